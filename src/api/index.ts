@@ -1,0 +1,16 @@
+export * from './apps.js';
+export * from './client.js';
+export * from './device.js';
+export * from './errors.js';
+export * from './json.js';
+export * from './logs.js';
+export * from './normalize-ports.js';
+export * from './normalize-rules.js';
+export * from './normalize-savepoints.js';
+export * from './normalize-system.js';
+export * from './ports.js';
+export * from './rules.js';
+export * from './savepoints.js';
+export { At, normalizeResult } from './shape.js';
+export * from './transport.js';
+export * from './users.js';

@@ -1,0 +1,122 @@
+/** Wire → model for rules and groups (GET /rules/all, GET /groups/all, save-point contents). */
+import type { Bucket, Group, GroupType, Match, Rule } from '../model/types.js';
+import { splitActions } from '../model/vocabulary.js';
+import { parseJson } from './json.js';
+import { At, type Item, isObject, items, Rec, str, stringMap } from './shape.js';
+
+/** OpenFlow's default priority, also what PUT /rules assumes when priority is empty. */
+export const DEFAULT_PRIORITY = 32768;
+
+/** Actions arrive as one comma string (/rules/all, groups) or an array (save-points). */
+export function normalizeActions(value: unknown, at: At): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return splitActions(value);
+  if (Array.isArray(value)) return value.flatMap((v, i) => splitActions(str(v, at.index(i))));
+  return at.fail('actions as a comma-separated string or an array', value);
+}
+
+/** Match field → value as strings; key-only fields (and null values) become ''. */
+export function normalizeMatch(value: unknown, at: At): Match {
+  if (value === undefined || value === null) return {};
+  return stringMap(value, at, '');
+}
+
+export function normalizeRule(value: unknown, at: At): Rule {
+  const r = new Rec(value, at);
+  return {
+    cookie: r.big('cookie', 0n),
+    name: r.str('name', ''),
+    description: r.str('description', ''),
+    priority: r.int('priority', DEFAULT_PRIORITY),
+    match: normalizeMatch(r.get('match'), at.key('match')),
+    actions: normalizeActions(r.get('actions'), at.key('actions')),
+    n_packets: r.big('n_packets', 0n),
+    n_bytes: r.big('n_bytes', 0n),
+    datarate: r.str('datarate', ''),
+    datarate_raw: r.rate('datarate_raw'),
+    real_flow_ct: r.int('real_flow_ct', 0),
+  };
+}
+
+export interface RuleList {
+  rules: Rule[];
+  /** TCAM flows in use; the sum of real_flow_ct when the device leaves it out. */
+  used_flows: number;
+}
+
+export function normalizeRuleList(wire: unknown, endpoint = 'GET /rules/all'): RuleList {
+  const at = new At(endpoint);
+  if (Array.isArray(wire)) {
+    const rules = wire.map((v, i) => normalizeRule(v, at.index(i)));
+    return { rules, used_flows: sumFlows(rules) };
+  }
+  const r = new Rec(wire, at);
+  const rules = r.list('rules', { required: true }).map((i) => normalizeRule(i.value, i.at));
+  return { rules, used_flows: r.int('used_flows', sumFlows(rules)) };
+}
+
+function sumFlows(rules: Rule[]): number {
+  return rules.reduce((n, rule) => n + rule.real_flow_ct, 0);
+}
+
+const GROUP_TYPES: Record<string, GroupType> = {
+  select: 'select',
+  ff: 'ff',
+  fast_failover: 'ff',
+  'fast-failover': 'ff',
+  fastfailover: 'ff',
+  all: 'all',
+};
+
+export function normalizeGroupType(value: unknown, at: At): GroupType {
+  const type = GROUP_TYPES[str(value, at).trim().toLowerCase()];
+  return type ?? at.fail("a group type ('select', 'ff' or 'all')", value);
+}
+
+export function normalizeBucket(value: unknown, at: At): Bucket {
+  const r = new Rec(value, at);
+  return {
+    watch_port: r.str('watch_port', ''),
+    actions: normalizeActions(r.get('actions'), at.key('actions')),
+  };
+}
+
+/** Buckets are an array, or (in save-points, "as strings") that array JSON-encoded. */
+function bucketItems(value: unknown, at: At): Item[] {
+  if (value === undefined || value === null || value === '') return [];
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = parseJson(value);
+    } catch {
+      return at.fail('buckets as an array or a JSON-encoded array', value);
+    }
+  }
+  return items(list, at, false);
+}
+
+export function normalizeGroup(value: unknown, at: At, key?: string): Group {
+  const r = new Rec(value, at);
+  const keyId = key !== undefined && /^\d+$/.test(key) ? Number(key) : undefined;
+  return {
+    group_id: r.int('group_id', keyId),
+    type: normalizeGroupType(r.get('type'), at.key('type')),
+    description: r.str('description', ''),
+    buckets: bucketItems(r.get('buckets'), at.key('buckets')).map((b) =>
+      normalizeBucket(b.value, b.at),
+    ),
+  };
+}
+
+/** GET /groups/all answers `{rules: [...groups]}`; `{groups: …}` and a bare array also pass. */
+export function normalizeGroupList(wire: unknown, endpoint = 'GET /groups/all'): Group[] {
+  const at = new At(endpoint);
+  if (isObject(wire)) {
+    const r = new Rec(wire, at);
+    const name = r.has('groups') ? 'groups' : 'rules';
+    return r
+      .list(name, { required: true, allowMap: true })
+      .map((i) => normalizeGroup(i.value, i.at, i.key));
+  }
+  return items(wire, at, false).map((i) => normalizeGroup(i.value, i.at));
+}

@@ -1,0 +1,378 @@
+/**
+ * HTTP to the device: one keep-alive undici Agent per client, basic auth, per-request
+ * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
+ * mapping to the PbcError family. Responses are parsed losslessly (see json.ts).
+ */
+import qs from 'qs';
+import { Agent, request as undiciRequest } from 'undici';
+import {
+  AuthError,
+  ConnectionError,
+  DeviceError,
+  deviceFailure,
+  ForbiddenError,
+  isErrorResult,
+  ParseError,
+  PbcError,
+  ReadonlyError,
+  TimeoutError,
+} from './errors.js';
+import { parseJson, stringifyJson } from './json.js';
+import { describe, field, isObject, normalizeResult } from './shape.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** One attempt, as the debug hook sees it. Never holds headers; secrets read '***'. */
+export interface LogEntry {
+  method: Method;
+  /** Path relative to the base URL, with the query string (secrets redacted). */
+  url: string;
+  attempt: number;
+  ms: number;
+  status?: number;
+  /** Size of a JSON request body in bytes (the body itself is not logged). */
+  bodyBytes?: number;
+  error?: string;
+}
+
+export interface TransportOptions {
+  /** Base URL including the `/rest` prefix, e.g. `http://127.0.0.1:8080/rest`. */
+  url: string;
+  user?: string;
+  password?: string;
+  /** Per attempt, default 5000. */
+  timeoutMs?: number;
+  /** HTTPS without certificate verification. */
+  insecure?: boolean;
+  /** PEM certificate(s) to trust for HTTPS. */
+  ca?: string;
+  /** Refuse every non-GET request before anything is sent. */
+  readonly?: boolean;
+  onLog?: (entry: LogEntry) => void;
+}
+
+export interface RequestOptions {
+  /** Encoded per the spec: `match[in_port]=1`, `names[]=a`, booleans as true/false. */
+  query?: Record<string, unknown>;
+  /** Sent as a JSON body (bigint written as a number). */
+  json?: unknown;
+  /** A ready JSON text body. */
+  body?: string;
+  timeoutMs?: number;
+}
+
+const SECRET_KEY = /pass|secret|token|auth/i;
+
+/** Copies the query with password-like values replaced by '***', at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value).map((k) => [k, SECRET_KEY.test(k) ? '***' : redact(value[k])]),
+  );
+}
+
+export function encodeQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  return qs.stringify(query, { encodeValuesOnly: true, arrayFormat: 'brackets', skipNulls: true });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Transport {
+  readonly readonly: boolean;
+  readonly timeoutMs: number;
+  private readonly base: URL;
+  private readonly agent: Agent;
+  private readonly authorization: string | undefined;
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = parseBaseUrl(options.url);
+    this.readonly = options.readonly ?? false;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const tls =
+      this.base.protocol === 'https:'
+        ? {
+            rejectUnauthorized: options.insecure !== true,
+            ...(options.ca !== undefined ? { ca: options.ca } : {}),
+          }
+        : {};
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connect: { timeout: this.timeoutMs, ...tls },
+    });
+    if (options.user !== undefined || options.password !== undefined) {
+      const pair = `${options.user ?? ''}:${options.password ?? ''}`;
+      this.authorization = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+    }
+  }
+
+  /** Sends one request and returns the parsed JSON body (null for an empty body). */
+  async request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
+    const endpoint = `${method} ${path}`;
+    if (method !== 'GET' && this.readonly) {
+      throw new ReadonlyError(
+        `${endpoint} refused: the connection is read-only — reconnect without --readonly to change the device`,
+      );
+    }
+    const query = encodeQuery(options.query);
+    const target = `${path}${query ? `?${query}` : ''}`;
+    const safeQuery = encodeQuery(redact(options.query) as Record<string, unknown> | undefined);
+    const shown = `${path}${safeQuery ? `?${safeQuery}` : ''}`;
+    const body =
+      options.body ?? (options.json === undefined ? undefined : stringifyJson(options.json));
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      let status: number | undefined;
+      let failure: unknown;
+      try {
+        const res = await this.attempt(method, endpoint, target, body, options.timeoutMs);
+        status = res.status;
+        return this.interpret(method, endpoint, res.status, res.text, res.location);
+      } catch (err) {
+        failure = err;
+        const retriable =
+          err instanceof TimeoutError || (err instanceof ConnectionError && err.kind === 'reset');
+        if (method !== 'GET' || attempt > 1 || !retriable) throw err;
+      } finally {
+        this.log({ method, url: shown, attempt, started, status, body, failure });
+      }
+      await sleep(100 + Math.random() * 200);
+    }
+  }
+
+  /** A write answered by a Result: returns the device's result text (e.g. 'OK'). */
+  async write(method: Method, path: string, options: RequestOptions = {}): Promise<string> {
+    return normalizeResult(await this.request(method, path, options), `${method} ${path}`);
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  /** One exchange: the status and body text, or a ConnectionError/TimeoutError. */
+  private async attempt(
+    method: Method,
+    endpoint: string,
+    target: string,
+    body: string | undefined,
+    timeoutMs = this.timeoutMs,
+  ): Promise<{ status: number; text: string; location: string | undefined }> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.authorization) headers.authorization = this.authorization;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const res = await undiciRequest(new URL(this.base.pathname + target, this.base), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        dispatcher: this.agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const loc = res.headers.location;
+      const text = await res.body.text();
+      return { status: res.statusCode, text, location: Array.isArray(loc) ? loc[0] : loc };
+    } catch (err) {
+      throw timedOut
+        ? new TimeoutError(
+            `${endpoint} timed out after ${timeoutMs} ms — the device may be busy or unreachable; try a longer --timeout`,
+            { cause: err },
+          )
+        : networkError(err, endpoint, this.base.host);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private interpret(
+    method: Method,
+    endpoint: string,
+    status: number,
+    text: string,
+    location: string | undefined,
+  ): unknown {
+    const user = this.options.user;
+    if (status === 401) {
+      throw new AuthError(
+        `${endpoint}: the device rejected ${user === undefined ? 'the request without credentials' : `the credentials of user '${user}'`} (HTTP 401) — check the user name and password`,
+        { status },
+      );
+    }
+    if (status === 403) {
+      throw new ForbiddenError(
+        `${endpoint}: ${user === undefined ? 'anonymous access' : `user '${user}'`} may not do this (HTTP 403) — use an account with a higher access level`,
+        { status },
+      );
+    }
+    if (status === 503) {
+      throw new DeviceError(
+        `${endpoint}: device unavailable (rebooting?) (HTTP 503) — retry in a minute`,
+        {
+          status,
+        },
+      );
+    }
+    let data: unknown = null;
+    let parsed = true;
+    if (text.trim() !== '') {
+      try {
+        data = parseJson(text);
+      } catch {
+        parsed = false;
+      }
+    }
+    const error = parsed && isObject(data) ? field(data, 'error') : undefined;
+    if (typeof error === 'string' && error.trim() !== '')
+      throw deviceFailure(endpoint, error, status);
+    if (status >= 300 && status < 400) {
+      throw new DeviceError(
+        `${endpoint}: the device redirected (HTTP ${status}${location ? ` to ${location}` : ''}) — check the URL's scheme and path`,
+        { status },
+      );
+    }
+    if (status >= 400) {
+      const excerpt = text.trim() === '' ? 'empty body' : describe(text.trim());
+      throw new DeviceError(`${endpoint} failed with HTTP ${status} (${excerpt})`, { status });
+    }
+    if (!parsed)
+      throw new ParseError(endpoint, '', `the body is not JSON: ${describe(text.trim())}`);
+    if (method !== 'GET' && isObject(data)) {
+      const result = field(data, 'result');
+      if (typeof result === 'string' && isErrorResult(result)) {
+        throw deviceFailure(endpoint, result, status);
+      }
+    }
+    return data;
+  }
+
+  private log(attempt: {
+    method: Method;
+    url: string;
+    attempt: number;
+    started: number;
+    status: number | undefined;
+    body: string | undefined;
+    failure: unknown;
+  }): void {
+    const hook = this.options.onLog;
+    if (!hook) return;
+    const entry: LogEntry = {
+      method: attempt.method,
+      url: this.scrub(attempt.url),
+      attempt: attempt.attempt,
+      ms: Math.round(performance.now() - attempt.started),
+    };
+    if (attempt.status !== undefined) entry.status = attempt.status;
+    if (attempt.body !== undefined) entry.bodyBytes = Buffer.byteLength(attempt.body);
+    if (attempt.failure !== undefined) {
+      const f = attempt.failure;
+      entry.error = this.scrub(f instanceof Error ? f.message : String(f));
+    }
+    try {
+      hook(entry);
+    } catch {
+      // A failing log hook must not change the outcome of the request.
+    }
+  }
+
+  /** Belt and braces: the password never appears in a log line, even echoed by the device. */
+  private scrub(text: string): string {
+    const pw = this.options.password;
+    if (!pw || pw.length < 3) return text;
+    return text.split(pw).join('***').split(encodeURIComponent(pw)).join('***');
+  }
+}
+
+function parseBaseUrl(url: string): URL {
+  let base: URL;
+  try {
+    base = new URL(url);
+  } catch {
+    throw new PbcError(`invalid device URL '${url}' — expected http(s)://host[:port]/rest`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new PbcError(
+      `unsupported scheme '${base.protocol}' in '${url}' — use http:// or https://`,
+    );
+  }
+  if (base.username || base.password) {
+    throw new PbcError(
+      'credentials inside the device URL are not accepted — pass the user and password separately',
+    );
+  }
+  base.pathname = base.pathname.replace(/\/+$/, '');
+  base.search = '';
+  base.hash = '';
+  return base;
+}
+
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']);
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(VERIFY|GET)|HANDSHAKE/;
+
+function errorCode(err: unknown): string {
+  const code = (e: unknown) =>
+    typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string'
+      ? e.code
+      : undefined;
+  const cause = typeof err === 'object' && err !== null && 'cause' in err ? err.cause : undefined;
+  return code(err) ?? code(cause) ?? '';
+}
+
+/** Maps a failed exchange (no HTTP answer) to ConnectionError or TimeoutError. */
+export function networkError(err: unknown, endpoint: string, host: string): PbcError {
+  if (err instanceof PbcError) return err;
+  const code = errorCode(err);
+  const detail = err instanceof Error ? err.message : String(err);
+  const options = { cause: err };
+  if (code === 'ECONNREFUSED')
+    return new ConnectionError(
+      `cannot connect to ${host}: connection refused — is the device up and the URL's port right?`,
+      'refused',
+      options,
+    );
+  if (DNS_CODES.has(code))
+    return new ConnectionError(
+      `cannot resolve the device host name in '${host}' (${code}) — check the URL or use the IP address`,
+      'dns',
+      options,
+    );
+  if (TIMEOUT_CODES.has(code))
+    return new TimeoutError(
+      `${endpoint} timed out (${code}) — the device may be busy or unreachable; try a longer --timeout`,
+      options,
+    );
+  if (RESET_CODES.has(code))
+    return new ConnectionError(
+      `${endpoint}: the connection to ${host} was closed before an answer (${code}) — the device may be rebooting; try again`,
+      'reset',
+      options,
+    );
+  if (TLS_CODE.test(code))
+    return new ConnectionError(
+      `TLS with ${host} failed (${code}: ${detail}) — trust the device certificate with --ca <file>, or use --insecure`,
+      'tls',
+      options,
+    );
+  return new ConnectionError(
+    `${endpoint}: cannot reach ${host}${code ? ` (${code})` : ''}: ${detail} — check the URL and the network`,
+    'other',
+    options,
+  );
+}

@@ -1,0 +1,5 @@
+export * from './levels.js';
+export * from './sanitize.js';
+export * from './types.js';
+export * from './values.js';
+export * from './vocabulary.js';

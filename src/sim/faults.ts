@@ -1,0 +1,144 @@
+/**
+ * Fault injection, so the console can be tested against a device that misbehaves:
+ * added latency, a share of requests failing (500 or connection reset), the next N
+ * requests failing or hanging, and reboots — set by flags or at run time through the
+ * control endpoints under /_sim (outside the device's /rest API).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stringify } from './json.js';
+import type { SimState } from './state.js';
+
+export type FailMode = '500' | 'reset' | 'hang';
+
+export interface FaultSettings {
+  latencyMs: number;
+  failRate: number;
+  failMode: FailMode | 'mixed';
+  /** The next N /rest requests fail with failNextMode. */
+  failNext: number;
+  failNextMode: FailMode;
+}
+
+export class FaultControl {
+  settings: FaultSettings;
+  private rng: number;
+  /** Requests that reached /rest (for tests and benchmarks). */
+  requests = 0;
+
+  constructor(seed: number, initial: Partial<FaultSettings> = {}) {
+    this.rng = (seed * 2654435761) >>> 0 || 1;
+    this.settings = { latencyMs: 0, failRate: 0, failMode: 'mixed', failNext: 0, failNextMode: '500', ...initial };
+  }
+
+  private random(): number {
+    // xorshift32: deterministic for a given seed
+    let x = this.rng;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.rng = x >>> 0;
+    return this.rng / 0x100000000;
+  }
+
+  /** Runs before a /rest request is handled; may answer or drop it. */
+  async beforeRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    this.requests++;
+    const s = this.settings;
+    if (s.latencyMs > 0) await new Promise((r) => setTimeout(r, s.latencyMs));
+    let mode: FailMode | null = null;
+    if (s.failNext > 0) {
+      s.failNext--;
+      mode = s.failNextMode;
+    } else if (s.failRate > 0 && this.random() < s.failRate) {
+      mode = s.failMode === 'mixed' ? (this.random() < 0.5 ? '500' : 'reset') : s.failMode;
+    }
+    if (mode === '500') {
+      reply.code(500).type('application/json').send(stringify({ error: 'simulated internal failure' }));
+    } else if (mode === 'reset') {
+      req.raw.socket.destroy();
+      reply.hijack();
+    } else if (mode === 'hang') {
+      // never answers; the client's timeout is what is being tested
+      reply.hijack();
+    }
+  }
+}
+
+function num(v: unknown, lo: number, hi: number): number | undefined {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= lo && n <= hi ? n : undefined;
+}
+
+export function registerControl(app: FastifyInstance, state: SimState, faults: FaultControl): void {
+  const reply400 = (reply: FastifyReply, error: string) =>
+    reply.code(400).type('application/json').send(stringify({ error }));
+
+  app.get('/_sim/status', async (_req, reply) =>
+    reply.type('application/json').send(
+      stringify({
+        faults: faults.settings,
+        requests: faults.requests,
+        rebooting: state.rebootingUntil > state.now(),
+        rules: state.rules.size,
+        log_lines: state.log.size,
+      }),
+    ),
+  );
+
+  app.post('/_sim/fault', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const s = faults.settings;
+    const next: FaultSettings = { ...s };
+    if (b.latency_ms !== undefined) {
+      const v = num(b.latency_ms, 0, 120_000);
+      if (v === undefined) return reply400(reply, 'latency_ms must be 0..120000');
+      next.latencyMs = v;
+    }
+    if (b.fail_rate !== undefined) {
+      const v = num(b.fail_rate, 0, 1);
+      if (v === undefined) return reply400(reply, 'fail_rate must be 0..1');
+      next.failRate = v;
+    }
+    if (b.fail_mode !== undefined) {
+      if (!['500', 'reset', 'hang', 'mixed'].includes(String(b.fail_mode)))
+        return reply400(reply, "fail_mode must be '500', 'reset', 'hang' or 'mixed'");
+      next.failMode = String(b.fail_mode) as FaultSettings['failMode'];
+    }
+    if (b.fail_next !== undefined) {
+      const v = num(b.fail_next, 0, 1_000_000);
+      if (v === undefined) return reply400(reply, 'fail_next must be a count');
+      next.failNext = v;
+      const m = String(b.fail_next_mode ?? '500');
+      if (!['500', 'reset', 'hang'].includes(m)) return reply400(reply, "fail_next_mode must be '500', 'reset' or 'hang'");
+      next.failNextMode = m as FailMode;
+    }
+    faults.settings = next;
+    return reply.type('application/json').send(stringify({ faults: next }));
+  });
+
+  app.post('/_sim/reboot', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const ms = b.ms === undefined ? state.rebootMs : num(b.ms, 0, 600_000);
+    if (ms === undefined) return reply400(reply, 'ms must be 0..600000');
+    const { reboot } = await import('./boot.js');
+    reboot(state, ms);
+    return reply.type('application/json').send(stringify({ rebooting_until: state.rebootingUntil }));
+  });
+
+  /** Appends log lines: {lines: string[]} verbatim, or {count, length} generated. */
+  app.post('/_sim/log', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (Array.isArray(b.lines)) {
+      for (const l of b.lines.slice(0, 100_000)) state.log.append(String(l));
+    } else {
+      const count = num(b.count ?? 1, 1, 100_000);
+      const length = num(b.length ?? 60, 1, 1_000_000);
+      if (count === undefined || length === undefined) return reply400(reply, 'count 1..100000, length 1..1000000');
+      for (let i = 0; i < count; i++) {
+        const head = `sim: generated line ${i + 1} of ${count} `;
+        state.log.append(head + 'x'.repeat(Math.max(0, length - head.length)));
+      }
+    }
+    return reply.type('application/json').send(stringify({ log_lines: state.log.size }));
+  });
+}

@@ -1,0 +1,49 @@
+/** /ports: configuration, info, SFP status and counters. */
+import { portConfigs, portInfo, sfpStatus } from './chassis.js';
+import { badRequest } from './errors.js';
+import { changePort } from './ports.js';
+import type { Router } from './router.js';
+
+const CHANGE_KEYS = ['speed', 'duplex', 'xg_speed', 'shutdown', 'unidirectional', 'crc_check', 'crc_recalculation', 'split'] as const;
+
+export function registerPorts(router: Router): void {
+  router.add('GET', '/ports/config', 'R', ({ state }) => {
+    const configs = portConfigs(state.chassis);
+    if (!state.quirks) return { port_config: configs };
+    // The spec's sample: ifName / mediaType keys.
+    return {
+      port_config: configs.map(({ if_name, media_type, ...rest }) => ({
+        ifName: if_name,
+        ...(media_type === undefined ? {} : { mediaType: media_type }),
+        ...rest,
+      })),
+    };
+  });
+
+  router.add('POST', '/ports/config', 'W', ({ params, state }) => {
+    const ifName = params.requireName('if_name');
+    const change: Record<string, unknown> = { if_name: ifName };
+    for (const k of CHANGE_KEYS) {
+      const v = k === 'shutdown' || k === 'unidirectional' || k === 'crc_check' || k === 'crc_recalculation' ? params.bool(k) : params.str(k);
+      if (v !== undefined) change[k] = v;
+    }
+    if (Object.keys(change).length === 1) throw badRequest(`nothing to change for ${ifName}: give one of ${CHANGE_KEYS.join(', ')}`);
+    const { pendingReboot } = changePort(state, change as { if_name: string });
+    const what = Object.entries(change)
+      .filter(([k]) => k !== 'if_name')
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ');
+    state.changed(`ports: ${ifName} ${what}${pendingReboot ? ' (takes effect after reboot)' : ''}`);
+  });
+
+  router.add('GET', '/ports/info', 'R', ({ state }) => ({
+    result: portInfo(state.chassis).map((p) => ({
+      properties: state.quirks ? { ...p, port_no: Number(p.port_no) } : p,
+      type: 'object',
+    })),
+  }));
+
+  router.add('GET', '/ports/sfpstatus', 'R', ({ state }) => ({ result: sfpStatus(state.chassis, state.now()) }));
+
+  router.add('GET', '/ports/stats', 'R', ({ state }) => state.traffic.allStats(state.now()));
+}

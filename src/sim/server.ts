@@ -1,0 +1,157 @@
+/**
+ * The simulated device's HTTP front: fastify, the spec's parameter conventions, method
+ * override, UAC, {error} bodies with 4xx statuses, faults for testing, reboot downtime.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import qs from 'qs';
+import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
+import { SimError } from './errors.js';
+import { FaultControl, registerControl } from './faults.js';
+import { parseBody, stringify } from './json.js';
+import { Params, type Raw } from './params.js';
+import { type Ctx, Router } from './router.js';
+import { registerAllRoutes } from './routes.js';
+import { SimState, type SimOptions } from './state.js';
+
+export interface SimServerOptions extends SimOptions {
+  host?: string;
+  port?: number;
+  latencyMs?: number;
+  failRate?: number;
+  /** Directory for persisted configuration; in memory when absent. */
+  stateDir?: string;
+}
+
+export interface SimServer {
+  /** e.g. http://127.0.0.1:8080/rest */
+  url: string;
+  port: number;
+  state: SimState;
+  faults: FaultControl;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+const QS_OPTIONS = { depth: 3, arrayLimit: 1000, parameterLimit: 2000, allowDots: false } as const;
+// Every method reaches our router, so that an unsupported one is a 405, not a 404.
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+function httpError(status: number, message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode: status });
+}
+
+export function buildApp(state: SimState, faults: FaultControl): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024 * 1024,
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_OPTIONS) as Raw },
+    return503OnClosing: true,
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, parseBody(text));
+    } catch (e) {
+      done(httpError(400, `malformed JSON body: ${(e as Error).message}`), undefined);
+    }
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, qs.parse(String(body), QS_OPTIONS)),
+  );
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+
+  const router = new Router();
+  registerAllRoutes(router);
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err instanceof SimError) return send(reply, err.status, { error: err.message });
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) state.log.append(`internal error: ${err.message}`);
+    return send(reply, status, { error: status === 500 ? `internal error: ${err.message}` : err.message });
+  });
+  app.setNotFoundHandler((req, reply) => send(reply, 404, { error: `no such path: ${req.url.split('?')[0]}` }));
+
+  registerControl(app, state, faults);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/rest')) return;
+    await faults.beforeRequest(req, reply);
+    if (state.rebootingUntil > state.now()) {
+      reply.header('retry-after', Math.ceil((state.rebootingUntil - state.now()) / 1000));
+      return send(reply, 503, { error: 'device is rebooting; try again in a few seconds' });
+    }
+  });
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = (req.url.split('?')[0] ?? '').replace(/^\/rest/, '').replace(/\/+$/, '') || '/';
+    let method = req.method.toUpperCase();
+    const override = req.headers['x-http-method-override'];
+    if (typeof override === 'string' && override.trim() !== '') {
+      const o = override.trim().toUpperCase();
+      if (method !== 'POST') throw new SimError(400, 'X-HTTP-Method-Override is only honoured on POST');
+      if (o !== 'PUT' && o !== 'DELETE')
+        throw new SimError(400, `X-HTTP-Method-Override must be PUT or DELETE, got '${override}'`);
+      method = o;
+    }
+    const route = router.find(method, path);
+    if (route === 'no-path') throw new SimError(404, `no such path: /rest${path}`);
+    if (Array.isArray(route)) {
+      reply.header('allow', route.join(', '));
+      throw new SimError(405, `method ${method} is not allowed on /rest${path}; use ${route.join(' or ')}`);
+    }
+    const body = req.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
+      throw new SimError(400, 'the request body must be a JSON object or form parameters');
+    const merged: Raw = { ...(req.query as Raw), ...((body as Raw | undefined) ?? {}) };
+    const params = new Params(merged);
+    const principal = authenticate(state, credentialsFrom(req.headers.authorization, params), path);
+    if (route.level !== 'auth') requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);
+    const ctx: Ctx = {
+      params,
+      state,
+      principal,
+      requireLevel: (level, what) => requireLevel(principal, level, what),
+    };
+    const result = await route.handler(ctx);
+    return send(reply, 200, result ?? { result: 'OK' });
+  };
+  app.route({ method: METHODS, url: '/rest', handler: handle });
+  app.route({ method: METHODS, url: '/rest/*', handler: handle });
+  return app;
+}
+
+function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(stringify(body));
+}
+
+export async function startSim(options: SimServerOptions = {}): Promise<SimServer> {
+  const state = new SimState(options);
+  const { initDevice } = await import('./boot.js');
+  await initDevice(state, options);
+  const faults = new FaultControl(state.seed, {
+    latencyMs: options.latencyMs ?? 0,
+    failRate: options.failRate ?? 0,
+  });
+  const app = buildApp(state, faults);
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const host = options.host ?? '127.0.0.1';
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}/rest`,
+    port,
+    state,
+    faults,
+    app,
+    close: async () => {
+      await app.close();
+      const { flushPersistence } = await import('./persist.js');
+      await flushPersistence(state);
+    },
+  };
+}

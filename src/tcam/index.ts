@@ -1,0 +1,3 @@
+export * from './capacity.js';
+export * from './expansion.js';
+export * from './validate.js';
