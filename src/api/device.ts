@@ -23,6 +23,7 @@ import {
   normalizeIpConfig,
   normalizeLoadAverage,
   normalizeMemory,
+  normalizeOptionalFlag,
   normalizeStorageModes,
   normalizeText,
   type StorageModes,
@@ -65,7 +66,10 @@ export interface DeviceApi {
   serialNo(): Promise<string>;
   serverRevision(): Promise<string>;
   telnet(): Promise<boolean>;
-  /** POST /device/telnet (the spec lists no parameters; `activated` is sent when given). */
+  /**
+   * POST /device/telnet (the spec lists no parameters; `activated` is sent when given).
+   * Returns the state the device reports, else the requested one.
+   */
   setTelnet(activated?: boolean): Promise<boolean>;
   controllers(): Promise<Controller[]>;
   addController(controller: Controller): Promise<string>;
@@ -154,7 +158,9 @@ export function deviceApi(t: Transport): DeviceApi {
     async setTelnet(activated) {
       const path = '/device/telnet';
       const query = activated === undefined ? {} : { activated };
-      return normalizeFlag(await t.request('POST', path, { query }), `POST ${path}`, 'activated');
+      const wire = await t.request('POST', path, { query });
+      const state = normalizeOptionalFlag(wire, `POST ${path}`, 'activated');
+      return state ?? activated ?? normalizeFlag(wire, `POST ${path}`, 'activated');
     },
     controllers: () => get('/device/controller', normalizeControllers),
     addController: (c) => t.write('POST', '/device/controller', { query: controllerQuery(c) }),

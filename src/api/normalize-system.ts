@@ -27,7 +27,7 @@ export function normalizeUser(value: unknown, at: At, key?: string): User {
   const user: User = {
     userid: r.int('userid', 0),
     username: r.str('username', key),
-    accesslevel: r.has('accesslevel') ? r.int('accesslevel') : r.int('access_level'),
+    accesslevel: r.int('accesslevel'), // also finds access_level
     description: r.str('description', ''),
   };
   const radius = r.optBool('radius');
@@ -55,6 +55,16 @@ export function normalizeRadius(wire: unknown, endpoint = 'GET /users/radius'): 
 /** `{<name>: boolean}` answers: uac, permanent rules mode, ID LED, telnet. */
 export function normalizeFlag(wire: unknown, endpoint: string, name: string): boolean {
   return new Rec(wire, new At(endpoint)).bool(name);
+}
+
+/** Like normalizeFlag, but null when the answer carries no such field (e.g. a bare Result). */
+export function normalizeOptionalFlag(
+  wire: unknown,
+  endpoint: string,
+  name: string,
+): boolean | null {
+  const r = new Rec(wire ?? {}, new At(endpoint));
+  return r.has(name) ? r.bool(name) : null;
 }
 
 /** `{<name>: string}` answers: generation, model, name, version, revision. */

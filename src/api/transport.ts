@@ -27,7 +27,7 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 /** One attempt, as the debug hook sees it. Never holds headers; secrets read '***'. */
 export interface LogEntry {
   method: Method;
-  /** Path relative to the base URL, with the query string (secrets redacted). */
+  /** Path relative to the base URL, with the query decoded for reading (secrets '***'). */
   url: string;
   attempt: number;
   ms: number;
@@ -74,9 +74,20 @@ export function redact(value: unknown): unknown {
   );
 }
 
+/**
+ * `match[in_port]=1&names[]=a&flag=true`. Brackets stay literal as in the spec; everything
+ * else in keys and values is percent-encoded, so an odd field name cannot split the query.
+ */
 export function encodeQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
-  return qs.stringify(query, { encodeValuesOnly: true, arrayFormat: 'brackets', skipNulls: true });
+  return qs.stringify(query, {
+    arrayFormat: 'brackets',
+    skipNulls: true,
+    encoder: (text, encode, charset, type) => {
+      const out: string = encode(text, encode, charset);
+      return type === 'key' ? out.replace(/%5B/gi, '[').replace(/%5D/gi, ']') : out;
+    },
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,7 +111,8 @@ export class Transport {
           }
         : {};
     this.agent = new Agent({
-      keepAliveTimeout: 10_000,
+      // Short idle life: a write sent on a socket the device is just closing is not retried.
+      keepAliveTimeout: 4_000,
       connect: { timeout: this.timeoutMs, ...tls },
     });
     if (options.user !== undefined || options.password !== undefined) {
@@ -119,7 +131,14 @@ export class Transport {
     }
     const query = encodeQuery(options.query);
     const target = `${path}${query ? `?${query}` : ''}`;
-    const safeQuery = encodeQuery(redact(options.query) as Record<string, unknown> | undefined);
+    // Shown decoded (readable), with secrets replaced.
+    const safeQuery = options.query
+      ? qs.stringify(redact(options.query), {
+          encode: false,
+          arrayFormat: 'brackets',
+          skipNulls: true,
+        })
+      : '';
     const shown = `${path}${safeQuery ? `?${safeQuery}` : ''}`;
     const body =
       options.body ?? (options.json === undefined ? undefined : stringifyJson(options.json));
@@ -215,12 +234,8 @@ export class Transport {
       );
     }
     if (status === 503) {
-      throw new DeviceError(
-        `${endpoint}: device unavailable (rebooting?) (HTTP 503) — retry in a minute`,
-        {
-          status,
-        },
-      );
+      const message = `${endpoint}: device unavailable (rebooting?) (HTTP 503) — retry in a minute`;
+      throw new DeviceError(message, { status });
     }
     let data: unknown = null;
     let parsed = true;

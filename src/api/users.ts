@@ -1,7 +1,11 @@
 /** The users family: /users, /users/uac, /users/radius. */
 import type { RadiusConfig, User } from '../model/types.js';
-import { normalizeFlag, normalizeRadius, normalizeUsers } from './normalize-system.js';
-import { hasField, isObject } from './shape.js';
+import {
+  normalizeFlag,
+  normalizeOptionalFlag,
+  normalizeRadius,
+  normalizeUsers,
+} from './normalize-system.js';
 import type { Transport } from './transport.js';
 
 export interface NewUser {
@@ -42,12 +46,8 @@ export interface UsersApi {
 }
 
 /** Drops undefined values so unset fields are not sent. */
-export function defined(o: object): Record<string, unknown> {
+function defined(o: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
-
-function stateOf(wire: unknown, endpoint: string): boolean | null {
-  return isObject(wire) && hasField(wire, 'state') ? normalizeFlag(wire, endpoint, 'state') : null;
 }
 
 export function usersApi(t: Transport): UsersApi {
@@ -63,14 +63,14 @@ export function usersApi(t: Transport): UsersApi {
     },
     async setUac(state) {
       const wire = await t.request('POST', '/users/uac', { query: { state } });
-      return stateOf(wire, 'POST /users/uac') ?? state;
+      return normalizeOptionalFlag(wire, 'POST /users/uac', 'state') ?? state;
     },
     async radius() {
       return normalizeRadius(await t.request('GET', '/users/radius'));
     },
     async setRadius(settings) {
       const wire = await t.request('POST', '/users/radius', { query: defined(settings) });
-      return stateOf(wire, 'POST /users/radius');
+      return normalizeOptionalFlag(wire, 'POST /users/radius', 'state');
     },
   };
 }

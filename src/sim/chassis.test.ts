@@ -55,8 +55,18 @@ describe('buildChassis', () => {
     expect(new Set(ports.map((p) => p.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]));
     const t9 = ports.filter((p) => p.type === 9);
     const t10 = ports.filter((p) => p.type === 10);
-    expect(t9.map((p) => p.if_name)).toEqual(['eth-0-21/1', 'eth-0-21/2', 'eth-0-21/3', 'eth-0-21/4']);
-    expect(t10.map((p) => p.if_name)).toEqual(['eth-0-22/1', 'eth-0-22/2', 'eth-0-22/3', 'eth-0-22/4']);
+    expect(t9.map((p) => p.if_name)).toEqual([
+      'eth-0-21/1',
+      'eth-0-21/2',
+      'eth-0-21/3',
+      'eth-0-21/4',
+    ]);
+    expect(t10.map((p) => p.if_name)).toEqual([
+      'eth-0-22/1',
+      'eth-0-22/2',
+      'eth-0-22/3',
+      'eth-0-22/4',
+    ]);
     expect(t9.every((p) => p.config.split === 'sfp' && p.parentType === 8)).toBe(true);
     expect(t10.every((p) => p.config.split === 'break-out')).toBe(true);
   });
@@ -64,11 +74,20 @@ describe('buildChassis', () => {
   it('sets the documented defaults', () => {
     for (const p of ports) {
       const c = p.config;
-      expect(c).toMatchObject({ shutdown: false, unidirectional: false, crc_check: true, crc_recalculation: false });
+      expect(c).toMatchObject({
+        shutdown: false,
+        unidirectional: false,
+        crc_check: true,
+        crc_recalculation: false,
+      });
       expect(c.xg_speed !== undefined).toBe([4, 9, 10, 11].includes(p.type));
     }
     const s = newChassis();
-    expect(port(s, 'eth-0-1').config).toMatchObject({ speed: 'auto', duplex: 'auto', media_type: 'rj45' });
+    expect(port(s, 'eth-0-1').config).toMatchObject({
+      speed: 'auto',
+      duplex: 'auto',
+      media_type: 'rj45',
+    });
     expect(port(s, 'eth-0-19').config.speed).toBe('100G');
     expect(port(s, 'eth-0-19').maxBps).toBe(100e9);
     expect(port(s, 'eth-0-5').maxBps).toBe(100e6); // partner only does 100M
@@ -98,7 +117,9 @@ describe('applyPortConfig', () => {
   });
 
   it('answers 404 for an unknown port', () => {
-    const e = simError(() => applyPortConfig(newChassis(), { if_name: 'eth-0-99', shutdown: true }));
+    const e = simError(() =>
+      applyPortConfig(newChassis(), { if_name: 'eth-0-99', shutdown: true }),
+    );
     expect(e.status).toBe(404);
     expect(e.message).toBe("no port named 'eth-0-99'");
   });
@@ -109,7 +130,10 @@ describe('applyPortConfig', () => {
     [{ if_name: 'eth-0-16', xg_speed: '1G' }, /has no xg_speed setting/],
     [{ if_name: 'eth-0-12', xg_speed: '25G' }, /allowed: 1G, XG/],
     [{ if_name: 'eth-0-12', speed: '10G', xg_speed: '1G' }, /conflicts/],
-    [{ if_name: 'eth-0-1', split: 'break-out' }, /does not support split break-out; allowed: default/],
+    [
+      { if_name: 'eth-0-1', split: 'break-out' },
+      /does not support split break-out; allowed: default/,
+    ],
     [{ if_name: 'eth-0-18', split: 'sfp' }, /allowed: default, break-out$/],
     [{ if_name: 'eth-0-21/1', split: 'break-out' }, /allowed: sfp, default/],
     [{ if_name: 'eth-0-1', speed: '1000', duplex: 'half' }, /half duplex/],
@@ -125,7 +149,13 @@ describe('applyPortConfig', () => {
     const s = newChassis();
     const before = serializeChassis(s);
     expect(() =>
-      applyPortConfig(s, { if_name: 'eth-0-3', shutdown: true, speed: '100', crc_check: false, duplex: 'weird' }),
+      applyPortConfig(s, {
+        if_name: 'eth-0-3',
+        shutdown: true,
+        speed: '100',
+        crc_check: false,
+        duplex: 'weird',
+      }),
     ).toThrow(SimError);
     expect(serializeChassis(s)).toBe(before);
   });
@@ -188,7 +218,9 @@ describe('applyPortConfig', () => {
 
   it('type 4: xg_speed waits for a reboot', () => {
     const s = newChassis();
-    expect(applyPortConfig(s, { if_name: 'eth-0-12', xg_speed: '1G' })).toEqual({ pendingReboot: true });
+    expect(applyPortConfig(s, { if_name: 'eth-0-12', xg_speed: '1G' })).toEqual({
+      pendingReboot: true,
+    });
     const p = port(s, 'eth-0-12');
     expect(p.config.xg_speed).toEqual({ currSetting: 'XG', nextSetting: '1G' });
     expect(p.config.speed).toBe('10G');
@@ -234,13 +266,17 @@ describe('applyPortConfig', () => {
 
     applyPortConfig(s, { if_name: 'eth-0-18', split: 'break-out' });
     applyRebootSettings(s);
-    expect(s.ports.filter((p) => p.if_name.startsWith('eth-0-18/')).every((p) => p.type === 10)).toBe(true);
+    expect(
+      s.ports.filter((p) => p.if_name.startsWith('eth-0-18/')).every((p) => p.type === 10),
+    ).toBe(true);
     expect(s.ports).toHaveLength(34);
   });
 
   it('unsplits children back into their parent at reboot', () => {
     const s = newChassis();
-    expect(applyPortConfig(s, { if_name: 'eth-0-22/3', split: 'default' }).pendingReboot).toBe(true);
+    expect(applyPortConfig(s, { if_name: 'eth-0-22/3', split: 'default' }).pendingReboot).toBe(
+      true,
+    );
     expect(s.ports.filter((p) => p.nextSplit === 'default')).toHaveLength(4);
     applyRebootSettings(s);
     expect(s.ports).toHaveLength(25);
@@ -280,7 +316,10 @@ describe('portInfo', () => {
       speed: '- (auto)',
       duplex: '- (auto)',
     });
-    expect(info.get('eth-0-7')).toMatchObject({ admin_status: 'PORT_UP', link_status: 'LINK_DOWN' });
+    expect(info.get('eth-0-7')).toMatchObject({
+      admin_status: 'PORT_UP',
+      link_status: 'LINK_DOWN',
+    });
     expect(info.get('eth-0-16')?.speed).toBe('10G (10G)');
     expect(info.get('eth-0-19')?.speed).toBe('100G (100G)');
     expect(info.get('eth-0-13')?.speed).toBe('1000 (1000)');

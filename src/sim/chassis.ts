@@ -227,7 +227,10 @@ function asBool(field: string, value: unknown): boolean | undefined {
  * changed, so on SimError the state is untouched. Returns whether part of the change only
  * takes effect at the next reboot (xg_speed on type 4, any split change).
  */
-export function applyPortConfig(state: ChassisState, change: PortChange): { pendingReboot: boolean } {
+export function applyPortConfig(
+  state: ChassisState,
+  change: PortChange,
+): { pendingReboot: boolean } {
   const ifName = asString('if_name', change.if_name);
   const port = findPort(state, ifName);
   if (!port) throw new SimError(404, `no port named '${ifName}'`);
@@ -236,12 +239,18 @@ export function applyPortConfig(state: ChassisState, change: PortChange): { pend
   const what = `port ${port.if_name} (type ${port.type}, ${spec.label})`;
   const oneOf = (field: string, value: string, allowed: readonly string[]): string => {
     if (!allowed.includes(value)) {
-      throw new SimError(400, `${what} does not support ${field} ${value}; allowed: ${allowed.join(', ')}`);
+      throw new SimError(
+        400,
+        `${what} does not support ${field} ${value}; allowed: ${allowed.join(', ')}`,
+      );
     }
     return value;
   };
 
-  const speed = change.speed === undefined ? undefined : oneOf('speed', asString('speed', change.speed), spec.speeds);
+  const speed =
+    change.speed === undefined
+      ? undefined
+      : oneOf('speed', asString('speed', change.speed), spec.speeds);
   let xgTarget: string | undefined = speed !== undefined && spec.xg ? speedToXg(speed) : undefined;
   if (change.xg_speed !== undefined) {
     if (!spec.xg) throw new SimError(400, `${what} has no xg_speed setting`);
@@ -252,7 +261,9 @@ export function applyPortConfig(state: ChassisState, change: PortChange): { pend
     xgTarget = xg;
   }
   const duplex =
-    change.duplex === undefined ? undefined : oneOf('duplex', asString('duplex', change.duplex), spec.duplex);
+    change.duplex === undefined
+      ? undefined
+      : oneOf('duplex', asString('duplex', change.duplex), spec.duplex);
   const newSpeed = spec.xg ? c.speed : (speed ?? c.speed);
   if ((duplex ?? c.duplex) === 'half' && newSpeed === '1000') {
     throw new SimError(400, `${what}: half duplex needs speed 10, 100 or auto`);
@@ -261,7 +272,10 @@ export function applyPortConfig(state: ChassisState, change: PortChange): { pend
   const unidirectional = asBool('unidirectional', change.unidirectional);
   const crcCheck = asBool('crc_check', change.crc_check);
   const crcRecalculation = asBool('crc_recalculation', change.crc_recalculation);
-  const split = change.split === undefined ? undefined : oneOf('split', asString('split', change.split), spec.splits);
+  const split =
+    change.split === undefined
+      ? undefined
+      : oneOf('split', asString('split', change.split), spec.splits);
 
   // --- validated: mutate from here on ---
   let pendingReboot = false;
@@ -301,7 +315,8 @@ export function rebootPending(state: ChassisState): boolean {
   return state.ports.some(
     (p) =>
       (p.nextSplit !== undefined && p.nextSplit !== p.config.split) ||
-      (p.config.xg_speed !== undefined && p.config.xg_speed.nextSetting !== p.config.xg_speed.currSetting),
+      (p.config.xg_speed !== undefined &&
+        p.config.xg_speed.nextSetting !== p.config.xg_speed.currSetting),
   );
 }
 

@@ -39,7 +39,8 @@ export function environment(seed: number, now: number): Environment {
   const temp_sensors: TempSensor[] = SENSORS.map((s, i) => {
     const base = between(s.lo, s.hi, seed, i, 0x7e);
     // Amplitude ≤ 4.5 °C and base ≤ upper - 10: the reading always stays inside the alarms.
-    const t = base + 3 * drift(seed, i, 47 * 60_000, now) + 1 * drift(seed, 10 + i, 9 * 60_000, now);
+    const t =
+      base + 3 * drift(seed, i, 47 * 60_000, now) + 1 * drift(seed, 10 + i, 9 * 60_000, now);
     const temp = Math.round(t + 0.5 * jitter(seed, i, 30_000, now));
     return {
       index: i + 1,
@@ -52,7 +53,8 @@ export function environment(seed: number, now: number): Environment {
   });
   const inlet = temp_sensors[2]!.temp;
   const fan: Fan[] = [0, 1, 2, 3].map((i) => {
-    const pct = 38 + 2 * (inlet - 25) + 3 * drift(seed, 20 + i, 13 * 60_000, now) + (i % 2 ? 1 : -1);
+    const pct =
+      38 + 2 * (inlet - 25) + 3 * drift(seed, 20 + i, 13 * 60_000, now) + (i % 2 ? 1 : -1);
     return {
       index: String(i + 1),
       status: 'OK',

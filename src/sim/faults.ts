@@ -40,6 +40,12 @@ export class FaultControl {
     return this.rng / 0x100000000;
   }
 
+  /** Whether any fault is configured (else requests skip beforeRequest). */
+  active(): boolean {
+    const s = this.settings;
+    return s.latencyMs > 0 || s.failRate > 0 || s.failNext > 0;
+  }
+
   /** Runs before a /rest request is handled; may answer or drop it. */
   async beforeRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     this.requests++;

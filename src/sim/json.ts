@@ -24,3 +24,12 @@ export function stringify(value: unknown): string {
   const text = JSON.stringify(value, replacer);
   return text.includes(MARK) ? text.replace(MARKED, '$1') : text;
 }
+
+/** An answer already serialized (hot paths build their JSON text directly). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+export function serialize(value: unknown): string {
+  return value instanceof RawJson ? value.text : stringify(value);
+}

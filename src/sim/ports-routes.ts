@@ -45,5 +45,7 @@ export function registerPorts(router: Router): void {
 
   router.add('GET', '/ports/sfpstatus', 'R', ({ state }) => ({ result: sfpStatus(state.chassis, state.now()) }));
 
-  router.add('GET', '/ports/stats', 'R', ({ state }) => state.traffic.allStats(state.now()));
+  router.add('GET', '/ports/stats', 'R', ({ state }) => state.traffic.allStats(state.counterNow()), {
+    cacheable: true,
+  });
 }

@@ -96,7 +96,13 @@ export function applyPortSavePoint(state: SimState, sp: StoredPortSavePoint): vo
     if (typeof ifName !== 'string') throw conflict(`port save-point '${sp.name}' has a port without if_name`);
     const change: PortChange = { if_name: ifName };
     for (const k of SETTABLE) if (cfg[k] !== undefined) (change as unknown as Record<string, unknown>)[k] = cfg[k];
-    if (cfg.xg_speed?.nextSetting) change.xg_speed = cfg.xg_speed.nextSetting;
+    if (cfg.xg_speed?.nextSetting) {
+      change.xg_speed = cfg.xg_speed.nextSetting;
+      // Fix: on xg ports the speed follows xg_speed. A save-point taken while a type-4
+      // change waits for a reboot holds speed 10G with nextSetting 1G (or the reverse);
+      // passing both made applyPortConfig refuse it ("speed 10G conflicts with xg_speed").
+      delete change.speed;
+    }
     try {
       applyPortConfig(trial, change);
     } catch (e) {

@@ -26,7 +26,15 @@ export interface Ctx {
 
 export type Handler = (ctx: Ctx) => unknown;
 
-export interface Route {
+export interface RouteOptions {
+  /**
+   * The answer depends only on the device state and the counter step (not on parameters
+   * or the caller), so its serialized form is shared until either changes.
+   */
+  cacheable?: boolean;
+}
+
+export interface Route extends RouteOptions {
   method: Method;
   path: string;
   level: Level;
@@ -36,14 +44,14 @@ export interface Route {
 export class Router {
   private readonly table = new Map<string, Map<Method, Route>>();
 
-  add(method: Method, path: string, level: Level, handler: Handler): void {
+  add(method: Method, path: string, level: Level, handler: Handler, options: RouteOptions = {}): void {
     let byMethod = this.table.get(path);
     if (!byMethod) {
       byMethod = new Map();
       this.table.set(path, byMethod);
     }
     if (byMethod.has(method)) throw new Error(`duplicate route ${method} ${path}`);
-    byMethod.set(method, { method, path, level, handler });
+    byMethod.set(method, { method, path, level, handler, ...options });
   }
 
   /** The route, or 'no-path' / the allowed methods when the method does not fit. */

@@ -1,6 +1,7 @@
 /** Rules as the device writes them: in GET /rules/all, and inside rule save-points. */
 import { parsePortList } from '../model/index.js';
-import { flowCount } from '../tcam/index.js';
+import { stringify } from './json.js';
+import { ruleFlows } from './rulesets.js';
 import type { SavedRule, SimRule, SimState } from './state.js';
 import { formatRate } from './traffic.js';
 
@@ -15,8 +16,33 @@ export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => R
   return (r) => state.traffic.ruleCounters(r.cookie, r.match.in_port ? parsePortList(r.match.in_port) : null, r.since, now);
 }
 
+/**
+ * GET /rules/all as JSON text. Everything but the counters is serialized once per rule and
+ * state version, so a list of thousands of rules costs little more than its counters.
+ */
+const heads = new WeakMap<SimRule, { version: number; head: string }>();
+
+export function rulesAllJson(state: SimState, rules: Iterable<SimRule>, usedFlows: number): string {
+  const counters = ruleCountersFor(state, state.counterNow());
+  const parts: string[] = [];
+  for (const r of rules) {
+    let h = heads.get(r);
+    if (!h || h.version !== state.version) {
+      const full = stringify(ruleToWire(state, r, { n_packets: 0n, n_bytes: 0n, datarate_raw: 0 }));
+      h = { version: state.version, head: full.slice(0, full.indexOf(',"datarate":')) };
+      heads.set(r, h);
+    }
+    const c = counters(r);
+    const young = state.quirks && state.counterNow() - r.since < 1000;
+    parts.push(
+      `${h.head},"datarate":${young ? '"n/a"' : JSON.stringify(formatRate(c.datarate_raw))},"datarate_raw":${young ? '"n/a"' : c.datarate_raw},"n_bytes":"${c.n_bytes}","n_packets":"${c.n_packets}","real_flow_ct":${ruleFlows(r.match)}}`,
+    );
+  }
+  return `{"rules":[${parts.join(',')}],"used_flows":${usedFlows}}`;
+}
+
 export function ruleToWire(state: SimState, r: SimRule, c: RuleCounters): Record<string, unknown> {
-  const young = state.now() - r.since < 1000;
+  const young = state.counterNow() - r.since < 1000;
   return {
     cookie: r.cookie,
     name: r.name,
@@ -30,7 +56,7 @@ export function ruleToWire(state: SimState, r: SimRule, c: RuleCounters): Record
     datarate_raw: young && state.quirks ? 'n/a' : c.datarate_raw,
     n_bytes: c.n_bytes.toString(),
     n_packets: c.n_packets.toString(),
-    real_flow_ct: flowCount(r.match),
+    real_flow_ct: ruleFlows(r.match),
   };
 }
 
@@ -50,6 +76,6 @@ export function savedRuleToWire(state: SimState, r: SavedRule): Record<string, u
     duration_raw: String(duration),
     hard_age: '0',
     table: '0',
-    real_flow_ct: flowCount(r.match),
+    real_flow_ct: ruleFlows(r.match),
   };
 }

@@ -3,7 +3,8 @@ import { type Match, splitActions } from '../model/index.js';
 import { flowCount } from '../tcam/index.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Params } from './params.js';
-import { ruleCountersFor, ruleToWire } from './rule-wire.js';
+import { RawJson } from './json.js';
+import { rulesAllJson } from './rule-wire.js';
 import type { Router } from './router.js';
 import { assertFits, assertValidRule, ruleContext, usedFlows } from './rulesets.js';
 import { rulesKey, type SimRule, type SimState } from './state.js';
@@ -65,12 +66,13 @@ function describe(r: { priority: number; match: Match }): string {
 }
 
 export function registerRules(router: Router): void {
-  router.add('GET', '/rules/all', 'R', ({ state }) => {
-    const now = state.now();
-    const counters = ruleCountersFor(state, now);
-    const rules = [...state.rules.values()].map((r) => ruleToWire(state, r, counters(r)));
-    return { rules, used_flows: usedFlows(state) };
-  });
+  router.add(
+    'GET',
+    '/rules/all',
+    'R',
+    ({ state }) => new RawJson(rulesAllJson(state, state.rules.values(), usedFlows(state))),
+    { cacheable: true },
+  );
 
   router.add('POST', '/rules', 'W', ({ params, state }) => {
     const priority = params.int('priority', 0, 65535) ?? 32768;

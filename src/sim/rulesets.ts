@@ -16,9 +16,21 @@ export function ruleContext(state: SimState, groups: ReadonlyMap<number, Group> 
   };
 }
 
+/** A rule's match never changes (it is its identity), so its cost is computed once. */
+const flowsOfMatch = new WeakMap<Match, number>();
+
+export function ruleFlows(match: Match): number {
+  let n = flowsOfMatch.get(match);
+  if (n === undefined) {
+    n = flowCount(match);
+    flowsOfMatch.set(match, n);
+  }
+  return n;
+}
+
 export function usedFlows(state: SimState, rules: Iterable<SimRule> = state.rules.values()): number {
   let n = 0;
-  for (const r of rules) n += flowCount(r.match);
+  for (const r of rules) n += ruleFlows(r.match);
   return n;
 }
 

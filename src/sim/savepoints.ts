@@ -53,7 +53,7 @@ function collection<T extends { name: string }>(state: SimState, items: T[], wir
 }
 
 function snapshotRules(state: SimState): SavedRule[] {
-  const counters = ruleCountersFor(state, state.now());
+  const counters = ruleCountersFor(state, state.counterNow());
   return [...state.rules.values()].map((r) => {
     const c = counters(r);
     return { ...structuredClone(r), n_packets: c.n_packets, n_bytes: c.n_bytes };

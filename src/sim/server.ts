@@ -7,9 +7,9 @@ import qs from 'qs';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
-import { parseBody, stringify } from './json.js';
+import { parseBody, serialize } from './json.js';
 import { Params, type Raw } from './params.js';
-import { type Ctx, Router } from './router.js';
+import { type Ctx, type Route, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
 import { SimState, type SimOptions } from './state.js';
 
@@ -65,6 +65,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
   const router = new Router();
+  const answerCache = new Map<Route, { key: string; bytes: Buffer }>();
   registerAllRoutes(router);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
@@ -77,13 +78,26 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
 
   registerControl(app, state, faults);
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/rest')) return;
-    await faults.beforeRequest(req, reply);
-    if (state.rebootingUntil > state.now()) {
-      reply.header('retry-after', Math.ceil((state.rebootingUntil - state.now()) / 1000));
-      return send(reply, 503, { error: 'device is rebooting; try again in a few seconds' });
+  const rebooting = (reply: FastifyReply): boolean => {
+    if (state.rebootingUntil <= state.now()) return false;
+    reply.header('retry-after', Math.ceil((state.rebootingUntil - state.now()) / 1000));
+    send(reply, 503, { error: 'device is rebooting; try again in a few seconds' });
+    return true;
+  };
+  // Callback style: the common case (no fault configured) adds no promise to a request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/rest')) return done();
+    if (!faults.active()) {
+      faults.requests++;
+      if (!rebooting(reply)) done();
+      return;
     }
+    faults.beforeRequest(req, reply).then(
+      () => {
+        if (!reply.sent && !rebooting(reply)) done();
+      },
+      (e: Error) => done(e),
+    );
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -116,6 +130,14 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
       principal,
       requireLevel: (level, what) => requireLevel(principal, level, what),
     };
+    if (route.cacheable) {
+      const key = `${state.version}|${state.counterNow()}`;
+      const hit = answerCache.get(route);
+      if (hit && hit.key === key) return sendBytes(reply, hit.bytes);
+      const bytes = Buffer.from(serialize(await route.handler(ctx)));
+      answerCache.set(route, { key, bytes });
+      return sendBytes(reply, bytes);
+    }
     const result = await route.handler(ctx);
     return send(reply, 200, result ?? { result: 'OK' });
   };
@@ -124,8 +146,12 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   return app;
 }
 
+function sendBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.code(200).type('application/json; charset=utf-8').send(bytes);
+}
+
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(stringify(body));
+  return reply.code(status).type('application/json; charset=utf-8').send(serialize(body));
 }
 
 export async function startSim(options: SimServerOptions = {}): Promise<SimServer> {

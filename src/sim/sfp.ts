@@ -86,7 +86,10 @@ function serial(prefix: string, cage: number, sub: number): string {
 }
 
 export function sfpStatus(state: { ports: readonly PortDef[] }, now = 0): string {
-  const lines = [row(COLUMNS.map(([title]) => title)), row(COLUMNS.map(([, w]) => '-'.repeat(w - 2)))];
+  const lines = [
+    row(COLUMNS.map(([title]) => title)),
+    row(COLUMNS.map(([, w]) => '-'.repeat(w - 2))),
+  ];
   const hours = now / 3_600_000;
   for (const p of state.ports) {
     if (p.media_type === 'rj45') continue;

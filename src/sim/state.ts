@@ -75,6 +75,8 @@ export interface Identity {
   dpid: string;
 }
 
+export const COUNTER_STEP_MS = 250;
+
 export const rulesKey = (priority: number, match: Match): string =>
   `${priority}|${Object.keys(match)
     .sort()
@@ -133,6 +135,9 @@ export class SimState {
   /** Monotonic cookie source; cookies start above 2^60 as real devices' do. */
   nextCookie = (1n << 60n) + 2n;
 
+  /** Bumped by every change; keys the cache of serialized GET answers. */
+  version = 0;
+
   /** Called after every configuration change (persistence hooks in here). */
   onChange: () => void = () => {};
 
@@ -189,7 +194,17 @@ export class SimState {
     return c;
   }
 
+  /**
+   * The instant counters are read at. Like a real ASIC's statistics collection, counters
+   * advance in steps (COUNTER_STEP_MS), so two reads a second apart differ but a burst of
+   * reads within one step see the same values (and can share one serialized answer).
+   */
+  counterNow(): number {
+    return Math.floor(this.now() / COUNTER_STEP_MS) * COUNTER_STEP_MS;
+  }
+
   changed(logLine?: string): void {
+    this.version++;
     if (logLine) this.log.append(logLine);
     this.onChange();
   }

@@ -14,9 +14,11 @@
  * sequence of rebase calls, now) only.
  */
 import { PORT_COUNTERS, type PortStats } from '../model/types.js';
-import { between, hash32, unit } from './prng.js';
+import { between, unit } from './prng.js';
+import { increments, integral, type Profile, profile, rate } from './profile.js';
 
 export { environment, loadAverage, memoryUsage } from './environment.js';
+export { formatRate } from './profile.js';
 
 export interface TrafficPort {
   portNo: number;
@@ -31,38 +33,8 @@ export interface TrafficOptions {
   uptimeMs?: number;
 }
 
-const TAU = 2 * Math.PI;
-const EPOCH = Date.UTC(2020, 0, 1);
 const TWO_53 = 2 ** 53;
 const N = PORT_COUNTERS.length;
-
-interface Direction {
-  util: number;
-  size: number;
-  a1: number;
-  a2: number;
-  /** Periods in integer ms, phases in rad, c = a·P/(2π·1000): integral amplitude in s. */
-  per1: number;
-  per2: number;
-  ph1: number;
-  ph2: number;
-  c1: number;
-  c2: number;
-}
-
-interface Profile {
-  rx: Direction;
-  tx: Direction;
-  /** Per-packet probabilities (0 for clean ports). */
-  rxDrop: number;
-  rxFrame: number;
-  rxOver: number;
-  rxCrc: number;
-  rxOther: number;
-  txDrop: number;
-  txColl: number;
-  txOther: number;
-}
 
 interface Segment {
   start: number;
@@ -97,94 +69,6 @@ export interface TrafficSnapshot {
   }[];
 }
 
-function direction(seed: number, port: number, dir: number, minUtil: number): Direction {
-  const util = Math.max(minUtil, between(0.05, 0.6, seed, port, dir, 1));
-  const a1 = between(0.1, 0.3, seed, port, dir, 3);
-  const a2 = between(0.02, 0.15, seed, port, dir, 4);
-  const per1 = Math.round(between(20 * 60e3, 3 * 3600e3, seed, port, dir, 5));
-  const per2 = Math.round(between(90e3, 15 * 60e3, seed, port, dir, 6));
-  return {
-    util,
-    size: between(200, 1400, seed, port, dir, 2),
-    a1,
-    a2,
-    per1,
-    per2,
-    ph1: between(0, TAU, seed, port, dir, 7),
-    ph2: between(0, TAU, seed, port, dir, 8),
-    c1: (a1 * per1) / (TAU * 1000),
-    c2: (a2 * per2) / (TAU * 1000),
-  };
-}
-
-/** 0 for some ports, else log-uniform in [1e-7, 1e-5]. */
-function fraction(seed: number, port: number, k: number, clean: boolean): number {
-  return clean ? 0 : 10 ** (-7 + 2 * unit(seed, port, 200 + k));
-}
-
-function profile(seed: number, port: number, big: boolean): Profile {
-  const noErrors = unit(seed, port, 100) < 0.4;
-  const noDrops = unit(seed, port, 101) < 0.3;
-  return {
-    rx: direction(seed, port, 0, big ? between(0.45, 0.6, seed, port, 9) : 0),
-    tx: direction(seed, port, 1, 0),
-    rxDrop: fraction(seed, port, 1, noDrops),
-    rxFrame: fraction(seed, port, 2, noErrors),
-    rxOver: fraction(seed, port, 3, noErrors || unit(seed, port, 102) < 0.5),
-    rxCrc: fraction(seed, port, 4, noErrors),
-    rxOther: fraction(seed, port, 5, noErrors),
-    txDrop: fraction(seed, port, 6, noDrops),
-    txColl: fraction(seed, port, 7, noErrors || unit(seed, port, 103) < 0.7),
-    txOther: fraction(seed, port, 8, noErrors),
-  };
-}
-
-function wave(per: number, ph: number, t: number): number {
-  return TAU * (((t - EPOCH) % per) / per) + ph;
-}
-
-/** Bytes sent in [t0, t1] (ms) at mean rate `bytesPerSec`. */
-function integral(d: Direction, bytesPerSec: number, t0: number, t1: number): number {
-  if (t1 <= t0 || bytesPerSec <= 0) return 0;
-  const wobble =
-    d.c1 * (Math.cos(wave(d.per1, d.ph1, t0)) - Math.cos(wave(d.per1, d.ph1, t1))) +
-    d.c2 * (Math.cos(wave(d.per2, d.ph2, t0)) - Math.cos(wave(d.per2, d.ph2, t1)));
-  return Math.max(0, bytesPerSec * ((t1 - t0) / 1000 + wobble));
-}
-
-/** Instantaneous rate in bytes/s. */
-function rate(d: Direction, bytesPerSec: number, t: number): number {
-  return (
-    bytesPerSec *
-    (1 + d.a1 * Math.sin(wave(d.per1, d.ph1, t)) + d.a2 * Math.sin(wave(d.per2, d.ph2, t)))
-  );
-}
-
-/** Counter increments over [t0, t1] for an active port, in PORT_COUNTERS order. */
-function increments(r: PortRec, maxBps: number, t0: number, t1: number, out: Float64Array): void {
-  const p = r.prof;
-  const rxBytes = integral(p.rx, (p.rx.util * maxBps) / 8, t0, t1);
-  const txBytes = integral(p.tx, (p.tx.util * maxBps) / 8, t0, t1);
-  const rx = rxBytes / p.rx.size;
-  const tx = txBytes / p.tx.size;
-  const frame = Math.floor(rx * p.rxFrame);
-  const over = Math.floor(rx * p.rxOver);
-  const crc = Math.floor(rx * p.rxCrc);
-  const coll = Math.floor(tx * p.txColl);
-  out[0] = Math.floor(rx);
-  out[1] = Math.floor(rxBytes);
-  out[2] = Math.floor(rx * p.rxDrop);
-  out[3] = frame + over + crc + Math.floor(rx * p.rxOther);
-  out[4] = frame;
-  out[5] = over;
-  out[6] = crc;
-  out[7] = Math.floor(tx);
-  out[8] = Math.floor(txBytes);
-  out[9] = Math.floor(tx * p.txDrop);
-  out[10] = coll + Math.floor(tx * p.txOther);
-  out[11] = coll;
-}
-
 export class Traffic {
   readonly seed: number;
   readonly start: number;
@@ -198,10 +82,15 @@ export class Traffic {
   private nowBytes = new Float64Array(0);
   private nowPkts = new Float64Array(0);
   private nowRate = new Float64Array(0);
-  private readonly sinceCache = new Map<number, [Float64Array, Float64Array]>();
+  private readonly sinceCache = new Map<string, [number, number]>();
   private index: number[] = [];
 
-  constructor(seed: number, ports: readonly TrafficPort[], start: number, opts: TrafficOptions = {}) {
+  constructor(
+    seed: number,
+    ports: readonly TrafficPort[],
+    start: number,
+    opts: TrafficOptions = {},
+  ) {
     this.seed = seed >>> 0;
     this.start = start;
     let big: TrafficPort | null = null;
@@ -218,9 +107,13 @@ export class Traffic {
     for (const p of ports) {
       const r = this.addPort(p.portNo, p.active, p.maxBps, start);
       // History before `start`: active ports ran since boot, others for a while (or never).
-      const frac = p.active ? 1 : unit(this.seed, p.portNo, 300) < 0.4 ? 0 : between(0.1, 0.7, this.seed, p.portNo, 301);
+      const frac = p.active
+        ? 1
+        : unit(this.seed, p.portNo, 300) < 0.4
+          ? 0
+          : between(0.1, 0.7, this.seed, p.portNo, 301);
       if (frac > 0) {
-        increments(r, p.maxBps, this.boot, this.boot + frac * uptime, this.scratch);
+        increments(r.prof, p.maxBps, this.boot, this.boot + frac * uptime, this.scratch);
         for (let i = 0; i < N; i++) r.base[i] = BigInt(this.scratch[i]!);
       }
     }
@@ -261,7 +154,7 @@ export class Traffic {
     const r = this.ports.get(portNo);
     if (!r) return undefined;
     const inc = this.scratch;
-    if (r.active && now > r.since) increments(r, r.maxBps, r.since, now, inc);
+    if (r.active && now > r.since) increments(r.prof, r.maxBps, r.since, now, inc);
     else inc.fill(0);
     const b = r.base;
     return {
@@ -299,7 +192,7 @@ export class Traffic {
     const t = Math.max(now, r.since);
     const cum = this.cumulative(r, t);
     if (r.active) {
-      increments(r, r.maxBps, r.since, t, this.scratch);
+      increments(r.prof, r.maxBps, r.since, t, this.scratch);
       for (let i = 0; i < N; i++) r.base[i] = r.base[i]! + BigInt(this.scratch[i]!);
     }
     r.since = t;
@@ -316,7 +209,9 @@ export class Traffic {
     while (i > 0 && segs[i]!.start > t) i--;
     const s = segs[i]!;
     if (t <= s.start) return s.cum;
-    return s.active ? s.cum + integral(r.prof.rx, (r.prof.rx.util * s.maxBps) / 8, s.start, t) : s.cum;
+    return s.active
+      ? s.cum + integral(r.prof.rx, (r.prof.rx.util * s.maxBps) / 8, s.start, t)
+      : s.cum;
   }
 
   /** Current rates in bit/s. */
@@ -367,24 +262,40 @@ export class Traffic {
       });
       this.nowT = now;
     }
-    let then = this.sinceCache.get(since);
+    // What the rule's ports had carried at `since` is fixed history: computed once per
+    // (since, ports) and kept, so a list of thousands of rules costs a few sums per rule.
+    const key = inPorts ? `${since}|${inPorts.join(',')}` : `${since}|*`;
+    let then = this.sinceCache.get(key);
     if (!then) {
-      if (this.sinceCache.size >= 256) this.sinceCache.clear();
-      then = [new Float64Array(n), new Float64Array(n)];
-      this.fill(since, then[0], then[1]);
-      this.sinceCache.set(since, then);
+      if (this.sinceCache.size >= 200_000) this.sinceCache.clear();
+      const b = new Float64Array(n);
+      const p = new Float64Array(n);
+      this.fill(since, b, p);
+      let tb = 0;
+      let tp = 0;
+      if (inPorts) {
+        for (const port of inPorts) {
+          const i = this.index[port];
+          if (i !== undefined) {
+            tb += b[i]!;
+            tp += p[i]!;
+          }
+        }
+      } else for (let i = 0; i < n; i++) (tb += b[i]!), (tp += p[i]!);
+      then = [tb, tp];
+      this.sinceCache.set(key, then);
     }
     const lo = Number(BigInt.asUintN(32, cookie));
     const hi = Number(BigInt.asUintN(32, cookie >> 32n));
     const u = unit(this.seed, lo, hi, 0x5e11);
     const share = inPorts ? 0.02 + 0.38 * u : 0.005 + 0.045 * u;
-    let bytes = 0;
-    let pkts = 0;
+    let bytes = -then[0];
+    let pkts = -then[1];
     let bps = 0;
     const add = (i: number | undefined): void => {
       if (i === undefined) return;
-      bytes += this.nowBytes[i]! - then[0][i]!;
-      pkts += this.nowPkts[i]! - then[1][i]!;
+      bytes += this.nowBytes[i]!;
+      pkts += this.nowPkts[i]!;
       bps += this.nowRate[i]!;
     };
     if (inPorts) for (const p of inPorts) add(this.index[p]);
@@ -419,30 +330,13 @@ export class Traffic {
     for (const p of snap.ports) {
       const r = t.addPort(p.portNo, p.active, p.maxBps, p.since);
       r.base = p.base.map((v) => BigInt(v));
-      r.segments = p.segments.map(([start, cum, active, maxBps]) => ({ start, cum, active, maxBps }));
+      r.segments = p.segments.map(([start, cum, active, maxBps]) => ({
+        start,
+        cum,
+        active,
+        maxBps,
+      }));
     }
     return t;
   }
-}
-
-/** Human-readable rate, e.g. "1.23 Gbit/s"; 'n/a' for non-finite or negative input. */
-export function formatRate(bps: number): string {
-  if (!Number.isFinite(bps) || bps < 0) return 'n/a';
-  const units = ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s', 'Tbit/s'];
-  let v = bps;
-  let i = 0;
-  while (i < units.length - 1 && Number(v.toPrecision(3)) >= 1000) {
-    v /= 1000;
-    i++;
-  }
-  if (i === 0) return `${Math.round(v)} bit/s`;
-  const digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-  return `${v.toFixed(digits)} ${units[i]}`;
-}
-
-/** Stable 32-bit seed for a device name or similar. */
-export function seedOf(text: string): number {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = hash32(h, text.charCodeAt(i), i);
-  return h;
 }

@@ -521,55 +521,24 @@ describe('apps', () => {
 });
 
 /** Every operation of these families with its level; requests that fail the check change nothing. */
+// biome-ignore format: a table
 const ROUTES: [string, string, 'R' | 'W' | 'S' | 'auth'][] = [
-  ['GET', '/users', 'R'],
-  ['POST', '/users', 'S'],
-  ['PUT', '/users', 'S'],
-  ['DELETE', '/users', 'S'],
-  ['GET', '/users/uac', 'R'],
-  ['POST', '/users/uac', 'S'],
-  ['GET', '/users/radius', 'S'],
-  ['POST', '/users/radius', 'S'],
-  ['GET', '/apps', 'R'],
-  ['POST', '/apps', 'W'],
-  ['PUT', '/apps', 'W'],
-  ['DELETE', '/apps', 'W'],
-  ['POST', '/apps/action', 'R'],
-  ['GET', '/apps/running', 'R'],
-  ['GET', '/weblog', 'R'],
-  ['DELETE', '/weblog', 'S'],
-  ['GET', '/device/customident', 'R'],
-  ['POST', '/device/customident', 'S'],
-  ['GET', '/device/environment', 'R'],
-  ['GET', '/device/generation', 'R'],
-  ['GET', '/device/grouphash', 'R'],
-  ['POST', '/device/grouphash', 'W'],
-  ['POST', '/device/https', 'auth'],
-  ['GET', '/device/idled', 'R'],
-  ['POST', '/device/idled', 'W'],
-  ['GET', '/device/imageversion', 'R'],
-  ['GET', '/device/ipconfig', 'R'],
-  ['POST', '/device/ipconfig', 'S'],
-  ['GET', '/device/loadaverage', 'R'],
-  ['GET', '/device/memoryusage', 'R'],
-  ['GET', '/device/model', 'R'],
-  ['GET', '/device/name', 'R'],
-  ['POST', '/device/name', 'S'],
-  ['GET', '/device/nameresolution', 'R'],
-  ['POST', '/device/nameresolution', 'S'],
-  ['GET', '/device/permanentrulesmode', 'R'],
-  ['POST', '/device/permanentrulesmode', 'S'],
-  ['POST', '/device/reboot', 'S'],
-  ['GET', '/device/rulestoragemode', 'R'],
-  ['POST', '/device/rulestoragemode', 'S'],
-  ['GET', '/device/serialno', 'R'],
-  ['GET', '/device/serverrevision', 'R'],
-  ['GET', '/device/telnet', 'R'],
-  ['POST', '/device/telnet', 'R'],
-  ['GET', '/device/controller', 'R'],
-  ['POST', '/device/controller', 'S'],
-  ['DELETE', '/device/controller', 'S'],
-  ['GET', '/device/dpid', 'R'],
+  ['GET', '/users', 'R'], ['POST', '/users', 'S'], ['PUT', '/users', 'S'], ['DELETE', '/users', 'S'],
+  ['GET', '/users/uac', 'R'], ['POST', '/users/uac', 'S'], ['GET', '/users/radius', 'S'], ['POST', '/users/radius', 'S'],
+  ['GET', '/apps', 'R'], ['POST', '/apps', 'W'], ['PUT', '/apps', 'W'], ['DELETE', '/apps', 'W'],
+  ['POST', '/apps/action', 'R'], ['GET', '/apps/running', 'R'],
+  ['GET', '/weblog', 'R'], ['DELETE', '/weblog', 'S'],
+  ['GET', '/device/customident', 'R'], ['POST', '/device/customident', 'S'], ['GET', '/device/environment', 'R'],
+  ['GET', '/device/generation', 'R'], ['GET', '/device/grouphash', 'R'], ['POST', '/device/grouphash', 'W'],
+  ['POST', '/device/https', 'auth'], ['GET', '/device/idled', 'R'], ['POST', '/device/idled', 'W'],
+  ['GET', '/device/imageversion', 'R'], ['GET', '/device/ipconfig', 'R'], ['POST', '/device/ipconfig', 'S'],
+  ['GET', '/device/loadaverage', 'R'], ['GET', '/device/memoryusage', 'R'], ['GET', '/device/model', 'R'],
+  ['GET', '/device/name', 'R'], ['POST', '/device/name', 'S'], ['GET', '/device/nameresolution', 'R'],
+  ['POST', '/device/nameresolution', 'S'], ['GET', '/device/permanentrulesmode', 'R'],
+  ['POST', '/device/permanentrulesmode', 'S'], ['POST', '/device/reboot', 'S'], ['GET', '/device/rulestoragemode', 'R'],
+  ['POST', '/device/rulestoragemode', 'S'], ['GET', '/device/serialno', 'R'], ['GET', '/device/serverrevision', 'R'],
+  ['GET', '/device/telnet', 'R'], ['POST', '/device/telnet', 'R'], ['GET', '/device/controller', 'R'],
+  ['POST', '/device/controller', 'S'], ['DELETE', '/device/controller', 'S'], ['GET', '/device/dpid', 'R'],
   ['GET', '/flownumbers', 'R'],
 ];
 
@@ -625,7 +594,8 @@ describe('UAC and access levels', () => {
       const b = await call(method, path, { query: { username: who[0], password: who[1] } });
       expect(b.status, b.text).toBe(200);
       expect(b.body).toEqual(a.body);
-      bodies.push(a.text);
+      // GET /users/radius shows the RADIUS secret to SUPER users, as the spec does
+      if (path !== '/users/radius') bodies.push(a.text);
     },
   );
 

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ParseError } from './errors.js';
+import { parseJson } from './json.js';
+import { normalizeGroupList, normalizeRuleList } from './normalize-rules.js';
+
+const RULES = `{
+  "rules": [
+    { "cookie": 1152921504606846978, "name": "mirror web", "description": "",
+      "priority": "100", "match": { "in_port": "1", "tcp": "", "tcp_dst": 80 },
+      "actions": "output:2,3,4,push_vlan:0x8100", "datarate": "n/a", "datarate_raw": "n/a",
+      "n_bytes": "123456789012345678901", "n_packets": "5", "real_flow_ct": 3 },
+    { "cookie": 1152921504606846979, "name": "drop rest", "description": "catch-all",
+      "priority": 1, "match": {}, "actions": "drop", "datarate": "1.2 Mbit/s",
+      "datarate_raw": 1234567.5, "n_bytes": 0, "n_packets": 18446744073709551615,
+      "real_flow_ct": "1" }
+  ],
+  "used_flows": 4
+}`;
+
+describe('normalizeRuleList', () => {
+  it('normalizes a recorded /rules/all answer with odd types', () => {
+    const { rules, used_flows } = normalizeRuleList(parseJson(RULES));
+    expect(used_flows).toBe(4);
+    expect(rules[0]).toEqual({
+      cookie: 1152921504606846978n,
+      name: 'mirror web',
+      description: '',
+      priority: 100,
+      match: { in_port: '1', tcp: '', tcp_dst: '80' },
+      actions: ['output:2,3,4', 'push_vlan:0x8100'],
+      n_packets: 5n,
+      n_bytes: 123456789012345678901n,
+      datarate: 'n/a',
+      datarate_raw: null,
+      real_flow_ct: 3,
+    });
+    expect(rules[1]).toMatchObject({
+      cookie: 1152921504606846979n,
+      priority: 1,
+      actions: ['drop'],
+      datarate_raw: 1234567.5,
+      n_packets: 18446744073709551615n,
+      real_flow_ct: 1,
+    });
+  });
+
+  it('keeps two cookies one apart distinct', () => {
+    const { rules } = normalizeRuleList(parseJson(RULES));
+    expect(rules[0]?.cookie).not.toBe(rules[1]?.cookie);
+    expect(rules[1]!.cookie - rules[0]!.cookie).toBe(1n);
+  });
+
+  it('never yields NaN rates', () => {
+    for (const raw of ['"n/a"', '""', 'null', '"-"', '"fast"']) {
+      const wire = parseJson(`{"rules":[{"priority":1,"datarate_raw":${raw}}]}`);
+      expect(normalizeRuleList(wire).rules[0]?.datarate_raw).toBeNull();
+    }
+  });
+
+  it('fills defaults and sums used_flows when absent; null rules is an empty list', () => {
+    const out = normalizeRuleList({ rules: [{ match: { ip: null }, real_flow_ct: 2 }] });
+    expect(out.used_flows).toBe(2);
+    expect(out.rules[0]).toMatchObject({
+      priority: 32768,
+      cookie: 0n,
+      match: { ip: '' },
+      actions: [],
+    });
+    expect(normalizeRuleList({ rules: null, used_flows: 0 })).toEqual({ rules: [], used_flows: 0 });
+  });
+
+  it('names the endpoint and field on a wrong shape', () => {
+    const bad = { rules: [{ priority: 1 }, { priority: 2, cookie: 'abc' }] };
+    expect(() => normalizeRuleList(bad)).toThrow(ParseError);
+    expect(() => normalizeRuleList(bad)).toThrow(
+      /GET \/rules\/all at rules\[1\]\.cookie: expected an integer, got the string "abc"/,
+    );
+    expect(() => normalizeRuleList({ flows: [] })).toThrow(/at rules: expected a list/);
+    expect(() => normalizeRuleList({ rules: [{ match: { in_port: [1] } }] })).toThrow(
+      /rules\[0\]\.match\.in_port/,
+    );
+  });
+});
+
+describe('normalizeGroupList', () => {
+  it('reads {rules:[…groups]} with upper-case types, string ids and comma actions', () => {
+    const wire = parseJson(`{"rules":[
+      {"group_id":1,"type":"SELECT","description":"lb","buckets":[
+        {"watch_port":"1","actions":"output:2"},{"watch_port":3,"actions":"push_vlan:0x8100,output:4"}]},
+      {"group_id":"2","type":"FF","buckets":[]},
+      {"group_id":3,"type":"All"}]}`);
+    expect(normalizeGroupList(wire)).toEqual([
+      {
+        group_id: 1,
+        type: 'select',
+        description: 'lb',
+        buckets: [
+          { watch_port: '1', actions: ['output:2'] },
+          { watch_port: '3', actions: ['push_vlan:0x8100', 'output:4'] },
+        ],
+      },
+      { group_id: 2, type: 'ff', description: '', buckets: [] },
+      { group_id: 3, type: 'all', description: '', buckets: [] },
+    ]);
+  });
+
+  it('accepts groups keyed by id (the input form) and a bare array', () => {
+    const keyed = { groups: { '7': { type: 'select', buckets: [] } } };
+    expect(normalizeGroupList(keyed)[0]?.group_id).toBe(7);
+    expect(normalizeGroupList([{ group_id: 1, type: 'ff' }])[0]?.type).toBe('ff');
+  });
+
+  it('rejects an unknown group type with the field path', () => {
+    expect(() => normalizeGroupList({ rules: [{ group_id: 1, type: 'indirect' }] })).toThrow(
+      /GET \/groups\/all at rules\[0\]\.type/,
+    );
+  });
+});

@@ -1,0 +1,305 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, listWriteMethods } from './client.js';
+import {
+  AuthError,
+  ConnectionError,
+  DeviceError,
+  exitCodeFor,
+  ForbiddenError,
+  ParseError,
+  ReadonlyError,
+  TimeoutError,
+} from './errors.js';
+import { closedPort, json, startServer, type TestServer } from './test-server.js';
+import { type LogEntry, Transport } from './transport.js';
+
+// Self-signed test certificate for 127.0.0.1/localhost, valid 2000–2100 (test fixture only).
+const CERT = `-----BEGIN CERTIFICATE-----
+MIIBZjCCAQugAwIBAgIBATAKBggqhkjOPQQDAjATMREwDwYDVQQDDAhwYmMtdGVz
+dDAgFw0wMDAxMDEwMDAwMDBaGA8yMTAwMDEwMTAwMDAwMFowEzERMA8GA1UEAwwI
+cGJjLXRlc3QwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAT3uRtWJjdty0Ju6Tzl
+gKfNo31ngqJ7rZ1T7HJBU7v05o7jQoDLnYDf/vqD6R8Y668c+lUd/+ez+uUO2EeS
+CogQo04wTDAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwDwYDVR0TAQH/BAUw
+AwEB/zAdBgNVHQ4EFgQUn0waEM4WJ2Zqp9TiCVYVSCT/vQQwCgYIKoZIzj0EAwID
+SQAwRgIhAP4JCgg+M2emosVYCPQEbmuv3XUHJ77juijeT9+31EKRAiEAqVPytb5m
+J2fr2uVNNoLrFAwO3Q2jYCiX5l2LvHapbeI=
+-----END CERTIFICATE-----
+`;
+const KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgwnajPGAiFPxoX3Hm
+vvNUG7wRTWi7cnqzaIOxy1CVWSyhRANCAAT3uRtWJjdty0Ju6TzlgKfNo31ngqJ7
+rZ1T7HJBU7v05o7jQoDLnYDf/vqD6R8Y668c+lUd/+ez+uUO2EeSCogQ
+-----END PRIVATE KEY-----
+`;
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+async function serve(
+  handler: Parameters<typeof startServer>[0],
+  tls?: { cert: string; key: string },
+) {
+  const server = await startServer(handler, tls);
+  cleanup.push(() => server.close());
+  return server;
+}
+
+function transport(
+  server: TestServer | string,
+  extra: Partial<ConstructorParameters<typeof Transport>[0]> = {},
+) {
+  const t = new Transport({
+    url: typeof server === 'string' ? server : server.url,
+    timeoutMs: 1000,
+    ...extra,
+  });
+  cleanup.push(() => t.close());
+  return t;
+}
+
+async function failure(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('transport: requests', () => {
+  it('sends HTTP basic auth and parses big integers exactly', async () => {
+    const server = await serve((_req, res) =>
+      json(res, 200, '{"cookie":1152921504606846978,"other":1152921504606846979}'),
+    );
+    const t = transport(server, { user: 'admin', password: 'pa:ss' });
+    const body = await t.request('GET', '/rules/all');
+    expect(body).toEqual({ cookie: 1152921504606846978n, other: 1152921504606846979n });
+    const auth = server.requests[0]?.headers.authorization;
+    expect(auth).toBe(`Basic ${Buffer.from('admin:pa:ss').toString('base64')}`);
+    expect(server.requests[0]?.path).toBe('/rest/rules/all');
+  });
+
+  it('encodes queries with bracket syntax and booleans as true/false', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server);
+    await t.write('POST', '/rules', {
+      query: { priority: 10, match: { in_port: '1', tcp: '' }, actions: 'output:2,3', flag: false },
+    });
+    expect(server.requests[0]?.query).toBe(
+      'priority=10&match[in_port]=1&match[tcp]=&actions=output%3A2%2C3&flag=false',
+    );
+    await t.write('DELETE', '/rules', { query: { match: { 'a&b#c': 'x y' }, names: ['p', 'q'] } });
+    expect(server.requests[1]?.query).toBe('match[a%26b%23c]=x%20y&names[]=p&names[]=q');
+  });
+
+  it('sends JSON bodies with bigint as a number', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    await transport(server).write('PUT', '/x', { json: { cookie: 1152921504606846979n } });
+    expect(server.requests[0]?.body).toBe('{"cookie":1152921504606846979}');
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('transport: error mapping', () => {
+  it('maps 401 to AuthError and 403 to ForbiddenError (exit code 4)', async () => {
+    const server = await serve((req, res) => json(res, req.path.endsWith('a') ? 401 : 403, {}));
+    const t = transport(server, { user: 'viewer', password: 'pw' });
+    const auth = await failure(t.request('GET', '/a'));
+    expect(auth).toBeInstanceOf(AuthError);
+    expect((auth as AuthError).status).toBe(401);
+    expect(auth.message).toMatch(/GET \/a.*viewer.*401.*check the user name and password/);
+    const forbidden = await failure(t.request('POST', '/b'));
+    expect(forbidden).toBeInstanceOf(ForbiddenError);
+    expect(exitCodeFor(auth)).toBe(4);
+    expect(exitCodeFor(forbidden)).toBe(4);
+  });
+
+  it('maps an {error} body to DeviceError with the sanitized message', async () => {
+    const server = await serve((_req, res) =>
+      json(res, 400, { error: 'invalid match field \u001b[31mfoo\u001b[0m\nsecond line' }),
+    );
+    const err = await failure(transport(server).write('POST', '/rules'));
+    expect(err).toBeInstanceOf(DeviceError);
+    expect(err.message).toBe('POST /rules failed: invalid match field foo second line');
+    expect((err as DeviceError).status).toBe(400);
+    expect(exitCodeFor(err)).toBe(1);
+  });
+
+  it('treats an {error} body as an error even with status 200, credentials errors as AuthError', async () => {
+    const server = await serve((req, res) =>
+      json(res, 200, { error: req.path.endsWith('a') ? 'rule not found' : 'Invalid credentials' }),
+    );
+    const t = transport(server);
+    expect(await failure(t.request('GET', '/a'))).toBeInstanceOf(DeviceError);
+    expect(await failure(t.request('GET', '/b'))).toBeInstanceOf(AuthError);
+  });
+
+  it('maps 503 to "device unavailable (rebooting?)"', async () => {
+    const server = await serve((_req, res) => res.writeHead(503).end());
+    const err = await failure(transport(server).request('GET', '/device/name'));
+    expect(err).toBeInstanceOf(DeviceError);
+    expect(err.message).toContain('device unavailable (rebooting?)');
+  });
+
+  it('maps a 500 HTML page to DeviceError and a 200 non-JSON body to ParseError', async () => {
+    const server = await serve((req, res) =>
+      res.writeHead(req.path.endsWith('a') ? 500 : 200).end('<html>oops</html>'),
+    );
+    const t = transport(server);
+    const e500 = await failure(t.request('GET', '/a'));
+    expect(e500).toBeInstanceOf(DeviceError);
+    expect(e500.message).toMatch(/HTTP 500.*<html>oops/);
+    const e200 = await failure(t.request('GET', '/b'));
+    expect(e200).toBeInstanceOf(ParseError);
+    expect(e200.message).toMatch(/GET \/b.*not JSON/);
+  });
+
+  it('reads an error carried in `result` on writes, not on reads', async () => {
+    const answers: Record<string, string> = {
+      '/rest/w1': 'Error: rule already exists',
+      '/rest/w2': 'OK',
+      '/rest/w3': 'Rule added; 0 errors',
+      '/rest/r': 'Error: SFP module not supported (port 3)',
+    };
+    const server = await serve((req, res) => json(res, 200, { result: answers[req.path] }));
+    const t = transport(server);
+    const err = await failure(t.write('POST', '/w1'));
+    expect(err).toBeInstanceOf(DeviceError);
+    expect(err.message).toBe('POST /w1 failed: Error: rule already exists');
+    expect(await t.write('POST', '/w2')).toBe('OK');
+    expect(await t.write('PUT', '/w3')).toBe('Rule added; 0 errors');
+    expect(await t.request('GET', '/r')).toEqual({ result: answers['/rest/r'] });
+  });
+});
+
+describe('transport: network failures and retries', () => {
+  it('maps a refused connection to ConnectionError (exit code 3)', async () => {
+    const port = await closedPort();
+    const err = await failure(transport(`http://127.0.0.1:${port}/rest`).request('GET', '/x'));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).kind).toBe('refused');
+    expect(err.message).toMatch(/connection refused/);
+    expect(exitCodeFor(err)).toBe(3);
+  });
+
+  it('times out (TimeoutError), retrying a GET once but never a POST', async () => {
+    const server = await serve(() => {
+      /* never answers */
+    });
+    const t = transport(server, { timeoutMs: 150 });
+    const get = await failure(t.request('GET', '/slow'));
+    expect(get).toBeInstanceOf(TimeoutError);
+    expect(get.message).toMatch(/GET \/slow timed out after 150 ms/);
+    expect(exitCodeFor(get)).toBe(3);
+    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+    const post = await failure(t.request('POST', '/slow'));
+    expect(post).toBeInstanceOf(TimeoutError);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('retries a GET once after a connection reset, with jitter', async () => {
+    const server = await serve((_req, res, index, raw) => {
+      if (index === 0) raw.socket.destroy();
+      else json(res, 200, { name: 'pb-1' });
+    });
+    const started = performance.now();
+    expect(await transport(server).request('GET', '/device/name')).toEqual({ name: 'pb-1' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up after one retry', async () => {
+    const server = await serve((_req, _res, _i, raw) => raw.socket.destroy());
+    const err = await failure(transport(server).request('GET', '/x'));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).kind).toBe('reset');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('never retries a write after a connection reset', async () => {
+    const server = await serve((_req, _res, _i, raw) => raw.socket.destroy());
+    const t = transport(server);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      expect(await failure(t.request(method, '/rules'))).toBeInstanceOf(ConnectionError);
+    }
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'PUT', 'DELETE']);
+  });
+});
+
+describe('transport: HTTPS', () => {
+  it('rejects an untrusted certificate, accepts it with insecure or ca', async () => {
+    const server = await serve((_req, res) => json(res, 200, { model: 'PB' }), {
+      cert: CERT,
+      key: KEY,
+    });
+    const err = await failure(transport(server).request('GET', '/device/model'));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).kind).toBe('tls');
+    expect(err.message).toMatch(/--ca <file>, or use --insecure/);
+    expect(await transport(server, { insecure: true }).request('GET', '/m')).toEqual({
+      model: 'PB',
+    });
+    expect(await transport(server, { ca: CERT }).request('GET', '/m')).toEqual({ model: 'PB' });
+  });
+});
+
+describe('transport: read-only mode', () => {
+  it('blocks every write method before anything is sent (exit code 2)', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const client = createClient({ url: server.url, readonly: true, timeoutMs: 1000 });
+    cleanup.push(() => client.close());
+    const writes = listWriteMethods(client);
+    expect(writes).toHaveLength(43);
+    for (const w of writes) {
+      const err = await failure(w.invoke());
+      expect(err, w.name).toBeInstanceOf(ReadonlyError);
+      expect(exitCodeFor(err)).toBe(2);
+    }
+    expect(server.requests).toHaveLength(0);
+    expect(await client.device.name().catch(() => 'read went through')).toBeDefined();
+    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
+describe('transport: debug log hook', () => {
+  it('never shows the password, the Authorization header or secret parameters', async () => {
+    const password = 'S3cret-pw!';
+    const server = await serve((req, res) =>
+      req.path.endsWith('/device/name')
+        ? json(res, 200, { error: `login failed for password ${password}` })
+        : json(res, 200, { result: 'OK' }),
+    );
+    const entries: LogEntry[] = [];
+    const client = createClient({
+      url: server.url,
+      user: 'admin',
+      password,
+      timeoutMs: 1000,
+      onLog: (e) => entries.push(e),
+    });
+    cleanup.push(() => client.close());
+    await client.users.add({ username: 'bob', accesslevel: 7, password: 'bob-pw-123' });
+    await client.users.modify({ username: 'bob', password: 'bob-pw-456' });
+    await client.device.setHttps(true, 'ssl-pw-789');
+    await client.users.setRadius({
+      server: 'r',
+      port: 1812,
+      secret: 'radius-secret-0',
+      radius_login_level: 1,
+      refresh_rate: 5,
+    });
+    await failure(client.device.name());
+    const text = JSON.stringify(entries);
+    for (const secret of [password, 'bob-pw-123', 'bob-pw-456', 'ssl-pw-789', 'radius-secret-0'])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/authorization|Basic /i);
+    expect(text).not.toContain(Buffer.from(`admin:${password}`).toString('base64'));
+    expect(entries[0]).toMatchObject({ method: 'POST', status: 200, attempt: 1 });
+    expect(entries[0]?.url).toContain('password=***');
+    expect(entries.at(-1)?.error).toContain('***');
+    // the secrets did reach the device
+    expect(server.requests[0]?.query).toContain('password=bob-pw-123');
+  });
+});

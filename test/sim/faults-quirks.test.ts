@@ -1,0 +1,203 @@
+/**
+ * Fault injection (/_sim/fault, /_sim/log), --quirks output variants, and the HTTP
+ * conventions every operation shares: method override, malformed JSON, 404 / 405, all
+ * answered with {error} and leaving the device unchanged.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addRule,
+  expectError,
+  expectOk,
+  expectRejected,
+  findRule,
+  rules,
+  startTestSim,
+  type TestSim,
+} from './helpers.js';
+
+let t: TestSim;
+beforeEach(async () => {
+  t = await startTestSim();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('/_sim/fault', () => {
+  it('fail_next with mode 500: the next /rest request fails, without side effects, then all is well', async () => {
+    const set = await t.control('/_sim/fault', { fail_next: 1, fail_next_mode: '500' });
+    expectOk(set);
+    expect(set.body.faults).toMatchObject({ failNext: 1, failNextMode: '500' });
+    const before = t.sim.state.rules.size;
+    // GET /_sim/status is outside /rest and does not use up the fault
+    expect((await t.control('/_sim/status')).body.faults.failNext).toBe(1);
+    const failed = await t.call('POST', '/rules', { query: { priority: 1, match: { in_port: '1' }, actions: 'drop' } });
+    expect(failed.status).toBe(500);
+    expect(Object.keys(failed.body)).toEqual(['error']);
+    expect(t.sim.state.rules.size).toBe(before);
+    expect(findRule(await rules(t), 1, { in_port: '1' })).toBeUndefined();
+    expectOk(await t.get('/flownumbers'));
+  });
+
+  it('fail_next counts several requests', async () => {
+    expectOk(await t.control('/_sim/fault', { fail_next: 2 }));
+    expect((await t.get('/flownumbers')).status).toBe(500);
+    expect((await t.get('/flownumbers')).status).toBe(500);
+    expect((await t.get('/flownumbers')).status).toBe(200);
+  });
+
+  it('fail_next with mode reset: the connection is dropped, so fetch rejects; then OK', async () => {
+    expectOk(await t.control('/_sim/fault', { fail_next: 1, fail_next_mode: 'reset' }));
+    await expect(t.get('/flownumbers')).rejects.toThrow();
+    expectOk(await t.get('/flownumbers'));
+  });
+
+  it('latency_ms adds a measurable delay, and 0 removes it', async () => {
+    expectOk(await t.control('/_sim/fault', { latency_ms: 300 }));
+    const slow = await t.get('/flownumbers');
+    expectOk(slow);
+    expect(slow.ms).toBeGreaterThanOrEqual(280);
+    expectOk(await t.control('/_sim/fault', { latency_ms: 0 }));
+    const fast = await t.get('/flownumbers');
+    expect(fast.ms).toBeLessThan(250);
+  });
+
+  it('refuses bad settings with 400 {error} and keeps the old ones', async () => {
+    const before = (await t.control('/_sim/status')).body.faults;
+    expectError(await t.control('/_sim/fault', { latency_ms: -5 }), 400, /latency_ms/);
+    expectError(await t.control('/_sim/fault', { fail_rate: 2 }), 400, /fail_rate/);
+    expectError(await t.control('/_sim/fault', { fail_mode: 'explode' }), 400, /fail_mode/);
+    expectError(await t.control('/_sim/fault', { fail_next: 1, fail_next_mode: 'x' }), 400, /fail_next_mode/);
+    expect((await t.control('/_sim/status')).body.faults).toEqual(before);
+  });
+
+  it('fail_rate 1 with mode 500 fails every request until turned off', async () => {
+    expectOk(await t.control('/_sim/fault', { fail_rate: 1, fail_mode: '500' }));
+    for (let i = 0; i < 3; i++) expect((await t.get('/flownumbers')).status).toBe(500);
+    expectOk(await t.control('/_sim/fault', { fail_rate: 0 }));
+    expectOk(await t.get('/flownumbers'));
+  });
+});
+
+describe('/_sim/log', () => {
+  it('generates log lines; /weblog keeps at most 5000', async () => {
+    const res = await t.control('/_sim/log', { count: 10000 });
+    expectOk(res);
+    expect(res.body.log_lines).toBe(5000);
+    const log = await t.get('/weblog');
+    expectOk(log);
+    expect(log.body.logs).toHaveLength(5000);
+    expect(log.body.logs.at(-1)).toContain('generated line 10000 of 10000');
+    expect(log.body.logs[0]).toContain('generated line 5001 of 10000');
+    expect(typeof log.body.systemDateTime).toBe('string');
+    const lines = await t.control('/_sim/log', { lines: ['hello from the test'] });
+    expect(lines.body.log_lines).toBe(5000);
+    expect((await t.get('/weblog')).body.logs.at(-1)).toContain('hello from the test');
+    expectError(await t.control('/_sim/log', { count: 0 }), 400);
+  });
+});
+
+describe('--quirks', () => {
+  beforeEach(async () => {
+    await t.close();
+    t = await startTestSim({ quirks: true });
+  });
+
+  it('/ports/config uses the sample keys ifName and mediaType', async () => {
+    const ports = (await t.get('/ports/config')).body.port_config as Record<string, unknown>[];
+    expect(ports).toHaveLength(28);
+    for (const p of ports) {
+      expect(p).toHaveProperty('ifName');
+      expect(p).toHaveProperty('mediaType');
+      expect(p).not.toHaveProperty('if_name');
+      expect(p).not.toHaveProperty('media_type');
+      expect(p.ifName).toMatch(/^eth-0-\d+(\/\d+)?$/);
+    }
+  });
+
+  it('/ports/info has integer port_no', async () => {
+    const items = (await t.get('/ports/info')).body.result;
+    for (const [i, item] of items.entries()) expect(item.properties.port_no).toBe(i + 1);
+  });
+
+  it('/rules/all writes priority as a string and young rules rate as n/a', async () => {
+    await addRule(t, { priority: 123, match: { in_port: '1' }, actions: 'output:2' });
+    const res = await t.get('/rules/all');
+    for (const r of res.body.rules) expect(typeof r.priority).toBe('string');
+    const mine = findRule(res.body.rules, 123, { in_port: '1' })!;
+    expect(mine.priority).toBe('123');
+    expect(mine.datarate).toBe('n/a');
+    expect(res.text).toMatch(/"priority":"123"/);
+  });
+
+  it('POST /ports/config still takes if_name', async () => {
+    expectOk(await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-2', shutdown: true } }));
+    const item = (await t.get('/ports/info')).body.result[1].properties;
+    expect(item.admin_status).toBe('PORT_DOWN');
+  });
+});
+
+describe('HTTP conventions', () => {
+  it('X-HTTP-Method-Override: PUT on a POST modifies a rule', async () => {
+    await addRule(t, { priority: 100, match: { in_port: '1' }, actions: 'output:2' });
+    const res = await t.call('POST', '/rules', {
+      query: { priority: 100, match: { in_port: '1' }, actions: 'output:3' },
+      headers: { 'X-HTTP-Method-Override': 'PUT' },
+    });
+    expectOk(res);
+    const list = await rules(t);
+    expect(findRule(list, 100, { in_port: '1' })?.actions).toBe('output:3');
+    expect(list).toHaveLength(5); // modified, not added
+  });
+
+  it('X-HTTP-Method-Override: DELETE on a POST deletes', async () => {
+    await addRule(t, { priority: 100, match: { in_port: '1' }, actions: 'output:2' });
+    expectOk(
+      await t.call('POST', '/rules', {
+        json: { priority: 100, match: { in_port: '1' } },
+        headers: { 'x-http-method-override': 'delete' },
+      }),
+    );
+    expect(findRule(await rules(t), 100, { in_port: '1' })).toBeUndefined();
+  });
+
+  it('an override on GET, or to another method, is a 400', async () => {
+    await expectRejected(
+      t,
+      () => t.call('GET', '/rules/all', { headers: { 'X-HTTP-Method-Override': 'DELETE' } }),
+      400,
+      /Override/,
+    );
+    await expectRejected(
+      t,
+      () => t.call('POST', '/rules/all', { headers: { 'X-HTTP-Method-Override': 'PATCH' } }),
+      400,
+      /PUT or DELETE/,
+    );
+  });
+
+  it('malformed JSON is a 400', async () => {
+    await expectRejected(t, () => t.call('POST', '/rules', { raw: '{"priority":1,"match":' }), 400, /JSON/);
+    await expectRejected(t, () => t.call('POST', '/groups', { raw: '{1: {}}' }), 400, /JSON/);
+    await expectRejected(t, () => t.call('POST', '/rules', { raw: '"just a string"' }), 400);
+  });
+
+  it('a method the path does not have is a 405 with {error} and Allow', async () => {
+    const res = await expectRejected(t, () => t.call('PATCH', '/rules'), 405, /PATCH/);
+    expect(res.headers.get('allow')).toMatch(/POST/);
+    await expectRejected(t, () => t.call('GET', '/rules'), 405);
+    await expectRejected(t, () => t.call('DELETE', '/ports/config'), 405);
+    await expectRejected(t, () => t.call('POST', '/rules/all'), 405);
+  });
+
+  it('an unknown path is a 404 with {error}', async () => {
+    await expectRejected(t, () => t.get('/nothing/here'), 404, /nothing/);
+    await expectRejected(t, () => t.call('POST', '/rules/everything'), 404);
+    const outside = await t.control('/not-rest');
+    expectError(outside, 404);
+  });
+
+  it('the body, when given, must be an object', async () => {
+    await expectRejected(t, () => t.call('POST', '/rules', { raw: '[{"priority":1}]' }), 400, /object/);
+  });
+});
