@@ -38,7 +38,10 @@ export interface DeviceApi {
   generation(): Promise<string>;
   groupHash(): Promise<GroupHash>;
   setGroupHash(hash: GroupHash): Promise<string>;
-  /** ssl_password unlocks the certificate/key; it travels in plain text (use HTTPS). */
+  /**
+   * ssl_password unlocks the certificate/key. It is sent in a JSON body (not the URL), but
+   * in plain text over http — use HTTPS where possible.
+   */
   setHttps(enabled: boolean, sslPassword: string): Promise<string>;
   idLed(): Promise<boolean>;
   setIdLed(activated: boolean): Promise<string>;
@@ -109,8 +112,9 @@ export function deviceApi(t: Transport): DeviceApi {
         },
       }),
     setHttps: (enabled, sslPassword) =>
+      // The certificate password goes in a JSON body, never in the URL.
       t.write('POST', '/device/https', {
-        query: { https_enabled: enabled, ssl_password: sslPassword },
+        json: { https_enabled: enabled, ssl_password: sslPassword },
       }),
     idLed: () => flag('/device/idled', 'activated'),
     setIdLed: (activated) => t.write('POST', '/device/idled', { query: { activated } }),

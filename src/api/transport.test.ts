@@ -100,6 +100,22 @@ describe('transport: requests', () => {
     expect(server.requests[0]?.body).toBe('{"cookie":1152921504606846979}');
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
   });
+
+  it('moves a write query holding a secret into a JSON body; reads keep their query', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server);
+    await t.write('POST', '/apps', { query: { name: 'snmp', opts: { auth_key: 'k-123' } } });
+    expect(server.requests[0]).toMatchObject({ query: '', path: '/rest/apps' });
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      name: 'snmp',
+      opts: { auth_key: 'k-123' },
+    });
+    await t.write('POST', '/apps', { query: { name: 'ntp' } });
+    expect(server.requests[1]).toMatchObject({ query: 'name=ntp', body: '' });
+    await t.request('GET', '/x', { query: { token: 't' } });
+    expect(server.requests[2]).toMatchObject({ method: 'GET', query: 'token=t', body: '' });
+  });
 });
 
 describe('transport: error mapping', () => {
@@ -297,9 +313,12 @@ describe('transport: debug log hook', () => {
     expect(text).not.toMatch(/authorization|Basic /i);
     expect(text).not.toContain(Buffer.from(`admin:${password}`).toString('base64'));
     expect(entries[0]).toMatchObject({ method: 'POST', status: 200, attempt: 1 });
-    expect(entries[0]?.url).toContain('password=***');
+    // secrets travel in a JSON body, so the logged URL carries no parameters at all
+    expect(entries[0]).toMatchObject({ url: '/users' });
+    expect(entries[0]?.bodyBytes).toBeGreaterThan(0);
     expect(entries.at(-1)?.error).toContain('***');
-    // the secrets did reach the device
-    expect(server.requests[0]?.query).toContain('password=bob-pw-123');
+    // the secrets did reach the device, in the body and not in the URL
+    expect(server.requests[0]?.query).toBe('');
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ password: 'bob-pw-123' });
   });
 });

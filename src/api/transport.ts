@@ -2,6 +2,10 @@
  * HTTP to the device: one keep-alive undici Agent per client, basic auth, per-request
  * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
  * mapping to the PbcError family. Responses are parsed losslessly (see json.ts).
+ *
+ * Secrets never travel in a URL: a write whose parameters hold a password-like field is
+ * sent as a JSON body (the spec: every function also accepts JSON), so no password lands
+ * in an access log, a proxy log or the debug hook's URL.
  */
 import qs from 'qs';
 import { Agent, request as undiciRequest } from 'undici';
@@ -54,9 +58,12 @@ export interface TransportOptions {
 }
 
 export interface RequestOptions {
-  /** Encoded per the spec: `match[in_port]=1`, `names[]=a`, booleans as true/false. */
+  /**
+   * Encoded per the spec: `match[in_port]=1`, `names[]=a`, booleans as true/false. On a
+   * write, a query holding a password-like key is sent as a JSON body instead.
+   */
   query?: Record<string, unknown>;
-  /** Sent as a JSON body (bigint written as a number). */
+  /** Sent as a JSON body (bigint written as a number); use it for anything secret. */
   json?: unknown;
   /** A ready JSON text body. */
   body?: string;
@@ -64,6 +71,13 @@ export interface RequestOptions {
 }
 
 const SECRET_KEY = /pass|secret|token|auth/i;
+
+/** True when a password-like key occurs anywhere in the parameters. */
+export function hasSecret(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasSecret);
+  if (!isObject(value)) return false;
+  return Object.keys(value).some((k) => SECRET_KEY.test(k) || hasSecret(value[k]));
+}
 
 /** Copies the query with password-like values replaced by '***', at any depth. */
 export function redact(value: unknown): unknown {
@@ -129,19 +143,25 @@ export class Transport {
         `${endpoint} refused: the connection is read-only — reconnect without --readonly to change the device`,
       );
     }
-    const query = encodeQuery(options.query);
+    let params = options.query;
+    let json = options.json;
+    // Backstop for writes that carry a secret in `query`: send them as a JSON body instead.
+    if (method !== 'GET' && json === undefined && options.body === undefined && hasSecret(params)) {
+      json = params;
+      params = undefined;
+    }
+    const query = encodeQuery(params);
     const target = `${path}${query ? `?${query}` : ''}`;
     // Shown decoded (readable), with secrets replaced.
-    const safeQuery = options.query
-      ? qs.stringify(redact(options.query), {
+    const safeQuery = params
+      ? qs.stringify(redact(params), {
           encode: false,
           arrayFormat: 'brackets',
           skipNulls: true,
         })
       : '';
     const shown = `${path}${safeQuery ? `?${safeQuery}` : ''}`;
-    const body =
-      options.body ?? (options.json === undefined ? undefined : stringifyJson(options.json));
+    const body = options.body ?? (json === undefined ? undefined : stringifyJson(json));
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       let status: number | undefined;

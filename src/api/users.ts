@@ -55,8 +55,9 @@ export function usersApi(t: Transport): UsersApi {
     async list() {
       return normalizeUsers(await t.request('GET', '/users'));
     },
-    add: (user) => t.write('POST', '/users', { query: defined(user) }),
-    modify: (changes) => t.write('PUT', '/users', { query: defined(changes) }),
+    // Passwords go in a JSON body, never in the URL (access logs keep URLs).
+    add: (user) => t.write('POST', '/users', { json: defined(user) }),
+    modify: (changes) => t.write('PUT', '/users', { json: defined(changes) }),
     remove: (name) => t.write('DELETE', '/users', { query: { name } }),
     async uac() {
       return normalizeFlag(await t.request('GET', '/users/uac'), 'GET /users/uac', 'state');
@@ -69,7 +70,8 @@ export function usersApi(t: Transport): UsersApi {
       return normalizeRadius(await t.request('GET', '/users/radius'));
     },
     async setRadius(settings) {
-      const wire = await t.request('POST', '/users/radius', { query: defined(settings) });
+      // The shared secret goes in a JSON body, never in the URL.
+      const wire = await t.request('POST', '/users/radius', { json: defined(settings) });
       return normalizeOptionalFlag(wire, 'POST /users/radius', 'state');
     },
   };

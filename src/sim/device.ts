@@ -168,8 +168,8 @@ export function registerDevice(router: Router): void {
   });
 
   get('/device/environment', (ctx) => environment(ctx.state.seed, ctx.state.now()));
-  get('/device/loadaverage', (ctx) => loadAverage(ctx.state.seed, ctx.state.now()));
-  get('/device/memoryusage', (ctx) => memoryUsage(ctx.state.seed, ctx.state.now()));
+  get('/device/loadaverage', (ctx) => loadAverage(ctx.state.now(), ctx.state.seed));
+  get('/device/memoryusage', (ctx) => memoryUsage(ctx.state.now(), ctx.state.seed));
 
   get('/device/generation', (ctx) => ({ generation: ctx.state.identity.generation }));
   get('/device/imageversion', (ctx) => ({ version: ctx.state.identity.imageVersion }));

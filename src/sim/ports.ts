@@ -5,9 +5,9 @@
  */
 import type { PortConfig } from '../model/index.js';
 import {
-  applyRebootSettings as chassisReboot,
   applyPortConfig,
   type ChassisState,
+  applyRebootSettings as chassisReboot,
   linkUp,
   newChassis,
   type PortChange,
@@ -15,21 +15,25 @@ import {
 } from './chassis.js';
 import { conflict } from './errors.js';
 import type { SimState, StoredPortSavePoint } from './state.js';
-import { Traffic } from './traffic.js';
+import { Traffic, type TrafficOptions } from './traffic.js';
 
 export function buildChassisState(): ChassisState {
   return newChassis();
 }
 
-export function buildTraffic(state: SimState): Traffic {
+export function buildTraffic(state: SimState, options: TrafficOptions = {}): Traffic {
   return new Traffic(
     state.seed,
     state.chassis.ports.map((p) => ({ portNo: p.port_no, active: linkUp(p), maxBps: p.maxBps })),
     state.now(),
+    options,
   );
 }
 
-const portMaps = new WeakMap<ChassisState, { version: string; map: Map<number, { shutdown: boolean; name: string }> }>();
+const portMaps = new WeakMap<
+  ChassisState,
+  { version: string; map: Map<number, { shutdown: boolean; name: string }> }
+>();
 
 /** port_no → {shutdown, name}, for validating in_port, output and watch_port. */
 export function portMap(state: SimState): ReadonlyMap<number, { shutdown: boolean; name: string }> {
@@ -37,7 +41,9 @@ export function portMap(state: SimState): ReadonlyMap<number, { shutdown: boolea
   const version = ports.map((p) => `${p.port_no}${p.config.shutdown ? 'd' : 'u'}`).join(',');
   const cached = portMaps.get(state.chassis);
   if (cached && cached.version === version) return cached.map;
-  const map = new Map(ports.map((p) => [p.port_no, { shutdown: p.config.shutdown, name: p.if_name }]));
+  const map = new Map(
+    ports.map((p) => [p.port_no, { shutdown: p.config.shutdown, name: p.if_name }]),
+  );
   portMaps.set(state.chassis, { version, map });
   return map;
 }
@@ -63,10 +69,13 @@ export function changePort(state: SimState, change: PortChange): { pendingReboot
   return result;
 }
 
+/**
+ * At boot pending port settings take effect (a split or unsplit renumbers the ports) and,
+ * as on real hardware, the port counters start again from zero.
+ */
 export function applyRebootSettings(state: SimState): void {
-  const before = linkSignature(state);
   chassisReboot(state.chassis);
-  syncTraffic(state, before);
+  state.traffic = buildTraffic(state, { uptimeMs: 0 });
 }
 
 export function currentPortSettings(state: SimState): Record<string, unknown>[] {
@@ -82,7 +91,15 @@ export function factoryPortSavePoint(state: SimState, name: string): StoredPortS
   };
 }
 
-const SETTABLE = ['speed', 'duplex', 'shutdown', 'unidirectional', 'crc_check', 'crc_recalculation', 'split'] as const;
+const SETTABLE = [
+  'speed',
+  'duplex',
+  'shutdown',
+  'unidirectional',
+  'crc_check',
+  'crc_recalculation',
+  'split',
+] as const;
 
 /**
  * Applies a port save-point: every port it names must exist and every setting must be
@@ -93,9 +110,11 @@ export function applyPortSavePoint(state: SimState, sp: StoredPortSavePoint): vo
   for (const raw of sp.ports) {
     const cfg = raw as unknown as Partial<PortConfig> & { ifName?: string };
     const ifName = cfg.if_name ?? cfg.ifName;
-    if (typeof ifName !== 'string') throw conflict(`port save-point '${sp.name}' has a port without if_name`);
+    if (typeof ifName !== 'string')
+      throw conflict(`port save-point '${sp.name}' has a port without if_name`);
     const change: PortChange = { if_name: ifName };
-    for (const k of SETTABLE) if (cfg[k] !== undefined) (change as unknown as Record<string, unknown>)[k] = cfg[k];
+    for (const k of SETTABLE)
+      if (cfg[k] !== undefined) (change as unknown as Record<string, unknown>)[k] = cfg[k];
     if (cfg.xg_speed?.nextSetting) {
       change.xg_speed = cfg.xg_speed.nextSetting;
       // Fix: on xg ports the speed follows xg_speed. A save-point taken while a type-4

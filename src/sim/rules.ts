@@ -2,10 +2,10 @@
 import { type Match, splitActions } from '../model/index.js';
 import { flowCount } from '../tcam/index.js';
 import { badRequest, conflict, notFound } from './errors.js';
-import type { Params } from './params.js';
 import { RawJson } from './json.js';
-import { rulesAllJson } from './rule-wire.js';
+import type { Params } from './params.js';
 import type { Router } from './router.js';
+import { rulesAllJson } from './rule-wire.js';
 import { assertFits, assertValidRule, ruleContext, usedFlows } from './rulesets.js';
 import { rulesKey, type SimRule, type SimState } from './state.js';
 
@@ -22,13 +22,15 @@ function actionsOf(params: Params, required: boolean): string[] | undefined {
     return undefined;
   }
   if (Array.isArray(v)) return v.map((a) => String(a).trim()).filter((a) => a !== '');
-  if (typeof v === 'object') throw badRequest("parameter 'actions' must be a comma-separated string");
+  if (typeof v === 'object')
+    throw badRequest("parameter 'actions' must be a comma-separated string");
   return splitActions(String(v));
 }
 
 function textOf(params: Params, name: string, max: number): string | undefined {
   const v = params.str(name);
-  if (v !== undefined && v.length > max) throw badRequest(`${name} is longer than ${max} characters`);
+  if (v !== undefined && v.length > max)
+    throw badRequest(`${name} is longer than ${max} characters`);
   return v;
 }
 
@@ -36,7 +38,8 @@ function cookieOf(params: Params): bigint | undefined {
   const s = params.str('cookie');
   if (s === undefined || s.trim() === '') return undefined;
   const t = s.trim();
-  if (!/^(0x[0-9a-f]{1,16}|\d{1,20})$/i.test(t)) throw badRequest(`cookie must be a 64-bit unsigned integer, got '${s}'`);
+  if (!/^(0x[0-9a-f]{1,16}|\d{1,20})$/i.test(t))
+    throw badRequest(`cookie must be a 64-bit unsigned integer, got '${s}'`);
   const c = BigInt(t);
   if (c > MAX_U64) throw badRequest(`cookie must be a 64-bit unsigned integer, got '${s}'`);
   return c;
@@ -44,7 +47,19 @@ function cookieOf(params: Params): bigint | undefined {
 
 function assertCookieFree(state: SimState, cookie: bigint, except?: SimRule): void {
   for (const r of state.rules.values())
-    if (r !== except && r.cookie === cookie) throw conflict(`cookie ${cookie} is already used by rule '${r.name}'`);
+    if (r !== except && r.cookie === cookie)
+      throw conflict(`cookie ${cookie} is already used by rule '${r.name}'`);
+}
+
+/**
+ * Fix: a generated cookie must not repeat one a client chose (POST/PUT may set any
+ * cookie, including the one the counter would hand out next), so skip cookies in use.
+ */
+function freshCookie(state: SimState): bigint {
+  const used = new Set([...state.rules.values()].map((r) => r.cookie));
+  let c = state.newCookie();
+  while (used.has(c)) c = state.newCookie();
+  return c;
 }
 
 /** Rules a DELETE addresses: same priority and field set; '' values match any value. */
@@ -91,7 +106,7 @@ export function registerRules(router: Router): void {
     if (cookie !== undefined) assertCookieFree(state, cookie);
     assertFits(usedFlows(state), flowCount(match), state.settings.storageMode.current);
     const rule: SimRule = {
-      cookie: cookie ?? state.newCookie(),
+      cookie: cookie ?? freshCookie(state),
       name,
       description,
       priority,
@@ -107,7 +122,10 @@ export function registerRules(router: Router): void {
     const priority = params.int('priority', 0, 65535) ?? 32768;
     const match = matchOf(params);
     const rule = state.rules.get(rulesKey(priority, match));
-    if (!rule) throw notFound(`no rule with ${describe({ priority, match })}; match and priority identify a rule and cannot change`);
+    if (!rule)
+      throw notFound(
+        `no rule with ${describe({ priority, match })}; match and priority identify a rule and cannot change`,
+      );
     const actions = actionsOf(params, false);
     const name = textOf(params, 'name', 256);
     const description = textOf(params, 'description', 1024);

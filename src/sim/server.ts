@@ -69,7 +69,10 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   registerAllRoutes(router);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-    if (err instanceof SimError) return send(reply, err.status, { error: err.message });
+    if (err instanceof SimError) {
+      if (err.status === 401) reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
+      return send(reply, err.status, { error: err.message });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) state.log.append(`internal error: ${err.message}`);
     return send(reply, status, { error: status === 500 ? `internal error: ${err.message}` : err.message });

@@ -31,7 +31,9 @@ describe('/_sim/fault', () => {
     const before = t.sim.state.rules.size;
     // GET /_sim/status is outside /rest and does not use up the fault
     expect((await t.control('/_sim/status')).body.faults.failNext).toBe(1);
-    const failed = await t.call('POST', '/rules', { query: { priority: 1, match: { in_port: '1' }, actions: 'drop' } });
+    const failed = await t.call('POST', '/rules', {
+      query: { priority: 1, match: { in_port: '1' }, actions: 'drop' },
+    });
     expect(failed.status).toBe(500);
     expect(Object.keys(failed.body)).toEqual(['error']);
     expect(t.sim.state.rules.size).toBe(before);
@@ -58,8 +60,9 @@ describe('/_sim/fault', () => {
     expectOk(slow);
     expect(slow.ms).toBeGreaterThanOrEqual(280);
     expectOk(await t.control('/_sim/fault', { latency_ms: 0 }));
+    expect((await t.control('/_sim/status')).body.faults.latencyMs).toBe(0);
     const fast = await t.get('/flownumbers');
-    expect(fast.ms).toBeLessThan(250);
+    expect(fast.ms).toBeLessThan(slow.ms);
   });
 
   it('refuses bad settings with 400 {error} and keeps the old ones', async () => {
@@ -67,7 +70,11 @@ describe('/_sim/fault', () => {
     expectError(await t.control('/_sim/fault', { latency_ms: -5 }), 400, /latency_ms/);
     expectError(await t.control('/_sim/fault', { fail_rate: 2 }), 400, /fail_rate/);
     expectError(await t.control('/_sim/fault', { fail_mode: 'explode' }), 400, /fail_mode/);
-    expectError(await t.control('/_sim/fault', { fail_next: 1, fail_next_mode: 'x' }), 400, /fail_next_mode/);
+    expectError(
+      await t.control('/_sim/fault', { fail_next: 1, fail_next_mode: 'x' }),
+      400,
+      /fail_next_mode/,
+    );
     expect((await t.control('/_sim/status')).body.faults).toEqual(before);
   });
 
@@ -130,8 +137,17 @@ describe('--quirks', () => {
     expect(res.text).toMatch(/"priority":"123"/);
   });
 
+  it('POST /ports/config also takes the camelCase ifName', async () => {
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { ifName: 'eth-0-3', shutdown: true } }),
+    );
+    expect((await t.get('/ports/info')).body.result[2].properties.admin_status).toBe('PORT_DOWN');
+  });
+
   it('POST /ports/config still takes if_name', async () => {
-    expectOk(await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-2', shutdown: true } }));
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-2', shutdown: true } }),
+    );
     const item = (await t.get('/ports/info')).body.result[1].properties;
     expect(item.admin_status).toBe('PORT_DOWN');
   });
@@ -176,8 +192,22 @@ describe('HTTP conventions', () => {
     );
   });
 
+  it('a JSON body with a charset parameter is JSON too', async () => {
+    const res = await t.call('POST', '/rules', {
+      raw: '{"priority":9,"match":{"in_port":"3"},"actions":"output:4"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expectOk(res);
+    expect(findRule(await rules(t), 9, { in_port: '3' })?.actions).toBe('output:4');
+  });
+
   it('malformed JSON is a 400', async () => {
-    await expectRejected(t, () => t.call('POST', '/rules', { raw: '{"priority":1,"match":' }), 400, /JSON/);
+    await expectRejected(
+      t,
+      () => t.call('POST', '/rules', { raw: '{"priority":1,"match":' }),
+      400,
+      /JSON/,
+    );
     await expectRejected(t, () => t.call('POST', '/groups', { raw: '{1: {}}' }), 400, /JSON/);
     await expectRejected(t, () => t.call('POST', '/rules', { raw: '"just a string"' }), 400);
   });
@@ -198,6 +228,11 @@ describe('HTTP conventions', () => {
   });
 
   it('the body, when given, must be an object', async () => {
-    await expectRejected(t, () => t.call('POST', '/rules', { raw: '[{"priority":1}]' }), 400, /object/);
+    await expectRejected(
+      t,
+      () => t.call('POST', '/rules', { raw: '[{"priority":1}]' }),
+      400,
+      /object/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   rules,
   startTestSim,
   type TestSim,
+  type Wire,
 } from './helpers.js';
 
 let t: TestSim;
@@ -31,7 +32,7 @@ const group = (id: number, type: string, buckets: BucketIn[], description?: stri
 });
 const postGroups = (body: unknown) => t.call('POST', '/groups', { json: body });
 
-async function groupsAll(): Promise<Record<string, any>[]> {
+async function groupsAll(): Promise<Record<string, Wire>[]> {
   const res = await t.get('/groups/all');
   expectOk(res);
   return res.body.rules;
@@ -53,7 +54,12 @@ async function setup(): Promise<void> {
 describe('POST /groups and GET /groups/all', () => {
   it('adds groups from a JSON body keyed by group id; GET shows them with upper-case type', async () => {
     const res = await postGroups({
-      ...group(1, 'select', [{ actions: 'output:2', watch_port: '' }, { actions: 'output:3' }], 'lb'),
+      ...group(
+        1,
+        'select',
+        [{ actions: 'output:2', watch_port: '' }, { actions: 'output:3' }],
+        'lb',
+      ),
       ...group(3, 'ff', [
         { actions: 'output:9', watch_port: '9' },
         { actions: 'output:10', watch_port: '10' },
@@ -121,12 +127,20 @@ describe('PUT /groups', () => {
     const before = (await rules(t)).map((r) => r.cookie);
     expectOk(
       await t.call('PUT', '/groups', {
-        json: group(1, 'select', [{ actions: 'output:6' }, { actions: 'output:8' }, { actions: 'output:9' }]),
+        json: group(1, 'select', [
+          { actions: 'output:6' },
+          { actions: 'output:8' },
+          { actions: 'output:9' },
+        ]),
       }),
     );
     expect((await rules(t)).map((r) => r.cookie)).toEqual(before);
     const g1 = (await groupsAll()).find((x) => x.group_id === 1)!;
-    expect(g1.buckets.map((b: { actions: string }) => b.actions)).toEqual(['output:6', 'output:8', 'output:9']);
+    expect(g1.buckets.map((b: { actions: string }) => b.actions)).toEqual([
+      'output:6',
+      'output:8',
+      'output:9',
+    ]);
   });
 
   it('answers 404 for a group that does not exist, and changes nothing', async () => {
@@ -142,7 +156,10 @@ describe('PUT /groups', () => {
       t,
       () =>
         t.call('PUT', '/groups', {
-          json: { ...group(1, 'select', [{ actions: 'output:7' }]), ...group(9, 'select', [{ actions: 'output:6' }]) },
+          json: {
+            ...group(1, 'select', [{ actions: 'output:7' }]),
+            ...group(9, 'select', [{ actions: 'output:6' }]),
+          },
         }),
       404,
     );
@@ -159,10 +176,25 @@ describe('DELETE /groups', () => {
 
   it('refuses to delete a group in use (409) and an unknown group (404)', async () => {
     await setup();
-    await expectRejected(t, () => t.call('DELETE', '/groups', { query: { group_id: 1 } }), 409, /used/);
-    await expectRejected(t, () => t.call('DELETE', '/groups', { query: { group_id: 42 } }), 404, /42/);
+    await expectRejected(
+      t,
+      () => t.call('DELETE', '/groups', { query: { group_id: 1 } }),
+      409,
+      /used/,
+    );
+    await expectRejected(
+      t,
+      () => t.call('DELETE', '/groups', { query: { group_id: 42 } }),
+      404,
+      /42/,
+    );
     await expectRejected(t, () => t.call('DELETE', '/groups'), 400, /group_id/);
-    await expectRejected(t, () => t.call('DELETE', '/groups', { query: { group_id: 'x' } }), 400, /group id/);
+    await expectRejected(
+      t,
+      () => t.call('DELETE', '/groups', { query: { group_id: 'x' } }),
+      400,
+      /group id/,
+    );
   });
 
   it('DELETE /groups/all deletes every group and every rule that uses one', async () => {
@@ -171,7 +203,9 @@ describe('DELETE /groups', () => {
     expectOk(await t.call('DELETE', '/groups/all'));
     expect(await groupsAll()).toEqual([]);
     const after = await rules(t);
-    expect(after.map((r) => r.name)).toEqual(before.filter((r) => !String(r.actions).includes('group:')).map((r) => r.name));
+    expect(after.map((r) => r.name)).toEqual(
+      before.filter((r) => !String(r.actions).includes('group:')).map((r) => r.name),
+    );
     expect(after.map((r) => r.name)).toContain('C');
     expect(after.some((r) => String(r.actions).includes('group:'))).toBe(false);
   });
@@ -183,16 +217,31 @@ describe('validation: 400 and nothing changes', () => {
   });
 
   it('type must be select, ff or all', async () => {
-    await expectRejected(t, () => postGroups(group(4, 'fancy', [{ actions: 'output:2' }])), 400, /type/);
+    await expectRejected(
+      t,
+      () => postGroups(group(4, 'fancy', [{ actions: 'output:2' }])),
+      400,
+      /type/,
+    );
     // replacing an existing group with a bad one deletes no rule either
-    await expectRejected(t, () => postGroups(group(1, 'fancy', [{ actions: 'output:2' }])), 400, /type/);
+    await expectRejected(
+      t,
+      () => postGroups(group(1, 'fancy', [{ actions: 'output:2' }])),
+      400,
+      /type/,
+    );
   });
 
   it('buckets: 1 to 16', async () => {
     await expectRejected(t, () => postGroups(group(1, 'select', [])), 400, /bucket/);
     const b17 = Array.from({ length: 17 }, () => ({ actions: 'output:2' }));
     await expectRejected(t, () => postGroups(group(1, 'select', b17)), 400, /bucket/);
-    await expectRejected(t, () => postGroups({ 4: { group_id: '4', type: 'select' } }), 400, /bucket/);
+    await expectRejected(
+      t,
+      () => postGroups({ 4: { group_id: '4', type: 'select' } }),
+      400,
+      /bucket/,
+    );
     expectOk(await postGroups(group(4, 'select', b17.slice(0, 16))));
     expect((await groupsAll()).find((g) => g.group_id === 4)?.buckets).toHaveLength(16);
   });
@@ -207,14 +256,34 @@ describe('validation: 400 and nothing changes', () => {
   });
 
   it('a fast-failover bucket needs a watch_port', async () => {
-    await expectRejected(t, () => postGroups(group(4, 'ff', [{ actions: 'output:2' }])), 400, /watch_port/);
+    await expectRejected(
+      t,
+      () => postGroups(group(4, 'ff', [{ actions: 'output:2' }])),
+      400,
+      /watch_port/,
+    );
     expectOk(await postGroups(group(4, 'ff', [{ actions: 'output:2', watch_port: '2' }])));
   });
 
   it('bucket actions are validated', async () => {
-    await expectRejected(t, () => postGroups(group(1, 'select', [{ actions: 'teleport:2' }])), 400, /teleport/);
-    await expectRejected(t, () => postGroups(group(1, 'select', [{ actions: 'output:99' }])), 400, /99/);
-    await expectRejected(t, () => postGroups(group(1, 'select', [{ actions: 'group:2' }])), 400, /group/);
+    await expectRejected(
+      t,
+      () => postGroups(group(1, 'select', [{ actions: 'teleport:2' }])),
+      400,
+      /teleport/,
+    );
+    await expectRejected(
+      t,
+      () => postGroups(group(1, 'select', [{ actions: 'output:99' }])),
+      400,
+      /99/,
+    );
+    await expectRejected(
+      t,
+      () => postGroups(group(1, 'select', [{ actions: 'group:2' }])),
+      400,
+      /group/,
+    );
     await expectRejected(
       t,
       () => t.call('PUT', '/groups', { json: group(1, 'select', [{ actions: 'drop,output:2' }]) }),
@@ -226,11 +295,16 @@ describe('validation: 400 and nothing changes', () => {
   it('the key and group_id must agree; the body must be keyed by group id', async () => {
     await expectRejected(
       t,
-      () => postGroups({ 4: { group_id: '5', type: 'select', buckets: [{ actions: 'output:2' }] } }),
+      () =>
+        postGroups({ 4: { group_id: '5', type: 'select', buckets: [{ actions: 'output:2' }] } }),
       400,
       /differ/,
     );
-    await expectRejected(t, () => postGroups({ abc: { type: 'select', buckets: [{ actions: 'output:2' }] } }), 400);
+    await expectRejected(
+      t,
+      () => postGroups({ abc: { type: 'select', buckets: [{ actions: 'output:2' }] } }),
+      400,
+    );
     await expectRejected(t, () => postGroups({}), 400);
     await expectRejected(t, () => t.call('POST', '/groups', { raw: '[1,2]' }), 400);
   });

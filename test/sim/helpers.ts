@@ -11,6 +11,10 @@ import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/s
 
 export const TWO_53 = 2n ** 53n;
 
+/** A decoded JSON value from the device, inspected dynamically by the tests. */
+// biome-ignore lint/suspicious/noExplicitAny: wire bodies are checked at run time
+export type Wire = any;
+
 export interface CallOpts {
   /** Encoded with qs (so match[in_port]=1 and x[]=a work). */
   query?: Record<string, unknown>;
@@ -26,8 +30,7 @@ export interface CallOpts {
 export interface Res {
   status: number;
   /** Lossless parse: integers beyond 2^53 are bigint, all other numbers number. */
-  // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected dynamically
-  body: any;
+  body: Wire;
   text: string;
   headers: Headers;
   ms: number;
@@ -56,7 +59,8 @@ export interface TestSim {
 
 export async function startTestSim(opts: SimServerOptions = {}): Promise<TestSim> {
   const sim = await startSim({ port: 0, host: '127.0.0.1', rebootMs: 500, seed: 7, ...opts });
-  const call = (method: string, path: string, o: CallOpts = {}) => request(sim.url, method, path, o);
+  const call = (method: string, path: string, o: CallOpts = {}) =>
+    request(sim.url, method, path, o);
   return {
     sim,
     url: sim.url,
@@ -133,8 +137,7 @@ export function ruleIdentity(r: Record<string, unknown>): Record<string, unknown
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: wire objects
-function stripSavePoint(sp: any): unknown {
+function stripSavePoint(sp: Wire): unknown {
   if (!sp || typeof sp !== 'object' || !Array.isArray(sp.rules)) return sp;
   return {
     ...sp,
@@ -198,17 +201,17 @@ export function rawCookies(text: string): bigint[] {
 }
 
 /** Rules of GET /rules/all. */
-export async function rules(t: TestSim): Promise<Record<string, any>[]> {
+export async function rules(t: TestSim): Promise<Record<string, Wire>[]> {
   const r = await t.get('/rules/all');
   expectOk(r);
   return r.body.rules;
 }
 
 export function findRule(
-  list: Record<string, any>[],
+  list: Record<string, Wire>[],
   priority: number,
   match: Record<string, string>,
-): Record<string, any> | undefined {
+): Record<string, Wire> | undefined {
   return list.find(
     (r) => Number(r.priority) === priority && sameMatch(r.match as Record<string, string>, match),
   );
@@ -223,7 +226,13 @@ export function sameMatch(a: Record<string, string>, b: Record<string, string>):
 /** Adds a rule through the query string; expects 200. */
 export async function addRule(
   t: TestSim,
-  rule: { priority?: number; match: Record<string, string>; actions: string; name?: string; description?: string },
+  rule: {
+    priority?: number;
+    match: Record<string, string>;
+    actions: string;
+    name?: string;
+    description?: string;
+  },
 ): Promise<void> {
   const res = await t.call('POST', '/rules', { query: rule });
   expectOk(res);

@@ -11,6 +11,7 @@ import {
   startTestSim,
   type TestSim,
   TWO_53,
+  type Wire,
 } from './helpers.js';
 
 let t: TestSim;
@@ -37,11 +38,12 @@ const COUNTERS = [
 ] as const;
 
 const config = async (ifName: string) =>
-  (await t.get('/ports/config')).body.port_config.find((p: any) => p.if_name === ifName);
+  (await t.get('/ports/config')).body.port_config.find((p: Wire) => p.if_name === ifName);
 const info = async (ifName: string) =>
-  (await t.get('/ports/info')).body.result.find((p: any) => p.properties.if_name === ifName).properties;
+  (await t.get('/ports/info')).body.result.find((p: Wire) => p.properties.if_name === ifName)
+    .properties;
 const stats = async (portNo: number) =>
-  (await t.get('/ports/stats')).body.find((s: any) => s.portnum === String(portNo));
+  (await t.get('/ports/stats')).body.find((s: Wire) => s.portnum === String(portNo));
 const setPort = (query: Record<string, unknown>) => t.call('POST', '/ports/config', { query });
 const big = (v: unknown) => BigInt(v as bigint | number);
 
@@ -50,9 +52,11 @@ describe('GET /ports/config', () => {
     const res = await t.get('/ports/config');
     expectOk(res);
     expect(Object.keys(res.body)).toEqual(['port_config']);
-    const ports = res.body.port_config as Record<string, any>[];
+    const ports = res.body.port_config as Record<string, Wire>[];
     expect(ports).toHaveLength(28);
-    expect([...new Set(ports.map((p) => p.type))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect([...new Set(ports.map((p) => p.type))].sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    ]);
     for (const p of ports) {
       expect(p.if_name).toMatch(/^eth-0-\d+(\/\d+)?$/);
       expect(Number.isInteger(p.type)).toBe(true);
@@ -73,16 +77,25 @@ describe('GET /ports/config', () => {
 
 describe('POST /ports/config', () => {
   it('shutdown=true: PORT_DOWN, LINK_DOWN, counters frozen; shutdown=false: PORT_UP again', async () => {
-    expect(await info('eth-0-1')).toMatchObject({ admin_status: 'PORT_UP', link_status: 'LINK_UP' });
+    expect(await info('eth-0-1')).toMatchObject({
+      admin_status: 'PORT_UP',
+      link_status: 'LINK_UP',
+    });
     expectOk(await setPort({ if_name: 'eth-0-1', shutdown: true }));
     expect((await config('eth-0-1')).shutdown).toBe(true);
-    expect(await info('eth-0-1')).toMatchObject({ admin_status: 'PORT_DOWN', link_status: 'LINK_DOWN' });
+    expect(await info('eth-0-1')).toMatchObject({
+      admin_status: 'PORT_DOWN',
+      link_status: 'LINK_DOWN',
+    });
     const a = await stats(1);
     await sleep(1000);
     const b = await stats(1);
     expect(b).toEqual(a);
     expectOk(await setPort({ if_name: 'eth-0-1', shutdown: 'false' }));
-    expect(await info('eth-0-1')).toMatchObject({ admin_status: 'PORT_UP', link_status: 'LINK_UP' });
+    expect(await info('eth-0-1')).toMatchObject({
+      admin_status: 'PORT_UP',
+      link_status: 'LINK_UP',
+    });
     await sleep(200);
     const c = await stats(1);
     expect(big(c.rxbytes)).toBeGreaterThan(big(b.rxbytes));
@@ -90,26 +103,57 @@ describe('POST /ports/config', () => {
   });
 
   it('shutdown through a JSON body with a boolean works too', async () => {
-    expectOk(await t.call('POST', '/ports/config', { json: { if_name: 'eth-0-2', shutdown: true } }));
+    expectOk(
+      await t.call('POST', '/ports/config', { json: { if_name: 'eth-0-2', shutdown: true } }),
+    );
     expect((await info('eth-0-2')).admin_status).toBe('PORT_DOWN');
   });
 
   it('speed 100G on an RJ45 port is a 400 naming the allowed values; state unchanged', async () => {
-    const res = await expectRejected(t, () => setPort({ if_name: 'eth-0-2', speed: '100G' }), 400, /100G/);
+    const res = await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-2', speed: '100G' }),
+      400,
+      /100G/,
+    );
     expect(res.body.error).toMatch(/allowed: 10, 100, 1000, auto/);
   });
 
   it('unknown port: 404; bad values and empty changes: 400; all leave the state unchanged', async () => {
-    await expectRejected(t, () => setPort({ if_name: 'eth-0-99', shutdown: true }), 404, /eth-0-99/);
+    await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-99', shutdown: true }),
+      404,
+      /eth-0-99/,
+    );
     await expectRejected(t, () => setPort({ shutdown: true }), 400, /if_name/);
     await expectRejected(t, () => setPort({ if_name: 'eth-0-1' }), 400, /nothing to change/);
-    await expectRejected(t, () => setPort({ if_name: 'eth-0-1', shutdown: 'maybe' }), 400, /shutdown/);
-    await expectRejected(t, () => setPort({ if_name: 'eth-0-1', duplex: 'quarter' }), 400, /duplex/);
+    await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-1', shutdown: 'maybe' }),
+      400,
+      /shutdown/,
+    );
+    await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-1', duplex: 'quarter' }),
+      400,
+      /duplex/,
+    );
     await expectRejected(t, () => setPort({ if_name: 'eth-0-1', xg_speed: '1G' }), 400, /xg_speed/);
     // half duplex at 1000 is impossible
-    await expectRejected(t, () => setPort({ if_name: 'eth-0-1', speed: '1000', duplex: 'half' }), 400, /half/);
+    await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-1', speed: '1000', duplex: 'half' }),
+      400,
+      /half/,
+    );
     // a valid shutdown together with an invalid speed changes nothing either
-    await expectRejected(t, () => setPort({ if_name: 'eth-0-1', shutdown: true, speed: '40G' }), 400);
+    await expectRejected(
+      t,
+      () => setPort({ if_name: 'eth-0-1', shutdown: true, speed: '40G' }),
+      400,
+    );
   });
 
   it('speed on an RJ45 port changes the reported speed', async () => {
@@ -156,11 +200,14 @@ describe('GET /ports/info and /ports/sfpstatus', () => {
       expect(p.speed).toMatch(/^\S+ \(\S+\)$/);
       expect(p.duplex).toMatch(/^\S+ \(\S+\)$/);
     }
-    expect(res.body.result.map((i: any) => i.properties.port_no)).toEqual(
+    expect(res.body.result.map((i: Wire) => i.properties.port_no)).toEqual(
       Array.from({ length: 28 }, (_, i) => String(i + 1)),
     );
     // a port without cable is up administratively but its link is down
-    expect(await info('eth-0-7')).toMatchObject({ admin_status: 'PORT_UP', link_status: 'LINK_DOWN' });
+    expect(await info('eth-0-7')).toMatchObject({
+      admin_status: 'PORT_UP',
+      link_status: 'LINK_DOWN',
+    });
   });
 
   it('sfpstatus: {result: string}', async () => {
@@ -175,7 +222,7 @@ describe('GET /ports/info and /ports/sfpstatus', () => {
 
 describe('GET /ports/stats', () => {
   it('counters grow for link-up ports, never decrease, and some exceed 2^53', async () => {
-    const reads: any[][] = [];
+    const reads: Wire[][] = [];
     const texts: string[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await t.get('/ports/stats');
@@ -186,8 +233,8 @@ describe('GET /ports/stats', () => {
     }
     const up = new Set(
       (await t.get('/ports/info')).body.result
-        .filter((i: any) => i.properties.link_status === 'LINK_UP')
-        .map((i: any) => i.properties.port_no),
+        .filter((i: Wire) => i.properties.link_status === 'LINK_UP')
+        .map((i: Wire) => i.properties.port_no),
     );
     expect(up.size).toBeGreaterThan(20);
     for (const r of reads) {
@@ -201,7 +248,8 @@ describe('GET /ports/stats', () => {
       for (const [j, s] of reads[i]!.entries()) {
         const prev = reads[i - 1]![j];
         expect(s.portnum).toBe(prev.portnum);
-        for (const k of COUNTERS) expect(big(s[k]), `${s.portnum} ${k}`).toBeGreaterThanOrEqual(big(prev[k]));
+        for (const k of COUNTERS)
+          expect(big(s[k]), `${s.portnum} ${k}`).toBeGreaterThanOrEqual(big(prev[k]));
         if (up.has(s.portnum)) {
           expect(big(s.rxbytes)).toBeGreaterThan(big(prev.rxbytes));
           expect(big(s.txbytes)).toBeGreaterThan(big(prev.txbytes));
@@ -213,6 +261,8 @@ describe('GET /ports/stats', () => {
     // 64-bit counters in the raw text: at least one integer beyond 2^53, written as a number
     const numbers = [...texts[0]!.matchAll(/"(\w+)":(\d+)/g)].map((m) => BigInt(m[2]!));
     expect(numbers.some((n) => n > TWO_53)).toBe(true);
-    expect(reads[0]!.some((s) => COUNTERS.some((k) => typeof s[k] === 'bigint' && s[k] > TWO_53))).toBe(true);
+    expect(
+      reads[0]!.some((s) => COUNTERS.some((k) => typeof s[k] === 'bigint' && s[k] > TWO_53)),
+    ).toBe(true);
   });
 });

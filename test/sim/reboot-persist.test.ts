@@ -17,6 +17,7 @@ import {
   sleep,
   startTestSim,
   type TestSim,
+  type Wire,
 } from './helpers.js';
 
 const open: TestSim[] = [];
@@ -30,7 +31,7 @@ async function sim(opts: Parameters<typeof startTestSim>[0] = {}): Promise<TestS
   open.push(t);
   return t;
 }
-const identities = (list: Record<string, any>[]) =>
+const identities = (list: Record<string, Wire>[]) =>
   list.map((r) => `${r.priority}|${JSON.stringify(r.match)}|${r.actions}|${r.name}`).sort();
 
 /** Polls until the device answers again (not 503); returns how many 503s it saw. */
@@ -62,7 +63,9 @@ describe('reboot', () => {
     expect(during.body.error).toMatch(/reboot/);
     expect(Number(during.headers.get('retry-after'))).toBeGreaterThan(0);
     // every /rest path is unavailable, writes included
-    const write = await t.call('POST', '/rules', { query: { match: { in_port: '1' }, actions: 'drop' } });
+    const write = await t.call('POST', '/rules', {
+      query: { match: { in_port: '1' }, actions: 'drop' },
+    });
     expect(write.status).toBe(503);
     const status = await t.control('/_sim/status');
     expect(status.body.rebooting).toBe(true);
@@ -79,8 +82,15 @@ describe('reboot', () => {
         json: { 1: { group_id: '1', type: 'select', buckets: [{ actions: 'output:2' }] } },
       }),
     );
-    await addRule(t, { priority: 5, match: { in_port: '6' }, actions: 'group:1', name: 'transient' });
-    expectOk(await t.call('DELETE', '/rules', { query: { priority: 1000, match: { in_port: '1' } } }));
+    await addRule(t, {
+      priority: 5,
+      match: { in_port: '6' },
+      actions: 'group:1',
+      name: 'transient',
+    });
+    expectOk(
+      await t.call('DELETE', '/rules', { query: { priority: 1000, match: { in_port: '1' } } }),
+    );
     expect((await t.get('/device/permanentrulesmode')).body).toEqual({ state: false });
     expectOk(await t.call('POST', '/device/reboot'));
     await sleep(20);
@@ -106,16 +116,27 @@ describe('reboot', () => {
     const after = await rules(t);
     expect(identities(after)).toEqual(identities(before));
     expect(after.map((r) => r.cookie)).toEqual(before.map((r) => r.cookie));
-    expect((await t.get('/groups/all')).body.rules.map((g: { group_id: number }) => g.group_id)).toEqual([1]);
+    expect(
+      (await t.get('/groups/all')).body.rules.map((g: { group_id: number }) => g.group_id),
+    ).toEqual([1]);
   });
 
   it('a boot save-point chosen by the user is what comes back; pending xg_speed is applied', async () => {
     const t = await sim({ rebootMs: 200 });
     await addRule(t, { priority: 9, match: { in_port: '8' }, actions: 'output:2', name: 'boot' });
     expectOk(await t.call('PUT', '/savepoints/quicksaverules'));
-    await addRule(t, { priority: 9, match: { in_port: '6' }, actions: 'output:2', name: 'not saved' });
-    expectOk(await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-12', xg_speed: '1G' } }));
-    expectOk(await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-13', xg_speed: 'XG' } }));
+    await addRule(t, {
+      priority: 9,
+      match: { in_port: '6' },
+      actions: 'output:2',
+      name: 'not saved',
+    });
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-12', xg_speed: '1G' } }),
+    );
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-13', xg_speed: 'XG' } }),
+    );
     expectOk(await t.call('POST', '/device/reboot'));
     await sleep(20);
     await waitUntilBack(t);
@@ -123,12 +144,36 @@ describe('reboot', () => {
     expect(findRule(list, 9, { in_port: '8' })).toBeDefined();
     expect(findRule(list, 9, { in_port: '6' })).toBeUndefined();
     const cfg = (await t.get('/ports/config')).body.port_config;
-    const p12 = cfg.find((p: any) => p.if_name === 'eth-0-12');
-    const p13 = cfg.find((p: any) => p.if_name === 'eth-0-13');
+    const p12 = cfg.find((p: Wire) => p.if_name === 'eth-0-12');
+    const p13 = cfg.find((p: Wire) => p.if_name === 'eth-0-13');
     expect(p12.xg_speed).toEqual({ currSetting: '1G', nextSetting: '1G' });
     expect(p12.speed).toBe('1000');
     expect(p13.xg_speed).toEqual({ currSetting: 'XG', nextSetting: 'XG' });
     expect(p13.speed).toBe('10G');
+  });
+
+  it('a split waits for the reboot, which then renumbers the ports', async () => {
+    const t = await sim({ rebootMs: 0 });
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-18', split: 'break-out' } }),
+    );
+    const pending = (await t.get('/ports/config')).body.port_config;
+    expect(pending).toHaveLength(28);
+    expect(pending.find((p: Wire) => p.if_name === 'eth-0-18').split).toBe('default');
+    expectOk(await t.call('POST', '/device/reboot'));
+    await sleep(30);
+    await waitUntilBack(t);
+    const after = (await t.get('/ports/config')).body.port_config;
+    expect(after).toHaveLength(31);
+    const children = after.filter((p: Wire) => p.if_name.startsWith('eth-0-18/'));
+    expect(children.map((p: Wire) => [p.if_name, p.type, p.split])).toEqual(
+      [1, 2, 3, 4].map((n) => [`eth-0-18/${n}`, 10, 'break-out']),
+    );
+    const info = (await t.get('/ports/info')).body.result;
+    expect(info.map((i: Wire) => i.properties.port_no)).toEqual(
+      Array.from({ length: 31 }, (_, i) => String(i + 1)),
+    );
+    expect((await t.get('/ports/stats')).body).toHaveLength(31);
   });
 
   it('the control endpoint /_sim/reboot reboots too', async () => {
@@ -149,17 +194,39 @@ describe('--state persistence', () => {
     const a = await startTestSim({ stateDir: dir, seed: 3 });
     expectOk(
       await a.call('POST', '/groups', {
-        json: { 4: { group_id: '4', type: 'all', buckets: [{ actions: 'output:9' }, { actions: 'output:10' }] } },
+        json: {
+          4: {
+            group_id: '4',
+            type: 'all',
+            buckets: [{ actions: 'output:9' }, { actions: 'output:10' }],
+          },
+        },
       }),
     );
-    await addRule(a, { priority: 44, match: { in_port: '1' }, actions: 'group:4', name: 'persisted' });
-    expectOk(await a.call('POST', '/savepoints/rulesavepoint', { query: { name: 'kept-sp', description: 'survives' } }));
+    await addRule(a, {
+      priority: 44,
+      match: { in_port: '1' },
+      actions: 'group:4',
+      name: 'persisted',
+    });
+    expectOk(
+      await a.call('POST', '/savepoints/rulesavepoint', {
+        query: { name: 'kept-sp', description: 'survives' },
+      }),
+    );
     expectOk(
       await a.call('POST', '/users', {
-        query: { username: 'alice', accesslevel: 7, password: 'Alice-pw-1234', description: 'persisted user' },
+        query: {
+          username: 'alice',
+          accesslevel: 7,
+          password: 'Alice-pw-1234',
+          description: 'persisted user',
+        },
       }),
     );
-    expectOk(await a.call('POST', '/ports/config', { query: { if_name: 'eth-0-5', shutdown: true } }));
+    expectOk(
+      await a.call('POST', '/ports/config', { query: { if_name: 'eth-0-5', shutdown: true } }),
+    );
     await sleep(1100);
     const before = await rules(a);
     const mine = findRule(before, 44, { in_port: '1' })!;
@@ -188,10 +255,14 @@ describe('--state persistence', () => {
     expect(BigInt(again.n_bytes)).toBeLessThan(BigInt(mine.n_bytes));
     expect((await b.get('/groups/all')).body).toEqual(groupsBefore);
     const sps = (await b.get('/savepoints')).body.RuleSavePoints;
-    expect(sps.find((s: { name: string }) => s.name === 'kept-sp')).toMatchObject({ description: 'survives' });
+    expect(sps.find((s: { name: string }) => s.name === 'kept-sp')).toMatchObject({
+      description: 'survives',
+    });
     const users = (await b.get('/users')).body;
     expect(users.alice).toMatchObject({ username: 'alice', accesslevel: 7 });
-    const info = (await b.get('/ports/info')).body.result.find((i: any) => i.properties.if_name === 'eth-0-5');
+    const info = (await b.get('/ports/info')).body.result.find(
+      (i: Wire) => i.properties.if_name === 'eth-0-5',
+    );
     expect(info.properties.admin_status).toBe('PORT_DOWN');
     // new cookies do not collide with restored ones
     await addRule(b, { priority: 45, match: { in_port: '2' }, actions: 'drop' });

@@ -46,7 +46,11 @@ describe('POST /rules', () => {
     });
     expectOk(res);
     const r = findRule(await rules(t), 100, { in_port: '1' });
-    expect(r).toMatchObject({ name: 'form rule', description: 'sent as a form', actions: 'output:2' });
+    expect(r).toMatchObject({
+      name: 'form rule',
+      description: 'sent as a form',
+      actions: 'output:2',
+    });
   });
 
   it('adds a rule from a JSON body', async () => {
@@ -76,6 +80,23 @@ describe('POST /rules', () => {
       409,
       /cookie/,
     );
+  });
+});
+
+describe('cookies', () => {
+  it('a generated cookie never repeats one a client chose', async () => {
+    const next = (await rules(t)).reduce((m, r) => (r.cookie > m ? r.cookie : m), 0n) + 1n;
+    // the client picks the cookie the device would have generated next
+    expectOk(
+      await t.call('POST', '/rules', {
+        raw: `{"priority":7,"cookie":${next},"match":{"in_port":"2"},"actions":"drop"}`,
+      }),
+    );
+    await addRule(t, { priority: 8, match: { in_port: '2' }, actions: 'drop' });
+    await addRule(t, { priority: 9, match: { in_port: '2' }, actions: 'drop' });
+    const cookies = rawCookies((await t.get('/rules/all')).text);
+    expect(cookies).toContain(next);
+    expect(new Set(cookies).size).toBe(cookies.length);
   });
 });
 
@@ -185,7 +206,8 @@ describe('DELETE /rules/counters', () => {
     const before = findRule(await rules(t), 300, { in_port: '1' })!;
     expectOk(await t.call('DELETE', '/rules/counters'));
     const after = findRule(await rules(t), 300, { in_port: '1' })!;
-    expect(BigInt(after.n_bytes) * 10n).toBeLessThan(BigInt(before.n_bytes));
+    // only the few ms between the reset and the read count (loose bound: CI may be slow)
+    expect(BigInt(after.n_bytes) * 3n).toBeLessThan(BigInt(before.n_bytes));
     await sleep(300);
     const later = findRule(await rules(t), 300, { in_port: '1' })!;
     expect(BigInt(later.n_bytes)).toBeGreaterThan(BigInt(after.n_bytes));
@@ -210,7 +232,11 @@ describe('PUT /rules', () => {
       description: 'new d',
     });
     // only the name: actions stay
-    expectOk(await t.call('PUT', '/rules', { json: { priority: 100, match: { in_port: '1' }, name: 'n2' } }));
+    expectOk(
+      await t.call('PUT', '/rules', {
+        json: { priority: 100, match: { in_port: '1' }, name: 'n2' },
+      }),
+    );
     const again = findRule(await rules(t), 100, { in_port: '1' })!;
     expect(again).toMatchObject({ name: 'n2', actions: 'output:3,4', description: 'new d' });
   });
@@ -219,7 +245,9 @@ describe('PUT /rules', () => {
     await addRule(t, { priority: 32768, match: { in_port: '5' }, actions: 'output:2' });
     await addRule(t, { priority: 100, match: { in_port: '5' }, actions: 'output:2' });
     expectOk(
-      await t.call('PUT', '/rules', { query: { priority: '', match: { in_port: '5' }, actions: 'output:6' } }),
+      await t.call('PUT', '/rules', {
+        query: { priority: '', match: { in_port: '5' }, actions: 'output:6' },
+      }),
     );
     const list = await rules(t);
     expect(findRule(list, 32768, { in_port: '5' })?.actions).toBe('output:6');
@@ -235,7 +263,10 @@ describe('PUT /rules', () => {
     );
     await expectRejected(
       t,
-      () => t.call('PUT', '/rules', { query: { ...RULE, match: { in_port: '2' }, actions: 'output:3' } }),
+      () =>
+        t.call('PUT', '/rules', {
+          query: { ...RULE, match: { in_port: '2' }, actions: 'output:3' },
+        }),
       404,
     );
   });
@@ -248,17 +279,35 @@ describe('PUT /rules', () => {
       400,
       /99/,
     );
-    await expectRejected(t, () => t.call('PUT', '/rules', { query: { ...RULE, actions: '' } }), 400, /action/);
+    await expectRejected(
+      t,
+      () => t.call('PUT', '/rules', { query: { ...RULE, actions: '' } }),
+      400,
+      /action/,
+    );
   });
 });
 
 describe('DELETE /rules', () => {
   it("deletes by priority and match; '' values match any value of that field", async () => {
-    await addRule(t, { priority: 10, match: { in_port: '1', tcp: '', tcp_dst: '80' }, actions: 'output:2' });
-    await addRule(t, { priority: 11, match: { in_port: '1', tcp: '', tcp_dst: '80' }, actions: 'output:2' });
+    await addRule(t, {
+      priority: 10,
+      match: { in_port: '1', tcp: '', tcp_dst: '80' },
+      actions: 'output:2',
+    });
+    await addRule(t, {
+      priority: 11,
+      match: { in_port: '1', tcp: '', tcp_dst: '80' },
+      actions: 'output:2',
+    });
     await addRule(t, { priority: 10, match: { in_port: '1' }, actions: 'output:2' });
     const res = await t.call('DELETE', '/rules', {
-      query: { priority: 10, match: { in_port: '', tcp: '', tcp_dst: '' }, actions: 'ignored', name: 'x' },
+      query: {
+        priority: 10,
+        match: { in_port: '', tcp: '', tcp_dst: '' },
+        actions: 'ignored',
+        name: 'x',
+      },
     });
     expectOk(res);
     const list = await rules(t);
@@ -270,7 +319,9 @@ describe('DELETE /rules', () => {
 
   it('deletes by exact value and answers 404 when nothing matches', async () => {
     await addRule(t, RULE);
-    expectOk(await t.call('DELETE', '/rules', { json: { priority: 100, match: { in_port: '1' } } }));
+    expectOk(
+      await t.call('DELETE', '/rules', { json: { priority: 100, match: { in_port: '1' } } }),
+    );
     expect(findRule(await rules(t), 100, { in_port: '1' })).toBeUndefined();
     await expectRejected(t, () => t.call('DELETE', '/rules', { query: RULE }), 404);
   });
@@ -302,23 +353,33 @@ describe('conflicts', () => {
     const range = { tcp: '', tcp_dst: '1-65534' };
     expect(flowCount(range)).toBe(30);
     for (let p = 1; p <= 139; p++) {
-      const res = await t.call('POST', '/rules', { query: { priority: p, match: range, actions: 'output:2' } });
+      const res = await t.call('POST', '/rules', {
+        query: { priority: p, match: range, actions: 'output:2' },
+      });
       expect(res.status, res.text).toBe(200);
     }
     expect((await t.get('/flownumbers')).body).toEqual({ used_flows: 4170, maximum_flows: 4096 });
     // 4170 + 30 > 4177
     await expectRejected(
       t,
-      () => t.call('POST', '/rules', { query: { priority: 140, match: range, actions: 'output:2' } }),
+      () =>
+        t.call('POST', '/rules', { query: { priority: 140, match: range, actions: 'output:2' } }),
       409,
       /TCAM full/,
     );
     // 4170 + 7 = 4177 is exactly the hard limit: accepted
-    await addRule(t, { priority: 140, match: { udp: '', udp_dst: '1000-1999' }, actions: 'output:2' });
+    await addRule(t, {
+      priority: 140,
+      match: { udp: '', udp_dst: '1000-1999' },
+      actions: 'output:2',
+    });
     expect((await t.get('/rules/all')).body.used_flows).toBe(4177);
     await expectRejected(
       t,
-      () => t.call('POST', '/rules', { query: { priority: 141, match: { in_port: '1' }, actions: 'drop' } }),
+      () =>
+        t.call('POST', '/rules', {
+          query: { priority: 141, match: { in_port: '1' }, actions: 'drop' },
+        }),
       409,
       /TCAM/,
     );
@@ -350,32 +411,77 @@ describe('validation (400 naming the problem, state unchanged)', () => {
 
   it('IPv6 prerequisites in ipv6 mode name the ipv6 shorthand', async () => {
     expectOk(await t.call('POST', '/device/rulestoragemode', { query: { mode: 'ipv6' } }));
-    await expectRejected(t, add({ ...base, match: { ipv6_src: '2001:db8::1' } }), 400, /ipv6_src.*ipv6/);
+    await expectRejected(
+      t,
+      add({ ...base, match: { ipv6_src: '2001:db8::1' } }),
+      400,
+      /ipv6_src.*ipv6/,
+    );
   });
 
   it('unknown match field and unknown action are named', async () => {
-    await expectRejected(t, add({ ...base, match: { in_port: '1', colour: 'red' } }), 400, /colour/);
-    await expectRejected(t, add({ priority: 100, match: { in_port: '1' }, actions: 'teleport:3' }), 400, /teleport/);
+    await expectRejected(
+      t,
+      add({ ...base, match: { in_port: '1', colour: 'red' } }),
+      400,
+      /colour/,
+    );
+    await expectRejected(
+      t,
+      add({ priority: 100, match: { in_port: '1' }, actions: 'teleport:3' }),
+      400,
+      /teleport/,
+    );
   });
 
   it('priority must be 0..65535', async () => {
-    await expectRejected(t, add({ ...base, priority: 65536, match: { in_port: '1' } }), 400, /priority/);
-    await expectRejected(t, add({ ...base, priority: -1, match: { in_port: '1' } }), 400, /priority/);
-    await expectRejected(t, add({ ...base, priority: 'high', match: { in_port: '1' } }), 400, /priority/);
+    await expectRejected(
+      t,
+      add({ ...base, priority: 65536, match: { in_port: '1' } }),
+      400,
+      /priority/,
+    );
+    await expectRejected(
+      t,
+      add({ ...base, priority: -1, match: { in_port: '1' } }),
+      400,
+      /priority/,
+    );
+    await expectRejected(
+      t,
+      add({ ...base, priority: 'high', match: { in_port: '1' } }),
+      400,
+      /priority/,
+    );
     await addRule(t, { ...base, priority: 65535, match: { in_port: '1' } });
     await addRule(t, { ...base, priority: 0, match: { in_port: '1' } });
   });
 
   it('drop must be the only action', async () => {
-    await expectRejected(t, add({ priority: 100, match: { in_port: '1' }, actions: 'drop,output:2' }), 400, /drop/);
+    await expectRejected(
+      t,
+      add({ priority: 100, match: { in_port: '1' }, actions: 'drop,output:2' }),
+      400,
+      /drop/,
+    );
   });
 
   it('group:N needs an existing group', async () => {
-    await expectRejected(t, add({ priority: 100, match: { in_port: '1' }, actions: 'group:77' }), 400, /group 77/);
+    await expectRejected(
+      t,
+      add({ priority: 100, match: { in_port: '1' }, actions: 'group:77' }),
+      400,
+      /group 77/,
+    );
   });
 
   it('output and in_port must be ports of the device', async () => {
-    await expectRejected(t, add({ priority: 100, match: { in_port: '1' }, actions: 'output:99' }), 400, /99/);
+    await expectRejected(
+      t,
+      add({ priority: 100, match: { in_port: '1' }, actions: 'output:99' }),
+      400,
+      /99/,
+    );
     await expectRejected(t, add({ ...base, match: { in_port: '1,42' } }), 400, /in_port 42/);
   });
 
@@ -384,7 +490,12 @@ describe('validation (400 naming the problem, state unchanged)', () => {
   });
 
   it('a bad value is named', async () => {
-    await expectRejected(t, add({ ...base, match: { tcp: '', tcp_dst: '2000-1000' } }), 400, /2000-1000/);
+    await expectRejected(
+      t,
+      add({ ...base, match: { tcp: '', tcp_dst: '2000-1000' } }),
+      400,
+      /2000-1000/,
+    );
     await expectRejected(t, add({ ...base, match: { dl_vlan: '5000' } }), 400, /dl_vlan/);
   });
 
@@ -413,13 +524,16 @@ describe('validation (400 naming the problem, state unchanged)', () => {
     expectOk(await t.call('DELETE', '/rules/all'));
     const range = { tcp: '', tcp_dst: '1-65534' };
     for (let p = 1; p <= 69; p++) {
-      const res = await t.call('POST', '/rules', { query: { priority: p, match: range, actions: 'output:2' } });
+      const res = await t.call('POST', '/rules', {
+        query: { priority: p, match: range, actions: 'output:2' },
+      });
       expect(res.status, res.text).toBe(200);
     }
     // 69 × 30 = 2070; + 30 > 2088
     await expectRejected(
       t,
-      () => t.call('POST', '/rules', { query: { priority: 70, match: range, actions: 'output:2' } }),
+      () =>
+        t.call('POST', '/rules', { query: { priority: 70, match: range, actions: 'output:2' } }),
       409,
       /TCAM full/,
     );

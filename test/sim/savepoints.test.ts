@@ -13,6 +13,7 @@ import {
   rules,
   startTestSim,
   type TestSim,
+  type Wire,
 } from './helpers.js';
 
 let t: TestSim;
@@ -23,24 +24,36 @@ afterEach(async () => {
   await t.close();
 });
 
-async function savepoints(): Promise<{ rule: Record<string, any>[]; port: Record<string, any>[] }> {
+async function savepoints(): Promise<{
+  rule: Record<string, Wire>[];
+  port: Record<string, Wire>[];
+}> {
   const res = await t.get('/savepoints');
   expectOk(res);
   return { rule: res.body.RuleSavePoints, port: res.body.PortSavePoints };
 }
 const ruleSp = async (name: string) => (await savepoints()).rule.find((s) => s.name === name);
 const portSp = async (name: string) => (await savepoints()).port.find((s) => s.name === name);
-const identities = (list: Record<string, any>[]) =>
-  list.map((r) => `${Number(r.priority)}|${JSON.stringify(r.match)}|${[r.actions].flat().join(',')}`).sort();
+const identities = (list: Record<string, Wire>[]) =>
+  list
+    .map((r) => `${Number(r.priority)}|${JSON.stringify(r.match)}|${[r.actions].flat().join(',')}`)
+    .sort();
 
 const createRuleSp = (name: string, description = '') =>
   t.call('POST', '/savepoints/rulesavepoint', { query: { name, description } });
-const activate = (name: string) => t.call('PUT', '/savepoints/activerulesavepoint', { query: { name } });
+const activate = (name: string) =>
+  t.call('PUT', '/savepoints/activerulesavepoint', { query: { name } });
 
 async function withGroupAndRule(): Promise<void> {
   expectOk(
     await t.call('POST', '/groups', {
-      json: { 1: { group_id: '1', type: 'select', buckets: [{ actions: 'output:2' }, { actions: 'output:3' }] } },
+      json: {
+        1: {
+          group_id: '1',
+          type: 'select',
+          buckets: [{ actions: 'output:2' }, { actions: 'output:3' }],
+        },
+      },
     }),
   );
   await addRule(t, { priority: 50, match: { in_port: '5' }, actions: 'group:1', name: 'to-group' });
@@ -54,13 +67,27 @@ describe('GET /savepoints', () => {
     expect(Array.isArray(rule)).toBe(true);
     expect(Array.isArray(port)).toBe(true);
     const factory = rule.find((s) => s.name === 'factory-default')!;
-    expect(factory).toMatchObject({ readonly: true, type: 'RuleSavePoint', groupusage: 0, flowusage: 10 });
+    expect(factory).toMatchObject({
+      readonly: true,
+      type: 'RuleSavePoint',
+      groupusage: 0,
+      flowusage: 10,
+    });
     expect(typeof factory.description).toBe('string');
     expect(factory.groups).toEqual([]);
     expect(factory.rules).toHaveLength(4);
     for (const r of factory.rules) {
       expect(Array.isArray(r.actions)).toBe(true);
-      for (const f of ['cookie', 'priority', 'n_bytes', 'n_packets', 'duration', 'duration_raw', 'hard_age', 'table'])
+      for (const f of [
+        'cookie',
+        'priority',
+        'n_bytes',
+        'n_packets',
+        'duration',
+        'duration_raw',
+        'hard_age',
+        'table',
+      ])
         expect(typeof r[f], f).toBe('string');
       expect(r.cookie).toMatch(/^\d+$/);
       expect(typeof r.match).toBe('object');
@@ -78,7 +105,8 @@ describe('GET /savepoints', () => {
     expect(sp.groupusage).toBe(1);
     expect(sp.groups).toHaveLength(1);
     const g = sp.groups[0];
-    for (const f of ['group_id', 'type', 'description', 'buckets']) expect(typeof g[f], f).toBe('string');
+    for (const f of ['group_id', 'type', 'description', 'buckets'])
+      expect(typeof g[f], f).toBe('string');
     expect(g.group_id).toBe('1');
   });
 
@@ -102,7 +130,12 @@ describe('rule save-points', () => {
     await withGroupAndRule();
     const res = await createRuleSp('mine', 'my rules');
     expectOk(res);
-    expect(res.body).toMatchObject({ name: 'mine', description: 'my rules', readonly: false, type: 'RuleSavePoint' });
+    expect(res.body).toMatchObject({
+      name: 'mine',
+      description: 'my rules',
+      readonly: false,
+      type: 'RuleSavePoint',
+    });
     const active = await rules(t);
     expect(identities(res.body.rules)).toEqual(identities(active));
     expect(res.body.flowusage).toBe(active.reduce((n, r) => n + r.real_flow_ct, 0));
@@ -125,6 +158,9 @@ describe('rule save-points', () => {
     await addRule(t, { priority: 9, match: { in_port: '8' }, actions: 'group:7' });
     expectOk(await activate('snap'));
     expect(identities(await rules(t))).toEqual(identities(saved));
+    // activation is not made permanent: the boot save-point stays what it was
+    const boot = (await savepoints()).rule.filter((s) => s.boot).map((s) => s.name);
+    expect(boot).toEqual(['factory-default']);
     const groups = (await t.get('/groups/all')).body.rules;
     expect(groups.map((g: { group_id: number }) => g.group_id)).toEqual([1]);
   });
@@ -137,8 +173,24 @@ describe('rule save-points', () => {
       readonly: false,
       groups: [],
       rules: [
-        { cookie: 1n << 61n, name: 'ok', description: '', priority: 5, match: { in_port: '1' }, actions: ['output:2'], since: 0 },
-        { cookie: (1n << 61n) + 1n, name: 'x', description: '', priority: 5, match: { in_port: '2' }, actions: ['output:99'], since: 0 },
+        {
+          cookie: 1n << 61n,
+          name: 'ok',
+          description: '',
+          priority: 5,
+          match: { in_port: '1' },
+          actions: ['output:2'],
+          since: 0,
+        },
+        {
+          cookie: (1n << 61n) + 1n,
+          name: 'x',
+          description: '',
+          priority: 5,
+          match: { in_port: '2' },
+          actions: ['output:99'],
+          since: 0,
+        },
       ],
     };
     t.sim.state.ruleSavePoints.set('bad', sp);
@@ -153,11 +205,14 @@ describe('rule save-points', () => {
   });
 
   it('exactly one save-point loads on boot; setting another moves the flag', async () => {
-    const bootOnes = async () => (await savepoints()).rule.filter((s) => s.boot === true).map((s) => s.name);
+    const bootOnes = async () =>
+      (await savepoints()).rule.filter((s) => s.boot === true).map((s) => s.name);
     expect(await bootOnes()).toEqual(['factory-default']);
     await addRule(t, { priority: 77, match: { in_port: '6' }, actions: 'output:8' });
     expectOk(await createRuleSp('boot-me'));
-    expectOk(await t.call('PUT', '/savepoints/defaultrulesavepoint', { query: { name: 'boot-me' } }));
+    expectOk(
+      await t.call('PUT', '/savepoints/defaultrulesavepoint', { query: { name: 'boot-me' } }),
+    );
     expect(await bootOnes()).toEqual(['boot-me']);
     // not made active: the active rules are as they were
     expectOk(await t.call('DELETE', '/rules/all'));
@@ -208,7 +263,9 @@ describe('rule save-points', () => {
     it('override defaults to true: saves the active rules into it; unset description stays', async () => {
       expectOk(await createRuleSp('one', 'keep me'));
       await addRule(t, { priority: 3, match: { in_port: '3' }, actions: 'output:4' });
-      const res = await t.call('POST', '/savepoints/modrulesavepoint', { query: { old_name: 'one' } });
+      const res = await t.call('POST', '/savepoints/modrulesavepoint', {
+        query: { old_name: 'one' },
+      });
       expectOk(res);
       expect(res.body.description).toBe('keep me');
       expect(identities((await ruleSp('one'))!.rules)).toEqual(identities(await rules(t)));
@@ -231,13 +288,19 @@ describe('rule save-points', () => {
       expectOk(await createRuleSp('two'));
       await expectRejected(
         t,
-        () => t.call('POST', '/savepoints/modrulesavepoint', { query: { old_name: 'factory-default', description: 'x' } }),
+        () =>
+          t.call('POST', '/savepoints/modrulesavepoint', {
+            query: { old_name: 'factory-default', description: 'x' },
+          }),
         409,
         /read-only/,
       );
       await expectRejected(
         t,
-        () => t.call('POST', '/savepoints/modrulesavepoint', { query: { old_name: 'one', new_name: 'two' } }),
+        () =>
+          t.call('POST', '/savepoints/modrulesavepoint', {
+            query: { old_name: 'one', new_name: 'two' },
+          }),
         409,
         /two/,
       );
@@ -248,7 +311,10 @@ describe('rule save-points', () => {
       );
       await expectRejected(
         t,
-        () => t.call('POST', '/savepoints/modrulesavepoint', { query: { old_name: 'one', override: 'perhaps' } }),
+        () =>
+          t.call('POST', '/savepoints/modrulesavepoint', {
+            query: { old_name: 'one', override: 'perhaps' },
+          }),
         400,
         /override/,
       );
@@ -279,29 +345,47 @@ describe('GET /savepoints/export', () => {
   });
 
   it('exports only the named save-points (name[]=…), with meta data', async () => {
-    const res = await t.call('GET', '/savepoints/export', { query: { rule_save_point_names: ['a'] } });
+    const res = await t.call('GET', '/savepoints/export', {
+      query: { rule_save_point_names: ['a'] },
+    });
     expectOk(res);
-    expect(res.body.meta_data).toEqual({ device: expect.any(String), software_version: expect.any(String) });
+    expect(res.body.meta_data).toEqual({
+      device: expect.any(String),
+      software_version: expect.any(String),
+    });
     expect(res.body.meta_data.software_version).toBe('2.2.0.14_00_WOT7-w');
     expect(res.body.RuleSavePoints.map((s: { name: string }) => s.name)).toEqual(['a']);
     expect(res.body.PortSavePoints).toEqual([]);
   });
 
   it('accepts a JSON-encoded array string', async () => {
-    const res = await t.get(`/savepoints/export?rule_save_point_names=${encodeURIComponent('["a","b"]')}`);
+    const res = await t.get(
+      `/savepoints/export?rule_save_point_names=${encodeURIComponent('["a","b"]')}`,
+    );
     expectOk(res);
     expect(res.body.RuleSavePoints.map((s: { name: string }) => s.name)).toEqual(['a', 'b']);
     expect(res.body.PortSavePoints).toEqual([]);
   });
 
   it('exports port save-points by name, everything without names, and 404 for unknown names', async () => {
-    const ports = await t.call('GET', '/savepoints/export', { query: { port_save_point_names: ['factory-ports'] } });
+    const ports = await t.call('GET', '/savepoints/export', {
+      query: { port_save_point_names: ['factory-ports'] },
+    });
     expectOk(ports);
     expect(ports.body.RuleSavePoints).toEqual([]);
-    expect(ports.body.PortSavePoints.map((s: { name: string }) => s.name)).toEqual(['factory-ports']);
+    expect(ports.body.PortSavePoints.map((s: { name: string }) => s.name)).toEqual([
+      'factory-ports',
+    ]);
     const all = await t.get('/savepoints/export');
-    expect(all.body.RuleSavePoints.map((s: { name: string }) => s.name)).toEqual(['factory-default', 'a', 'b', 'c']);
-    const res = await t.call('GET', '/savepoints/export', { query: { rule_save_point_names: ['a', 'nope'] } });
+    expect(all.body.RuleSavePoints.map((s: { name: string }) => s.name)).toEqual([
+      'factory-default',
+      'a',
+      'b',
+      'c',
+    ]);
+    const res = await t.call('GET', '/savepoints/export', {
+      query: { rule_save_point_names: ['a', 'nope'] },
+    });
     expect(res.status).toBe(404);
     expect(res.body.error).toMatch(/nope/);
     const bad = await t.get('/savepoints/export?rule_save_point_names=%5B%22a%22');
@@ -313,15 +397,22 @@ describe('GET /savepoints/export', () => {
 describe('port save-points', () => {
   const adminStatus = async (ifName: string) => {
     const info = await t.get('/ports/info');
-    return info.body.result.find((p: any) => p.properties.if_name === ifName).properties;
+    return info.body.result.find((p: Wire) => p.properties.if_name === ifName).properties;
   };
   const shutdown = async (ifName: string, v: boolean) =>
     expectOk(await t.call('POST', '/ports/config', { query: { if_name: ifName, shutdown: v } }));
 
   it('create, duplicate, modify, delete', async () => {
-    const res = await t.call('POST', '/savepoints/portsavepoint', { query: { name: 'p1', description: 'd1' } });
+    const res = await t.call('POST', '/savepoints/portsavepoint', {
+      query: { name: 'p1', description: 'd1' },
+    });
     expectOk(res);
-    expect(res.body).toMatchObject({ name: 'p1', description: 'd1', readonly: false, type: 'PortSavePoint' });
+    expect(res.body).toMatchObject({
+      name: 'p1',
+      description: 'd1',
+      readonly: false,
+      type: 'PortSavePoint',
+    });
     expect(res.body.ports).toHaveLength(28);
     await expectRejected(
       t,
@@ -336,13 +427,13 @@ describe('port save-points', () => {
     expect(Object.keys(mod.body)).toEqual(['portSavePoints']);
     const p2 = mod.body.portSavePoints.find((s: { name: string }) => s.name === 'p2');
     expect(p2.description).toBe('d2');
-    expect(p2.ports.find((p: any) => p.if_name === 'eth-0-4').shutdown).toBe(false);
+    expect(p2.ports.find((p: Wire) => p.if_name === 'eth-0-4').shutdown).toBe(false);
     expect(await portSp('p1')).toBeUndefined();
     // override (default true) saves the current port settings
     expectOk(await t.call('POST', '/savepoints/modportsavepoint', { query: { old_name: 'p2' } }));
     const saved = (await portSp('p2'))!;
     expect(saved.description).toBe('d2');
-    expect(saved.ports.find((p: any) => p.if_name === 'eth-0-4').shutdown).toBe(true);
+    expect(saved.ports.find((p: Wire) => p.if_name === 'eth-0-4').shutdown).toBe(true);
     expectOk(await t.call('DELETE', '/savepoints/portsavepoint', { query: { name: 'p2' } }));
     expect(await portSp('p2')).toBeUndefined();
     expectOk(await t.call('DELETE', '/savepoints/portsavepoint', { query: { name: 'p2' } }));
@@ -356,7 +447,10 @@ describe('port save-points', () => {
     );
     await expectRejected(
       t,
-      () => t.call('POST', '/savepoints/modportsavepoint', { query: { old_name: 'factory-ports', new_name: 'x' } }),
+      () =>
+        t.call('POST', '/savepoints/modportsavepoint', {
+          query: { old_name: 'factory-ports', new_name: 'x' },
+        }),
       409,
     );
     await expectRejected(
@@ -372,21 +466,36 @@ describe('port save-points', () => {
     await shutdown('eth-0-3', false);
     expect((await adminStatus('eth-0-3')).admin_status).toBe('PORT_UP');
     expectOk(await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'down3' } }));
-    expect(await adminStatus('eth-0-3')).toMatchObject({ admin_status: 'PORT_DOWN', link_status: 'LINK_DOWN' });
+    expect(await adminStatus('eth-0-3')).toMatchObject({
+      admin_status: 'PORT_DOWN',
+      link_status: 'LINK_DOWN',
+    });
     expect((await adminStatus('eth-0-2')).admin_status).toBe('PORT_UP');
-    expectOk(await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'factory-ports' } }));
+    expectOk(
+      await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'factory-ports' } }),
+    );
     expect((await adminStatus('eth-0-3')).admin_status).toBe('PORT_UP');
   });
 
   it('a save-point taken while an xg_speed change is pending can be activated', async () => {
-    expectOk(await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-12', xg_speed: '1G' } }));
+    expectOk(
+      await t.call('POST', '/ports/config', { query: { if_name: 'eth-0-12', xg_speed: '1G' } }),
+    );
     expectOk(await t.call('POST', '/savepoints/portsavepoint', { query: { name: 'pending' } }));
-    expectOk(await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'pending' } }));
-    const cfg = (await t.get('/ports/config')).body.port_config.find((p: any) => p.if_name === 'eth-0-12');
+    expectOk(
+      await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'pending' } }),
+    );
+    const cfg = (await t.get('/ports/config')).body.port_config.find(
+      (p: Wire) => p.if_name === 'eth-0-12',
+    );
     expect(cfg.xg_speed).toEqual({ currSetting: 'XG', nextSetting: '1G' });
     // and the factory one puts it back
-    expectOk(await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'factory-ports' } }));
-    const back = (await t.get('/ports/config')).body.port_config.find((p: any) => p.if_name === 'eth-0-12');
+    expectOk(
+      await t.call('PUT', '/savepoints/activeportsavepoint', { query: { name: 'factory-ports' } }),
+    );
+    const back = (await t.get('/ports/config')).body.port_config.find(
+      (p: Wire) => p.if_name === 'eth-0-12',
+    );
     expect(back.xg_speed).toEqual({ currSetting: 'XG', nextSetting: 'XG' });
   });
 });

@@ -1,0 +1,49 @@
+/** `pbc apps start|set|stop|action` (POST/PUT/DELETE /apps, POST /apps/action). */
+import { parseInteger, parseParams } from './args.js';
+import { NotFoundError, UsageError } from './errors.js';
+import type { Run } from './run.js';
+
+interface AppOptions {
+  description?: string;
+  param?: string[];
+}
+
+const pidOf = (text: string) => parseInteger(text, 'PID', 0, 2 ** 31 - 1)!;
+
+export async function start(run: Run, o: AppOptions, name: string): Promise<void> {
+  const params = parseParams(o.param);
+  const c = await run.writer();
+  const result = await c.apps.start(name, o.description ?? '', params);
+  await run.done(`app '${name}' started (${result})`, { result });
+}
+
+export async function set(run: Run, o: AppOptions, pidText: string): Promise<void> {
+  const pid = pidOf(pidText);
+  const params = parseParams(o.param);
+  if (o.description === undefined && Object.keys(params).length === 0)
+    throw new UsageError('nothing to change: give --description or --param KEY=VALUE');
+  const c = await run.writer();
+  let description = o.description;
+  if (description === undefined) {
+    // PUT /apps always carries user_description; keep the instance's current one.
+    const inst = (await c.apps.running()).find((a) => a.pid === pid);
+    if (!inst) throw new NotFoundError(`no running app instance with PID ${pid} (pbc get running lists them)`);
+    description = inst.user_description;
+  }
+  const result = await c.apps.modify(pid, description, params);
+  await run.done(`app instance ${pid} changed`, { result });
+}
+
+export async function stop(run: Run, _o: unknown, pidText: string): Promise<void> {
+  const pid = pidOf(pidText);
+  const c = await run.writer();
+  const result = await c.apps.stop(pid);
+  await run.done(`app instance ${pid} stopped`, { result });
+}
+
+export async function action(run: Run, _o: unknown, pidText: string, name: string): Promise<void> {
+  const pid = pidOf(pidText);
+  const c = await run.writer();
+  const result = await c.apps.action(pid, name);
+  await run.done(`action '${name}' of app instance ${pid}: ${result}`, { result });
+}

@@ -1,0 +1,136 @@
+/**
+ * Which device, as whom, how: flags, then the chosen context, then the environment.
+ *
+ * - `--context NAME` (or PBC_CONTEXT) picks a context from the config file; its fields
+ *   apply unless a flag overrides them.
+ * - `--url` / PBC_URL without a context name: no config is read at all, so a context's
+ *   credentials never go to another device.
+ * - neither: the config's current-context.
+ * The password is resolved separately (and only when a request is about to be made).
+ */
+import { readFile } from 'node:fs/promises';
+import type { ClientOptions, LogEntry } from '../api/index.js';
+import type { ContextConfig } from '../config/config.js';
+import { type PasswordSource, resolvePassword } from '../config/credentials.js';
+import { UsageError } from './errors.js';
+import { interactive, promptHidden } from './prompt.js';
+
+export interface GlobalOptions {
+  url?: string;
+  user?: string;
+  context?: string;
+  timeout?: string;
+  insecure?: boolean;
+  ca?: string;
+  readonly?: boolean;
+  debug?: boolean;
+  output?: string;
+  yes?: boolean;
+  showSecrets?: boolean;
+  demo?: boolean;
+}
+
+export interface Device {
+  url: string;
+  user?: string;
+  readonly: boolean;
+  insecure: boolean;
+  caFile?: string;
+  timeoutMs?: number;
+  context?: ContextConfig;
+  /** For --debug and messages: how the device was chosen. */
+  source: string;
+}
+
+function timeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 3_600_000)
+    throw new UsageError(`--timeout must be milliseconds 1..3600000, got '${text}'`);
+  return n;
+}
+
+export async function selectDevice(
+  g: GlobalOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Device> {
+  const contextName = g.context ?? (env.PBC_CONTEXT || undefined);
+  const envUrl = env.PBC_URL || undefined;
+  let context: ContextConfig | undefined;
+  let source: string;
+  if (contextName !== undefined || (g.url === undefined && envUrl === undefined)) {
+    const { configPath, findContext, loadConfig } = await import('../config/config.js');
+    const path = configPath(env);
+    const cfg = await loadConfig(path);
+    if (contextName !== undefined) {
+      if (!cfg) throw new UsageError(`no context '${contextName}': no config file at ${path}`);
+      context = findContext(cfg, contextName);
+      source = `context '${context.name}' from ${path}`;
+    } else if (cfg?.currentContext !== undefined) {
+      context = findContext(cfg, cfg.currentContext);
+      source = `current-context '${context.name}' from ${path}`;
+    } else {
+      throw new UsageError(
+        `no device given (pass --url http://HOST/rest, set PBC_URL, or set current-context in ${path})`,
+      );
+    }
+  } else {
+    source = g.url !== undefined ? '--url' : 'PBC_URL';
+  }
+  const url = g.url ?? context?.url ?? envUrl;
+  if (url === undefined)
+    throw new UsageError(`context '${context?.name}' has no url (add url: http://HOST/rest)`);
+  const dev: Device = {
+    url,
+    readonly: Boolean(g.readonly || context?.readonly),
+    insecure: Boolean(g.insecure || context?.insecure),
+    source,
+  };
+  const user = g.user ?? context?.user ?? (env.PBC_USER || undefined);
+  if (user !== undefined) dev.user = user;
+  const caFile = g.ca ?? context?.ca;
+  if (caFile !== undefined) dev.caFile = caFile;
+  const ms = timeout(g.timeout);
+  if (ms !== undefined) dev.timeoutMs = ms;
+  if (context) dev.context = context;
+  return dev;
+}
+
+/** The password: PBC_PASSWORD, the context's (if it is the context's user), or a prompt. */
+export function deviceCredentials(
+  dev: Device,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PasswordSource> {
+  const ctx = dev.context;
+  // A context's password belongs to the context's user, not to one given with --user.
+  const ownContext = ctx && (ctx.user === undefined || ctx.user === dev.user) ? ctx : undefined;
+  return resolvePassword({
+    ...(dev.user !== undefined ? { user: dev.user } : {}),
+    ...(env.PBC_PASSWORD !== undefined ? { envPassword: env.PBC_PASSWORD } : {}),
+    ...(ownContext ? { context: ownContext } : {}),
+    canPrompt: interactive(),
+    prompt: promptHidden,
+  });
+}
+
+export async function clientOptions(
+  dev: Device,
+  password: string | undefined,
+  onLog?: (e: LogEntry) => void,
+): Promise<ClientOptions> {
+  const o: ClientOptions = { url: dev.url, readonly: dev.readonly, insecure: dev.insecure };
+  if (dev.user !== undefined) o.user = dev.user;
+  if (password !== undefined) o.password = password;
+  if (dev.timeoutMs !== undefined) o.timeoutMs = dev.timeoutMs;
+  if (dev.caFile !== undefined) {
+    try {
+      o.ca = await readFile(dev.caFile, 'utf8');
+    } catch (e) {
+      throw new UsageError(
+        `cannot read the CA file ${dev.caFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (give a PEM file with --ca)`,
+      );
+    }
+  }
+  if (onLog) o.onLog = onLog;
+  return o;
+}

@@ -1,0 +1,62 @@
+/** `pbc ports set PORT …` (POST /ports/config). */
+import type { PortConfigChanges } from '../api/index.js';
+import { NotFoundError, UsageError } from './errors.js';
+import type { Run } from './run.js';
+
+export interface PortOptions {
+  shutdown?: boolean;
+  speed?: string;
+  duplex?: string;
+  xgSpeed?: string;
+  unidirectional?: boolean;
+  crcCheck?: boolean;
+  crcRecalculation?: boolean;
+}
+
+const SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
+const DUPLEX = ['full', 'half', 'auto'];
+const XG = ['1G', 'XG'];
+
+function oneOf(value: string | undefined, allowed: string[], flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const hit = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
+  if (!hit) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got '${value}'`);
+  return hit;
+}
+
+export function portChanges(o: PortOptions): PortConfigChanges {
+  const ch: PortConfigChanges = {};
+  const speed = oneOf(o.speed, SPEEDS, '--speed');
+  if (speed !== undefined) ch.speed = speed;
+  const duplex = oneOf(o.duplex, DUPLEX, '--duplex');
+  if (duplex !== undefined) ch.duplex = duplex;
+  const xg = oneOf(o.xgSpeed, XG, '--xg-speed');
+  if (xg !== undefined) ch.xg_speed = xg;
+  if (o.shutdown !== undefined) ch.shutdown = o.shutdown;
+  if (o.unidirectional !== undefined) ch.unidirectional = o.unidirectional;
+  if (o.crcCheck !== undefined) ch.crc_check = o.crcCheck;
+  if (o.crcRecalculation !== undefined) ch.crc_recalculation = o.crcRecalculation;
+  if (Object.keys(ch).length === 0)
+    throw new UsageError(
+      'nothing to change: give --shutdown/--no-shutdown, --speed, --duplex, --xg-speed, --[no-]unidirectional, --[no-]crc-check or --[no-]crc-recalculation',
+    );
+  return ch;
+}
+
+export async function set(run: Run, o: PortOptions, port: string): Promise<void> {
+  const changes = portChanges(o);
+  const c = await run.writer();
+  let ifName = port;
+  if (/^\d+$/.test(port)) {
+    // A port number: find its interface name.
+    const info = await c.ports.info();
+    const hit = info.find((p) => p.port_no === port);
+    if (!hit) throw new NotFoundError(`no port ${port} on this device (pbc get ports lists them)`);
+    ifName = hit.if_name;
+  }
+  const result = await c.ports.setConfig(ifName, changes);
+  const what = Object.entries(changes)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+  await run.done(`port ${ifName}: ${what}`, { result });
+}

@@ -1,0 +1,101 @@
+/** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
+import type { RuleInput } from '../model/types.js';
+import { describeRule, parseActions, parseCookie, parseMatch, parsePriority } from './args.js';
+import { NotFoundError, UsageError } from './errors.js';
+import type { Run } from './run.js';
+
+export interface RuleOptions {
+  priority?: string;
+  match?: string[];
+  actions?: string[];
+  name?: string;
+  description?: string;
+  cookie?: string;
+}
+
+const DEFAULT_PRIORITY = 32768;
+
+function ruleInput(o: RuleOptions, requireActions: boolean): RuleInput {
+  const priority = parsePriority(o.priority) ?? DEFAULT_PRIORITY;
+  const match = parseMatch(o.match);
+  const actions = parseActions(o.actions);
+  if (requireActions && actions.length === 0)
+    throw new UsageError('--actions is required (e.g. --actions output:2, or --actions drop)');
+  const rule: RuleInput = { priority, match, actions };
+  if (o.name !== undefined) rule.name = o.name;
+  if (o.description !== undefined) rule.description = o.description;
+  const cookie = parseCookie(o.cookie);
+  if (cookie !== undefined) rule.cookie = cookie;
+  return rule;
+}
+
+export async function add(run: Run, o: RuleOptions): Promise<void> {
+  const rule = ruleInput(o, true);
+  const c = await run.writer();
+  const result = await c.rules.add(rule);
+  await run.done(`rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`, {
+    result,
+  });
+}
+
+/** PUT /rules: actions, name, description or cookie of the rule that match+priority identify. */
+export async function set(run: Run, o: RuleOptions): Promise<void> {
+  const rule = ruleInput(o, false);
+  if (
+    rule.actions.length === 0 &&
+    rule.name === undefined &&
+    rule.description === undefined &&
+    rule.cookie === undefined
+  )
+    throw new UsageError('nothing to change: give --actions, --name, --description or --cookie');
+  const c = await run.writer();
+  if (rule.actions.length === 0) {
+    // PUT /rules always carries actions; keep the rule's current ones.
+    const { rules } = await c.rules.list();
+    const same = (m: Record<string, string>) => {
+      const a = Object.keys(m).sort();
+      const b = Object.keys(rule.match).sort();
+      return a.length === b.length && a.every((k, i) => k === b[i] && m[k] === rule.match[k]);
+    };
+    const current = rules.find((r) => r.priority === rule.priority && same(r.match));
+    if (!current)
+      throw new NotFoundError(
+        `no rule with ${describeRule(rule.priority, rule.match)} (match fields and priority identify a rule; pbc get rules lists them)`,
+      );
+    rule.actions = current.actions;
+  }
+  const result = await c.rules.modify(rule);
+  await run.done(`rule changed: ${describeRule(rule.priority, rule.match)}`, { result });
+}
+
+export async function rm(run: Run, o: RuleOptions): Promise<void> {
+  const priority = parsePriority(o.priority);
+  if (priority === undefined)
+    throw new UsageError('--priority is required: match fields and priority identify a rule');
+  const match = parseMatch(o.match);
+  const c = await run.writer();
+  const what = describeRule(priority, match);
+  await run.confirm(`Delete the rule with ${what}?`, `delete the rule with ${what}`);
+  const result = await c.rules.remove({ priority, match });
+  await run.done(`rule deleted: ${what}`, { result });
+}
+
+export async function rmAll(run: Run): Promise<void> {
+  const c = await run.writer();
+  await run.confirm(async () => {
+    const { rules } = await c.rules.list();
+    return `Delete all ${rules.length} rules from the device?`;
+  }, 'delete all rules');
+  const result = await c.rules.removeAll();
+  await run.done('all rules deleted', { result });
+}
+
+export async function resetCounters(run: Run): Promise<void> {
+  const c = await run.writer();
+  await run.confirm(
+    'Reset the packet and byte counters of all rules?',
+    'reset the counters of all rules',
+  );
+  const result = await c.rules.resetCounters();
+  await run.done('rule counters reset', { result });
+}

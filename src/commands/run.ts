@@ -1,0 +1,157 @@
+/**
+ * Runs one scripted command: resolves the device, builds the client on first use, prints
+ * results in the chosen format, reports failures as one line with the right exit code.
+ */
+import type { Command } from 'commander';
+import { type Client, createClient, type LogEntry, ReadonlyError } from '../api/index.js';
+import { sanitize } from '../model/sanitize.js';
+import {
+  clientOptions,
+  type Device,
+  deviceCredentials,
+  type GlobalOptions,
+  selectDevice,
+} from './context.js';
+import { exitCodeOf, formatError, QuietFailure, UsageError } from './errors.js';
+import { type Format, pickFormat, serialize, write } from './output.js';
+import { confirm } from './prompt.js';
+
+export interface Run {
+  /** The command, e.g. "rules add", for messages. */
+  what: string;
+  g: GlobalOptions;
+  format: Format;
+  /** A client for reading. */
+  client(): Promise<Client>;
+  /** A client for changing the device: refuses, before any request, when read-only. */
+  writer(): Promise<Client>;
+  /** Prints data as JSON/YAML, or the table `table()` renders. */
+  print(data: unknown, table: () => string | Promise<string>): Promise<void>;
+  /** Reports a finished write: `message` in table form, `data` (default {result}) otherwise. */
+  done(message: string, data?: unknown): Promise<void>;
+  /**
+   * Asks on a terminal, else needs --yes (then nothing is asked or fetched). A function
+   * question is computed only when it is asked.
+   */
+  confirm(question: string | (() => Promise<string>), refusal: string): Promise<void>;
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
+export type Handler = (run: Run, opts: any, ...args: any[]) => Promise<number | undefined | void>;
+
+function logLine(e: LogEntry): string {
+  const outcome = e.status !== undefined ? `HTTP ${e.status}` : `failed: ${e.error ?? '?'}`;
+  const extra = [
+    `${e.ms} ms`,
+    e.attempt > 1 ? `attempt ${e.attempt}` : '',
+    e.bodyBytes !== undefined ? `body ${e.bodyBytes} bytes` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return sanitize(`pbc debug: ${e.method} ${e.url} → ${outcome} (${extra})`);
+}
+
+class Runner implements Run {
+  format: Format;
+  private device?: Device;
+  private made?: Client;
+
+  constructor(
+    readonly what: string,
+    readonly g: GlobalOptions,
+  ) {
+    this.format = pickFormat(g.output);
+  }
+
+  private async selected(): Promise<Device> {
+    if (!this.device) {
+      this.device = await selectDevice(this.g);
+      const d = this.device;
+      this.debug(
+        `device ${d.url} (${d.source}), user ${d.user ?? 'none'}${d.readonly ? ', read-only' : ''}${d.insecure ? ', TLS unverified' : ''}`,
+      );
+    }
+    return this.device;
+  }
+
+  async client(): Promise<Client> {
+    if (this.made) return this.made;
+    const dev = await this.selected();
+    const pw = await deviceCredentials(dev);
+    this.debug(`password: ${pw.password === undefined ? 'none' : `from ${pw.source}`}`);
+    const options = await clientOptions(
+      dev,
+      pw.password,
+      this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined,
+    );
+    try {
+      this.made = createClient(options);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    return this.made;
+  }
+
+  async writer(): Promise<Client> {
+    const dev = await this.selected();
+    if (dev.readonly) {
+      const why = this.g.readonly ? '--readonly' : `readonly: true in context '${dev.context?.name}'`;
+      throw new ReadonlyError(
+        `refused: the connection is read-only (${why}); nothing was sent — drop the read-only setting to change the device`,
+      );
+    }
+    return this.client();
+  }
+
+  async print(data: unknown, table: () => string | Promise<string>): Promise<void> {
+    write(this.format === 'table' ? await table() : await serialize(this.format, data));
+  }
+
+  async done(message: string, data?: unknown): Promise<void> {
+    if (this.format === 'table') write(sanitize(message));
+    else write(await serialize(this.format, data ?? { result: message }));
+  }
+
+  confirm(question: string | (() => Promise<string>), refusal: string): Promise<void> {
+    return confirm(question, refusal, Boolean(this.g.yes));
+  }
+
+  warn(message: string): void {
+    process.stderr.write(`pbc: warning: ${sanitize(message)}\n`);
+  }
+
+  debug(message: string): void {
+    if (this.g.debug) process.stderr.write(`pbc debug: ${sanitize(message)}\n`);
+  }
+
+  close(): Promise<void> {
+    return this.made ? this.made.close().catch(() => {}) : Promise.resolve();
+  }
+}
+
+/** Runs `handler` and exits with its code (0 unless it returns one, or what failed). */
+export async function execute(
+  what: string,
+  cmd: Command,
+  handler: Handler,
+  args: unknown[],
+): Promise<never> {
+  const g = cmd.optsWithGlobals() as GlobalOptions;
+  let code = 0;
+  let runner: Runner | undefined;
+  try {
+    runner = new Runner(what, g);
+    const r = await handler(runner, cmd.opts(), ...args);
+    if (typeof r === 'number') code = r;
+  } catch (err) {
+    code = exitCodeOf(err);
+    if (!(err instanceof QuietFailure)) process.stderr.write(`${formatError(err, what)}\n`);
+    if (g.debug && err instanceof Error && err.stack)
+      process.stderr.write(`${sanitize(err.stack, { keepNewlines: true })}\n`);
+  } finally {
+    await runner?.close();
+  }
+  process.exit(code);
+}

@@ -1,0 +1,123 @@
+/** `pbc users add|set|rm`, `pbc uac on|off`, `pbc radius set` (/users, /users/uac, /users/radius). */
+import type { NewUser, RadiusSettings, UserChanges } from '../api/index.js';
+import { levelName } from '../model/levels.js';
+import { argvSecretWarning, parseInteger, parseLevel, parseOnOff } from './args.js';
+import { UsageError } from './errors.js';
+import { promptNewSecret, readStdinLine } from './prompt.js';
+import type { Run } from './run.js';
+
+interface SecretOptions {
+  password?: string;
+  passwordStdin?: boolean;
+}
+
+/** --password-stdin, else --password (with a warning), else a hidden prompt (when `ask`). */
+async function newPassword(run: Run, o: SecretOptions, ask: boolean): Promise<string | undefined> {
+  if (o.passwordStdin && o.password !== undefined)
+    throw new UsageError('give either --password-stdin or --password, not both');
+  if (o.passwordStdin) return readStdinLine('password');
+  if (o.password !== undefined) {
+    run.warn(argvSecretWarning('--password', '--password-stdin or the prompt'));
+    if (o.password === '') throw new UsageError('an empty password is not accepted');
+    return o.password;
+  }
+  return ask ? promptNewSecret('new password') : undefined;
+}
+
+interface UserOptions extends SecretOptions {
+  level?: string;
+  description?: string;
+  radius?: boolean;
+  newName?: string;
+  changePassword?: boolean;
+}
+
+export async function add(run: Run, o: UserOptions, username: string): Promise<void> {
+  const level = parseLevel(o.level, '--level');
+  if (level === undefined) throw new UsageError('--level is required: read, write or super');
+  const c = await run.writer();
+  const password = (await newPassword(run, o, true))!;
+  const user: NewUser = { username, accesslevel: level, password };
+  if (o.description !== undefined) user.description = o.description;
+  if (o.radius !== undefined) user.radius = o.radius;
+  const result = await c.users.add(user);
+  await run.done(`user '${username}' added with ${levelName(level)} rights`, { result });
+}
+
+export async function set(run: Run, o: UserOptions, username: string): Promise<void> {
+  const changes: UserChanges = { username };
+  if (o.newName !== undefined) changes.new_username = o.newName;
+  const level = parseLevel(o.level, '--level');
+  if (level !== undefined) changes.access_level = level;
+  if (o.description !== undefined) changes.description = o.description;
+  if (o.radius !== undefined) changes.radius = o.radius;
+  const wantsPassword = Boolean(o.changePassword || o.passwordStdin || o.password !== undefined);
+  if (!wantsPassword && Object.keys(changes).length === 1)
+    throw new UsageError(
+      'nothing to change: give --new-name, --level, --description, --[no-]radius or --change-password',
+    );
+  const c = await run.writer();
+  const password = await newPassword(run, o, wantsPassword);
+  if (password !== undefined) changes.password = password;
+  const result = await c.users.modify(changes);
+  await run.done(`user '${username}' changed`, { result });
+}
+
+export async function rm(run: Run, _o: unknown, username: string): Promise<void> {
+  const c = await run.writer();
+  await run.confirm(`Delete user '${username}'?`, `delete user '${username}'`);
+  const result = await c.users.remove(username);
+  await run.done(`user '${username}' deleted`, { result });
+}
+
+export async function uac(run: Run, _o: unknown, state: string): Promise<void> {
+  const on = parseOnOff(state, 'uac');
+  const c = await run.writer();
+  await run.confirm(
+    on
+      ? 'Turn user access control on? Every request will then need a user and password.'
+      : 'Turn user access control off? Anyone who reaches the device can then change it.',
+    `turn user access control ${on ? 'on' : 'off'}`,
+  );
+  const now = await c.users.setUac(on);
+  await run.done(`user access control is ${now ? 'on' : 'off'}`, { uac: now });
+}
+
+interface RadiusOptions {
+  server?: string;
+  port?: string;
+  secret?: string;
+  secretStdin?: boolean;
+  loginLevel?: string;
+  refreshRate?: string;
+}
+
+export async function radiusSet(run: Run, o: RadiusOptions): Promise<void> {
+  const s: Partial<RadiusSettings> = {};
+  if (o.server !== undefined) s.server = o.server;
+  const port = parseInteger(o.port, '--port', 1, 65535);
+  if (port !== undefined) s.port = port;
+  const level = parseLevel(o.loginLevel, '--login-level', true);
+  if (level !== undefined) s.radius_login_level = level;
+  const refresh = parseInteger(o.refreshRate, '--refresh-rate', 0, 86400);
+  if (refresh !== undefined) s.refresh_rate = refresh;
+  if (o.secret !== undefined && o.secretStdin)
+    throw new UsageError('give either --secret-stdin or --secret, not both');
+  if (Object.keys(s).length === 0 && o.secret === undefined && !o.secretStdin)
+    throw new UsageError(
+      'nothing to change: give --server, --port, --secret-stdin, --login-level or --refresh-rate',
+    );
+  const c = await run.writer();
+  if (o.secretStdin) s.secret = await readStdinLine('RADIUS secret');
+  else if (o.secret !== undefined) {
+    run.warn(argvSecretWarning('--secret', '--secret-stdin'));
+    s.secret = o.secret;
+  }
+  // Only the given fields are sent (the client drops unset ones): the secret is never
+  // read back and re-sent.
+  const state = await c.users.setRadius(s as RadiusSettings);
+  await run.done(
+    `RADIUS settings changed${state === null ? '' : `; RADIUS is ${state ? 'enabled' : 'disabled'}`}`,
+    { enabled: state },
+  );
+}

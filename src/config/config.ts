@@ -1,0 +1,139 @@
+/**
+ * The pbc configuration file: named device contexts and the current one.
+ *
+ *   current-context: lab
+ *   contexts:
+ *     - name: lab
+ *       url: http://192.0.2.10/rest
+ *       user: admin
+ *       password_command: pass show pbc/lab
+ *       readonly: false
+ *       insecure: false
+ *       ca: /etc/pbc/lab-ca.pem
+ *
+ * Location: $PBC_CONFIG, else <env-paths('pbc').config>/config.yaml. A file that holds a
+ * plain `password` must not be readable by group or others (mode 0600), or it is refused.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+import { UsageError } from '../commands/errors.js';
+
+export interface ContextConfig {
+  name: string;
+  url?: string;
+  user?: string;
+  password_command?: string;
+  password?: string;
+  readonly?: boolean;
+  insecure?: boolean;
+  ca?: string;
+}
+
+export interface PbcConfig {
+  path: string;
+  currentContext?: string;
+  contexts: ContextConfig[];
+}
+
+export function configPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PBC_CONFIG) return env.PBC_CONFIG;
+  return join(envPaths('pbc', { suffix: '' }).config, 'config.yaml');
+}
+
+class ConfigError extends UsageError {
+  override name = 'ConfigError';
+}
+
+const STRING_FIELDS = ['url', 'user', 'password_command', 'password', 'ca'] as const;
+const BOOL_FIELDS = ['readonly', 'insecure'] as const;
+const KNOWN = new Set<string>(['name', ...STRING_FIELDS, ...BOOL_FIELDS]);
+
+function readContext(value: unknown, where: string, path: string, key?: string): ContextConfig {
+  const bad = (why: string) => new ConfigError(`config file ${path}: ${where} ${why}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bad('must be a mapping of url, user, …');
+  const o = value as Record<string, unknown>;
+  const name = o.name ?? key;
+  if (typeof name !== 'string' || name.trim() === '') throw bad('needs a name');
+  const ctx: ContextConfig = { name };
+  for (const f of STRING_FIELDS) {
+    const v = o[f];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string' && typeof v !== 'number') throw bad(`field '${f}' must be a string`);
+    ctx[f] = String(v);
+  }
+  for (const f of BOOL_FIELDS) {
+    const v = o[f];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'boolean') throw bad(`field '${f}' must be true or false`);
+    ctx[f] = v;
+  }
+  const unknown = Object.keys(o).find((k) => !KNOWN.has(k));
+  if (unknown !== undefined)
+    throw bad(`has an unknown field '${unknown}' (known: ${[...KNOWN].join(', ')})`);
+  return ctx;
+}
+
+/** Parses config text (YAML). Contexts may be a list of {name,…} or a map name → {…}. */
+export async function parseConfig(text: string, path: string): Promise<PbcConfig> {
+  const { parse } = await import('yaml');
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch (e) {
+    const first = String((e as Error).message).split('\n')[0];
+    throw new ConfigError(`config file ${path} is not valid YAML: ${first}`);
+  }
+  if (doc === null || doc === undefined) return { path, contexts: [] };
+  if (typeof doc !== 'object' || Array.isArray(doc))
+    throw new ConfigError(`config file ${path} must be a mapping with 'contexts'`);
+  const o = doc as Record<string, unknown>;
+  const raw = o.contexts ?? [];
+  let contexts: ContextConfig[];
+  if (Array.isArray(raw)) contexts = raw.map((v, i) => readContext(v, `context #${i + 1}`, path));
+  else if (typeof raw === 'object' && raw !== null)
+    contexts = Object.entries(raw).map(([k, v]) => readContext(v, `context '${k}'`, path, k));
+  else throw new ConfigError(`config file ${path}: 'contexts' must be a list`);
+  const current = o['current-context'] ?? o.current_context;
+  if (current !== undefined && current !== null && typeof current !== 'string')
+    throw new ConfigError(`config file ${path}: 'current-context' must be a context name`);
+  const cfg: PbcConfig = { path, contexts };
+  if (typeof current === 'string' && current !== '') cfg.currentContext = current;
+  return cfg;
+}
+
+/**
+ * Reads the configuration; null when the file does not exist. Refuses (exit 2) a file
+ * holding a plain password that group or others can read.
+ */
+export async function loadConfig(path = configPath()): Promise<PbcConfig | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new ConfigError(`cannot read config file ${path}: ${(e as Error).message}`);
+  }
+  const cfg = await parseConfig(text, path);
+  const withPassword = cfg.contexts.find((c) => c.password !== undefined);
+  if (withPassword && process.platform !== 'win32') {
+    const mode = (await stat(path)).mode & 0o777;
+    if ((mode & 0o077) !== 0) {
+      throw new ConfigError(
+        `refusing config file ${path}: context '${withPassword.name}' holds a plain password but the file is mode ${mode.toString(8).padStart(4, '0')}, readable by others (chmod 600 ${path}, or use password_command instead)`,
+      );
+    }
+  }
+  return cfg;
+}
+
+export function findContext(cfg: PbcConfig, name: string): ContextConfig {
+  const ctx = cfg.contexts.find((c) => c.name === name);
+  if (!ctx) {
+    const known = cfg.contexts.map((c) => c.name).join(', ') || 'none';
+    throw new ConfigError(`no context '${name}' in ${cfg.path} (known contexts: ${known})`);
+  }
+  return ctx;
+}

@@ -1,0 +1,116 @@
+/** 6 Logs: the device's web log, live. */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { SUPER, sanitize } from '../model/index.js';
+import { useConsole, useConsoleState } from '../store/react.js';
+import { LogView } from '../widgets/index.js';
+import type { ScreenProps } from './types.js';
+
+const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
+
+export function stripStamp(line: string): string {
+  return line.replace(STAMP, '');
+}
+
+export function LogsScreen(props: ScreenProps) {
+  const { client, session, poller } = useConsole();
+  const log = useConsoleState((s) => s.log);
+  const deviceTime = useConsoleState((s) => s.resources.log.data?.systemDateTime);
+  const access = useConsoleState((s) => s.resources.access.data);
+  const [follow, setFollow] = useState(true);
+  const [wrap, setWrap] = useState(false);
+  const [stamps, setStamps] = useState(true);
+  const [scroll, setScroll] = useState(0);
+  const [confirm, setConfirm] = useState(false);
+  const [anchor, setAnchor] = useState(0);
+  const bodyHeight = props.height - 1 - (confirm ? 1 : 0);
+  // While not following, keep the view on the same lines as new ones arrive.
+  const scrollFromBottom = follow ? 0 : scroll + (log.appended - anchor);
+  const lines = stamps ? log.lines : log.lines.map(stripStamp);
+
+  /** Scrolling up pauses follow; scrolling back to the bottom resumes it. */
+  const scrollBy = (delta: number) => {
+    const next = Math.max(0, Math.min(scrollFromBottom + delta, Math.max(0, log.lines.length - 1)));
+    setFollow(next === 0);
+    setScroll(next);
+    setAnchor(log.appended);
+  };
+
+  props.keys.current = (key) => {
+    if (confirm) {
+      setConfirm(false);
+      if (key === 'y') {
+        client.logs.clear().then(
+          () => {
+            props.notify('device log cleared');
+            poller.refresh(['log']);
+          },
+          (e: Error) => props.notify(`log not cleared: ${e.message}`),
+        );
+      } else props.notify('log not cleared');
+      return true;
+    }
+    switch (key) {
+      case 'up':
+      case 'k':
+        scrollBy(1);
+        return true;
+      case 'down':
+      case 'j':
+        scrollBy(-1);
+        return true;
+      case 'pageup':
+        scrollBy(bodyHeight - 1);
+        return true;
+      case 'pagedown':
+        scrollBy(-(bodyHeight - 1));
+        return true;
+      case 'g':
+      case 'home':
+        scrollBy(log.lines.length);
+        return true;
+      case 'G':
+      case 'end':
+        setFollow(true);
+        setScroll(0);
+        return true;
+      case 'f':
+        if (follow) {
+          setAnchor(log.appended);
+          setScroll(0);
+        }
+        setFollow(!follow);
+        props.notify(follow ? 'follow off' : 'following new lines');
+        return true;
+      case 'w':
+        setWrap(!wrap);
+        return true;
+      case 't':
+        setStamps(!stamps);
+        return true;
+      case 'D':
+        if (session.readonly) props.notify('read-only session: clearing the log is disabled');
+        else if (access?.uac && (access.level ?? 0) < SUPER) props.notify('clearing the log needs SUPER rights');
+        else setConfirm(true);
+        return true;
+    }
+    return false;
+  };
+
+  const status = `${log.lines.length} lines${follow ? ' · following' : ` · paused ${scrollFromBottom} up (f follows)`}${wrap ? ' · wrap' : ''}${
+    props.filter ? ` · filter '${sanitize(props.filter)}'` : ''
+  } · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text wrap="truncate" inverse>
+        {status.padEnd(props.width)}
+      </Text>
+      {confirm ? (
+        <Text color="yellow" wrap="truncate">
+          Clear the whole device log? This cannot be undone. y = clear, any other key = keep
+        </Text>
+      ) : null}
+      <LogView lines={lines} width={props.width} height={bodyHeight} wrap={wrap} scrollFromBottom={scrollFromBottom} filter={props.filter} />
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+/** 1 Overview: is the device healthy, which ports carry traffic or errors. */
+import { Box, Text } from 'ink';
+import { levelName, sanitize } from '../model/index.js';
+import { formatSi } from '../store/rates.js';
+import { useConsoleState } from '../store/react.js';
+import { Gauge, KeyValue } from '../widgets/index.js';
+import { badCount, portRows, totalBps } from './port-rows.js';
+import type { ScreenProps } from './types.js';
+
+function Section(props: { title: string; children: React.ReactNode }) {
+  return (
+    <Box flexDirection="column">
+      <Text bold underline>
+        {props.title}
+      </Text>
+      {props.children}
+    </Box>
+  );
+}
+
+export function OverviewScreen(props: ScreenProps) {
+  const identity = useConsoleState((s) => s.resources.identity.data);
+  const access = useConsoleState((s) => s.resources.access.data);
+  const settings = useConsoleState((s) => s.resources.settings.data);
+  const env = useConsoleState((s) => s.resources.environment.data);
+  const system = useConsoleState((s) => s.resources.system.data);
+  const flows = useConsoleState((s) => s.resources.flows.data);
+  const info = useConsoleState((s) => s.resources.info.data);
+  const stats = useConsoleState((s) => s.resources.stats.data);
+  const rates = useConsoleState((s) => s.rates.rates);
+  const left = Math.floor(props.width / 2) - 1;
+  const right = props.width - left - 2;
+
+  const rows = portRows(info, undefined, stats, rates);
+  const up = rows.filter((r) => r.link === 'up').length;
+  const shut = rows.filter((r) => r.admin === 'shut').length;
+  const talkers = rows
+    .filter((r) => (totalBps(r) ?? 0) > 0)
+    .sort((a, b) => (totalBps(b) ?? 0) - (totalBps(a) ?? 0))
+    .slice(0, 3);
+  const erring = rows.filter((r) => (r.rate?.errPps ?? 0) > 0);
+
+  const id = identity;
+  const fmtMem = system ? `${Math.round((100 * (system.memory.total - system.memory.free)) / system.memory.total)}% used of ${Math.round(system.memory.total / 1024)} MiB` : '–';
+  const load = system ? `${system.load.average_1m.toFixed(2)} ${system.load.average_5m.toFixed(2)} ${system.load.average_15m.toFixed(2)}` : '–';
+
+  return (
+    <Box width={props.width} height={props.height} paddingX={1}>
+      <Box flexDirection="column" width={left}>
+        <Section title="Device">
+          <KeyValue
+            width={left}
+            labelWidth={11}
+            pairs={[
+              ['Name', id ? `${id.name} — ${id.ident.name}` : '–'],
+              ['Notes', id?.ident.notes ?? '–'],
+              ['Model', id ? `${id.model} ${id.generation} s/n ${id.serial}` : '–'],
+              ['Firmware', id ? `${id.imageVersion} (${id.serverRevision})` : '–'],
+              ['DPID', id?.dpid ?? '–'],
+              ['Mgmt IP', id ? `${id.ip.current_ip}/${id.ip.current_netmask} gw ${id.ip.current_gateway}` : '–'],
+              ['Load', load],
+              ['Memory', fmtMem],
+            ]}
+          />
+        </Section>
+        <Section title="Modes">
+          <KeyValue
+            width={left}
+            labelWidth={11}
+            pairs={[
+              ['Storage', settings ? `${settings.storage.modeCurrent} (next ${settings.storage.modeNext})` : '–'],
+              ['Permanent', settings ? (settings.permanent ? 'on: rules survive reboot' : 'off: boot save-point') : '–'],
+              ['UAC', access ? (access.uac ? `on (you: ${levelName(access.level)})` : 'off') : '–'],
+            ]}
+          />
+        </Section>
+        <Text bold underline>
+          TCAM
+        </Text>
+        {flows ? <Gauge used={flows.used_flows} max={flows.maximum_flows} width={left} label="flows" /> : <Text>–</Text>}
+      </Box>
+      <Box width={2} />
+      <Box flexDirection="column" width={right}>
+        <Section title="Environment">
+          {env ? (
+            <>
+              <Text wrap="truncate">
+                Fans {env.fan.map((f) => `${sanitize(f.index)}:${sanitize(f.status)} ${sanitize(f.speed_rate)}`).join(' ')}
+              </Text>
+              <Text wrap="truncate">
+                PSU{' '}
+                {env.psu
+                  .map((p) => `${p.index}:${p.status === 'PRESENT' ? `${sanitize(p.power)}${p.alert === 'ALERT' ? ' ALERT' : ''}` : 'absent'}`)
+                  .join('  ')}
+              </Text>
+              {env.temp_sensors.slice(0, 5).map((t) => {
+                const alarm = t.temp >= t.upper_alarm || t.temp <= t.lower_alarm;
+                return (
+                  <Text key={t.index} wrap="truncate" {...(alarm ? { color: 'red' } : {})}>
+                    {`${alarm ? '! ' : '  '}temp ${t.index} ${sanitize(t.position || '—').padEnd(8)} ${t.temp}°C (${t.lower_alarm}..${t.upper_alarm}, off ${t.critical_limit})${alarm ? ' ALARM' : ''}`}
+                  </Text>
+                );
+              })}
+            </>
+          ) : (
+            <Text>–</Text>
+          )}
+        </Section>
+        <Section title="Ports">
+          <Text wrap="truncate">
+            {rows.length} ports · {up} link up · {rows.length - up} down · {shut} shut down
+          </Text>
+          <Text wrap="truncate">
+            Top: {talkers.length ? talkers.map((r) => `${r.name} ${formatSi(totalBps(r), 'b/s')}`).join(', ') : '–'}
+          </Text>
+          <Text wrap="truncate" {...(erring.length ? { color: 'yellow' } : {})}>
+            Errors/drops now: {erring.length ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ') : 'none'}
+          </Text>
+          <Text wrap="truncate" dimColor>
+            Since start: {rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors
+          </Text>
+        </Section>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+/** Enter on a port: all counters, its configuration, SFP text, peak rates. */
+import { Box, Text } from 'ink';
+import { useEffect } from 'react';
+import { PORT_COUNTERS, sanitize } from '../model/index.js';
+import { formatSi } from '../store/rates.js';
+import { useConsole, useConsoleState } from '../store/react.js';
+import { KeyValue } from '../widgets/index.js';
+import type { PortRow } from './port-rows.js';
+
+/** The lines of the SFP status table that concern one port (header kept). */
+export function sfpLines(text: string | undefined, name: string): string[] {
+  if (!text) return [];
+  const lines = sanitize(text, { keepNewlines: true }).split('\n');
+  const header = lines.slice(0, 2);
+  const mine = lines.filter((l) => l.startsWith(`${name} `));
+  return mine.length ? [...header, ...mine] : [];
+}
+
+export function PortDetail(props: { row: PortRow | undefined; name: string; width: number; height: number }) {
+  const { poller } = useConsole();
+  const sfp = useConsoleState((s) => s.resources.sfp.data);
+  useEffect(() => {
+    poller.setDemand(['stats', 'info', 'config', 'sfp']);
+    return () => poller.setDemand(['stats', 'info', 'config']);
+  }, [poller]);
+  const r = props.row;
+  if (!r) return <Text>Port {sanitize(props.name)} is gone (the port list changed). Esc returns.</Text>;
+  const half = Math.floor((props.width - 3) / 2);
+  const c = r.config;
+  const counters = PORT_COUNTERS.map((k): [string, string] => [k, r.stats ? r.stats[k].toString() : '–']);
+  const sfpText = sfpLines(sfp, r.name);
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
+      <Text bold wrap="truncate">
+        {sanitize(r.name)} (port {r.no}) — admin {r.admin}, link {r.link} · Esc returns
+      </Text>
+      <Box>
+        <Box flexDirection="column" width={half}>
+          <KeyValue width={half} labelWidth={9} pairs={counters} />
+        </Box>
+        <Box width={1} />
+        <Box flexDirection="column" width={half}>
+          <KeyValue
+            width={half}
+            labelWidth={12}
+            pairs={[
+              ['speed', r.speed],
+              ['duplex', r.duplex],
+              ['type', c ? String(c.type) : '–'],
+              ['media', c?.media_type ?? '–'],
+              ['split', c?.split ?? '–'],
+              ['xg_speed', c?.xg_speed ? `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})` : '–'],
+              ['mac', r.info?.mac_addr ?? '–'],
+              ['rx now', `${formatSi(r.rate?.rxBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
+              ['tx now', `${formatSi(r.rate?.txBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`],
+              ['peak', formatSi(r.rate?.peakBps ?? null, 'b/s')],
+            ]}
+          />
+        </Box>
+      </Box>
+      <Text bold>Transceiver</Text>
+      {sfp === undefined ? (
+        <Text>loading…</Text>
+      ) : sfpText.length === 0 ? (
+        <Text>no transceiver information for this port</Text>
+      ) : (
+        sfpText.slice(0, Math.max(0, props.height - 16)).map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+          <Text key={i} wrap="truncate">
+            {l}
+          </Text>
+        ))
+      )}
+    </Box>
+  );
+}

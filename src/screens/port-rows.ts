@@ -1,0 +1,61 @@
+/** Joins /ports/info, /ports/config, /ports/stats and the derived rates into one row per port. */
+import type { PortConfig, PortInfo, PortStats } from '../model/index.js';
+import type { PortRate } from '../store/rates.js';
+
+export interface PortRow {
+  no: string;
+  name: string;
+  admin: 'up' | 'shut' | '–';
+  link: 'up' | 'down' | '–';
+  speed: string;
+  duplex: string;
+  type: number | null;
+  stats?: PortStats;
+  config?: PortConfig;
+  info?: PortInfo;
+  rate?: PortRate;
+}
+
+export function portRows(
+  info: readonly PortInfo[] | undefined,
+  config: readonly PortConfig[] | undefined,
+  stats: readonly PortStats[] | undefined,
+  rates: ReadonlyMap<string, PortRate>,
+): PortRow[] {
+  const byName = new Map((config ?? []).map((c) => [c.if_name, c]));
+  const statsByNo = new Map((stats ?? []).map((s) => [s.portnum, s]));
+  const base: Array<{ no: string; name: string; info?: PortInfo }> = info
+    ? info.map((i) => ({ no: i.port_no, name: i.if_name, info: i }))
+    : (stats ?? []).map((s) => ({ no: s.portnum, name: `port ${s.portnum}` }));
+  return base.map(({ no, name, info: i }) => {
+    const c = byName.get(name);
+    const row: PortRow = {
+      no,
+      name,
+      admin: i ? (i.admin_status === 'PORT_UP' ? 'up' : 'shut') : '–',
+      link: i ? (i.link_status === 'LINK_UP' ? 'up' : 'down') : '–',
+      speed: i?.speed ?? c?.speed ?? '–',
+      duplex: i?.duplex ?? c?.duplex ?? '–',
+      type: c?.type ?? null,
+    };
+    const s = statsByNo.get(no);
+    if (s) row.stats = s;
+    if (c) row.config = c;
+    if (i) row.info = i;
+    const r = rates.get(no);
+    if (r) row.rate = r;
+    return row;
+  });
+}
+
+export function totalBps(r: PortRow): number | null {
+  const a = r.rate?.rxBps;
+  const b = r.rate?.txBps;
+  return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+}
+
+/** Drops and errors since the device started counting (rx+tx). */
+export function badCount(r: PortRow): bigint {
+  const s = r.stats;
+  return s ? s.rxdrop + s.rxerrs + s.txdrop + s.txerrs : 0n;
+}

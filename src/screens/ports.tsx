@@ -1,0 +1,156 @@
+/** 2 Ports: every port with live rates; sort, filter, details. */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { formatSi } from '../store/rates.js';
+import { useConsoleState } from '../store/react.js';
+import { type Column, type ListState, listReducer, sparkline, Table } from '../widgets/index.js';
+import { PortDetail } from './port-detail.js';
+import { badCount, type PortRow, portRows, totalBps } from './port-rows.js';
+import type { ScreenProps } from './types.js';
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
+
+/** Sortable columns, in the order `s` cycles through them. */
+const SORTS: Array<{ key: string; compare: (a: PortRow, b: PortRow) => number }> = [
+  { key: 'port', compare: (a, b) => Number(a.no) - Number(b.no) },
+  { key: 'rx', compare: (a, b) => num(a.rate?.rxBps) - num(b.rate?.rxBps) },
+  { key: 'tx', compare: (a, b) => num(a.rate?.txBps) - num(b.rate?.txBps) },
+  { key: 'rxpps', compare: (a, b) => num(a.rate?.rxPps) - num(b.rate?.rxPps) },
+  { key: 'txpps', compare: (a, b) => num(a.rate?.txPps) - num(b.rate?.txPps) },
+  { key: 'errs', compare: (a, b) => (badCount(a) < badCount(b) ? -1 : badCount(a) > badCount(b) ? 1 : 0) },
+  { key: 'state', compare: (a, b) => `${a.admin}${a.link}`.localeCompare(`${b.admin}${b.link}`) },
+];
+
+function stateText(r: PortRow): string {
+  if (r.admin === 'shut') return 'shut';
+  return r.link === 'up' ? 'up' : r.link === 'down' ? 'down' : '–';
+}
+
+export function portColumns(): Column<PortRow>[] {
+  return [
+    { key: 'port', title: 'PORT', width: 11, min: 9, priority: 100, render: (r) => r.name },
+    { key: 'state', title: 'STATE', width: 5, priority: 90, render: stateText, color: (r) => (r.admin === 'shut' ? 'gray' : r.link === 'up' ? 'green' : 'red') },
+    { key: 'speed', title: 'SPEED', width: 12, min: 6, priority: 40, render: (r) => r.speed },
+    { key: 'rx', title: 'RX b/s', width: 8, align: 'right', priority: 80, render: (r) => formatSi(r.rate?.rxBps) },
+    { key: 'tx', title: 'TX b/s', width: 8, align: 'right', priority: 80, render: (r) => formatSi(r.rate?.txBps) },
+    { key: 'rxpps', title: 'RX p/s', width: 7, align: 'right', priority: 50, render: (r) => formatSi(r.rate?.rxPps) },
+    { key: 'txpps', title: 'TX p/s', width: 7, align: 'right', priority: 50, render: (r) => formatSi(r.rate?.txPps) },
+    { key: 'drops', title: 'DROPS', width: 7, align: 'right', priority: 60, render: (r) => (r.stats ? formatSi(Number(r.stats.rxdrop + r.stats.txdrop)) : '–') },
+    {
+      key: 'errs',
+      title: 'ERRS',
+      width: 6,
+      align: 'right',
+      priority: 70,
+      render: (r) => (r.stats ? formatSi(Number(r.stats.rxerrs + r.stats.txerrs)) : '–'),
+      color: (r) => ((r.rate?.errPps ?? 0) > 0 ? 'yellow' : undefined),
+    },
+    { key: 'trend', title: 'TRAFFIC', width: 16, min: 8, flex: true, priority: 30, render: (r) => sparkline(r.rate?.history ?? [], 16) },
+  ];
+}
+
+export function filterPorts(rows: PortRow[], filter: string): PortRow[] {
+  const f = filter.trim().toLowerCase();
+  if (!f) return rows;
+  return rows.filter((r) => `${r.name} ${stateText(r)} ${r.speed} ${r.duplex}`.toLowerCase().includes(f));
+}
+
+export function PortsScreen(props: ScreenProps) {
+  const info = useConsoleState((s) => s.resources.info.data);
+  const config = useConsoleState((s) => s.resources.config.data);
+  const stats = useConsoleState((s) => s.resources.stats.data);
+  const rates = useConsoleState((s) => s.rates.rates);
+  const [sort, setSort] = useState({ index: 0, desc: false });
+  const [detail, setDetail] = useState<string | null>(null);
+  const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
+  const rows = useMemo(() => {
+    const s = SORTS[sort.index]!;
+    const sorted = [...filterPorts(all, props.filter)].sort(s.compare);
+    return sort.desc ? sorted.reverse() : sorted;
+  }, [all, props.filter, sort]);
+  const visible = props.height - 1;
+  const [list, dispatch] = useReducer(
+    (state: ListState, action: Parameters<typeof listReducer>[1]) => listReducer(state, action, rows.length, visible),
+    { selected: 0, offset: 0 },
+  );
+  // keep the selection inside the (filtered) list
+  useEffect(() => {
+    dispatch({ type: 'resize', count: rows.length, height: visible });
+  }, [rows.length, visible]);
+
+  props.keys.current = (key) => {
+    if (detail !== null) {
+      if (key === 'escape' || key === 'enter') {
+        setDetail(null);
+        return true;
+      }
+      return false;
+    }
+    switch (key) {
+      case 'up':
+      case 'k':
+        dispatch({ type: 'up' });
+        return true;
+      case 'down':
+      case 'j':
+        dispatch({ type: 'down' });
+        return true;
+      case 'pageup':
+        dispatch({ type: 'pageUp' });
+        return true;
+      case 'pagedown':
+        dispatch({ type: 'pageDown' });
+        return true;
+      case 'g':
+      case 'home':
+        dispatch({ type: 'home' });
+        return true;
+      case 'G':
+      case 'end':
+        dispatch({ type: 'end' });
+        return true;
+      case 's':
+        setSort((s) => {
+          // the port column sorts ascending, the numbers largest first
+          const index = (s.index + 1) % SORTS.length;
+          return { index, desc: index !== 0 };
+        });
+        return true;
+      case 'S':
+        setSort((s) => ({ ...s, desc: !s.desc }));
+        return true;
+      case 'enter': {
+        const r = rows[list.selected];
+        if (r) setDetail(r.name);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  if (detail !== null) {
+    const row = all.find((r) => r.name === detail);
+    return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;
+  }
+  if (!stats && !info) {
+    return (
+      <Box height={props.height}>
+        <Text>Loading ports…</Text>
+      </Box>
+    );
+  }
+  return (
+    <Table
+      columns={portColumns()}
+      rows={rows}
+      width={props.width}
+      height={props.height}
+      selected={list.selected}
+      offset={list.offset}
+      sortKey={SORTS[sort.index]!.key}
+      sortDesc={sort.desc}
+      emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
+      rowKey={(r) => r.name}
+    />
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Polls the resources the visible screen needs (plus the header's): each on its own
+ * interval, at most one request in flight per resource, exponential backoff with jitter
+ * on errors, data kept (and shown stale) while the device is unreachable, and automatic
+ * recovery when it answers again.
+ */
+import { AuthError, ConnectionError, type Client, DeviceError, ForbiddenError, ParseError, TimeoutError } from '../api/index.js';
+import { DEFAULT_INTERVALS, type Fetchers, fetchers, HEADER_RESOURCES, type ResourceKey } from './resources.js';
+import { commitFailure, commitSuccess, type ConsoleStore, type ErrorKind, markInFlight } from './store.js';
+
+export const MAX_BACKOFF_MS = 60_000;
+
+export interface PollerOptions {
+  user?: string;
+  intervals?: Partial<Record<ResourceKey, number>>;
+  now?: () => number;
+  random?: () => number;
+  /** Timer functions, for tests. */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (t: unknown) => void;
+}
+
+export function errorKind(e: unknown): ErrorKind {
+  if (e instanceof TimeoutError) return 'timeout';
+  if (e instanceof ConnectionError) return 'connection';
+  if (e instanceof AuthError || e instanceof ForbiddenError) return 'auth';
+  if (e instanceof ParseError) return 'parse';
+  if (e instanceof DeviceError) return 'device';
+  return 'other';
+}
+
+/** Delay after `failures` consecutive failures: interval·2^n, capped, ±25 % jitter. */
+export function backoff(interval: number, failures: number, random: () => number = Math.random): number {
+  if (failures <= 0) return interval;
+  const base = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(failures, 10));
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+export class Poller {
+  private readonly fetch: Fetchers;
+  private readonly intervals: Record<ResourceKey, number>;
+  private readonly timers = new Map<ResourceKey, unknown>();
+  private demand = new Set<ResourceKey>(HEADER_RESOURCES);
+  private stopped = false;
+  private paused = false;
+  /** Requests started, per resource (for tests and benchmarks). */
+  readonly started = new Map<ResourceKey, number>();
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (t: unknown) => void;
+
+  constructor(
+    private readonly client: Client,
+    private readonly store: ConsoleStore,
+    options: PollerOptions = {},
+  ) {
+    this.fetch = fetchers(options.user);
+    this.intervals = { ...DEFAULT_INTERVALS, ...options.intervals };
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms).unref());
+    this.clearTimer = options.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout));
+  }
+
+  interval(key: ResourceKey): number {
+    return this.intervals[key];
+  }
+
+  /** The visible screen's resources; the header's are always added. */
+  setDemand(keys: readonly ResourceKey[]): void {
+    const next = new Set<ResourceKey>([...HEADER_RESOURCES, ...keys]);
+    for (const k of this.demand) if (!next.has(k)) this.cancel(k);
+    const added = [...next].filter((k) => !this.demand.has(k));
+    this.demand = next;
+    if (this.paused || this.stopped) return;
+    for (const k of added) this.run(k);
+  }
+
+  demanded(): ResourceKey[] {
+    return [...this.demand];
+  }
+
+  /** Polls now (all demanded resources, or the given ones), whatever their schedule. */
+  refresh(keys: readonly ResourceKey[] = [...this.demand]): void {
+    if (this.stopped) return;
+    for (const k of keys) {
+      this.cancel(k);
+      this.run(k);
+    }
+  }
+
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.store.setState({ paused });
+    if (paused) for (const k of [...this.timers.keys()]) this.cancel(k);
+    else this.refresh();
+  }
+
+  isPaused(): boolean {
+    return this.paused;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.refresh();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const k of [...this.timers.keys()]) this.cancel(k);
+  }
+
+  private cancel(key: ResourceKey): void {
+    const t = this.timers.get(key);
+    if (t !== undefined) this.clearTimer(t);
+    this.timers.delete(key);
+  }
+
+  private schedule(key: ResourceKey, ms: number): void {
+    if (this.stopped || this.paused || !this.demand.has(key)) return;
+    this.cancel(key);
+    this.timers.set(
+      key,
+      this.setTimer(() => {
+        this.timers.delete(key);
+        this.run(key);
+      }, ms),
+    );
+  }
+
+  private run(key: ResourceKey): void {
+    if (this.stopped || this.paused || !this.demand.has(key)) return;
+    if (this.store.getState().resources[key].inFlight) return; // one request in flight per resource
+    this.started.set(key, (this.started.get(key) ?? 0) + 1);
+    markInFlight(this.store, key);
+    const fetcher = this.fetch[key] as (c: Client) => Promise<never>;
+    fetcher(this.client).then(
+      (data) => {
+        commitSuccess(this.store, key, data, this.now());
+        this.schedule(key, this.intervals[key]);
+      },
+      (e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        commitFailure(this.store, key, message, errorKind(e), this.now());
+        const failures = this.store.getState().resources[key].failures;
+        this.schedule(key, backoff(this.intervals[key], failures, this.random));
+      },
+    );
+  }
+}
+
+export type Connection = { state: 'live' } | { state: 'stale'; ageMs: number } | { state: 'down'; ageMs: number | null } | { state: 'connecting' };
+
+/**
+ * The header's connection word: down when the newest answer of any demanded resource is a
+ * connection failure; stale when the freshest data is older than twice its interval.
+ */
+export function connectionOf(
+  resources: ReturnType<ConsoleStore['getState']>['resources'],
+  keys: readonly ResourceKey[],
+  intervals: (k: ResourceKey) => number,
+  now: number,
+): Connection {
+  let newestOk: number | null = null;
+  let down = false;
+  let stale = false;
+  for (const k of keys) {
+    const r = resources[k];
+    if (r.updatedAt !== undefined) newestOk = Math.max(newestOk ?? 0, r.updatedAt);
+    const e = r.error;
+    if (e && (r.updatedAt === undefined || e.at > r.updatedAt) && (e.kind === 'connection' || e.kind === 'timeout'))
+      down = true;
+    if (r.updatedAt !== undefined && now - r.updatedAt > 2 * intervals(k) + 1000) stale = true;
+  }
+  if (down) return { state: 'down', ageMs: newestOk === null ? null : now - newestOk };
+  if (newestOk === null) return { state: 'connecting' };
+  if (stale) return { state: 'stale', ageMs: now - newestOk };
+  return { state: 'live' };
+}

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PortStats } from '../model/index.js';
+import { emptyRates, formatSi, HISTORY, updateRates } from './rates.js';
+
+function stats(port: string, rxbytes: bigint, txbytes: bigint, rxpkts = 0n, txpkts = 0n): PortStats {
+  return { portnum: port, rxbytes, txbytes, rxpkts, txpkts, rxdrop: 0n, rxerrs: 0n, rxframe: 0n, rxover: 0n, rxcrc: 0n, txdrop: 0n, txerrs: 0n, txcoll: 0n };
+}
+
+describe('port rates', () => {
+  it('needs two samples, then divides deltas by the measured time', () => {
+    let s = updateRates(emptyRates(), [stats('1', 1000n, 0n, 10n, 0n)], 0);
+    expect(s.rates.get('1')?.rxBps).toBeNull();
+    s = updateRates(s, [stats('1', 3000n, 500n, 30n, 5n)], 2000);
+    const r = s.rates.get('1')!;
+    expect(r.rxBps).toBe(8000); // 2000 bytes · 8 / 2 s
+    expect(r.txBps).toBe(2000);
+    expect(r.rxPps).toBe(10);
+    expect(r.history).toEqual([10000]);
+    expect(r.peakBps).toBe(10000);
+  });
+  it('treats a counter that goes down as a reset: no rate, no spike, history unchanged', () => {
+    let s = updateRates(emptyRates(), [stats('1', 10_000n, 10_000n)], 0);
+    s = updateRates(s, [stats('1', 20_000n, 20_000n)], 1000);
+    s = updateRates(s, [stats('1', 5n, 5n)], 2000);
+    const r = s.rates.get('1')!;
+    expect(r.rxBps).toBeNull();
+    expect(r.history).toEqual([160_000]);
+    s = updateRates(s, [stats('1', 1005n, 5n)], 3000);
+    expect(s.rates.get('1')!.rxBps).toBe(8000);
+  });
+  it('keeps exact deltas of counters beyond 2^53', () => {
+    const big = 2n ** 60n;
+    let s = updateRates(emptyRates(), [stats('1', big, big)], 0);
+    s = updateRates(s, [stats('1', big + 125n, big)], 1000);
+    expect(s.rates.get('1')!.rxBps).toBe(1000);
+  });
+  it('bounds the history and never yields a negative rate (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.integer({ min: 1, max: 5000 })), { maxLength: 300 }), (samples) => {
+        let s = emptyRates();
+        let t = 0;
+        for (const [v, dt] of samples) {
+          t += dt;
+          s = updateRates(s, [stats('p', v, v)], t);
+          const r = s.rates.get('p')!;
+          expect(r.history.length).toBeLessThanOrEqual(HISTORY);
+          if (r.rxBps !== null) expect(r.rxBps).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
+  });
+  it('formats with SI prefixes and a dash for missing values', () => {
+    expect(formatSi(1_234_567, 'b')).toBe('1.23Mb');
+    expect(formatSi(999)).toBe('999');
+    expect(formatSi(null)).toBe('–');
+    expect(formatSi(Number.NaN)).toBe('–');
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * What the console polls: each resource is one or a few GETs with its own interval. A
+ * screen declares the resources it needs; only those (plus the header's) are polled.
+ */
+import type { Client } from '../api/index.js';
+
+export const DEFAULT_INTERVALS = {
+  identity: 60_000,
+  access: 15_000,
+  settings: 10_000,
+  flows: 5_000,
+  environment: 10_000,
+  system: 5_000,
+  stats: 2_000,
+  // GET /ports/info is expensive on real devices: poll it slowly.
+  info: 10_000,
+  config: 10_000,
+  sfp: 30_000,
+  log: 2_000,
+  rules: 5_000,
+} as const;
+
+export type ResourceKey = keyof typeof DEFAULT_INTERVALS;
+
+export const HEADER_RESOURCES: readonly ResourceKey[] = ['identity', 'access', 'flows'];
+
+async function identity(c: Client) {
+  const [name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip] = await Promise.all([
+    c.device.name(),
+    c.device.model(),
+    c.device.generation(),
+    c.device.serialNo(),
+    c.device.imageVersion(),
+    c.device.serverRevision(),
+    c.device.dpid(),
+    c.device.customIdent(),
+    c.device.ipConfig(),
+  ]);
+  return { name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip };
+}
+
+/** UAC state and, with UAC on, the level of the account pbc uses. */
+async function access(c: Client, user: string | undefined) {
+  const uac = await c.users.uac();
+  if (!uac || !user) return { uac, level: null as number | null };
+  const users = await c.users.list();
+  return { uac, level: users.find((u) => u.username === user)?.accesslevel ?? null };
+}
+
+async function settings(c: Client) {
+  const [storage, permanent, idLed] = await Promise.all([
+    c.device.ruleStorageMode(),
+    c.device.permanentRulesMode(),
+    c.device.idLed(),
+  ]);
+  return { storage, permanent, idLed };
+}
+
+async function system(c: Client) {
+  const [load, memory] = await Promise.all([c.device.loadAverage(), c.device.memoryUsage()]);
+  return { load, memory };
+}
+
+export function fetchers(user: string | undefined) {
+  return {
+    identity,
+    access: (c: Client) => access(c, user),
+    settings,
+    flows: (c: Client) => c.device.flowNumbers(),
+    environment: (c: Client) => c.device.environment(),
+    system,
+    stats: (c: Client) => c.ports.stats(),
+    info: (c: Client) => c.ports.info(),
+    config: (c: Client) => c.ports.config(),
+    sfp: (c: Client) => c.ports.sfp(),
+    log: (c: Client) => c.logs.get(),
+    rules: (c: Client) => c.rules.list(),
+  } satisfies Record<ResourceKey, (c: Client) => Promise<unknown>>;
+}
+
+export type Fetchers = ReturnType<typeof fetchers>;
+export type ResourceData = { [K in ResourceKey]: Awaited<ReturnType<Fetchers[K]>> };

@@ -1,0 +1,68 @@
+/** Who and what we are connected to, and whether the data is live. */
+import { Box, Text } from 'ink';
+import { levelName, sanitize } from '../model/index.js';
+import { type Connection, connectionOf } from '../store/poller.js';
+import { useConsole, useConsoleState, useNow } from '../store/react.js';
+import type { ResourceKey } from '../store/resources.js';
+import { type ScreenId, SCREENS } from './keymap.js';
+
+export const HEADER_HEIGHT = 3;
+
+function connectionText(c: Connection): { text: string; color: string } {
+  switch (c.state) {
+    case 'live':
+      return { text: '● live', color: 'green' };
+    case 'connecting':
+      return { text: '◌ connecting', color: 'yellow' };
+    case 'stale':
+      return { text: `◌ stale ${Math.round(c.ageMs / 1000)}s`, color: 'yellow' };
+    case 'down':
+      return { text: `✖ down${c.ageMs === null ? '' : ` (data ${Math.round(c.ageMs / 1000)}s old)`}`, color: 'red' };
+  }
+}
+
+function clip(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
+}
+
+export function Header(props: { width: number; screen: ScreenId; demanded: readonly ResourceKey[] }) {
+  const { session, poller } = useConsole();
+  const identity = useConsoleState((s) => s.resources.identity.data);
+  const access = useConsoleState((s) => s.resources.access.data);
+  const flows = useConsoleState((s) => s.resources.flows.data);
+  const paused = useConsoleState((s) => s.paused);
+  const resources = useConsoleState((s) => s.resources);
+  const now = useNow(1000);
+  const conn = paused ? { text: '‖ paused', color: 'yellow' } : connectionText(connectionOf(resources, props.demanded, (k) => poller.interval(k), now));
+
+  const device = identity ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}` : 'connecting…';
+  const who = access === undefined ? '' : access.uac ? `${session.user ?? '?'} ${levelName(access.level)}` : 'UAC off';
+  const pct = flows && flows.maximum_flows > 0 ? Math.round((100 * flows.used_flows) / flows.maximum_flows) : null;
+  const tcam = flows ? `TCAM ${flows.used_flows}/${flows.maximum_flows} (${pct}%)${pct !== null && pct >= 90 ? ' HIGH' : ''}` : 'TCAM –';
+  const marks = [session.demo ? 'DEMO' : '', session.readonly ? 'READ-ONLY' : '', session.insecure ? 'INSECURE TLS' : ''].filter(Boolean);
+
+  const left1 = `pbc · ${device}`;
+  const right1 = conn.text;
+  const line2 = [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
+  return (
+    <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
+      <Box width={props.width}>
+        <Box flexGrow={1}>
+          <Text bold wrap="truncate">
+            {clip(left1, props.width - right1.length - 1)}
+          </Text>
+        </Box>
+        <Text color={conn.color}>{right1}</Text>
+      </Box>
+      <Text wrap="truncate" dimColor={false}>
+        {clip(line2, props.width)}
+      </Text>
+      <Text wrap="truncate">
+        {clip(
+          SCREENS.map((s) => (s.id === props.screen ? `[${s.key} ${s.title}]` : ` ${s.key} ${s.title} `)).join(''),
+          props.width,
+        )}
+      </Text>
+    </Box>
+  );
+}

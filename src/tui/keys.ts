@@ -1,0 +1,37 @@
+/** Ink's (input, key) pair → one canonical key name used by the keymap. */
+export interface InkKey {
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+  home?: boolean;
+  end?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  ctrl?: boolean;
+  shift?: boolean;
+  tab?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  meta?: boolean;
+}
+
+export function keyName(input: string, key: InkKey): string {
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.return) return 'enter';
+  if (key.escape) return 'escape';
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
+  // Ink 6 reports Backspace as `delete`.
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.ctrl) return `ctrl+${input}`;
+  return input;
+}

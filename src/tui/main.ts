@@ -1,0 +1,107 @@
+/**
+ * Entry of the full-screen console. Loaded only when the TUI starts (the scripted
+ * commands never pay for Ink and React). Owns the lifecycle: alternate screen in, polling,
+ * and on every way out — q, Ctrl-C, SIGTERM, a crash — polling stopped, connections
+ * closed and the terminal restored.
+ */
+export interface TuiOptions {
+  url: string;
+  user?: string;
+  password?: string;
+  insecure?: boolean;
+  ca?: string;
+  readonly?: boolean;
+  timeoutMs?: number;
+  /** Set when pbc started its own simulated device (pbc --demo). */
+  demo?: { close(): Promise<void> };
+  /** Poll intervals (ms) per resource, e.g. for benchmarks. */
+  intervals?: Record<string, number>;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+}
+
+export async function startTui(options: TuiOptions): Promise<number> {
+  // Colour libraries read the environment when they load: decide before importing Ink.
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') process.env.FORCE_COLOR = '0';
+  const [{ render }, React, { createClient }, { createConsoleStore }, { Poller }, { ConsoleProvider }, { App }, { enterFullScreen }] =
+    await Promise.all([
+      import('ink'),
+      import('react'),
+      import('../api/index.js'),
+      import('../store/store.js'),
+      import('../store/poller.js'),
+      import('../store/react.js'),
+      import('./app.js'),
+      import('./fullscreen.js'),
+    ]);
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  const client = createClient({
+    url: options.url,
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.insecure ? { insecure: true } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
+    readonly: Boolean(options.readonly),
+  });
+  const store = createConsoleStore();
+  const poller = new Poller(client, store, {
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.intervals ? { intervals: options.intervals } : {}),
+  });
+  const session = {
+    url: options.url,
+    ...(options.user ? { user: options.user } : {}),
+    readonly: Boolean(options.readonly),
+    insecure: Boolean(options.insecure),
+    demo: Boolean(options.demo),
+  };
+
+  const leave = enterFullScreen(stdout);
+  let code = 0;
+  const shutdown = async () => {
+    poller.stop();
+    await client.close().catch(() => {});
+    await options.demo?.close().catch(() => {});
+  };
+  const onSignal = () => instance.unmount();
+  const onCrash = (e: unknown) => {
+    leave();
+    process.stderr.write(`pbc: the console stopped: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+
+  const tree = React.createElement(
+    ConsoleProvider,
+    { value: { client, store, poller, session } },
+    React.createElement(App, {}),
+  );
+  const instance = render(tree, {
+    stdout,
+    stdin,
+    exitOnCtrlC: true,
+    patchConsole: false,
+    maxFps: 15,
+    incrementalRendering: true,
+  });
+  poller.start();
+  try {
+    await instance.waitUntilExit();
+  } catch (e) {
+    code = 1;
+    process.stderr.write(`pbc: ${(e as Error).message}\n`);
+  } finally {
+    leave();
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
+    await shutdown();
+  }
+  return code;
+}

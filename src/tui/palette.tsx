@@ -1,0 +1,54 @@
+/** `:` command palette and the `/` filter line: one input line above the status bar. */
+import { Box, Text } from 'ink';
+import { BINDINGS, type ScreenId, SCREENS } from './keymap.js';
+
+const COMMANDS: Record<string, string> = {
+  refresh: 'app.refresh',
+  pause: 'app.pause',
+  resume: 'app.pause',
+  help: 'app.help',
+  quit: 'app.quit',
+};
+
+/** Everything the palette completes: screen names and app commands. */
+export function paletteCommands(): string[] {
+  return [...SCREENS.map((s) => s.id), ...SCREENS.map((s) => s.title.toLowerCase()), ...Object.keys(COMMANDS)]
+    .filter((v, i, a) => a.indexOf(v) === i)
+    .sort();
+}
+
+/** Runs what was typed; returns a message when it is not understood. */
+export function runPaletteCommand(
+  text: string,
+  actions: { go(id: ScreenId): void; run(command: string): void },
+): string | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '') return undefined;
+  const screen = SCREENS.find((s) => s.id === t || s.title.toLowerCase() === t || s.key === t);
+  if (screen) {
+    actions.go(screen.id);
+    return undefined;
+  }
+  const command = COMMANDS[t];
+  if (command && BINDINGS.some((b) => b.command === command)) {
+    actions.run(command);
+    return undefined;
+  }
+  const near = paletteCommands().filter((c) => c.startsWith(t.slice(0, 2)));
+  return `unknown command '${t}'${near.length ? `; try ${near.slice(0, 4).join(', ')}` : ''}`;
+}
+
+export function Palette(props: { mode: 'palette' | 'filter'; value: string; width: number }) {
+  const prompt = props.mode === 'palette' ? ':' : '/';
+  const hint = props.mode === 'palette' ? '  (Tab completes, Enter runs, Esc cancels)' : '  (Enter keeps, Esc clears)';
+  return (
+    <Box width={props.width} height={1}>
+      <Text wrap="truncate">
+        <Text bold>{prompt}</Text>
+        {props.value}
+        <Text inverse> </Text>
+        <Text dimColor>{hint}</Text>
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+/** Which component draws each screen, what it polls, and its status-bar hints. */
+import type { ComponentType } from 'react';
+import { LogsScreen } from '../screens/logs.js';
+import { OverviewScreen } from '../screens/overview.js';
+import { Placeholder } from '../screens/placeholder.js';
+import { PortsScreen } from '../screens/ports.js';
+import type { ScreenProps } from '../screens/types.js';
+import type { ResourceKey } from '../store/resources.js';
+import { BINDINGS, keyLabel, type ScreenId, SCREENS } from './keymap.js';
+
+export interface ScreenView {
+  component: ComponentType<ScreenProps>;
+  resources: readonly ResourceKey[];
+  hints: Array<{ key: string; label: string }>;
+}
+
+function hints(id: ScreenId) {
+  return BINDINGS.filter((b) => b.scope === id && b.hint).map((b) => ({ key: b.keys.map(keyLabel).join('/'), label: b.label.split(' ')[0] ?? b.label }));
+}
+
+function placeholder(id: ScreenId): ScreenView {
+  const title = SCREENS.find((s) => s.id === id)?.title ?? id;
+  return {
+    component: (p: ScreenProps) => Placeholder({ title, width: p.width, height: p.height }),
+    resources: [],
+    hints: [],
+  };
+}
+
+export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
+  overview: {
+    component: OverviewScreen,
+    resources: ['settings', 'environment', 'system', 'stats', 'info'],
+    hints: hints('overview'),
+  },
+  ports: { component: PortsScreen, resources: ['stats', 'info', 'config'], hints: hints('ports') },
+  rules: placeholder('rules'),
+  groups: placeholder('groups'),
+  savepoints: placeholder('savepoints'),
+  logs: { component: LogsScreen, resources: ['log'], hints: hints('logs') },
+  users: placeholder('users'),
+  apps: placeholder('apps'),
+  device: placeholder('device'),
+};

@@ -1,0 +1,72 @@
+/**
+ * Selection and scroll position of a virtualized list, as a pure reducer. The screen owns
+ * the state; the table only draws the window it describes.
+ */
+
+export interface ListState {
+  selected: number;
+  offset: number;
+}
+
+export type ListAction =
+  | { type: 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end' }
+  | { type: 'set'; index: number }
+  /** The row count or the number of visible rows changed (`height` = visible rows). */
+  | { type: 'resize'; count: number; height: number };
+
+function whole(n: number, fallback = 0): number {
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/**
+ * The nearest valid state: selection within [0, count-1] (0 when empty), offset such that
+ * offset ≤ selected < offset + visibleRows, and no blank rows below the last one when the
+ * list is longer than the window.
+ */
+export function clampList(state: ListState, count: number, visibleRows: number): ListState {
+  const n = Math.max(0, whole(count));
+  const visible = Math.max(1, whole(visibleRows, 1));
+  if (n === 0) return { selected: 0, offset: 0 };
+  const selected = Math.min(n - 1, Math.max(0, whole(state.selected)));
+  let offset = whole(state.offset);
+  offset = Math.min(Math.max(offset, selected - visible + 1), selected);
+  offset = Math.max(0, Math.min(offset, n - visible));
+  return { selected, offset };
+}
+
+export function listReducer(
+  state: ListState,
+  action: ListAction,
+  count: number,
+  visibleRows: number,
+): ListState {
+  const visible = Math.max(1, whole(visibleRows, 1));
+  const current = clampList(state, count, visible);
+  switch (action.type) {
+    case 'up':
+      return clampList({ ...current, selected: current.selected - 1 }, count, visible);
+    case 'down':
+      return clampList({ ...current, selected: current.selected + 1 }, count, visible);
+    case 'pageUp':
+      // Flip a whole page: the selection keeps its place within the window.
+      return clampList(
+        { selected: current.selected - visible, offset: current.offset - visible },
+        count,
+        visible,
+      );
+    case 'pageDown':
+      return clampList(
+        { selected: current.selected + visible, offset: current.offset + visible },
+        count,
+        visible,
+      );
+    case 'home':
+      return clampList({ selected: 0, offset: 0 }, count, visible);
+    case 'end':
+      return clampList({ selected: count - 1, offset: count }, count, visible);
+    case 'set':
+      return clampList({ ...current, selected: action.index }, count, visible);
+    case 'resize':
+      return clampList(state, action.count, action.height);
+  }
+}

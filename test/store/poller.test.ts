@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createClient } from '../../src/api/index.js';
+import { startSim, type SimServer } from '../../src/sim/server.js';
+import { backoff, connectionOf, Poller } from '../../src/store/poller.js';
+import { createConsoleStore } from '../../src/store/store.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(pred: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await sleep(20);
+  }
+}
+
+let sim: SimServer;
+let client: Client;
+
+beforeAll(async () => {
+  sim = await startSim({ port: 0 });
+  client = createClient({ url: sim.url, timeoutMs: 500 });
+});
+afterAll(async () => {
+  await client.close();
+  await sim.close();
+});
+
+const fast = { stats: 80, log: 80, flows: 80, identity: 1000, access: 1000, info: 80 };
+
+describe('poller', () => {
+  it('polls only the visible screen resources plus the header', async () => {
+    const store = createConsoleStore();
+    const poller = new Poller(client, store, { intervals: fast });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() => (poller.started.get('stats') ?? 0) >= 3);
+    expect(poller.started.get('log')).toBeUndefined();
+    expect(store.getState().resources.stats.data?.length).toBeGreaterThan(20);
+    expect(store.getState().resources.identity.data?.model).toBe('PB-2800');
+    poller.setDemand(['log']);
+    const statsBefore = poller.started.get('stats') ?? 0;
+    await until(() => (poller.started.get('log') ?? 0) >= 3);
+    await sleep(200);
+    expect(poller.started.get('stats')).toBe(statsBefore);
+    expect(store.getState().log.lines.length).toBeGreaterThan(0);
+    poller.stop();
+  });
+
+  it('derives rates from two samples', async () => {
+    const store = createConsoleStore();
+    const poller = new Poller(client, store, { intervals: { ...fast, stats: 300 } });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() => [...store.getState().rates.rates.values()].some((r) => (r.rxBps ?? 0) > 0));
+    poller.stop();
+  });
+
+  it('keeps data, marks the device down, backs off, and recovers when it answers again', async () => {
+    const store = createConsoleStore();
+    const poller = new Poller(client, store, { intervals: { ...fast, stats: 100 }, random: () => 0.5 });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() => store.getState().resources.stats.data !== undefined);
+    const kept = store.getState().resources.stats.data;
+    await fetch(`${sim.url.replace('/rest', '')}/_sim/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail_next: 1_000_000, fail_next_mode: 'reset' }),
+    });
+    await until(() => store.getState().resources.stats.failures >= 2, 5000);
+    const s = store.getState();
+    expect(s.resources.stats.data).toBe(kept);
+    expect(s.resources.stats.error?.kind).toBe('connection');
+    expect(connectionOf(s.resources, ['stats'], (k) => poller.interval(k), Date.now()).state).toBe('down');
+    expect(s.lastError?.message).toMatch(/reset|connection/i);
+    const startedWhileDown = poller.started.get('stats') ?? 0;
+    await sleep(600);
+    // backoff: at 100 ms without backoff this would be ~6 more; with 200, 400, 800 … at most 3
+    expect((poller.started.get('stats') ?? 0) - startedWhileDown).toBeLessThanOrEqual(3);
+    await fetch(`${sim.url.replace('/rest', '')}/_sim/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail_next: 0 }),
+    });
+    poller.refresh(['stats']);
+    await until(() => store.getState().resources.stats.failures === 0, 5000);
+    const after = store.getState();
+    expect(after.resources.stats.data).not.toBe(kept);
+    expect(after.lastError).toBeUndefined();
+    expect(connectionOf(after.resources, ['stats'], (k) => poller.interval(k), Date.now()).state).toBe('live');
+    poller.stop();
+  });
+
+  it('pausing stops all requests; resuming refreshes', async () => {
+    const store = createConsoleStore();
+    const poller = new Poller(client, store, { intervals: fast });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() => (poller.started.get('stats') ?? 0) >= 1);
+    poller.setPaused(true);
+    expect(store.getState().paused).toBe(true);
+    await sleep(100);
+    const n = poller.started.get('stats');
+    await sleep(300);
+    expect(poller.started.get('stats')).toBe(n);
+    poller.setPaused(false);
+    await until(() => (poller.started.get('stats') ?? 0) > (n ?? 0));
+    poller.stop();
+  });
+});
+
+describe('backoff', () => {
+  it('doubles per failure, caps at 60 s, jitters ±25 %', () => {
+    expect(backoff(2000, 0)).toBe(2000);
+    expect(backoff(2000, 1, () => 0.5)).toBe(4000);
+    expect(backoff(2000, 3, () => 0.5)).toBe(16000);
+    expect(backoff(2000, 20, () => 0.5)).toBe(60000);
+    expect(backoff(2000, 1, () => 0)).toBe(3000);
+    expect(backoff(2000, 1, () => 1)).toBe(5000);
+  });
+  it('says stale when the freshest data is older than twice its interval', () => {
+    const r = createConsoleStore().getState().resources;
+    const res = { ...r, stats: { ...r.stats, updatedAt: 0 } };
+    expect(connectionOf(res, ['stats'], () => 2000, 3000).state).toBe('live');
+    expect(connectionOf(res, ['stats'], () => 2000, 6000)).toEqual({ state: 'stale', ageMs: 6000 });
+    expect(connectionOf(r, ['stats'], () => 2000, 6000).state).toBe('connecting');
+  });
+});
