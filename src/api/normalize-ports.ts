@@ -6,7 +6,7 @@ import {
   type PortInfo,
   type PortStats,
 } from '../model/types.js';
-import { At, big, type Item, isObject, items, Rec } from './shape.js';
+import { At, type Item, isObject, items, Rec } from './shape.js';
 
 /** One port's settings; `ifName`/`mediaType` (the spec's sample) are read like snake case. */
 export function normalizePortConfig(value: unknown, at: At, key?: string): PortConfig {
@@ -86,17 +86,11 @@ export function normalizePortInfo(wire: unknown, endpoint = 'GET /ports/info'): 
     .map((i) => normalizePortInfoItem(i.value, i.at, i.key));
 }
 
-/** Counters: absent, null, '' and 'n/a' read as 0; anything else must be an integer. */
-function counter(r: Rec, name: PortCounter): bigint {
-  const v = r.get(name);
-  if (typeof v === 'string' && /^\s*(n\/a|-)?\s*$/i.test(v)) return 0n;
-  return big(v, r.at.key(name), 0n);
-}
-
 export function normalizePortStatsItem(value: unknown, at: At, key?: string): PortStats {
   const r = new Rec(value, at);
   const portnum = r.has('portnum') ? r.str('portnum') : r.str('port_no', key);
-  const counters = Object.fromEntries(PORT_COUNTERS.map((c) => [c, counter(r, c)])) as Record<
+  // absent, null, '', '-' and 'n/a' read as 0; anything else must be an integer
+  const counters = Object.fromEntries(PORT_COUNTERS.map((c) => [c, r.counter(c)])) as Record<
     PortCounter,
     bigint
   >;

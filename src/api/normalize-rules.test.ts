@@ -57,6 +57,20 @@ describe('normalizeRuleList', () => {
     }
   });
 
+  it("reads 'n/a' counters of a brand-new rule as 0, but not other text", () => {
+    const wire = parseJson(
+      '{"rules":[{"priority":1,"n_packets":"n/a","n_bytes":"N/A","datarate":"n/a"},{"priority":2,"n_packets":"-","n_bytes":""}]}',
+    );
+    const { rules } = normalizeRuleList(wire);
+    expect(rules.map((r) => [r.n_packets, r.n_bytes, r.datarate_raw])).toEqual([
+      [0n, 0n, null],
+      [0n, 0n, null],
+    ]);
+    expect(() => normalizeRuleList({ rules: [{ n_packets: 'lots' }] })).toThrow(
+      /rules\[0\]\.n_packets: expected an integer/,
+    );
+  });
+
   it('fills defaults and sums used_flows when absent; null rules is an empty list', () => {
     const out = normalizeRuleList({ rules: [{ match: { ip: null }, real_flow_ct: 2 }] });
     expect(out.used_flows).toBe(2);

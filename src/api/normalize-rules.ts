@@ -30,8 +30,9 @@ export function normalizeRule(value: unknown, at: At): Rule {
     priority: r.int('priority', DEFAULT_PRIORITY),
     match: normalizeMatch(r.get('match'), at.key('match')),
     actions: normalizeActions(r.get('actions'), at.key('actions')),
-    n_packets: r.big('n_packets', 0n),
-    n_bytes: r.big('n_bytes', 0n),
+    // a brand-new rule may report 'n/a' (as it does for its rate): read as 0
+    n_packets: r.counter('n_packets'),
+    n_bytes: r.counter('n_bytes'),
     datarate: r.str('datarate', ''),
     datarate_raw: r.rate('datarate_raw'),
     real_flow_ct: r.int('real_flow_ct', 0),

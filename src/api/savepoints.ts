@@ -23,6 +23,11 @@ export interface SavePointChanges {
 
 export interface SavePointsApi {
   list(): Promise<SavePoints>;
+  /**
+   * GET /savepoints/export. An empty list sends no names of that kind (the spec's query
+   * format has no empty list); with both empty the device chooses — the simulator then
+   * exports every save-point.
+   */
   export(ruleNames: string[], portNames: string[]): Promise<SavePointExport>;
   activateRules(name: string): Promise<string>;
   activatePorts(name: string): Promise<string>;

@@ -138,6 +138,17 @@ export function big(value: unknown, at: At, fallback?: bigint): bigint {
   return at.fail('an integer', value);
 }
 
+const NOT_MEASURED = /^\s*(n\/a|-)?\s*$/i;
+
+/**
+ * A packet or byte counter: like `big`, but 'n/a', '-', '' and absent read as 0 (the spec:
+ * a value of something that has existed only briefly can be the string 'n/a').
+ */
+export function counter(value: unknown, at: At): bigint {
+  if (typeof value === 'string' && NOT_MEASURED.test(value)) return 0n;
+  return big(value, at, 0n);
+}
+
 const TRUE = new Set(['true', '1', 'yes', 'on']);
 const FALSE = new Set(['false', '0', 'no', 'off']);
 
@@ -179,6 +190,9 @@ export class Rec {
   }
   big(name: string, fallback?: bigint): bigint {
     return big(this.get(name), this.at.key(name), fallback);
+  }
+  counter(name: string): bigint {
+    return counter(this.get(name), this.at.key(name));
   }
   bool(name: string, fallback?: boolean): boolean {
     return bool(this.get(name), this.at.key(name), fallback);

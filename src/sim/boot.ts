@@ -5,6 +5,7 @@
  * settings and the next rule storage mode take effect.
  */
 import { SUPER } from '../model/index.js';
+import { ambientLog } from './ambient.js';
 import { hashPassword } from './auth.js';
 import { attachPersistence } from './persist.js';
 import { factoryRuleSavePoint, loadRuleSet } from './rulesets.js';
@@ -38,6 +39,7 @@ export function factoryReset(state: SimState, adminPassword = 'admin'): void {
 
 export async function initDevice(state: SimState, options: InitOptions): Promise<void> {
   factoryReset(state, options.adminPassword);
+  state.log.beforeAppend = () => ambientLog(state);
   if (options.stateDir) {
     const loaded = attachPersistence(state, options.stateDir);
     if (loaded) state.traffic = buildTraffic(state);

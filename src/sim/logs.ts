@@ -2,6 +2,7 @@
  * The web log. The device's clock runs in UTC, so `systemDateTime` and the timestamps of
  * the log lines (see weblog.ts) are on the same clock and a client can compute ages.
  */
+import { ambientLog } from './ambient.js';
 import type { Ctx, Router } from './router.js';
 
 /** Who made the request, for log lines. */
@@ -15,10 +16,10 @@ export function systemDateTime(ms: number): string {
 }
 
 export function registerLogs(router: Router): void {
-  router.add('GET', '/weblog', 'R', ({ state }) => ({
-    logs: state.log.all(),
-    systemDateTime: systemDateTime(state.now()),
-  }));
+  router.add('GET', '/weblog', 'R', ({ state }) => {
+    ambientLog(state);
+    return { logs: state.log.all(), systemDateTime: systemDateTime(state.now()) };
+  });
   router.add('DELETE', '/weblog', 'S', (ctx) => {
     ctx.state.log.clear();
     ctx.state.log.append(`logs: weblog cleared by ${actor(ctx)}`);

@@ -75,7 +75,7 @@ export interface Identity {
   dpid: string;
 }
 
-export const COUNTER_STEP_MS = 250;
+export const COUNTER_STEP_MS = 100;
 
 export const rulesKey = (priority: number, match: Match): string =>
   `${priority}|${Object.keys(match)

@@ -8,8 +8,20 @@ export class WebLog {
     private readonly now: () => number = Date.now,
   ) {}
 
-  append(message: string): void {
-    const line = `${formatLogTime(this.now())} ${message}`;
+  /** Runs before each append (the ambient log catches up, so lines stay in time order). */
+  beforeAppend: (() => void) | null = null;
+  private appending = false;
+
+  append(message: string, at: number = this.now()): void {
+    if (this.beforeAppend && !this.appending) {
+      this.appending = true;
+      try {
+        this.beforeAppend();
+      } finally {
+        this.appending = false;
+      }
+    }
+    const line = `${formatLogTime(at)} ${message}`;
     if (this.lines.length < this.capacity) this.lines.push(line);
     else {
       this.lines[this.start] = line;

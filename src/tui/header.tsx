@@ -25,6 +25,22 @@ function clip(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
 }
 
+const SHORT: Partial<Record<ScreenId, string>> = { savepoints: 'Saves' };
+
+/** `[1 Overview] 2 Ports …`, with shorter titles when the terminal is narrow. */
+export function tabBar(current: ScreenId, width: number): string {
+  const render = (short: boolean) =>
+    SCREENS.map((s) => {
+      const title = short ? (SHORT[s.id] ?? s.title) : s.title;
+      return s.id === current ? `[${s.key} ${title}]` : ` ${s.key} ${title} `;
+    })
+      .join('')
+      .replace(/ {2}/g, ' ')
+      .trim();
+  const full = render(false);
+  return full.length <= width ? full : render(true);
+}
+
 export function Header(props: { width: number; screen: ScreenId; demanded: readonly ResourceKey[] }) {
   const { session, poller } = useConsole();
   const identity = useConsoleState((s) => s.resources.identity.data);
@@ -57,12 +73,7 @@ export function Header(props: { width: number; screen: ScreenId; demanded: reado
       <Text wrap="truncate" dimColor={false}>
         {clip(line2, props.width)}
       </Text>
-      <Text wrap="truncate">
-        {clip(
-          SCREENS.map((s) => (s.id === props.screen ? `[${s.key} ${s.title}]` : ` ${s.key} ${s.title} `)).join(''),
-          props.width,
-        )}
-      </Text>
+      <Text wrap="truncate">{clip(tabBar(props.screen, props.width), props.width)}</Text>
     </Box>
   );
 }

@@ -23,17 +23,14 @@ export interface TuiOptions {
 export async function startTui(options: TuiOptions): Promise<number> {
   // Colour libraries read the environment when they load: decide before importing Ink.
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') process.env.FORCE_COLOR = '0';
-  const [{ render }, React, { createClient }, { createConsoleStore }, { Poller }, { ConsoleProvider }, { App }, { enterFullScreen }] =
-    await Promise.all([
-      import('ink'),
-      import('react'),
-      import('../api/index.js'),
-      import('../store/store.js'),
-      import('../store/poller.js'),
-      import('../store/react.js'),
-      import('./app.js'),
-      import('./fullscreen.js'),
-    ]);
+  const [{ render }, { createClient }, { createConsoleStore }, { Poller }, { consoleTree }, { enterFullScreen }] = await Promise.all([
+    import('ink'),
+    import('../api/index.js'),
+    import('../store/store.js'),
+    import('../store/poller.js'),
+    import('./root.js'),
+    import('./fullscreen.js'),
+  ]);
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const client = createClient({
@@ -76,11 +73,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
 
-  const tree = React.createElement(
-    ConsoleProvider,
-    { value: { client, store, poller, session } },
-    React.createElement(App, {}),
-  );
+  const tree = consoleTree({ client, store, poller, session });
   const instance = render(tree, {
     stdout,
     stdin,

@@ -4,8 +4,7 @@
  */
 import { Text } from 'ink';
 import type { JSX } from 'react';
-import { sanitize } from '../model/index.js';
-import { truncateText } from './text.js';
+import { cleanText, truncateText } from './text.js';
 
 export type GaugeLevel = 'ok' | 'high' | 'full';
 
@@ -55,7 +54,7 @@ export function gaugeLine(
   const pctText = pct > 999 ? '>999' : String(pct).padStart(3);
   const suffix = ` ${pctText} % ${LEVEL_WORD[level]}`.trimEnd();
   const suffixWidth = Math.max(11, suffix.length);
-  const name = truncateText(sanitize(label), Math.max(0, w - suffixWidth - 6));
+  const name = truncateText(cleanText(label), Math.max(0, w - suffixWidth - 6));
   const labelPart = name.width > 0 ? `${name.text} ` : '';
   const barWidth = w - (name.width > 0 ? name.width + 1 : 0) - suffixWidth;
   if (barWidth < 4) {

@@ -4,8 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { JSX } from 'react';
-import { sanitize } from '../model/index.js';
-import { fitCell, textWidth, truncateText } from './text.js';
+import { cleanText, fitCell, textWidth, truncateText } from './text.js';
 
 export type KeyValuePair = readonly [label: string, value: string | number | null | undefined];
 
@@ -26,7 +25,7 @@ export function keyValueLabelWidth(
 ): number {
   const w = Math.max(0, Math.trunc(width));
   const wanted =
-    labelWidth ?? pairs.reduce((max, [label]) => Math.max(max, textWidth(sanitize(label))), 0);
+    labelWidth ?? pairs.reduce((max, [label]) => Math.max(max, textWidth(cleanText(label))), 0);
   return Math.max(0, Math.min(Math.trunc(wanted), Math.floor(w / 2)));
 }
 
@@ -43,7 +42,7 @@ export function layoutKeyValue(
     const text = value === null || value === undefined || value === '' ? MISSING : String(value);
     return {
       label: lw > 0 ? `${fitCell(label, lw)} ` : '',
-      value: truncateText(sanitize(text), valueWidth).text,
+      value: truncateText(cleanText(text), valueWidth).text,
     };
   });
 }

@@ -7,8 +7,7 @@
 import { Box, Text } from 'ink';
 import type { JSX } from 'react';
 import { useMemo } from 'react';
-import { sanitize } from '../model/index.js';
-import { fitCell, takeWidth } from './text.js';
+import { cleanText, fitCell, takeWidth } from './text.js';
 
 export interface LogRow {
   text: string;
@@ -82,7 +81,11 @@ function rowCount(text: string, width: number, wrap: boolean): number {
   return wrapSpans(text, width, MAX_ROWS_PER_LINE).length;
 }
 
-function matchRanges(text: string, pattern: RegExp | undefined, limit: number): Array<[number, number]> {
+function matchRanges(
+  text: string,
+  pattern: RegExp | undefined,
+  limit: number,
+): Array<[number, number]> {
   if (!pattern) return [];
   const ranges: Array<[number, number]> = [];
   pattern.lastIndex = 0;
@@ -92,7 +95,11 @@ function matchRanges(text: string, pattern: RegExp | undefined, limit: number): 
   return ranges;
 }
 
-function clip(ranges: Array<[number, number]>, start: number, end: number): Array<[number, number]> {
+function clip(
+  ranges: Array<[number, number]>,
+  start: number,
+  end: number,
+): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const [a, b] of ranges) {
     const from = Math.max(a, start);
@@ -115,7 +122,7 @@ export function layoutLog(lines: readonly string[], opts: LogLayoutOptions): Log
   const counts: number[] = [];
   let total = 0;
   for (const line of lines) {
-    const text = sanitize(line);
+    const text = cleanText(line);
     if (test && !test.test(text)) continue;
     const n = width === 0 ? 1 : rowCount(text, width, wrap);
     texts.push(text);
@@ -124,7 +131,10 @@ export function layoutLog(lines: readonly string[], opts: LogLayoutOptions): Log
   }
   if (height === 0 || width === 0 || total === 0) return { rows: [], total };
 
-  const scroll = Math.min(Math.max(0, Math.trunc(opts.scrollFromBottom) || 0), Math.max(0, total - height));
+  const scroll = Math.min(
+    Math.max(0, Math.trunc(opts.scrollFromBottom) || 0),
+    Math.max(0, total - height),
+  );
   const bottom = total - scroll;
   const top = Math.max(0, bottom - height);
 
@@ -159,21 +169,33 @@ export interface LogViewProps extends LogLayoutOptions {
   lines: readonly string[];
 }
 
-function Highlighted({ row }: { row: LogRow }): JSX.Element {
-  if (row.matches.length === 0) return <Text wrap="truncate-end">{row.text}</Text>;
-  const parts: JSX.Element[] = [];
+/** The row's text cut into plain and matched pieces, in order (for highlighting). */
+export function splitMatches(row: LogRow): Array<{ text: string; match: boolean }> {
+  const parts: Array<{ text: string; match: boolean }> = [];
   let at = 0;
   for (const [a, b] of row.matches) {
-    if (a > at) parts.push(<Text key={`p${at}`}>{row.text.slice(at, a)}</Text>);
-    parts.push(
-      <Text key={`m${a}`} inverse>
-        {row.text.slice(a, b)}
-      </Text>,
-    );
+    if (a > at) parts.push({ text: row.text.slice(at, a), match: false });
+    parts.push({ text: row.text.slice(a, b), match: true });
     at = b;
   }
-  if (at < row.text.length) parts.push(<Text key={`p${at}`}>{row.text.slice(at)}</Text>);
-  return <Text wrap="truncate-end">{parts}</Text>;
+  if (at < row.text.length || parts.length === 0) {
+    parts.push({ text: row.text.slice(at), match: false });
+  }
+  return parts;
+}
+
+function Highlighted({ row }: { row: LogRow }): JSX.Element {
+  if (row.matches.length === 0) return <Text wrap="truncate-end">{row.text}</Text>;
+  return (
+    <Text wrap="truncate-end">
+      {splitMatches(row).map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional
+        <Text key={i} inverse={part.match}>
+          {part.text}
+        </Text>
+      ))}
+    </Text>
+  );
 }
 
 export function LogView(props: LogViewProps): JSX.Element {

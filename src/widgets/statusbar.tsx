@@ -4,8 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { JSX } from 'react';
-import { sanitize } from '../model/index.js';
-import { textWidth, truncateText } from './text.js';
+import { cleanText, textWidth, truncateText } from './text.js';
 
 export interface KeyHint {
   key: string;
@@ -30,7 +29,7 @@ export function formatHints(hints: readonly KeyHint[], width: number): string {
   let line = '';
   let used = 0;
   for (const [i, hint] of hints.entries()) {
-    const text = `${i > 0 ? HINT_GAP : ''}${sanitize(hint.key)} ${sanitize(hint.label)}`;
+    const text = `${i > 0 ? HINT_GAP : ''}${cleanText(hint.key)} ${cleanText(hint.label)}`;
     const tw = textWidth(text);
     const last = i === hints.length - 1;
     // Leave room for the '…' that says more hints exist, unless this is the last one.
@@ -46,10 +45,12 @@ export function formatHints(hints: readonly KeyHint[], width: number): string {
 }
 
 /** The second line's text ('! error' or info), or undefined when there is none. */
-export function statusMessage(props: Pick<StatusBarProps, 'error' | 'info' | 'width'>): string | undefined {
+export function statusMessage(
+  props: Pick<StatusBarProps, 'error' | 'info' | 'width'>,
+): string | undefined {
   const w = Math.max(0, Math.trunc(props.width));
-  if (props.error) return truncateText(`! ${sanitize(props.error)}`, w).text;
-  if (props.info) return truncateText(sanitize(props.info), w).text;
+  if (props.error) return truncateText(`! ${cleanText(props.error)}`, w).text;
+  if (props.info) return truncateText(cleanText(props.info), w).text;
   return undefined;
 }
 
@@ -67,7 +68,11 @@ export function StatusBar(props: StatusBarProps): JSX.Element {
         {formatHints(props.hints, w)}
       </Text>
       {message !== undefined && (
-        <Text color={props.error ? 'red' : undefined} bold={Boolean(props.error)} wrap="truncate-end">
+        <Text
+          color={props.error ? 'red' : undefined}
+          bold={Boolean(props.error)}
+          wrap="truncate-end"
+        >
           {message}
         </Text>
       )}

@@ -6,9 +6,8 @@
 import { Box, Text } from 'ink';
 import type { JSX } from 'react';
 import { memo, useMemo } from 'react';
-import { sanitize } from '../model/index.js';
 import { clampList } from './list-state.js';
-import { fitCell, padText, truncateText } from './text.js';
+import { cleanText, fitCell, padText, truncateText } from './text.js';
 
 export type { ListAction, ListState } from './list-state.js';
 export { clampList, listReducer } from './list-state.js';
@@ -121,7 +120,7 @@ export function headerLine<T>(
   layout.forEach((column, i) => {
     if (i > 0) line += ' '.repeat(GAP);
     if (column.key === sortKey && column.shown >= 2) {
-      const title = truncateText(sanitize(column.title), column.shown - 1);
+      const title = truncateText(cleanText(column.title), column.shown - 1);
       const arrow = sortDesc ? '▼' : '▲';
       line += padText(title.text + arrow, title.width + 1, column.shown, column.align);
     } else {

@@ -11,6 +11,42 @@ import { sanitize } from '../model/index.js';
 
 const segmenter = new Intl.Segmenter();
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// Code points that can join a neighbour into one grapheme (marks, joiners, variation
+// selectors, emoji modifiers and flags, tags, Hangul jamo, prepend and spacing marks).
+// Text without them is segmented per code point, which is many times faster than
+// Intl.Segmenter.
+const CLUSTERING =
+  /\p{M}|\u200c|\u200d|[\ufe00-\ufe0f\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e0fff}\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
+
+// Code points that attach to whatever precedes them (extend, spacing marks, joiners).
+const LEADING_MARK =
+  /^(?:\p{M}|\u200c|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u0e33\u0eb3\u{e0020}-\u{e007f}])/u;
+
+/**
+ * Device text made safe to draw: escape sequences and controls removed, and a text that
+ * begins with a combining mark gets a dotted circle (U+25CC, Unicode's base for a lone
+ * mark) so the mark cannot fuse with the padding or cell drawn before it.
+ */
+export function cleanText(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
+  const clean = sanitize(text);
+  return LEADING_MARK.test(clean) ? `\u25cc${clean}` : clean;
+}
+
+// string-width is slow per call (emoji regexes); graphemes repeat, so remember them.
+const graphemeWidths = new Map<string, number>();
+
+function graphemeWidth(segment: string): number {
+  const code = segment.charCodeAt(0);
+  if (segment.length === 1 && code >= 0x20 && code < 0x7f) return 1;
+  let width = graphemeWidths.get(segment);
+  if (width === undefined) {
+    width = stringWidth(segment);
+    if (graphemeWidths.size >= 4096) graphemeWidths.clear();
+    graphemeWidths.set(segment, width);
+  }
+  return width;
+}
 
 /** Display width of already-sanitized text. */
 export function textWidth(text: string): number {
@@ -37,17 +73,41 @@ export function takeWidth(
   // A grapheme is rarely longer than a few code units; the window bounds the work.
   const windowEnd = Math.min(text.length, start + width * 8 + 64);
   const windowCut = windowEnd < text.length;
+  const window = text.slice(start, windowEnd);
+  if (!CLUSTERING.test(window)) return takeCodePoints(window, start, width, windowCut);
   let used = 0;
   let end = start;
-  for (const { segment, index } of segmenter.segment(text.slice(start, windowEnd))) {
+  for (const { segment, index } of segmenter.segment(window)) {
     // The last segment of a cut window may be an incomplete grapheme.
     if (windowCut && start + index + segment.length === windowEnd) break;
-    const w = stringWidth(segment);
+    const w = graphemeWidth(segment);
     if (used + w > width) break;
     used += w;
     end = start + index + segment.length;
   }
   return { end, used };
+}
+
+/** takeWidth for text where every code point is a grapheme of its own (the common case). */
+function takeCodePoints(
+  window: string,
+  start: number,
+  width: number,
+  windowCut: boolean,
+): { end: number; used: number } {
+  // In a cut window the last unit may be half of a surrogate pair.
+  const limit = window.length - (windowCut ? 1 : 0);
+  let used = 0;
+  let i = 0;
+  while (i < limit) {
+    const code = window.codePointAt(i)!;
+    const len = code > 0xffff ? 2 : 1;
+    const w = code >= 0x20 && code < 0x7f ? 1 : graphemeWidth(window.slice(i, i + len));
+    if (used + w > width) break;
+    used += w;
+    i += len;
+  }
+  return { end: start + i, used };
 }
 
 /** Already-sanitized text cut to `width` columns, ending in '…' when anything was cut. */
@@ -78,11 +138,11 @@ export function padText(
 export function fitCell(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   if (width <= 0) return '';
   // Sanitizing is linear; slicing first could cut an escape sequence and leak its tail.
-  const cut = truncateText(sanitize(text), width);
+  const cut = truncateText(cleanText(text), width);
   return padText(cut.text, cut.width, width, align);
 }
 
 /** Sanitized single line cut to `width` columns, not padded. */
 export function clipLine(text: string, width: number): string {
-  return truncateText(sanitize(text), width).text;
+  return truncateText(cleanText(text), width).text;
 }

@@ -38,7 +38,11 @@ export async function seedDevice(rig: Rig): Promise<void> {
         actions: 'output:6,output:7',
       },
     ],
-    ['POST', '/rules', { name: 'to-group', priority: 20, match: { in_port: '6' }, actions: 'group:7' }],
+    [
+      'POST',
+      '/rules',
+      { name: 'to-group', priority: 20, match: { in_port: '6' }, actions: 'group:7' },
+    ],
     ['POST', '/savepoints/rulesavepoint', { name: 'with-group', description: 'has a group' }],
     ['POST', '/savepoints/portsavepoint', { name: 'ports-now', description: 'current ports' }],
     ['POST', '/apps', { name: 'ntp', user_description: 'clock' }],

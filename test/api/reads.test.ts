@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Families, isWriteMethod } from '../../src/api/client.js';
 import type { Rule } from '../../src/model/types.js';
 import { MAX_COOKIE, READS, seedDevice } from './fixtures.js';
-import { type ManualClock, manualClock, type Rig, rawCookies, startRig, TWO_53 } from './helpers.js';
+import {
+  type ManualClock,
+  manualClock,
+  type Rig,
+  rawCookies,
+  startRig,
+  TWO_53,
+} from './helpers.js';
 
 let rig: Rig;
 let clock: ManualClock;
@@ -38,7 +45,8 @@ function expectRuleShape(r: Rule): void {
 describe('reads against the simulator (plain mode)', () => {
   it('the read table covers every method that is not a write', () => {
     const families = Object.keys(c()).filter(
-      (k) => k !== 'transport' && typeof (c() as unknown as Record<string, unknown>)[k] === 'object',
+      (k) =>
+        k !== 'transport' && typeof (c() as unknown as Record<string, unknown>)[k] === 'object',
     ) as (keyof Families)[];
     const reads = families.flatMap((f) =>
       Object.keys(c()[f])
@@ -119,7 +127,8 @@ describe('reads against the simulator (plain mode)', () => {
     const stats = await c().ports.stats();
     expect(stats.map((s) => s.portnum)).toEqual(info.map((p) => p.port_no));
     for (const s of stats) {
-      for (const [k, v] of Object.entries(s)) if (k !== 'portnum') expect(typeof v, k).toBe('bigint');
+      for (const [k, v] of Object.entries(s))
+        if (k !== 'portnum') expect(typeof v, k).toBe('bigint');
     }
     expect(stats.some((s) => s.rxbytes > 0n)).toBe(true);
   });
@@ -154,6 +163,12 @@ describe('reads against the simulator (plain mode)', () => {
     expect(exported.rules).toEqual([saved]);
     expect(exported.ports).toEqual([now]);
     expect(exported.raw).toBeTypeOf('object');
+    const onlyRules = await c().savepoints.export(['factory-default'], []);
+    expect(onlyRules.rules.map((s) => s.name)).toEqual(['factory-default']);
+    expect(onlyRules.ports).toEqual([]);
+    const everything = await c().savepoints.export([], []);
+    expect(everything.rules).toEqual(rules);
+    expect(everything.ports).toEqual(ports);
   });
 
   it('users, UAC, RADIUS', async () => {
@@ -194,7 +209,10 @@ describe('reads against the simulator (plain mode)', () => {
 
   it('device information and settings', async () => {
     const d = c().device;
-    expect(await d.customIdent()).toEqual({ name: 'Lab packet broker', notes: 'Rack B3, simulated' });
+    expect(await d.customIdent()).toEqual({
+      name: 'Lab packet broker',
+      notes: 'Rack B3, simulated',
+    });
     const env = await d.environment();
     expect(env.fan.length).toBeGreaterThan(0);
     expect(env.psu.map((p) => p.status)).toEqual(['PRESENT', 'ABSENT']);

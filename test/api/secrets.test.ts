@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/client.js';
-import type { LogEntry } from '../../src/api/transport.js';
 import { json, type Recorded, startServer, type TestServer } from '../../src/api/test-server.js';
+import type { LogEntry } from '../../src/api/transport.js';
 import { ADMIN_PASSWORD, type Rig, startRig } from './helpers.js';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -18,7 +18,10 @@ afterEach(async () => {
 async function recording(): Promise<{ server: TestServer; client: Client }> {
   const server = await startServer((_req, res) => json(res, 200, { result: 'OK' }));
   const client = createClient({ url: server.url, user: 'admin', password: 'pw', timeoutMs: 2000 });
-  cleanup.push(() => server.close(), () => client.close());
+  cleanup.push(
+    () => server.close(),
+    () => client.close(),
+  );
   return { server, client };
 }
 
@@ -117,7 +120,9 @@ describe('end to end with the simulator', () => {
     const op = rig.connect({ user: 'op', password: 'first-pw' });
     expect(await op.device.name()).toBe('pb-lab-01');
     await admin.users.modify({ username: 'op', password: 'second-pw' });
-    expect(await rig.connect({ user: 'op', password: 'second-pw' }).device.name()).toBe('pb-lab-01');
+    expect(await rig.connect({ user: 'op', password: 'second-pw' }).device.name()).toBe(
+      'pb-lab-01',
+    );
     expect(await op.device.name().catch((e: Error) => e.name)).toBe('AuthError');
     const urls = entries.map((e) => e.url).join('\n');
     expect(urls).not.toMatch(/first-pw|second-pw|password/);

@@ -61,6 +61,26 @@ describe('rules', () => {
     expect(await byName('web')).toMatchObject(web);
   });
 
+  it('add/remove: odd characters and every value form survive the query string', async () => {
+    const odd = {
+      name: 'a&b=c #1 + ü',
+      description: 'line?x=1&y[]=2 % "quoted" → ok',
+      priority: 0,
+      match: {
+        in_port: '5,6',
+        dl_type: '0x0800',
+        nw_src: '10.0.0.0/8',
+        udp: '',
+        udp_dst: '1000-1999',
+      },
+      actions: ['set_field:4196->vlan_vid', 'output:9'],
+    };
+    await c().rules.add(odd);
+    expect(await byName(odd.name)).toMatchObject(odd);
+    await c().rules.remove(odd);
+    expect(await byName(odd.name)).toBeUndefined();
+  });
+
   it('modify: changes actions, name and description of the rule with that match+priority', async () => {
     await c().rules.add(rule(60, '6', ['output:7'], { name: 'before', description: 'old' }));
     const cookie = (await byName('before'))!.cookie;
@@ -118,7 +138,12 @@ describe('groups', () => {
       { watch_port: '3', actions: ['output:4'] },
     ],
   };
-  const g2 = { group_id: 2, type: 'all' as const, description: '', buckets: [{ watch_port: '', actions: ['output:5'] }] };
+  const g2 = {
+    group_id: 2,
+    type: 'all' as const,
+    description: '',
+    buckets: [{ watch_port: '', actions: ['output:5'] }],
+  };
 
   it('add: one or several; listed with lower-case types', async () => {
     await c().groups.add(g1);
@@ -138,7 +163,11 @@ describe('groups', () => {
   it('modify: changes the group in place and keeps its rules', async () => {
     await c().groups.add(g1);
     await c().rules.add(rule(80, '5', ['group:1'], { name: 'via-group' }));
-    const changed = { ...g1, type: 'ff' as const, buckets: [{ watch_port: '4', actions: ['output:4'] }] };
+    const changed = {
+      ...g1,
+      type: 'ff' as const,
+      buckets: [{ watch_port: '4', actions: ['output:4'] }],
+    };
     await c().groups.modify(changed);
     expect(await c().groups.list()).toEqual([changed]);
     expect(await byName('via-group')).toBeDefined();
@@ -163,7 +192,10 @@ describe('groups', () => {
 describe('ports', () => {
   const port = async (ifName: string) => {
     const [config, info] = [await c().ports.config(), await c().ports.info()];
-    return { config: config.find((p) => p.if_name === ifName)!, info: info.find((p) => p.if_name === ifName)! };
+    return {
+      config: config.find((p) => p.if_name === ifName)!,
+      info: info.find((p) => p.if_name === ifName)!,
+    };
   };
 
   it('setConfig shutdown: the port goes down and comes back up', async () => {
@@ -191,11 +223,16 @@ describe('ports', () => {
       unidirectional: true,
     });
     await c().ports.setConfig('eth-0-13', { xg_speed: 'XG' });
-    expect((await port('eth-0-13')).config.xg_speed).toEqual({ currSetting: '1G', nextSetting: 'XG' });
+    expect((await port('eth-0-13')).config.xg_speed).toEqual({
+      currSetting: '1G',
+      nextSetting: 'XG',
+    });
   });
 
   it('setConfig on an unknown port is a DeviceError with the device’s message', async () => {
-    const err = await c().ports.setConfig('eth-9-99', { shutdown: true }).catch((e) => e);
+    const err = await c()
+      .ports.setConfig('eth-9-99', { shutdown: true })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(DeviceError);
     expect(err.message).toMatch(/eth-9-99/);
   });
@@ -205,7 +242,9 @@ describe('save-points', () => {
   it('createRules / createPorts answer the new save-point, and list shows it', async () => {
     const sp = (await c().savepoints.createRules('lab', 'lab rules'))!;
     expect(sp).toMatchObject({ name: 'lab', description: 'lab rules', readonly: false });
-    expect(sp.rules.map((r) => r.cookie)).toEqual((await c().rules.list()).rules.map((r) => r.cookie));
+    expect(sp.rules.map((r) => r.cookie)).toEqual(
+      (await c().rules.list()).rules.map((r) => r.cookie),
+    );
     const ports = (await c().savepoints.createPorts('lab-ports', 'lab ports'))!;
     expect(ports.ports).toEqual(await c().ports.config());
     const list = await c().savepoints.list();
@@ -217,12 +256,21 @@ describe('save-points', () => {
     await c().savepoints.createRules('lab', 'd');
     await c().savepoints.createPorts('lab-ports', 'd');
     await c().rules.removeAll();
-    const kept = await c().savepoints.modifyRules({ old_name: 'lab', new_name: 'lab2', description: 'kept', override: false });
+    const kept = await c().savepoints.modifyRules({
+      old_name: 'lab',
+      new_name: 'lab2',
+      description: 'kept',
+      override: false,
+    });
     expect(kept).toMatchObject({ name: 'lab2', description: 'kept' });
     expect(kept?.rules.length).toBeGreaterThan(0);
     const resaved = await c().savepoints.modifyRules({ old_name: 'lab2' });
     expect(resaved?.rules).toEqual([]);
-    const ports = await c().savepoints.modifyPorts({ old_name: 'lab-ports', new_name: 'lp', description: 'x' });
+    const ports = await c().savepoints.modifyPorts({
+      old_name: 'lab-ports',
+      new_name: 'lp',
+      description: 'x',
+    });
     expect(ports.find((s) => s.name === 'lp')).toMatchObject({ description: 'x' });
     const list = await c().savepoints.list();
     expect(list.rules.map((s) => s.name)).toContain('lab2');

@@ -20,7 +20,12 @@ const admin = () => rig.connect({ user: 'admin', password: ADMIN_PASSWORD });
 
 describe('users', () => {
   it('add: the user is listed and its password works once UAC is on', async () => {
-    await c().users.add({ username: 'op', accesslevel: 7, password: 'op-pw-1', description: 'operator' });
+    await c().users.add({
+      username: 'op',
+      accesslevel: 7,
+      password: 'op-pw-1',
+      description: 'operator',
+    });
     expect((await c().users.list()).find((u) => u.username === 'op')).toMatchObject({
       accesslevel: 7,
       description: 'operator',
@@ -47,7 +52,9 @@ describe('users', () => {
     expect(users.map((u) => u.username)).toEqual(['admin', 'viewer']);
     expect(users[1]).toMatchObject({ accesslevel: 1, description: 'read only' });
     await c().users.setUac(true);
-    expect(await rig.connect({ user: 'viewer', password: 'viewer-pw-2' }).device.name()).toBe('pb-lab-01');
+    expect(await rig.connect({ user: 'viewer', password: 'viewer-pw-2' }).device.name()).toBe(
+      'pb-lab-01',
+    );
     const old = rig.connect({ user: 'viewer', password: 'op-pw-1' });
     expect(await failure(old.device.name())).toBeInstanceOf(AuthError);
   });
@@ -83,7 +90,9 @@ describe('users', () => {
 
 describe('apps', () => {
   it('start, modify, action, stop', async () => {
-    expect(await c().apps.start('syslog', 'to the lab server', { host: '192.0.2.9', port: '1514' })).toBe('OK');
+    expect(
+      await c().apps.start('syslog', 'to the lab server', { host: '192.0.2.9', port: '1514' }),
+    ).toBe('OK');
     const [instance] = await c().apps.running();
     expect(instance).toMatchObject({
       name: 'syslog',
@@ -98,7 +107,9 @@ describe('apps', () => {
       params: { host: '192.0.2.9', port: '2514', protocol: 'tcp' },
     });
     await c().apps.action(pid, 'send_test');
-    expect((await c().logs.get()).logs.at(-1)).toMatch(new RegExp(`syslog \\(PID ${pid}\\): Send test message`));
+    expect((await c().logs.get()).logs.at(-1)).toMatch(
+      new RegExp(`syslog \\(PID ${pid}\\): Send test message`),
+    );
     await c().apps.stop(pid);
     expect(await c().apps.running()).toEqual([]);
   });

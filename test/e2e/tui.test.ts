@@ -16,7 +16,7 @@ function start(columns: number, rows: number, env: Record<string, string> = {}) 
   return s;
 }
 
-const lines = (screen: string) => screen.split('\n');
+const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const portLine = (screen: string, name: string) => lines(screen).find((l) => l.includes(`${name} `)) ?? '';
 
 describe.runIf(hasTmux())('pbc --demo in a terminal', () => {

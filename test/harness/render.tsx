@@ -16,11 +16,13 @@ export interface Harness {
   /** Visible text of every frame written so far, oldest first. */
   frames: string[];
   write(input: string): void;
-  /** Writes the key's escape sequence, then waits for a new frame or 100 ms. */
+  /** Writes the key's escape sequence, then waits for a new frame (or 100 ms) to settle. */
   press(key: KeyName | string): Promise<void>;
   /** Polls the latest frame until `predicate` holds, yielding to React between polls. */
   waitFor(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
+  /** Renders a new element in place of the current one (new props for the same tree). */
+  rerender(node: ReactElement): void;
   unmount(): void;
   /** 0 after a normal exit, 1 after exit(error); undefined while the app runs. */
   exitCode?: number;
@@ -169,6 +171,7 @@ export function renderTui(
   const stderr = new FakeStderr();
   const stdin = new FakeStdin();
   let exitCode: number | undefined;
+  let current = node;
   const instance = render(node, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
@@ -176,6 +179,8 @@ export function renderTui(
     debug: inCi,
     exitOnCtrlC: false,
     patchConsole: false,
+    // Renders are throttled to maxFps; 1 ms keeps frames prompt and tests deterministic.
+    maxFps: 1000,
   });
   instance.waitUntilExit().then(
     () => {
@@ -210,11 +215,16 @@ export function renderTui(
     write: (input) => stdin.write(input),
     async press(key) {
       const before = stdout.frames.length;
-      stdin.write(KEYS[key as KeyName] ?? key);
+      stdin.write(Object.hasOwn(KEYS, key) ? KEYS[key as KeyName] : key);
       const deadline = Date.now() + 100;
-      do {
+      while (stdout.frames.length === before && Date.now() < deadline) await tick();
+      // Ink may still flush a throttled render; settle until two turns bring no new frame.
+      let seen = stdout.frames.length;
+      for (let quiet = 0; quiet < 2 && Date.now() < deadline + 100; ) {
         await tick();
-      } while (stdout.frames.length === before && Date.now() < deadline);
+        quiet = stdout.frames.length === seen ? quiet + 1 : 0;
+        seen = stdout.frames.length;
+      }
     },
     waitFor,
     resize(columns, rows) {
@@ -222,7 +232,11 @@ export function renderTui(
       stdout.rows = rows;
       stdout.emit('resize');
       // In CI Ink does not listen for 'resize'; re-rendering recomputes the layout.
-      if (inCi) instance.rerender(node);
+      if (inCi) instance.rerender(current);
+    },
+    rerender(next) {
+      current = next;
+      instance.rerender(next);
     },
     unmount() {
       mounted.delete(harness);

@@ -85,12 +85,13 @@ export async function request(
     if (q) url += (url.includes('?') ? '&' : '?') + q;
   }
   const headers: Record<string, string> = { ...o.headers };
+  const hasContentType = Object.keys(headers).some((k) => k.toLowerCase() === 'content-type');
   let body: string | undefined;
   if (o.json !== undefined || o.raw !== undefined) {
-    headers['content-type'] ??= 'application/json';
+    if (!hasContentType) headers['content-type'] = 'application/json';
     body = o.raw ?? JSON.stringify(o.json);
   } else if (o.form) {
-    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    if (!hasContentType) headers['content-type'] = 'application/x-www-form-urlencoded';
     body = qs.stringify(o.form);
   }
   const t0 = performance.now();

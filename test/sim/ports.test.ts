@@ -96,7 +96,7 @@ describe('POST /ports/config', () => {
       admin_status: 'PORT_UP',
       link_status: 'LINK_UP',
     });
-    await sleep(200);
+    await sleep(600); // counters advance in steps of a few hundred ms
     const c = await stats(1);
     expect(big(c.rxbytes)).toBeGreaterThan(big(b.rxbytes));
     for (const k of COUNTERS) expect(big(c[k])).toBeGreaterThanOrEqual(big(b[k]));
@@ -229,7 +229,7 @@ describe('GET /ports/stats', () => {
       expectOk(res);
       reads.push(res.body);
       texts.push(res.text);
-      await sleep(250);
+      await sleep(300);
     }
     const up = new Set(
       (await t.get('/ports/info')).body.result

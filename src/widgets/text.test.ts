@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { cleanText, fitCell, takeWidth, textWidth, truncateText } from './text.js';
+
+describe('fitCell', () => {
+  it('pads short text to the width, left or right aligned', () => {
+    expect(fitCell('ab', 5)).toBe('ab   ');
+    expect(fitCell('ab', 5, 'right')).toBe('   ab');
+    expect(fitCell('abcde', 5)).toBe('abcde');
+  });
+
+  it("cuts long text with '…' to exactly the width", () => {
+    expect(fitCell('abcdefgh', 5)).toBe('abcd…');
+    expect(fitCell('abcdefgh', 1)).toBe('…');
+    expect(fitCell('abcdefgh', 0)).toBe('');
+  });
+
+  it('measures wide characters by display width and never splits one', () => {
+    expect(fitCell('日本語', 6)).toBe('日本語');
+    // 4 columns: '日' (2) + '…' (1) + padding, since '本' would overflow.
+    const cut = fitCell('日本語', 4);
+    expect(cut).toBe('日… ');
+    expect(stringWidth(cut)).toBe(4);
+    expect(stringWidth(fitCell('a😀b😀c😀', 5))).toBe(5);
+    expect(stringWidth(fitCell('👨‍👩‍👧‍👦 family', 6, 'right'))).toBe(6);
+  });
+
+  it('keeps combining marks with their base character', () => {
+    const text = 'e\u0301e\u0301e\u0301e\u0301';
+    expect(fitCell(text, 4)).toBe(text);
+    expect(fitCell(text, 3)).toBe('e\u0301e\u0301…');
+  });
+
+  it('strips escape sequences and control characters', () => {
+    const cell = fitCell('\u001B[31mred\u001B[0m\u001B]0;title\u0007\u0008x', 8);
+    expect(cell).not.toMatch(/[\u0000-\u001f]/);
+    expect(cell.startsWith('red')).toBe(true);
+    expect(stringWidth(cell)).toBe(8);
+  });
+
+  it('cuts a 100 KB cell quickly', () => {
+    const huge = `${'x'.repeat(50_000)}${'日本'.repeat(12_500)}\u001B[2J`;
+    const cjk = '日本'.repeat(50_000);
+    const family = '👨‍👩‍👧‍👦'.repeat(9_000);
+    expect(stringWidth(fitCell(huge, 40))).toBe(40);
+    expect(fitCell(cjk, 7)).toBe('日本日…');
+    expect(fitCell(cjk, 8)).toBe('日本日… ');
+    expect(fitCell(family, 6)).toBe('👨‍👩‍👧‍👦👨‍👩‍👧‍👦… ');
+    // Best of several runs so a busy machine does not fail the test.
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      for (const text of [huge, cjk, family]) fitCell(text, 40);
+      best = Math.min(best, performance.now() - started);
+    }
+    expect(best).toBeLessThan(20);
+  });
+});
+
+describe('cleanText', () => {
+  it('gives a leading combining mark a dotted circle to sit on', () => {
+    expect(cleanText('\u0301x')).toBe('\u25cc\u0301x');
+    expect(fitCell('\u0301x', 4, 'right')).toBe('  \u25cc\u0301x');
+    expect(cleanText('🇯🇵')).toBe('🇯🇵');
+    expect(cleanText('plain')).toBe('plain');
+  });
+});
+
+describe('takeWidth / truncateText / textWidth', () => {
+  it('takes whole graphemes up to the width', () => {
+    expect(takeWidth('abcdef', 2, 3)).toEqual({ end: 5, used: 3 });
+    expect(takeWidth('日本語', 0, 3)).toEqual({ end: 1, used: 2 });
+    expect(takeWidth('abc', 0, 0)).toEqual({ end: 0, used: 0 });
+  });
+
+  it('does not cut a combining mark off its ASCII base on the fast path', () => {
+    expect(takeWidth('abe\u0301', 0, 3)).toEqual({ end: 4, used: 3 });
+  });
+
+  it('reports the width of what it returns', () => {
+    expect(truncateText('日本語', 5)).toEqual({ text: '日本…', width: 5 });
+    expect(textWidth('日本')).toBe(4);
+    expect(textWidth('ab')).toBe(2);
+  });
+});
+
+describe('fitCell properties', () => {
+  const piece = fc.constantFrom(
+    'a',
+    ' ',
+    '日',
+    '한',
+    '\u1100\u1161\u11a8',
+    'e\u0301',
+    '😀',
+    '👍🏽',
+    '👨‍👩‍👧‍👦',
+    '🇯🇵',
+    '❤️',
+    'ก',
+    'ำ',
+    '\u200b',
+    '\u001B[1m',
+    '\t',
+    'é',
+  );
+  const anyText = fc.oneof(
+    fc.string({ unit: piece, maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
+
+  it('always yields exactly `width` columns and keeps text that fits', () => {
+    fc.assert(
+      fc.property(anyText, fc.integer({ min: 0, max: 30 }), fc.boolean(), (text, width, right) => {
+        const cell = fitCell(text, width, right ? 'right' : 'left');
+        expect(stringWidth(cell)).toBe(width);
+        const clean = cleanText(text);
+        if (width === 0) expect(cell).toBe('');
+        else if (stringWidth(clean) <= width) expect(cell.includes(clean)).toBe(true);
+        else if (width > 0) expect(cell.trimEnd().endsWith('…')).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
