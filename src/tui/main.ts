@@ -23,6 +23,10 @@ export interface TuiOptions {
 export async function startTui(options: TuiOptions): Promise<number> {
   // Colour libraries read the environment when they load: decide before importing Ink.
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') process.env.FORCE_COLOR = '0';
+  // Ink renders nothing until exit when it believes it runs in CI (it reads CI once, on
+  // load). The console only starts on a terminal, so it must always draw.
+  const ci = process.env.CI;
+  process.env.CI = 'false';
   const [{ render }, { createClient }, { createConsoleStore }, { Poller }, { consoleTree }, { enterFullScreen }] = await Promise.all([
     import('ink'),
     import('../api/index.js'),
@@ -31,6 +35,8 @@ export async function startTui(options: TuiOptions): Promise<number> {
     import('./root.js'),
     import('./fullscreen.js'),
   ]);
+  if (ci === undefined) delete process.env.CI;
+  else process.env.CI = ci;
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const client = createClient({

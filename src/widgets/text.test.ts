@@ -47,14 +47,7 @@ describe('fitCell', () => {
     expect(fitCell(cjk, 7)).toBe('日本日…');
     expect(fitCell(cjk, 8)).toBe('日本日… ');
     expect(fitCell(family, 6)).toBe('👨‍👩‍👧‍👦👨‍👩‍👧‍👦… ');
-    // Best of several runs so a busy machine does not fail the test.
-    let best = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 5; run++) {
-      const started = performance.now();
-      for (const text of [huge, cjk, family]) fitCell(text, 40);
-      best = Math.min(best, performance.now() - started);
-    }
-    expect(best).toBeLessThan(20);
+    // (speed on 100 KB inputs is measured in bench/tui.mjs, not asserted here)
   });
 });
 

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '../harness/render.js';
+import { frameLines, type Mounted, mountConsole } from './console.js';
+
+let m: Mounted | undefined;
+afterEach(async () => {
+  await m?.close();
+  m = undefined;
+  cleanup();
+});
+
+describe('console frame', () => {
+  it('shows the device in the header and the overview, within 80×24', async () => {
+    m = await mountConsole({ columns: 80, rows: 24 });
+    const f = await m.ui.waitFor((x) => x.includes('pb-lab-01') && x.includes('TCAM 10/4096') && x.includes('Fans'), 5000);
+    expect(f).toContain('UAC off');
+    expect(f).toContain('[DEMO]');
+    expect(f).toMatch(/PSU 1:OK\s+2:absent/);
+    for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
+    expect(frameLines(f).length).toBeLessThanOrEqual(24);
+  });
+
+  it('switches screens with 1-9 and through the palette; help lists the screen keys', async () => {
+    m = await mountConsole();
+    await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
+    await m.ui.press('2');
+    await m.ui.waitFor((x) => x.includes('[2 Ports]') && x.includes('eth-0-1'));
+    await m.ui.press(':');
+    for (const ch of 'logs') await m.ui.press(ch);
+    await m.ui.waitFor((x) => x.includes(':logs'));
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes('[6 Logs]'));
+    await m.ui.press('?');
+    const help = await m.ui.waitFor((x) => x.includes('Help — Logs'));
+    expect(help).toContain('follow new lines on/off');
+    expect(help).toContain('pause/resume polling');
+    await m.ui.press('escape');
+    await m.ui.waitFor((x) => !x.includes('Help — Logs'));
+  });
+
+  it('an unknown palette command says so in one line', async () => {
+    m = await mountConsole();
+    await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
+    await m.ui.press(':');
+    for (const ch of 'frobnicate') await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes("unknown command 'frobnicate'"));
+  });
+
+  it('p pauses polling (no requests) and resumes', async () => {
+    m = await mountConsole();
+    await m.ui.waitFor((x) => x.includes('● live'), 5000);
+    await m.ui.press('p');
+    await m.ui.waitFor((x) => x.includes('paused'));
+    await new Promise((r) => setTimeout(r, 300)); // requests already in flight land
+    const before = m.sim.faults.requests;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(m.sim.faults.requests).toBe(before);
+    await m.ui.press('p');
+    await m.ui.waitFor((x) => x.includes('● live'));
+    expect(m.sim.faults.requests).toBeGreaterThan(before);
+  });
+
+  it('marks data stale/down when the device stops answering, keeps it, and recovers', async () => {
+    m = await mountConsole({ screen: 'ports' });
+    await m.ui.waitFor((x) => x.includes('eth-0-1') && x.includes('● live'), 5000);
+    m.sim.faults.settings = { ...m.sim.faults.settings, failNext: 1_000_000, failNextMode: 'reset' };
+    const down = await m.ui.waitFor((x) => x.includes('✖ down'), 5000);
+    expect(down).toContain('eth-0-1'); // the table is still there
+    expect(down).toMatch(/! .*(reset|connection)/i); // one status line says why
+    m.sim.faults.settings = { ...m.sim.faults.settings, failNext: 0 };
+    await m.ui.press('r');
+    await m.ui.waitFor((x) => x.includes('● live') && !x.includes('! '), 8000);
+  });
+
+  it('shows "terminal too small" below 80×24 and re-lays out on resize', async () => {
+    m = await mountConsole({ columns: 70, rows: 20 });
+    await m.ui.waitFor((x) => x.includes('Terminal too small: 70×20'));
+    m.ui.resize(100, 30);
+    await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
+  });
+});
