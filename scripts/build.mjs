@@ -1,14 +1,17 @@
 // Bundles src/cli.ts into dist/ with esbuild. Ink/React are only reached through
 // dynamic import() from the TUI path, so code splitting keeps them out of the
 // scripted commands' start-up.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
-const outdir = join(root, single ? 'dist-bundle' : 'dist');
+const finalDir = join(root, single ? 'dist-bundle' : 'dist');
+// Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
+// finds dist/ half written.
+const outdir = `${finalDir}.tmp-${process.pid}`;
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 const stub = join(outdir, '.devtools-stub.js');
@@ -34,3 +37,7 @@ await build({
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
+const old = `${finalDir}.old-${process.pid}`;
+await rename(finalDir, old).catch(() => {});
+await rename(outdir, finalDir);
+await rm(old, { recursive: true, force: true });

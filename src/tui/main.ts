@@ -4,6 +4,9 @@
  * and on every way out — q, Ctrl-C, SIGTERM, a crash — polling stopped, connections
  * closed and the terminal restored.
  */
+import type { ConsoleContextValue } from '../store/react.js';
+import type { ConnectionSettings } from './connection.js';
+
 export interface TuiOptions {
   url: string;
   user?: string;
@@ -27,11 +30,10 @@ export async function startTui(options: TuiOptions): Promise<number> {
   // load). The console only starts on a terminal, so it must always draw.
   const ci = process.env.CI;
   process.env.CI = 'false';
-  const [{ render }, { createClient }, { createConsoleStore }, { Poller }, { consoleTree }, { enterFullScreen }] = await Promise.all([
+  const [{ render }, { makeReconnect, openConnection }, { createConsoleStore }, { consoleTree }, { enterFullScreen }] = await Promise.all([
     import('ink'),
-    import('../api/index.js'),
+    import('./connection.js'),
     import('../store/store.js'),
-    import('../store/poller.js'),
     import('./root.js'),
     import('./fullscreen.js'),
   ]);
@@ -39,33 +41,26 @@ export async function startTui(options: TuiOptions): Promise<number> {
   else process.env.CI = ci;
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
-  const client = createClient({
+  const store = createConsoleStore();
+  const settings: ConnectionSettings = {
     url: options.url,
     ...(options.user ? { user: options.user } : {}),
     ...(options.password ? { password: options.password } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.insecure ? { insecure: true } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.intervals ? { intervals: options.intervals as ConnectionSettings['intervals'] } : {}),
     readonly: Boolean(options.readonly),
-  });
-  const store = createConsoleStore();
-  const poller = new Poller(client, store, {
-    ...(options.user ? { user: options.user } : {}),
-    ...(options.intervals ? { intervals: options.intervals } : {}),
-  });
-  const session = {
-    url: options.url,
-    ...(options.user ? { user: options.user } : {}),
-    readonly: Boolean(options.readonly),
-    insecure: Boolean(options.insecure),
     demo: Boolean(options.demo),
   };
+  // The connection in use; screens may replace it through `reconnect` (UAC, IP, HTTPS, reboot).
+  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
 
   const leave = enterFullScreen(stdout);
   let code = 0;
   const shutdown = async () => {
-    poller.stop();
-    await client.close().catch(() => {});
+    current.poller.stop();
+    await current.client.close().catch(() => {});
     await options.demo?.close().catch(() => {});
   };
   const onSignal = () => instance.unmount();
@@ -79,7 +74,16 @@ export async function startTui(options: TuiOptions): Promise<number> {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
 
-  const tree = consoleTree({ client, store, poller, session });
+  current.reconnect = makeReconnect({
+    settings,
+    store,
+    current: () => current,
+    apply: (next) => {
+      current = next;
+      instance.rerender(consoleTree(current));
+    },
+  });
+  const tree = consoleTree(current);
   const instance = render(tree, {
     stdout,
     stdin,
@@ -88,7 +92,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
     maxFps: 15,
     incrementalRendering: true,
   });
-  poller.start();
+  current.poller.start();
   try {
     await instance.waitUntilExit();
   } catch (e) {

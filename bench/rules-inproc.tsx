@@ -1,0 +1,112 @@
+// In-process Rules screen measurements, bundled by bench/rules.mjs with esbuild:
+//   keys N    — keystroke → frame on the Rules screen with N synthetic rules: scrolling
+//               (↓/↑, PgDn) and typing a `/` filter
+//   preview N — the rule editor's per-keystroke analysis (validation, TCAM preview,
+//               shadowing against N rules): first ever (every match normalized), first
+//               after a poll (new rule objects, matches seen before) and warm
+import { createClient } from '../src/api/index.js';
+import type { Rule } from '../src/model/index.js';
+import { deviceView } from '../src/screens/device-view.js';
+import { analyze } from '../src/screens/rules/analysis.js';
+import { newRuleForm } from '../src/screens/rules/editor-state.js';
+import { Poller } from '../src/store/poller.js';
+import { commitSuccess, createConsoleStore } from '../src/store/store.js';
+import { consoleTree } from '../src/tui/root.js';
+import { renderTui } from '../test/harness/render.js';
+
+const session = { url: 'http://bench.invalid/rest', readonly: false, insecure: false, demo: true };
+
+function syntheticRules(n: number): Rule[] {
+  return Array.from({ length: n }, (_, i) => ({
+    cookie: BigInt(i + 1),
+    name: `rule-${i}`,
+    description: '',
+    priority: 100 + (i % 500),
+    match: { in_port: String((i % 28) + 1), tcp: '', tcp_dst: String(i % 65536) },
+    actions: [`output:${(i % 4) + 9}`],
+    n_packets: BigInt(i * 13),
+    n_bytes: BigInt(i * 9000),
+    datarate: '',
+    datarate_raw: i * 100,
+    real_flow_ct: 1,
+  }));
+}
+
+const stats = (times: number[]) => {
+  const s = [...times].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, max: s.at(-1)! };
+};
+
+async function keys(n: number) {
+  const store = createConsoleStore();
+  const client = createClient({ url: session.url });
+  const poller = new Poller(client, store); // never started: data is fed directly
+  const rules = syntheticRules(n);
+  commitSuccess(store, 'rules', { rules, used_flows: n }, 0);
+  commitSuccess(store, 'flows', { used_flows: n, maximum_flows: 4096 }, 0);
+  commitSuccess(store, 'access', { uac: false, level: null }, 0);
+  commitSuccess(store, 'groups', [], 0);
+  const ui = renderTui(consoleTree({ client, store, poller, session }, 'rules'), { columns: 120, rows: 40 });
+  await ui.waitFor((f) => f.includes('rule-') && f.includes('PRIO'), 30_000);
+  const press = async (key: string) => {
+    const before = ui.frames.length;
+    const t0 = performance.now();
+    ui.write(key);
+    while (ui.frames.length === before) await new Promise((r) => setImmediate(r));
+    return performance.now() - t0;
+  };
+  const scroll: number[] = [];
+  for (let i = 0; i < 200; i++) scroll.push(await press(i % 50 < 25 ? '\u001B[B' : '\u001B[A'));
+  const page: number[] = [];
+  for (let i = 0; i < 50; i++) page.push(await press('\u001B[6~'));
+  await press('/');
+  const filter: number[] = [];
+  // each character narrows (or widens, on Backspace) the filter over all columns
+  for (const k of ['r', 'u', 'l', 'e', '-', '1', '2', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', 't', 'c', 'p', '\u007F', '\u007F', '\u007F'])
+    filter.push(await press(k));
+  await press('\u001B');
+  ui.unmount();
+  await client.close();
+  return { rules: n, scroll: stats(scroll), page: stats(page), filter: stats(filter) };
+}
+
+function preview(n: number) {
+  const rules = syntheticRules(n);
+  const device = deviceView({ rules: { rules, used_flows: n }, flows: { used_flows: n, maximum_flows: 4096 } });
+  const form = (i: number) => {
+    const f = newRuleForm('add');
+    return {
+      ...f,
+      priority: { text: '300', cursor: 3 },
+      match: [
+        { id: 90, field: { text: 'in_port', cursor: 0 }, value: { text: '1,2', cursor: 0 } },
+        { id: 91, field: { text: 'tcp', cursor: 0 }, value: { text: '', cursor: 0 } },
+        { id: 92, field: { text: 'tcp_dst', cursor: 0 }, value: { text: `1000-${1000 + (i % 999)}`, cursor: 0 } },
+      ],
+      actions: [{ id: 93, text: { text: 'output:10', cursor: 0 } }],
+    };
+  };
+  const t0 = performance.now();
+  analyze(form(0), device);
+  const cold = performance.now() - t0;
+  // the next poll brings new rule objects with the same matches
+  const again = syntheticRules(n);
+  const next = deviceView({ rules: { rules: again, used_flows: n }, flows: { used_flows: n, maximum_flows: 4096 } });
+  const t1 = performance.now();
+  analyze(form(0), next);
+  const afterPoll = performance.now() - t1;
+  const warm: number[] = [];
+  for (let i = 1; i <= 100; i++) {
+    const t = performance.now();
+    analyze(form(i), next);
+    warm.push(performance.now() - t);
+  }
+  return { rules: n, coldMs: cold, afterPollMs: afterPoll, warm: stats(warm) };
+}
+
+const what = process.argv[2];
+const sizes = [4096, 65_536];
+const result = [];
+for (const n of sizes) result.push(what === 'keys' ? await keys(n) : preview(n));
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);

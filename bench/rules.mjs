@@ -1,0 +1,79 @@
+// Rules screen figures: keystroke → frame with 4,096 rules (a full TCAM) and 65,536 (a
+// stress case) for scrolling and for typing a `/` filter, and the rule editor's
+// per-keystroke preview (validation + TCAM cost + shadowing against every rule).
+// Target: keystroke → frame ≤ 16 ms. Prints a markdown section for docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { machine, root } from './lib.mjs';
+
+const out = join(root, 'bench', 'out');
+
+async function bundle() {
+  const stub = join(out, 'devtools-stub.mjs');
+  execFileSync('mkdir', ['-p', out]);
+  execFileSync('sh', ['-c', `echo 'export default {};' > ${stub}`]);
+  await build({
+    entryPoints: [join(root, 'bench', 'rules-inproc.tsx')],
+    outfile: join(out, 'rules-inproc.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { 'react-devtools-core': stub },
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: 'error',
+  });
+  return join(out, 'rules-inproc.mjs');
+}
+
+function inproc(file, args) {
+  const text = execFileSync(process.execPath, [file, ...args], {
+    encoding: 'utf8',
+    // CI makes Ink (and the harness) render in debug mode: not what an operator gets
+    env: { ...process.env, CI: '' },
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(text.trim().split('\n').at(-1));
+}
+
+export async function benchRules() {
+  const file = await bundle();
+  return { keys: inproc(file, ['keys']), preview: inproc(file, ['preview']) };
+}
+
+const ms = (x) => `${x.toFixed(1)} ms`;
+const ok = (x) => (x <= 16 ? '✓' : '✗');
+
+export function rulesSection(r) {
+  const keyRows = r.keys
+    .flatMap((k) => [
+      `| ${k.rules.toLocaleString('en')} | ↓/↑ (200 presses) | ${ms(k.scroll.median)} | ${ms(k.scroll.p95)} | ${ms(k.scroll.max)} | ${ok(k.scroll.p95)} |`,
+      `| ${k.rules.toLocaleString('en')} | PgDn (50) | ${ms(k.page.median)} | ${ms(k.page.p95)} | ${ms(k.page.max)} | ${ok(k.page.p95)} |`,
+      `| ${k.rules.toLocaleString('en')} | \`/\` filter, type and erase (20) | ${ms(k.filter.median)} | ${ms(k.filter.p95)} | ${ms(k.filter.max)} | ${ok(k.filter.p95)} |`,
+    ])
+    .join('\n');
+  const previewRows = r.preview
+    .map((p) => `| ${p.rules.toLocaleString('en')} | ${ms(p.warm.median)} | ${ms(p.warm.p95)} | ${ms(p.afterPollMs)} | ${ms(p.coldMs)} |`)
+    .join('\n');
+  return `### Rules screen: keystroke → frame and editor preview (target ≤ 16 ms)
+
+In-process (Ink rendering into the test harness's fake terminal, 120×40, no frame-rate cap), synthetic rules (\`in_port\`, \`tcp\`, \`tcp_dst\`), ${machine()}. Time from writing the key to stdin until Ink has written the next frame.
+
+| rules | keys | median | p95 | max | p95 ≤ 16 ms |
+|---|---|---|---|---|---|
+${keyRows}
+
+Rule editor, per keystroke: validation, TCAM cost and preview, and shadow analysis against every active rule (\`analyze\`). Matches are normalized once and remembered (per rule object and per match text): the very first keystroke normalizes every rule, the first one after a poll only finds the new rule objects' matches again, later keystrokes reuse everything.
+
+| rules | keystroke median | keystroke p95 | first after a poll | first ever |
+|---|---|---|---|---|
+${previewRows}
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(rulesSection(await benchRules()));
+}

@@ -1,0 +1,43 @@
+// Runs every benchmark and writes docs/performance.md: the machine, the date, and each
+// figure beside its anchor measured in the same run. `npm run bench`.
+// BENCH_QUICK=1 shortens every run (for a smoke check; the figures are then rough).
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { benchCli, cliSection } from './cli.mjs';
+import { root } from './lib.mjs';
+import { benchSim, simSection } from './sim.mjs';
+import { benchTui, tuiSection } from './tui.mjs';
+
+const quick = process.env.BENCH_QUICK === '1';
+const sections = [];
+const started = new Date();
+
+console.error('bench: simulator…');
+sections.push(simSection(await benchSim({ duration: quick ? 2 : 5 })));
+console.error('bench: cli…');
+sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
+console.error('bench: console…');
+sections.push(tuiSection(await benchTui({ runs: quick ? 3 : 10, rssCycles: quick ? 2000 : 10_000, reqSeconds: quick ? 6 : 12, liveSeconds: quick ? 10 : 60 })));
+if (existsSync(join(root, 'bench', 'rules.mjs'))) {
+  const rules = await import('./rules.mjs');
+  if (rules.benchRules && rules.rulesSection) {
+    console.error('bench: rules…');
+    sections.push(rules.rulesSection(await rules.benchRules({ quick })));
+  }
+}
+
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+const text = `# Performance
+
+Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC${quick ? ' — **quick mode: rough figures**' : ''}.
+Machine: ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform} ${process.arch}, Node ${process.version}.
+Every figure stands beside its anchor measured in the same run on the same machine. Benchmarks share the
+machine's two cores with whatever else runs; run them on an idle machine for stable figures.
+
+${sections.join('\n')}
+`;
+await writeFile(join(root, 'docs', 'performance.md'), text);
+console.log(text);
+process.exit(0);
