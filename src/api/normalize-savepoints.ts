@@ -10,7 +10,7 @@ export function normalizeRuleSavePoint(value: unknown, at: At, key?: string): Ru
   const groups = r
     .list('groups', { allowMap: true })
     .map((i) => normalizeGroup(i.value, i.at, i.key));
-  return {
+  const sp: RuleSavePoint = {
     name: r.str('name', key),
     description: r.str('description', ''),
     readonly: r.bool('readonly', false),
@@ -19,6 +19,9 @@ export function normalizeRuleSavePoint(value: unknown, at: At, key?: string): Ru
     flowusage: r.int('flowusage', 0),
     groupusage: r.int('groupusage', groups.length),
   };
+  const boot = r.optBool('boot');
+  if (boot !== undefined) sp.boot = boot;
+  return sp;
 }
 
 export function normalizePortSavePoint(value: unknown, at: At, key?: string): PortSavePoint {

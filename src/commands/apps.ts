@@ -27,7 +27,10 @@ export async function set(run: Run, o: AppOptions, pidText: string): Promise<voi
   if (description === undefined) {
     // PUT /apps always carries user_description; keep the instance's current one.
     const inst = (await c.apps.running()).find((a) => a.pid === pid);
-    if (!inst) throw new NotFoundError(`no running app instance with PID ${pid} (pbc get running lists them)`);
+    if (!inst)
+      throw new NotFoundError(
+        `no running app instance with PID ${pid} (pbc get running lists them)`,
+      );
     description = inst.user_description;
   }
   const result = await c.apps.modify(pid, description, params);

@@ -16,7 +16,9 @@ export function parseMatch(items: string[] | undefined): Match {
     const field = (eq < 0 ? item : item.slice(0, eq)).trim();
     const value = eq < 0 ? '' : item.slice(eq + 1).trim();
     if (field === '' || /\s/.test(field))
-      throw new UsageError(`--match '${item}' is not FIELD=VALUE or a key-only FIELD (e.g. --match tcp_dst=443 --match tcp)`);
+      throw new UsageError(
+        `--match '${item}' is not FIELD=VALUE or a key-only FIELD (e.g. --match tcp_dst=443 --match tcp)`,
+      );
     if (Object.hasOwn(match, field)) throw new UsageError(`--match ${field} is given twice`);
     match[field] = value;
   }
@@ -28,7 +30,12 @@ export function parseActions(items: string[] | undefined): string[] {
   return splitActions((items ?? []).join(','));
 }
 
-export function parseInteger(text: string | undefined, what: string, lo: number, hi: number): number | undefined {
+export function parseInteger(
+  text: string | undefined,
+  what: string,
+  lo: number,
+  hi: number,
+): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (!/^\s*-?\d+\s*$/.test(text) || !Number.isSafeInteger(n) || n < lo || n > hi)
@@ -48,13 +55,19 @@ export function parseCookie(text: string | undefined): string | undefined {
     const v = BigInt(t);
     if (v < 1n << 64n) return v.toString();
   }
-  throw new UsageError(`--cookie must be a 64-bit unsigned integer (decimal or 0x hex), got '${text}'`);
+  throw new UsageError(
+    `--cookie must be a 64-bit unsigned integer (decimal or 0x hex), got '${text}'`,
+  );
 }
 
 const LEVELS: Record<string, number> = { none: 0, read: 1, r: 1, write: 7, w: 7, super: 31, s: 31 };
 
 /** read|write|super or 1|7|31 (and none|0 where `allowNone`). */
-export function parseLevel(text: string | undefined, what: string, allowNone = false): number | undefined {
+export function parseLevel(
+  text: string | undefined,
+  what: string,
+  allowNone = false,
+): number | undefined {
   if (text === undefined) return undefined;
   const t = text.trim().toLowerCase();
   const n = LEVELS[t] ?? (/^\d+$/.test(t) ? Number(t) : Number.NaN);

@@ -81,7 +81,8 @@ export async function telnet(run: Run, _o: unknown, state: string): Promise<void
 
 export async function storageMode(run: Run, _o: unknown, mode: string): Promise<void> {
   const m = mode.toLowerCase();
-  if (m !== 'simple' && m !== 'ipv6') throw new UsageError(`mode must be simple or ipv6, got '${mode}'`);
+  if (m !== 'simple' && m !== 'ipv6')
+    throw new UsageError(`mode must be simple or ipv6, got '${mode}'`);
   const c = await run.writer();
   await run.confirm(
     `Switch the rule storage mode to '${m}'? It changes TCAM capacity and which matches are possible.`,
@@ -101,7 +102,16 @@ export async function permanentRules(run: Run, _o: unknown, state: string): Prom
   await run.done(`permanent rules mode ${on ? 'on' : 'off'}`, { result });
 }
 
-const HASH_FIELDS = ['macsa', 'macda', 'ethertype', 'ipsa', 'ipda', 'ipProtocol', 'srcPort', 'dstPort'] as const;
+const HASH_FIELDS = [
+  'macsa',
+  'macda',
+  'ethertype',
+  'ipsa',
+  'ipda',
+  'ipProtocol',
+  'srcPort',
+  'dstPort',
+] as const;
 const WIRE: Record<(typeof HASH_FIELDS)[number], keyof GroupHash> = {
   macsa: 'macsa',
   macda: 'macda',
@@ -114,10 +124,15 @@ const WIRE: Record<(typeof HASH_FIELDS)[number], keyof GroupHash> = {
 };
 
 /** POST /device/grouphash needs every flag: the ones not given keep their current value. */
-export async function hash(run: Run, o: Partial<Record<(typeof HASH_FIELDS)[number], boolean>>): Promise<void> {
+export async function hash(
+  run: Run,
+  o: Partial<Record<(typeof HASH_FIELDS)[number], boolean>>,
+): Promise<void> {
   const given = HASH_FIELDS.filter((f) => o[f] !== undefined);
   if (given.length === 0)
-    throw new UsageError('give at least one of --[no-]macsa, --[no-]macda, --[no-]ethertype, --[no-]ipsa, --[no-]ipda, --[no-]ip-protocol, --[no-]src-port, --[no-]dst-port');
+    throw new UsageError(
+      'give at least one of --[no-]macsa, --[no-]macda, --[no-]ethertype, --[no-]ipsa, --[no-]ipda, --[no-]ip-protocol, --[no-]src-port, --[no-]dst-port',
+    );
   const c = await run.writer();
   const h = await c.device.groupHash();
   for (const f of given) h[WIRE[f]] = o[f]!;
@@ -160,7 +175,10 @@ export async function controllerRm(run: Run, o: ControllerOptions): Promise<void
 
 export async function reboot(run: Run): Promise<void> {
   const c = await run.writer();
-  await run.confirm('Reboot the device? Traffic forwarding stops until it is back.', 'reboot the device');
+  await run.confirm(
+    'Reboot the device? Traffic forwarding stops until it is back.',
+    'reboot the device',
+  );
   const result = await c.device.reboot();
   await run.done('the device is rebooting', { result });
 }

@@ -55,9 +55,9 @@ export function formatError(err: unknown, what: string): string {
   if (hint === undefined && /\)$/.test(text)) hint = '';
   if (hint === undefined && err instanceof Error) {
     hint = HINTS[err.name];
-    const known = err instanceof PbcError || err instanceof UsageError || err instanceof NotFoundError;
-    if (hint === undefined && !known)
-      hint = 'unexpected; rerun with --debug for details';
+    const known =
+      err instanceof PbcError || err instanceof UsageError || err instanceof NotFoundError;
+    if (hint === undefined && !known) hint = 'unexpected; rerun with --debug for details';
   }
   const prefix = what ? `pbc: ${what}: ` : 'pbc: ';
   return `${prefix}${text}${hint ? ` (${hint})` : ''}`;

@@ -38,7 +38,11 @@ export interface MergedPort {
 }
 
 /** Joins /ports/info (by if_name) with /ports/config and (by port number) /ports/stats. */
-export function mergePorts(config: PortConfig[], info: PortInfo[], stats: PortStats[]): MergedPort[] {
+export function mergePorts(
+  config: PortConfig[],
+  info: PortInfo[],
+  stats: PortStats[],
+): MergedPort[] {
   const cfgByName = new Map(config.map((c) => [c.if_name, c]));
   const statsByNo = new Map(stats.map((s) => [s.portnum, s]));
   const seen = new Set<string>();

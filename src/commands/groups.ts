@@ -31,7 +31,8 @@ function bucket(v: unknown, file: string, where: string): Bucket {
 }
 
 function group(v: unknown, file: string, key?: string): GroupInput {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, 'each group must be an object');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    fail(file, 'each group must be an object');
   const g = v as Record<string, unknown>;
   const idText = String(g.group_id ?? key ?? '');
   if (!/^\d+$/.test(idText)) fail(file, `group_id must be a number, got '${idText}'`);
@@ -61,7 +62,9 @@ export async function readGroups(file: string): Promise<GroupInput[]> {
       text = Buffer.concat(chunks).toString('utf8');
     } else text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read group file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `cannot read group file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   let doc: unknown;
   try {
@@ -92,7 +95,8 @@ function ids(list: GroupInput[]): string {
 }
 
 async function fileOption(o: { file?: string }): Promise<GroupInput[]> {
-  if (o.file === undefined) throw new UsageError('-f FILE is required (a JSON group definition; - reads stdin)');
+  if (o.file === undefined)
+    throw new UsageError('-f FILE is required (a JSON group definition; - reads stdin)');
   return readGroups(o.file);
 }
 
@@ -112,7 +116,8 @@ export async function add(run: Run, o: { file?: string }): Promise<void> {
     );
   }
   const result = await c.groups.add(groups);
-  const extra = doomed.length > 0 ? `; the device deleted ${doomed.length} rule(s) that used it` : '';
+  const extra =
+    doomed.length > 0 ? `; the device deleted ${doomed.length} rule(s) that used it` : '';
   await run.done(`group ${ids(groups)} set${extra}`, { result, deleted_rules: doomed.length });
 }
 

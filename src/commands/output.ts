@@ -7,7 +7,10 @@ import { UsageError } from './errors.js';
 export type Format = 'table' | 'json' | 'yaml';
 
 /** -o/--output, else table on a terminal and JSON in a pipe or file. */
-export function pickFormat(option: string | undefined, isTty = Boolean(process.stdout.isTTY)): Format {
+export function pickFormat(
+  option: string | undefined,
+  isTty = Boolean(process.stdout.isTTY),
+): Format {
   if (option === undefined || option === '') return isTty ? 'table' : 'json';
   const o = option.toLowerCase();
   if (o === 'table' || o === 'json' || o === 'yaml') return o;
@@ -27,10 +30,21 @@ export function toPlain(value: unknown): unknown {
   return value;
 }
 
+type YamlModule = typeof import('yaml');
+
+/**
+ * yaml is CommonJS: in esbuild's code-split bundle a dynamic import of it yields only
+ * `default` (module.exports), under Node/vitest a namespace with both. Take either.
+ */
+export async function loadYaml(): Promise<YamlModule> {
+  const mod = (await import('yaml')) as YamlModule & { default?: YamlModule };
+  return mod.default ?? mod;
+}
+
 export async function serialize(format: 'json' | 'yaml', data: unknown): Promise<string> {
   const plain = toPlain(data);
   if (format === 'json') return `${JSON.stringify(plain, null, 2)}\n`;
-  const { stringify } = await import('yaml');
+  const { stringify } = await loadYaml();
   return stringify(plain, { lineWidth: 0 });
 }
 

@@ -3,7 +3,15 @@
  * against the device's storage mode, ports and groups, and counts its TCAM entries against
  * /flownumbers. Sends nothing but GETs. Exit 0 when it fits without errors, else 1.
  */
-import { capacity, errorsOf, explainCost, flowCount, validateActions, validateMatch } from '../tcam/index.js';
+import { sanitize } from '../model/sanitize.js';
+import {
+  capacity,
+  errorsOf,
+  explainCost,
+  flowCount,
+  validateActions,
+  validateMatch,
+} from '../tcam/index.js';
 import { describeRule, parseActions, parseMatch, parsePriority } from './args.js';
 import { QuietFailure, UsageError } from './errors.js';
 import type { RuleOptions } from './rules.js';
@@ -38,7 +46,10 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
   const ports = new Map(
     info
       .filter((p) => /^\d+$/.test(p.port_no))
-      .map((p) => [Number(p.port_no), { shutdown: shutdown.get(p.if_name) ?? false, name: p.if_name }]),
+      .map((p) => [
+        Number(p.port_no),
+        { shutdown: shutdown.get(p.if_name) ?? false, name: p.if_name },
+      ]),
   );
   const ctx = {
     storageMode: mode.modeCurrent,
@@ -74,14 +85,25 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
   } else if (after > maximum * 0.9) {
     warnings.push(`the TCAM would be ${((after / maximum) * 100).toFixed(0)} % full`);
   }
-  const result: Plan = { flows: n, used, maximum, fits, errors, warnings, explain: explainCost(match) };
+  const result: Plan = {
+    flows: n,
+    used,
+    maximum,
+    fits,
+    errors,
+    warnings,
+    explain: explainCost(match),
+  };
   await run.print(result, async () => {
     const { renderPairs } = await import('./table.js');
     const lines = renderPairs([
       ['rule', `${describeRule(priority, match)} → ${actions.join(',') || '(no actions)'}`],
       ['storage mode', mode.modeCurrent],
       ['cost', result.explain],
-      ['TCAM', `${used} used + ${n} = ${after} of ${maximum} (${((after / maximum) * 100).toFixed(1)} %)`],
+      [
+        'TCAM',
+        `${used} used + ${n} = ${after} of ${maximum} (${((after / maximum) * 100).toFixed(1)} %)`,
+      ],
       ['fits', fits ? 'yes' : 'no'],
       ...errors.map((e): [string, string] => ['error', e]),
       ...warnings.map((w): [string, string] => ['warning', w]),
@@ -89,7 +111,10 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
     return lines;
   });
   if (fits && errors.length === 0) return 0;
-  const why = errors[0] ?? `TCAM full: needs ${n} entries, ${Math.max(0, maximum - used)} of ${maximum} free`;
-  process.stderr.write(`pbc: rules plan: the device would refuse this rule: ${why}\n`);
+  const why =
+    errors[0] ?? `TCAM full: needs ${n} entries, ${Math.max(0, maximum - used)} of ${maximum} free`;
+  process.stderr.write(
+    `${sanitize(`pbc: rules plan: the device would refuse this rule: ${why}`)}\n`,
+  );
   throw new QuietFailure(1);
 }

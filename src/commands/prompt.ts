@@ -5,25 +5,35 @@ export function interactive(): boolean {
   return Boolean(process.stdin.isTTY && process.stderr.isTTY);
 }
 
+/** Typed-ahead input after the Enter of a hidden prompt: it belongs to the next prompt. */
+let pending = '';
+
 /** Reads a line without echoing it. Needs a TTY on stdin. */
 export function promptHidden(question: string): Promise<string> {
   const stdin = process.stdin;
   if (!stdin.isTTY) throw new UsageError('cannot ask for a password: stdin is not a terminal');
-  process.stderr.write(question);
+  // Echo off before the question shows, so nothing typed after it is echoed.
   stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  stdin.resume();
+  process.stderr.write(question);
   return new Promise((resolve, reject) => {
     let chars: string[] = [];
+    let finished = false;
     const finish = () => {
+      finished = true;
       stdin.off('data', onData);
       stdin.setRawMode(false);
       stdin.pause();
       process.stderr.write('\n');
     };
     const onData = (chunk: string) => {
-      for (const ch of chunk) {
+      const all = [...chunk];
+      for (let i = 0; i < all.length; i++) {
+        const ch = all[i]!;
         if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          pending = all
+            .slice(i + 1)
+            .join('')
+            .replace(/^\n/, '');
           finish();
           resolve(chars.join(''));
           return;
@@ -38,7 +48,13 @@ export function promptHidden(question: string): Promise<string> {
         else if (ch >= ' ') chars.push(ch);
       }
     };
+    const typedAhead = pending;
+    pending = '';
+    if (typedAhead !== '') onData(typedAhead);
+    if (finished) return;
+    stdin.setEncoding('utf8');
     stdin.on('data', onData);
+    stdin.resume();
   });
 }
 
@@ -87,7 +103,9 @@ export async function readStdinLine(what: string): Promise<string> {
 /** A new secret, asked twice on a terminal. */
 export async function promptNewSecret(what: string): Promise<string> {
   if (!process.stdin.isTTY)
-    throw new UsageError(`${what} needed: pass --password-stdin and pipe it in, or run on a terminal`);
+    throw new UsageError(
+      `${what} needed: pass --password-stdin and pipe it in, or run on a terminal`,
+    );
   const a = await promptHidden(`${what}: `);
   const b = await promptHidden(`${what} (again): `);
   if (a !== b) throw new UsageError(`the two ${what} entries differ; nothing was changed`);

@@ -33,9 +33,12 @@ export async function add(run: Run, o: RuleOptions): Promise<void> {
   const rule = ruleInput(o, true);
   const c = await run.writer();
   const result = await c.rules.add(rule);
-  await run.done(`rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`, {
-    result,
-  });
+  await run.done(
+    `rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
+    {
+      result,
+    },
+  );
 }
 
 /** PUT /rules: actions, name, description or cookie of the rule that match+priority identify. */

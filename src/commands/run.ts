@@ -2,8 +2,10 @@
  * Runs one scripted command: resolves the device, builds the client on first use, prints
  * results in the chosen format, reports failures as one line with the right exit code.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
-import { type Client, createClient, type LogEntry, ReadonlyError } from '../api/index.js';
+import { ReadonlyError } from '../api/errors.js';
+import type { Client, LogEntry } from '../api/index.js';
 import { sanitize } from '../model/sanitize.js';
 import {
   clientOptions,
@@ -39,7 +41,7 @@ export interface Run {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
-export type Handler = (run: Run, opts: any, ...args: any[]) => Promise<number | undefined | void>;
+export type Handler = (run: Run, opts: any, ...args: any[]) => Promise<number | undefined>;
 
 function logLine(e: LogEntry): string {
   const outcome = e.status !== undefined ? `HTTP ${e.status}` : `failed: ${e.error ?? '?'}`;
@@ -70,7 +72,7 @@ class Runner implements Run {
       this.device = await selectDevice(this.g);
       const d = this.device;
       this.debug(
-        `device ${d.url} (${d.source}), user ${d.user ?? 'none'}${d.readonly ? ', read-only' : ''}${d.insecure ? ', TLS unverified' : ''}`,
+        `device ${d.url.replace(/\/\/[^/@]*@/, '//***@')} (${d.source}), user ${d.user ?? 'none'}${d.readonly ? ', read-only' : ''}${d.insecure ? ', TLS unverified' : ''}`,
       );
     }
     return this.device;
@@ -86,6 +88,9 @@ class Runner implements Run {
       pw.password,
       this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined,
     );
+    // Loaded here, not at the top: a usage error or a read-only refusal never pays for
+    // the HTTP stack.
+    const { createClient } = await import('../api/client.js');
     try {
       this.made = createClient(options);
     } catch (e) {
@@ -97,7 +102,9 @@ class Runner implements Run {
   async writer(): Promise<Client> {
     const dev = await this.selected();
     if (dev.readonly) {
-      const why = this.g.readonly ? '--readonly' : `readonly: true in context '${dev.context?.name}'`;
+      const why = this.g.readonly
+        ? '--readonly'
+        : `readonly: true in context '${dev.context?.name}'`;
       throw new ReadonlyError(
         `refused: the connection is read-only (${why}); nothing was sent — drop the read-only setting to change the device`,
       );
@@ -131,6 +138,20 @@ class Runner implements Run {
   }
 }
 
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff and
+ * then optimizes it with TurboFan in the background; a process that exits right after one
+ * request waits ~100 ms for that background compilation to finish. A scripted command
+ * makes a handful of requests: the baseline compiler alone is plenty.
+ */
+function quickExitWasm(): void {
+  try {
+    setFlagsFromString('--liftoff-only');
+  } catch {
+    // Only a start-up optimization.
+  }
+}
+
 /** Runs `handler` and exits with its code (0 unless it returns one, or what failed). */
 export async function execute(
   what: string,
@@ -138,6 +159,7 @@ export async function execute(
   handler: Handler,
   args: unknown[],
 ): Promise<never> {
+  quickExitWasm();
   const g = cmd.optsWithGlobals() as GlobalOptions;
   let code = 0;
   let runner: Runner | undefined;

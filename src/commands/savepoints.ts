@@ -102,7 +102,11 @@ export async function quicksave(run: Run): Promise<void> {
  * GET /savepoints/export: the device's JSON exactly (64-bit numbers digit for digit), for
  * `> file.json`. Without names every save-point is exported.
  */
-export async function exportSavePoints(run: Run, o: { port?: string[] }, names: string[]): Promise<void> {
+export async function exportSavePoints(
+  run: Run,
+  o: { port?: string[] },
+  names: string[],
+): Promise<void> {
   const c = await run.client();
   const out = await c.savepoints.export(names ?? [], o.port ?? []);
   if (run.format === 'yaml') await run.print(out.raw, () => '');

@@ -15,7 +15,8 @@ export interface SimCommandOptions {
 
 function number(text: string, what: string, lo: number, hi: number): number {
   const n = Number(text);
-  if (!Number.isFinite(n) || n < lo || n > hi) throw new UsageError(`${what} must be a number ${lo}..${hi}, got '${text}'`);
+  if (!Number.isFinite(n) || n < lo || n > hi)
+    throw new UsageError(`${what} must be a number ${lo}..${hi}, got '${text}'`);
   return n;
 }
 

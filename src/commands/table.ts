@@ -29,15 +29,21 @@ export function cell(value: unknown): string {
 }
 
 const GAP = 2;
+const ASCII = /^[\x20-\x7e]*$/;
 
-function fitWidths(natural: number[], columns: Column[], width: number): number[] {
+/** Display width; printable ASCII (nearly every cell) without string-width's cost. */
+export function width(text: string): number {
+  return ASCII.test(text) ? text.length : stringWidth(text);
+}
+
+function fitWidths(natural: number[], columns: Column[], maxWidth: number): number[] {
   const widths = [...natural];
   const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
-  if (total() <= width) return widths;
-  const floor = columns.map((c) => Math.min(stringWidth(c.header), 8));
+  if (total() <= maxWidth) return widths;
+  const floor = columns.map((c) => Math.min(width(c.header), 8));
   // Shave the widest flexible column one cell at a time (then any column) until it fits.
   for (const onlyFlex of [true, false]) {
-    while (total() > width) {
+    while (total() > maxWidth) {
       let pick = -1;
       for (let i = 0; i < widths.length; i++) {
         if (onlyFlex && !columns[i]?.flex) continue;
@@ -51,19 +57,19 @@ function fitWidths(natural: number[], columns: Column[], width: number): number[
   return widths;
 }
 
-function pad(text: string, width: number, right: boolean): string {
-  const fitted = stringWidth(text) > width ? cliTruncate(text, width) : text;
-  const space = ' '.repeat(Math.max(0, width - stringWidth(fitted)));
+function pad(text: string, room: number, right: boolean): string {
+  const fitted = width(text) > room ? cliTruncate(text, room) : text;
+  const space = ' '.repeat(Math.max(0, room - width(fitted)));
   return right ? space + fitted : fitted + space;
 }
 
 /** Rows of raw values; each is sanitized. Returns the text with a trailing newline. */
-export function renderTable(columns: Column[], rows: unknown[][], width = termWidth()): string {
+export function renderTable(columns: Column[], rows: unknown[][], maxWidth = termWidth()): string {
   const cells = rows.map((r) => columns.map((_, i) => cell(r[i])));
   const natural = columns.map((c, i) =>
-    Math.max(stringWidth(c.header), ...cells.map((r) => stringWidth(r[i]!))),
+    Math.max(width(c.header), ...cells.map((r) => width(r[i]!))),
   );
-  const widths = fitWidths(natural, columns, width);
+  const widths = fitWidths(natural, columns, maxWidth);
   const line = (r: string[]) =>
     r
       .map((t, i) => pad(t, widths[i]!, Boolean(columns[i]?.right)))
@@ -74,12 +80,12 @@ export function renderTable(columns: Column[], rows: unknown[][], width = termWi
 }
 
 /** `key   value` lines for one object; values are sanitized and truncated to the width. */
-export function renderPairs(pairs: [string, unknown][], width = termWidth()): string {
-  const keyWidth = Math.max(0, ...pairs.map(([k]) => stringWidth(k)));
-  const room = Math.max(10, width - keyWidth - GAP);
+export function renderPairs(pairs: [string, unknown][], maxWidth = termWidth()): string {
+  const keyWidth = Math.max(0, ...pairs.map(([k]) => width(k)));
+  const room = Math.max(10, maxWidth - keyWidth - GAP);
   const lines = pairs.map(([k, v]) => {
     const text = cell(v);
-    const shown = Number.isFinite(room) && stringWidth(text) > room ? cliTruncate(text, room) : text;
+    const shown = Number.isFinite(room) && width(text) > room ? cliTruncate(text, room) : text;
     return `${k.padEnd(keyWidth)}${' '.repeat(GAP)}${shown}`.trimEnd();
   });
   return `${lines.join('\n')}\n`;

@@ -30,7 +30,16 @@ const flex = (header: string) => C(header, { flex: true });
 
 function rules(list: Rule[]): string {
   return renderTable(
-    [num('PRIO'), flex('NAME'), flex('MATCH'), flex('ACTIONS'), num('PACKETS'), num('BYTES'), num('RATE'), num('FLOWS')],
+    [
+      num('PRIO'),
+      flex('NAME'),
+      flex('MATCH'),
+      flex('ACTIONS'),
+      num('PACKETS'),
+      num('BYTES'),
+      num('RATE'),
+      num('FLOWS'),
+    ],
     list.map((r) => [
       r.priority,
       r.name,
@@ -96,7 +105,16 @@ function ports(list: MergedPort[]): string {
 
 function portConfig(list: PortConfig[]): string {
   return renderTable(
-    [C('NAME'), num('TYPE'), C('MEDIA'), C('SPEED'), C('DUPLEX'), C('SPLIT'), C('XG (NOW→NEXT)'), C('SHUTDOWN')],
+    [
+      C('NAME'),
+      num('TYPE'),
+      C('MEDIA'),
+      C('SPEED'),
+      C('DUPLEX'),
+      C('SPLIT'),
+      C('XG (NOW→NEXT)'),
+      C('SHUTDOWN'),
+    ],
     list.map((p) => [
       p.if_name,
       p.type,
@@ -113,12 +131,29 @@ function portConfig(list: PortConfig[]): string {
 function portInfo(list: PortInfo[]): string {
   return renderTable(
     [num('PORT'), C('NAME'), C('ADMIN'), C('LINK'), C('SPEED'), C('DUPLEX'), C('MAC')],
-    list.map((p) => [p.port_no, p.if_name, p.admin_status, p.link_status, p.speed, p.duplex, p.mac_addr]),
+    list.map((p) => [
+      p.port_no,
+      p.if_name,
+      p.admin_status,
+      p.link_status,
+      p.speed,
+      p.duplex,
+      p.mac_addr,
+    ]),
   );
 }
 
 function stats(list: PortStats[]): string {
-  const cols = ['rxpkts', 'rxbytes', 'rxdrop', 'rxerrs', 'txpkts', 'txbytes', 'txdrop', 'txerrs'] as const;
+  const cols = [
+    'rxpkts',
+    'rxbytes',
+    'rxdrop',
+    'rxerrs',
+    'txpkts',
+    'txbytes',
+    'txdrop',
+    'txerrs',
+  ] as const;
   return renderTable(
     [num('PORT'), ...cols.map((c) => num(c.toUpperCase()))],
     list.map((s) => [s.portnum, ...cols.map((c) => s[c])]),
@@ -127,10 +162,34 @@ function stats(list: PortStats[]): string {
 
 function savepoints(sp: SavePoints): string {
   return renderTable(
-    [C('KIND'), flex('NAME'), flex('DESCRIPTION'), num('RULES'), num('GROUPS'), num('FLOWS'), C('READONLY')],
     [
-      ...sp.rules.map((r) => ['rules', r.name, r.description, r.rules.length, r.groupusage, r.flowusage, r.readonly]),
-      ...sp.ports.map((p) => ['ports', p.name, p.description, `${p.ports.length} ports`, '', '', p.readonly]),
+      C('KIND'),
+      flex('NAME'),
+      flex('DESCRIPTION'),
+      num('RULES'),
+      num('GROUPS'),
+      num('FLOWS'),
+      C('READONLY'),
+    ],
+    [
+      ...sp.rules.map((r) => [
+        'rules',
+        r.name,
+        r.description,
+        r.rules.length,
+        r.groupusage,
+        r.flowusage,
+        r.readonly,
+      ]),
+      ...sp.ports.map((p) => [
+        'ports',
+        p.name,
+        p.description,
+        `${p.ports.length} ports`,
+        '',
+        '',
+        p.readonly,
+      ]),
     ],
   );
 }
@@ -138,14 +197,25 @@ function savepoints(sp: SavePoints): string {
 function users(list: User[]): string {
   return renderTable(
     [num('ID'), flex('USER'), C('LEVEL'), flex('DESCRIPTION'), C('RADIUS')],
-    list.map((u) => [u.userid, u.username, levelName(u.accesslevel), u.description, u.radius ?? '']),
+    list.map((u) => [
+      u.userid,
+      u.username,
+      levelName(u.accesslevel),
+      u.description,
+      u.radius ?? '',
+    ]),
   );
 }
 
 function apps(list: App[]): string {
   return renderTable(
     [C('NAME'), C('STARTABLE'), flex('DESCRIPTION'), flex('PARAMETERS')],
-    list.map((a) => [a.name, a.canBeInstantiated, a.description, a.paramFormat.map((p) => p[0]).join(', ')]),
+    list.map((a) => [
+      a.name,
+      a.canBeInstantiated,
+      a.description,
+      a.paramFormat.map((p) => p[0]).join(', '),
+    ]),
   );
 }
 
@@ -174,14 +244,24 @@ function environment(e: Environment): string {
   );
   const temps = renderTable(
     [C('SENSOR'), C('POSITION'), num('TEMP °C'), num('LOW'), num('HIGH'), num('CRITICAL')],
-    e.temp_sensors.map((t) => [t.index, t.position, t.temp, t.lower_alarm, t.upper_alarm, t.critical_limit]),
+    e.temp_sensors.map((t) => [
+      t.index,
+      t.position,
+      t.temp,
+      t.lower_alarm,
+      t.upper_alarm,
+      t.critical_limit,
+    ]),
   );
   return `${fans}\n${psus}\n${temps}`;
 }
 
 function controllers(list: Controller[]): string {
   if (list.length === 0) return 'no controllers configured\n';
-  return renderTable([C('CONNECTION'), C('IP'), num('PORT')], list.map((c) => [c.connection, c.ip, c.port]));
+  return renderTable(
+    [C('CONNECTION'), C('IP'), num('PORT')],
+    list.map((c) => [c.connection, c.ip, c.port]),
+  );
 }
 
 function log(l: WebLog): string {

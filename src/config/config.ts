@@ -18,6 +18,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../commands/errors.js';
+import { loadYaml } from '../commands/output.js';
 
 export interface ContextConfig {
   name: string;
@@ -77,7 +78,7 @@ function readContext(value: unknown, where: string, path: string, key?: string):
 
 /** Parses config text (YAML). Contexts may be a list of {name,…} or a map name → {…}. */
 export async function parseConfig(text: string, path: string): Promise<PbcConfig> {
-  const { parse } = await import('yaml');
+  const { parse } = await loadYaml();
   let doc: unknown;
   try {
     doc = parse(text);

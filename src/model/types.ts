@@ -115,6 +115,11 @@ export interface RuleSavePoint {
   groups: Group[];
   flowusage: number;
   groupusage: number;
+  /**
+   * Loads at boot. Not in the spec's GET /savepoints; the simulator reports it as an
+   * extension. Undefined when the device does not say.
+   */
+  boot?: boolean;
 }
 
 export interface PortSavePoint {

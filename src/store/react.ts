@@ -14,11 +14,31 @@ export interface Session {
   demo: boolean;
 }
 
+/** What changes when the console reconnects; unset fields keep their value. */
+export interface ReconnectChange {
+  url?: string;
+  /** A new user; without `password` (or `keepPassword`) it logs in with no password. '' = no user. */
+  user?: string;
+  password?: string;
+  /** Keep the password in use although the user name changes (an account was renamed). */
+  keepPassword?: boolean;
+  insecure?: boolean;
+  /** PEM file to trust; null drops the one in use. */
+  ca?: string | null;
+}
+
 export interface ConsoleContextValue {
   client: Client;
   store: ConsoleStore;
   poller: Poller;
   session: Session;
+  /**
+   * Opens a new connection with the change applied, checks that the device answers on it,
+   * then swaps it in (client, poller and session; the store's data stays). Rejects, with
+   * the old connection still in use, when the new one does not answer. Absent where the
+   * console cannot reconnect (some tests).
+   */
+  reconnect?: (change: ReconnectChange) => Promise<void>;
 }
 
 const ConsoleContext = createContext<ConsoleContextValue | null>(null);

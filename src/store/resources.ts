@@ -2,7 +2,7 @@
  * What the console polls: each resource is one or a few GETs with its own interval. A
  * screen declares the resources it needs; only those (plus the header's) are polled.
  */
-import type { Client } from '../api/index.js';
+import { type Client, ForbiddenError } from '../api/index.js';
 
 export const DEFAULT_INTERVALS = {
   identity: 60_000,
@@ -18,6 +18,14 @@ export const DEFAULT_INTERVALS = {
   sfp: 30_000,
   log: 2_000,
   rules: 5_000,
+  groups: 5_000,
+  // Save-points, users, apps, device settings (screens 5, 7, 8, 9).
+  savepoints: 10_000,
+  users: 10_000,
+  radius: 30_000,
+  apps: 30_000,
+  running: 5_000,
+  deviceConfig: 10_000,
 } as const;
 
 export type ResourceKey = keyof typeof DEFAULT_INTERVALS;
@@ -56,6 +64,30 @@ async function settings(c: Client) {
   return { storage, permanent, idLed };
 }
 
+/** GET /users/radius needs SUPER: null (not an error) when this account may not read it. */
+async function radius(c: Client) {
+  try {
+    return await c.users.radius();
+  } catch (e) {
+    if (e instanceof ForbiddenError) return null;
+    throw e;
+  }
+}
+
+/** The device settings screen 9 edits (storage mode, permanent mode and LED are in `settings`). */
+async function deviceConfig(c: Client) {
+  const [ident, name, ip, dns, telnet, controllers, hash] = await Promise.all([
+    c.device.customIdent(),
+    c.device.name(),
+    c.device.ipConfig(),
+    c.device.nameResolution(),
+    c.device.telnet(),
+    c.device.controllers(),
+    c.device.groupHash(),
+  ]);
+  return { ident, name, ip, dns, telnet, controllers, hash };
+}
+
 async function system(c: Client) {
   const [load, memory] = await Promise.all([c.device.loadAverage(), c.device.memoryUsage()]);
   return { load, memory };
@@ -75,6 +107,13 @@ export function fetchers(user: string | undefined) {
     sfp: (c: Client) => c.ports.sfp(),
     log: (c: Client) => c.logs.get(),
     rules: (c: Client) => c.rules.list(),
+    groups: (c: Client) => c.groups.list(),
+    savepoints: (c: Client) => c.savepoints.list(),
+    users: (c: Client) => c.users.list(),
+    radius,
+    apps: (c: Client) => c.apps.list(),
+    running: (c: Client) => c.apps.running(),
+    deviceConfig,
   } satisfies Record<ResourceKey, (c: Client) => Promise<unknown>>;
 }
 

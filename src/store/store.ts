@@ -48,6 +48,13 @@ function emptyResources(): Resources {
     'sfp',
     'log',
     'rules',
+    'groups',
+    'savepoints',
+    'users',
+    'radius',
+    'apps',
+    'running',
+    'deviceConfig',
   ] as ResourceKey[])
     r[k] = { inFlight: false, failures: 0 };
   return r as Resources;

@@ -144,7 +144,8 @@ export function App(props: { initialScreen?: ScreenId }) {
     { key: 'q', label: 'quit' },
   ];
   const error = lastError;
-  const footerHeight = 1 + (error ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
+  // the status bar's second line holds the error or, failing that, the notice
+  const footerHeight = 1 + (error || notice ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
   const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
   const Screen = view.component;
   return (

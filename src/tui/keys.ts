@@ -19,8 +19,9 @@ export interface InkKey {
 }
 
 export function keyName(input: string, key: InkKey): string {
-  if (key.upArrow) return 'up';
-  if (key.downArrow) return 'down';
+  // Ctrl-↑/↓ reorder list items in forms (e.g. a rule's actions).
+  if (key.upArrow) return key.ctrl ? 'ctrl+up' : 'up';
+  if (key.downArrow) return key.ctrl ? 'ctrl+down' : 'down';
   if (key.leftArrow) return 'left';
   if (key.rightArrow) return 'right';
   if (key.pageUp) return 'pageup';

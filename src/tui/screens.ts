@@ -1,10 +1,16 @@
 /** Which component draws each screen, what it polls, and its status-bar hints. */
 import type { ComponentType } from 'react';
+import { AppsScreen } from '../screens/apps/apps-screen.js';
+import { DeviceScreen } from '../screens/device/device-screen.js';
+import { GroupsScreen } from '../screens/groups/screen.js';
 import { LogsScreen } from '../screens/logs.js';
 import { OverviewScreen } from '../screens/overview.js';
 import { Placeholder } from '../screens/placeholder.js';
 import { PortsScreen } from '../screens/ports.js';
+import { RulesScreen } from '../screens/rules/screen.js';
+import { SavePointsScreen } from '../screens/savepoints/savepoints-screen.js';
 import type { ScreenProps } from '../screens/types.js';
+import { UsersScreen } from '../screens/users/users-screen.js';
 import type { ResourceKey } from '../store/resources.js';
 import { BINDINGS, keyLabel, type ScreenId, SCREENS } from './keymap.js';
 
@@ -34,11 +40,27 @@ export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
     hints: hints('overview'),
   },
   ports: { component: PortsScreen, resources: ['stats', 'info', 'config'], hints: hints('ports') },
-  rules: placeholder('rules'),
-  groups: placeholder('groups'),
-  savepoints: placeholder('savepoints'),
+  rules: {
+    component: RulesScreen,
+    resources: ['rules', 'flows', 'settings', 'groups', 'info', 'config'],
+    hints: hints('rules'),
+  },
+  groups: {
+    component: GroupsScreen,
+    resources: ['groups', 'rules', 'settings', 'info', 'config'],
+    hints: hints('groups'),
+  },
+  savepoints: {
+    component: SavePointsScreen,
+    resources: ['savepoints', 'rules', 'groups', 'config', 'info', 'settings'],
+    hints: hints('savepoints'),
+  },
   logs: { component: LogsScreen, resources: ['log'], hints: hints('logs') },
-  users: placeholder('users'),
-  apps: placeholder('apps'),
-  device: placeholder('device'),
+  users: { component: UsersScreen, resources: ['users', 'radius'], hints: hints('users') },
+  apps: { component: AppsScreen, resources: ['apps', 'running'], hints: hints('apps') },
+  device: {
+    component: DeviceScreen,
+    resources: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints'],
+    hints: hints('device'),
+  },
 };

@@ -1,47 +1,81 @@
-/** Mounts the whole console (frame + screens) on a real simulator, for screen tests. */
+/**
+ * Mounts the whole console (App: header, screen, status bar, keymap) on a simulated
+ * device started for the test, for frame-level screen tests.
+ */
 import { createClient } from '../../src/api/index.js';
-import { startSim, type SimServer } from '../../src/sim/server.js';
+import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 import { Poller } from '../../src/store/poller.js';
+import type { ResourceKey } from '../../src/store/resources.js';
 import type { Session } from '../../src/store/react.js';
 import { createConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
 import { consoleTree } from '../../src/tui/root.js';
 import { type Harness, renderTui } from '../harness/render.js';
 
-export const FAST = { stats: 150, log: 150, flows: 300, info: 300, config: 300, environment: 300, system: 300, settings: 300, identity: 2000, access: 1000, sfp: 500, rules: 300 };
-
 export interface Mounted {
   ui: Harness;
   sim: SimServer;
-  poller: Poller;
   close(): Promise<void>;
 }
 
-export async function mountConsole(
-  opts: { columns?: number; rows?: number; screen?: ScreenId; session?: Partial<Session>; user?: string; password?: string; sim?: SimServer } = {},
-): Promise<Mounted> {
-  const sim = opts.sim ?? (await startSim({ port: 0 }));
-  const client = createClient({
-    url: sim.url,
-    readonly: Boolean(opts.session?.readonly),
-    ...(opts.user ? { user: opts.user, password: opts.password ?? '' } : {}),
-  });
+export interface MountOptions {
+  screen?: ScreenId;
+  columns?: number;
+  rows?: number;
+  session?: Partial<Session>;
+  sim?: SimServerOptions;
+  intervals?: Partial<Record<ResourceKey, number>>;
+}
+
+/** Faster than the console's defaults, so tests see rates and changes within a second. */
+const FAST: Partial<Record<ResourceKey, number>> = {
+  identity: 1000,
+  access: 1000,
+  settings: 1000,
+  flows: 500,
+  environment: 1000,
+  system: 1000,
+  stats: 300,
+  info: 1000,
+  config: 1000,
+  sfp: 1000,
+  log: 300,
+};
+
+export async function mountConsole(options: MountOptions = {}): Promise<Mounted> {
+  const sim = await startSim({ port: 0, host: '127.0.0.1', ...options.sim });
+  const readonly = Boolean(options.session?.readonly);
+  const client = createClient({ url: sim.url, timeoutMs: 1000, readonly });
   const store = createConsoleStore();
-  const poller = new Poller(client, store, { intervals: FAST, ...(opts.user ? { user: opts.user } : {}) });
-  const session: Session = { url: sim.url, readonly: false, insecure: false, demo: true, ...(opts.user ? { user: opts.user } : {}), ...opts.session };
-  const ui = renderTui(consoleTree({ client, store, poller, session }, opts.screen), { columns: opts.columns ?? 100, rows: opts.rows ?? 30 });
+  const poller = new Poller(client, store, { intervals: { ...FAST, ...options.intervals } });
+  const session: Session = { url: sim.url, readonly, insecure: false, demo: true, ...options.session };
+  const ui = renderTui(consoleTree({ client, store, poller, session }, options.screen), {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 30,
+  });
   poller.start();
+  // Start from a settled console: the header's data, and rates once stats are polled twice.
+  const ready = () => {
+    const st = store.getState();
+    if (!st.resources.identity.data) return false;
+    if (!poller.demanded().includes('stats')) return true;
+    return [...st.rates.rates.values()].some((r) => r.rxBps !== null);
+  };
+  const deadline = Date.now() + 5000;
+  while (!ready() && Date.now() < deadline && !options.sim?.failRate) await new Promise((r) => setTimeout(r, 20));
   return {
     ui,
     sim,
-    poller,
-    close: async () => {
+    async close() {
       ui.unmount();
       poller.stop();
       await client.close();
-      if (!opts.sim) await sim.close();
+      await sim.close();
     },
   };
 }
 
-export const frameLines = (frame: string) => frame.replace(/\n$/, '').split('\n');
+/** The lines of a frame, without the trailing empty line. */
+export function frameLines(frame: string): string[] {
+  return frame.replace(/\n$/, '').split('\n');
+}
