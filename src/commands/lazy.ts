@@ -1,0 +1,43 @@
+/**
+ * Lazy command actions: each action imports its module (and run.ts) only when it runs, so
+ * esbuild puts every command family in its own chunk.
+ */
+import type { Command } from 'commander';
+import type { Handler } from './run.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: modules are indexed by handler name
+type Module = Record<string, any>;
+
+const MODULES = {
+  get: () => import('./get.js'),
+  rules: () => import('./rules.js'),
+  plan: () => import('./plan.js'),
+  groups: () => import('./groups.js'),
+  ports: () => import('./ports.js'),
+  savepoints: () => import('./savepoints.js'),
+  users: () => import('./users.js'),
+  apps: () => import('./apps.js'),
+  device: () => import('./device.js'),
+} satisfies Record<string, () => Promise<Module>>;
+
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+export function act(mod: keyof typeof MODULES, fn: string) {
+  return async (...a: unknown[]) => {
+    const cmd = a[a.length - 1] as Command;
+    const positional = a.slice(0, -2);
+    const [{ execute }, m] = await Promise.all([
+      import('./run.js'),
+      MODULES[mod]() as Promise<Module>,
+    ]);
+    let what = commandPath(cmd);
+    if (mod === 'get' && typeof positional[0] === 'string') what += ` ${positional[0]}`;
+    await execute(what, cmd, m[fn] as Handler, positional);
+  };
+}
+
+export const collect = (v: string, prev: string[] = []) => [...prev, v];

@@ -1,0 +1,140 @@
+/**
+ * The whole command line: global options, `pbc sim`, the scripted commands (tree.ts) and
+ * the default action (the console). Loads commander only.
+ */
+import { Command, Option } from 'commander';
+import { defineCommands } from './tree.js';
+
+declare const PBC_VERSION: string | undefined;
+const version = typeof PBC_VERSION === 'string' ? PBC_VERSION : '0.1.0';
+
+export function fail(message: string, code: number): never {
+  process.stderr.write(`pbc: ${message}\n`);
+  process.exit(code);
+}
+
+/** Commander's error text ("error: unknown option '--x'\n(Did you mean --y?)") as one line. */
+function oneLine(text: string): string {
+  return text
+    .replace(/^error:\s*/i, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+/** Edit distance, for "did you mean" on an unknown command. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function globalOptions(program: Command): Command {
+  return program
+    .addOption(
+      new Option('--url <url>', 'device REST base URL, e.g. http://192.0.2.10/rest').env('PBC_URL'),
+    )
+    .addOption(
+      new Option(
+        '--user <name>',
+        'user name (password: PBC_PASSWORD, the context, or a prompt)',
+      ).env('PBC_USER'),
+    )
+    .addOption(new Option('--context <name>', 'a context of the config file').env('PBC_CONTEXT'))
+    .option('--timeout <ms>', 'per-request timeout in milliseconds (default 5000)')
+    .option('--insecure', 'HTTPS without certificate verification')
+    .option('--ca <file>', 'PEM file of certificates to trust for HTTPS')
+    .option('--readonly', 'refuse every change before anything is sent')
+    .option('--debug', 'log requests (secrets redacted) and stack traces to stderr')
+    .option(
+      '-o, --output <format>',
+      'table, json or yaml (default: table on a terminal, else json)',
+    )
+    .option('-y, --yes', 'confirm destructive operations (needed when not on a terminal)')
+    .option('--show-secrets', 'show secrets such as the RADIUS secret in get output')
+    .option('--demo', 'open the console on a built-in simulated device');
+}
+
+function simCommand(program: Command): void {
+  program
+    .command('sim')
+    .description('serve the simulated packet broker REST service')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'TCP port (0 = any free port)', '8080')
+    .option('--state <dir>', 'keep the configuration in this directory across restarts')
+    .option('--seed <n>', 'seed of the traffic model (same seed, same traffic)', '1')
+    .addOption(
+      new Option('--admin-password <pw>', "password of the default SUPER account 'admin'").env(
+        'PBC_SIM_ADMIN_PASSWORD',
+      ),
+    )
+    .option('--quirks', "answer in the vendor's odd-but-real shapes (ifName, integer port_no, …)")
+    .option('--latency <ms>', 'added delay per request', '0')
+    .option('--fail-rate <p>', 'share of requests answered 500 or reset (0..1)', '0')
+    .option('--reboot-ms <ms>', 'how long a reboot makes the device unavailable', '3000')
+    .action(async (opts) => {
+      const { runSim, UsageError } = await import('./sim.js');
+      try {
+        await runSim(opts);
+      } catch (e) {
+        if (e instanceof UsageError) fail(e.message, 2);
+        const err = e as NodeJS.ErrnoException;
+        if (err.code === 'EADDRINUSE')
+          fail(`port ${opts.port} is in use (choose another with --port)`, 3);
+        fail(err.message, 1);
+      }
+    });
+}
+
+export function buildProgram(): Command {
+  const program = new Command('pbc')
+    .description(
+      'Packet broker console: live ports, safe rule changes, save-points and logs from a terminal.\n' +
+        'Without a command it opens the full-screen console; the commands below are for scripts.',
+    )
+    .version(version, '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) =>
+        write(`pbc: ${oneLine(text)} (see pbc --help, or pbc COMMAND --help)\n`),
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 the device answered with an error, 2 usage, 3 connection/timeout,
+4 authentication/authorization. Config: $PBC_CONFIG or ~/.config/pbc/config.yaml.
+Docs: docs/cli.md`,
+    );
+  globalOptions(program);
+  simCommand(program);
+  defineCommands(program);
+  program.allowExcessArguments(true).action(async () => {
+    const extra = program.args[0];
+    if (extra === 'help') {
+      // `pbc help rules add` (commander adds no help command when the program has an action).
+      let cmd: Command = program;
+      for (const name of program.args.slice(1)) {
+        const sub = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!sub) break;
+        cmd = sub;
+      }
+      cmd.help();
+    }
+    if (extra !== undefined) {
+      const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+      const near = names.find((n) => distance(n, extra) <= 2);
+      fail(`unknown command '${extra}' (${near ? `did you mean ${near}? ` : ''}see pbc --help)`, 2);
+    }
+    const { startConsole } = await import('./console.js');
+    await startConsole(program.opts());
+  });
+  return program;
+}

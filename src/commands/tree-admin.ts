@@ -1,0 +1,180 @@
+/** Definitions of the user, app, device and log commands (see tree.ts). */
+import type { Command } from 'commander';
+import { act, collect } from './lazy.js';
+
+export function defineAdmin(program: Command): void {
+  defineUsers(program);
+  defineApps(program);
+  defineDevice(program);
+}
+
+function defineUsers(program: Command): void {
+  const users = program.command('users').description('web/REST user accounts');
+  const secret = (c: Command) =>
+    c
+      .option('--password-stdin', 'read the password from stdin (first line)')
+      .option('--password <password>', 'the password (visible in the process list: avoid)');
+  secret(
+    users
+      .command('add')
+      .argument('<name>')
+      .description('add a user (POST /users); the password is asked for unless --password-stdin')
+      .option('--level <level>', 'read, write or super')
+      .option('--description <text>', 'account description')
+      .option('--radius', 'check the password against the RADIUS server'),
+  ).action(act('users', 'add'));
+  secret(
+    users
+      .command('set')
+      .argument('<name>')
+      .description('change a user (PUT /users)')
+      .option('--new-name <name>', 'rename the account')
+      .option('--level <level>', 'read, write or super')
+      .option('--description <text>', 'account description')
+      .option('--radius', 'check the password against the RADIUS server')
+      .option('--no-radius', 'check the local password')
+      .option('--change-password', 'set a new password (asked for, or --password-stdin)'),
+  ).action(act('users', 'set'));
+  users
+    .command('rm')
+    .argument('<name>')
+    .description('delete a user (DELETE /users)')
+    .action(act('users', 'rm'));
+
+  program
+    .command('uac')
+    .argument('<state>', 'on or off')
+    .description('user access control on or off (POST /users/uac)')
+    .action(act('users', 'uac'));
+
+  program
+    .command('radius')
+    .description('RADIUS settings')
+    .command('set')
+    .description('change RADIUS settings (POST /users/radius); only the given ones are sent')
+    .option('--server <host>', 'RADIUS server address ("" disables RADIUS)')
+    .option('--port <port>', 'UDP port')
+    .option('--secret-stdin', 'read the shared secret from stdin')
+    .option('--secret <secret>', 'the shared secret (visible in the process list: avoid)')
+    .option(
+      '--login-level <level>',
+      'level of RADIUS users without a local account: none, read, write, super',
+    )
+    .option('--refresh-rate <seconds>', 'how long a RADIUS session is cached')
+    .action(act('users', 'radiusSet'));
+}
+
+function defineApps(program: Command): void {
+  const apps = program
+    .command('apps')
+    .description('start, change, stop apps and run their actions');
+  const params = (c: Command) =>
+    c
+      .option('--description <text>', 'instance description (user_description)')
+      .option('--param <key=value>', 'an app parameter, repeatable', collect);
+  params(
+    apps.command('start').argument('<app>').description('start an instance (POST /apps)'),
+  ).action(act('apps', 'start'));
+  params(
+    apps.command('set').argument('<pid>').description('change an instance (PUT /apps)'),
+  ).action(act('apps', 'set'));
+  apps
+    .command('stop')
+    .argument('<pid>')
+    .description('stop an instance (DELETE /apps)')
+    .action(act('apps', 'stop'));
+  apps
+    .command('action')
+    .argument('<pid>')
+    .argument('<action>')
+    .description("run one of the app's actions (POST /apps/action)")
+    .action(act('apps', 'action'));
+}
+
+function defineDevice(program: Command): void {
+  const d = program.command('device').description('device settings, controllers and reboot');
+  d.command('name')
+    .argument('<name>')
+    .description('device name (POST /device/name)')
+    .action(act('device', 'name'));
+  d.command('ident')
+    .description('custom identification (POST /device/customident)')
+    .option('--name <name>', 'label')
+    .option('--notes <text>', 'notes')
+    .action(act('device', 'ident'));
+  d.command('ip')
+    .description('management address, now and after reboot (POST /device/ipconfig)')
+    .option('--ip <address>')
+    .option('--mask <netmask>')
+    .option('--gw <gateway>')
+    .action(act('device', 'ip'));
+  d.command('dns')
+    .argument('[servers...]', 'up to three; none restores 8.8.8.8 and 8.8.4.4')
+    .description('DNS servers (POST /device/nameresolution)')
+    .action(act('device', 'dns'));
+  d.command('https')
+    .argument('<state>', 'on or off')
+    .description('HTTPS (POST /device/https); the certificate password is asked for')
+    .option('--ssl-password-stdin', 'read the certificate/key password from stdin')
+    .option(
+      '--ssl-password <password>',
+      'the certificate/key password (visible in the process list: avoid)',
+    )
+    .action(act('device', 'https'));
+  d.command('idled')
+    .argument('<state>', 'on or off')
+    .description('ID LED (POST /device/idled)')
+    .action(act('device', 'idled'));
+  d.command('telnet')
+    .argument('<state>', 'on or off')
+    .description('telnet (POST /device/telnet)')
+    .action(act('device', 'telnet'));
+  d.command('storage-mode')
+    .argument('<mode>', 'simple or ipv6')
+    .description('rule storage mode (POST /device/rulestoragemode)')
+    .action(act('device', 'storageMode'));
+  d.command('permanent-rules')
+    .argument('<state>', 'on or off')
+    .description('keep active rules and groups through reboots (POST /device/permanentrulesmode)')
+    .action(act('device', 'permanentRules'));
+  const hash = d
+    .command('hash')
+    .description('group select hash keys (POST /device/grouphash); others keep their value');
+  for (const [flag, what] of [
+    ['macsa', 'source MAC'],
+    ['macda', 'destination MAC'],
+    ['ethertype', 'ethertype'],
+    ['ipsa', 'source IP'],
+    ['ipda', 'destination IP'],
+    ['ip-protocol', 'IP protocol'],
+    ['src-port', 'L4 source port'],
+    ['dst-port', 'L4 destination port'],
+  ] as const) {
+    hash
+      .option(`--${flag}`, `hash on the ${what}`)
+      .option(`--no-${flag}`, `do not hash on the ${what}`);
+  }
+  hash.action(act('device', 'hash'));
+  const ctl = d.command('controller').description('OpenFlow controllers');
+  const ctlOptions = (c: Command) =>
+    c
+      .option('--connection <type>', 'tcp or ssl', 'tcp')
+      .option('--ip <address>', 'controller address')
+      .option('--port <port>', 'controller TCP port');
+  ctlOptions(ctl.command('add').description('add a controller (POST /device/controller)')).action(
+    act('device', 'controllerAdd'),
+  );
+  ctlOptions(
+    ctl.command('rm').description('delete a controller (DELETE /device/controller)'),
+  ).action(act('device', 'controllerRm'));
+  d.command('reboot')
+    .description('reboot the device (POST /device/reboot)')
+    .action(act('device', 'reboot'));
+
+  program
+    .command('log')
+    .description('the device log (read it with pbc get log)')
+    .command('clear')
+    .description('delete the device log (DELETE /weblog)')
+    .action(act('device', 'logClear'));
+}

@@ -1,0 +1,191 @@
+/**
+ * The scripted commands' definitions. Only commander is loaded here; each action imports
+ * its module when it runs, so `pbc get rules` loads the client and nothing else.
+ */
+import type { Command } from 'commander';
+import { act, collect } from './lazy.js';
+import { defineAdmin } from './tree-admin.js';
+
+function ruleOptions(cmd: Command, withMeta: boolean): Command {
+  cmd
+    .option('--priority <n>', 'priority 0..65535 (default 32768)')
+    .option(
+      '--match <field[=value]>',
+      'a match field, repeatable: --match in_port=1 --match tcp',
+      collect,
+    )
+    .option(
+      '--actions <list>',
+      'comma-separated actions, e.g. output:2 or push_vlan:0x8100,output:3',
+      collect,
+    );
+  if (withMeta)
+    cmd
+      .option('--name <name>', 'rule name')
+      .option('--description <text>', 'rule description')
+      .option('--cookie <n>', '64-bit identification value (decimal or 0x hex)');
+  return cmd;
+}
+
+const TARGET_HELP = `
+Targets (one per GET endpoint):
+  rules groups ports (config+info+stats merged) config info stats sfp savepoints
+  users uac radius apps running device (identity summary) ident environment
+  generation hash idled version ipconfig load memory model name dns permanent
+  storage serial revision telnet controllers dpid flows log
+
+Examples:
+  pbc get rules -o json
+  pbc get ports
+  pbc get radius --show-secrets`;
+
+export function defineCommands(program: Command): void {
+  program
+    .command('get')
+    .description('read from the device: rules, ports, save-points, users, device info, log, …')
+    .argument('<target>', 'what to read (see below)')
+    .addHelpText('after', TARGET_HELP)
+    .action(act('get', 'get'));
+
+  const rules = program.command('rules').description('add, change and delete traffic rules');
+  ruleOptions(rules.command('add').description('add a rule (POST /rules)'), true).action(
+    act('rules', 'add'),
+  );
+  ruleOptions(
+    rules
+      .command('set')
+      .description(
+        'change actions, name or description of the rule with this match and priority (PUT /rules)',
+      ),
+    true,
+  ).action(act('rules', 'set'));
+  ruleOptions(
+    rules.command('rm').description('delete the rule with this match and priority (DELETE /rules)'),
+    false,
+  ).action(act('rules', 'rm'));
+  rules
+    .command('rm-all')
+    .description('delete every rule (DELETE /rules/all)')
+    .action(act('rules', 'rmAll'));
+  rules
+    .command('reset-counters')
+    .description('reset the packet and byte counters of all rules (DELETE /rules/counters)')
+    .action(act('rules', 'resetCounters'));
+  ruleOptions(
+    rules
+      .command('plan')
+      .description('check a rule against the device (validity, TCAM entries) without adding it'),
+    false,
+  ).action(act('plan', 'plan'));
+
+  const groups = program.command('groups').description('add, change and delete groups');
+  const file = (c: Command) => c.option('-f, --file <file>', 'JSON group definition (- = stdin)');
+  file(
+    groups
+      .command('add')
+      .description('add or replace groups (POST /groups; replacing deletes the rules using them)'),
+  ).action(act('groups', 'add'));
+  file(groups.command('set').description('change existing groups (PUT /groups)')).action(
+    act('groups', 'set'),
+  );
+  groups
+    .command('rm')
+    .argument('<id>')
+    .description('delete a group (DELETE /groups)')
+    .action(act('groups', 'rm'));
+  groups
+    .command('rm-all')
+    .description('delete every group and the rules that use them (DELETE /groups/all)')
+    .action(act('groups', 'rmAll'));
+
+  const ports = program.command('ports').description('change port settings');
+  ports
+    .command('set')
+    .argument('<port>', 'interface name (eth-0-3) or port number')
+    .description('change a port (POST /ports/config)')
+    .option('--shutdown', 'shut the interface down')
+    .option('--no-shutdown', 'bring the interface up')
+    .option('--speed <speed>', '10, 100, 1000, 10G, 40G, 100G or auto')
+    .option('--duplex <duplex>', 'full, half or auto')
+    .option('--xg-speed <speed>', '1G or XG (takes effect after reboot on some port types)')
+    .option('--unidirectional', 'force TX up regardless of link')
+    .option('--no-unidirectional', 'normal link handling')
+    .option('--crc-check', 'drop packets with invalid checksums')
+    .option('--no-crc-check', 'accept packets with invalid checksums')
+    .option('--crc-recalculation', 'fix the checksum of outgoing packets')
+    .option('--no-crc-recalculation', 'leave outgoing checksums as they are')
+    .action(act('ports', 'set'));
+
+  defineSavepoints(program);
+  defineAdmin(program);
+}
+
+function defineSavepoints(program: Command): void {
+  const sp = program
+    .command('savepoint')
+    .alias('savepoints')
+    .description('rule and port save-points');
+  const described = (c: Command) => c.option('-d, --description <text>', 'description');
+  const modify = (c: Command, what: string) =>
+    described(c)
+      .argument('<name>')
+      .option('--new-name <name>', 'rename it')
+      .option(
+        '--override',
+        `save the current ${what} into it (the device's default; pbc's is not to)`,
+      );
+  described(
+    sp
+      .command('create')
+      .argument('<name>')
+      .description('save the active rules and groups (POST /savepoints/rulesavepoint)'),
+  ).action(act('savepoints', 'create'));
+  sp.command('activate')
+    .argument('<name>')
+    .description('make its rules and groups active (PUT /savepoints/activerulesavepoint)')
+    .action(act('savepoints', 'activate'));
+  sp.command('default')
+    .argument('<name>')
+    .description('load it on the next boot (PUT /savepoints/defaultrulesavepoint)')
+    .action(act('savepoints', 'setDefault'));
+  modify(
+    sp
+      .command('modify')
+      .description('rename, describe or re-save (POST /savepoints/modrulesavepoint)'),
+    'rules',
+  ).action(act('savepoints', 'modify'));
+  sp.command('rm')
+    .argument('<name>')
+    .description('delete a rule save-point (DELETE /savepoints/rulesavepoint)')
+    .action(act('savepoints', 'rm'));
+  sp.command('export')
+    .argument('[names...]', 'rule save-points (none and no --port: everything)')
+    .option('--port <name>', 'a port save-point to include, repeatable', collect)
+    .description('print save-points as the device exports them (GET /savepoints/export)')
+    .action(act('savepoints', 'exportSavePoints'));
+  sp.command('quicksave')
+    .description(
+      "replace 'Quicksave' with the current rules; loads on boot (PUT /savepoints/quicksaverules)",
+    )
+    .action(act('savepoints', 'quicksave'));
+  described(
+    sp
+      .command('create-ports')
+      .argument('<name>')
+      .description('save the port settings (POST /savepoints/portsavepoint)'),
+  ).action(act('savepoints', 'createPorts'));
+  sp.command('activate-ports')
+    .argument('<name>')
+    .description('apply its port settings (PUT /savepoints/activeportsavepoint)')
+    .action(act('savepoints', 'activatePorts'));
+  modify(
+    sp
+      .command('modify-ports')
+      .description('rename, describe or re-save (POST /savepoints/modportsavepoint)'),
+    'port settings',
+  ).action(act('savepoints', 'modifyPorts'));
+  sp.command('rm-ports')
+    .argument('<name>')
+    .description('delete a port save-point (DELETE /savepoints/portsavepoint)')
+    .action(act('savepoints', 'rmPorts'));
+}
