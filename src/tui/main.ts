@@ -28,8 +28,9 @@ export async function startTui(options: TuiOptions): Promise<number> {
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') process.env.FORCE_COLOR = '0';
   // Ink renders nothing until exit when it believes it runs in CI (it reads CI once, on
   // load). The console only starts on a terminal, so it must always draw.
+  // (Deleting it, not setting it to 'false': colour detection treats any CI as no colour.)
   const ci = process.env.CI;
-  process.env.CI = 'false';
+  delete process.env.CI;
   const [{ render }, { makeReconnect, openConnection }, { createConsoleStore }, { consoleTree }, { enterFullScreen }] = await Promise.all([
     import('ink'),
     import('./connection.js'),
