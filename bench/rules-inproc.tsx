@@ -1,5 +1,6 @@
 // In-process Rules screen measurements, bundled by bench/rules.mjs with esbuild:
-//   keys N    — keystroke → frame on the Rules screen with N synthetic rules: scrolling
+//   keys      — keystroke → frame on the Rules screen with 100 (baseline), 4,096 and 65,536
+//               synthetic rules: scrolling
 //               (↓/↑, PgDn) and typing a `/` filter
 //   preview N — the rule editor's per-keystroke analysis (validation, TCAM preview,
 //               shadowing against N rules): first ever (every match normalized), first
@@ -34,7 +35,11 @@ function syntheticRules(n: number): Rule[] {
 
 const stats = (times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]!, max: s.at(-1)! };
+  return {
+    median: s[Math.floor(s.length / 2)]!,
+    p95: s[Math.floor(s.length * 0.95)]!,
+    max: s.at(-1)!,
+  };
 };
 
 async function keys(n: number) {
@@ -46,23 +51,54 @@ async function keys(n: number) {
   commitSuccess(store, 'flows', { used_flows: n, maximum_flows: 4096 }, 0);
   commitSuccess(store, 'access', { uac: false, level: null }, 0);
   commitSuccess(store, 'groups', [], 0);
-  const ui = renderTui(consoleTree({ client, store, poller, session }, 'rules'), { columns: 120, rows: 40 });
+  const ui = renderTui(consoleTree({ client, store, poller, session }, 'rules'), {
+    columns: 120,
+    rows: 40,
+  });
   await ui.waitFor((f) => f.includes('rule-') && f.includes('PRIO'), 30_000);
   const press = async (key: string) => {
     const before = ui.frames.length;
     const t0 = performance.now();
     ui.write(key);
-    while (ui.frames.length === before) await new Promise((r) => setImmediate(r));
-    return performance.now() - t0;
+    while (ui.frames.length === before) {
+      if (performance.now() - t0 > 2000) throw new Error(`no frame after ${JSON.stringify(key)}`);
+      await new Promise((r) => setImmediate(r));
+    }
+    const ms = performance.now() - t0;
+    // as a typist would: let React run its effects (the frame re-subscribes its key handler)
+    await new Promise((r) => setTimeout(r, 5));
+    return ms;
   };
+  for (let i = 0; i < 20; i++) await press(i % 2 ? '\u001B[A' : '\u001B[B'); // warm-up, not counted
   const scroll: number[] = [];
   for (let i = 0; i < 200; i++) scroll.push(await press(i % 50 < 25 ? '\u001B[B' : '\u001B[A'));
   const page: number[] = [];
-  for (let i = 0; i < 50; i++) page.push(await press('\u001B[6~'));
+  for (let i = 0; i < 50; i++) page.push(await press(i % 2 ? '\u001B[5~' : '\u001B[6~'));
   await press('/');
   const filter: number[] = [];
   // each character narrows (or widens, on Backspace) the filter over all columns
-  for (const k of ['r', 'u', 'l', 'e', '-', '1', '2', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', '\u007F', 't', 'c', 'p', '\u007F', '\u007F', '\u007F'])
+  for (const k of [
+    'r',
+    'u',
+    'l',
+    'e',
+    '-',
+    '1',
+    '2',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+    't',
+    'c',
+    'p',
+    '\u007F',
+    '\u007F',
+    '\u007F',
+  ])
     filter.push(await press(k));
   await press('\u001B');
   ui.unmount();
@@ -72,7 +108,10 @@ async function keys(n: number) {
 
 function preview(n: number) {
   const rules = syntheticRules(n);
-  const device = deviceView({ rules: { rules, used_flows: n }, flows: { used_flows: n, maximum_flows: 4096 } });
+  const device = deviceView({
+    rules: { rules, used_flows: n },
+    flows: { used_flows: n, maximum_flows: 4096 },
+  });
   const form = (i: number) => {
     const f = newRuleForm('add');
     return {
@@ -81,7 +120,11 @@ function preview(n: number) {
       match: [
         { id: 90, field: { text: 'in_port', cursor: 0 }, value: { text: '1,2', cursor: 0 } },
         { id: 91, field: { text: 'tcp', cursor: 0 }, value: { text: '', cursor: 0 } },
-        { id: 92, field: { text: 'tcp_dst', cursor: 0 }, value: { text: `1000-${1000 + (i % 999)}`, cursor: 0 } },
+        {
+          id: 92,
+          field: { text: 'tcp_dst', cursor: 0 },
+          value: { text: `1000-${1000 + (i % 999)}`, cursor: 0 },
+        },
       ],
       actions: [{ id: 93, text: { text: 'output:10', cursor: 0 } }],
     };
@@ -91,7 +134,10 @@ function preview(n: number) {
   const cold = performance.now() - t0;
   // the next poll brings new rule objects with the same matches
   const again = syntheticRules(n);
-  const next = deviceView({ rules: { rules: again, used_flows: n }, flows: { used_flows: n, maximum_flows: 4096 } });
+  const next = deviceView({
+    rules: { rules: again, used_flows: n },
+    flows: { used_flows: n, maximum_flows: 4096 },
+  });
   const t1 = performance.now();
   analyze(form(0), next);
   const afterPoll = performance.now() - t1;
@@ -105,8 +151,10 @@ function preview(n: number) {
 }
 
 const what = process.argv[2];
-const sizes = [4096, 65_536];
+// 100 rules (a full screen of rows) is the baseline: what such a frame costs at all
+const sizes = what === 'keys' ? [100, 4096, 65_536] : [4096, 65_536];
 const result = [];
-for (const n of sizes) result.push(what === 'keys' ? await keys(n) : preview(n));
+for (const n of process.env.RULES_BENCH_N ? [Number(process.env.RULES_BENCH_N)] : sizes)
+  result.push(what === 'keys' ? await keys(n) : preview(n));
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

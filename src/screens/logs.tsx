@@ -90,7 +90,8 @@ export function LogsScreen(props: ScreenProps) {
         return true;
       case 'D':
         if (session.readonly) props.notify('read-only session: clearing the log is disabled');
-        else if (access?.uac && (access.level ?? 0) < SUPER) props.notify('clearing the log needs SUPER rights');
+        else if (access?.uac && (access.level ?? 0) < SUPER)
+          props.notify('clearing the log needs SUPER rights');
         else setConfirm(true);
         return true;
     }
@@ -110,7 +111,14 @@ export function LogsScreen(props: ScreenProps) {
           Clear the whole device log? This cannot be undone. y = clear, any other key = keep
         </Text>
       ) : null}
-      <LogView lines={lines} width={props.width} height={bodyHeight} wrap={wrap} scrollFromBottom={scrollFromBottom} filter={props.filter} />
+      <LogView
+        lines={lines}
+        width={props.width}
+        height={bodyHeight}
+        wrap={wrap}
+        scrollFromBottom={scrollFromBottom}
+        filter={props.filter}
+      />
     </Box>
   );
 }

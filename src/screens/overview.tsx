@@ -41,8 +41,12 @@ export function OverviewScreen(props: ScreenProps) {
   const erring = rows.filter((r) => (r.rate?.errPps ?? 0) > 0);
 
   const id = identity;
-  const fmtMem = system ? `${Math.round((100 * (system.memory.total - system.memory.free)) / system.memory.total)}% used of ${Math.round(system.memory.total / 1024)} MiB` : '–';
-  const load = system ? `${system.load.average_1m.toFixed(2)} ${system.load.average_5m.toFixed(2)} ${system.load.average_15m.toFixed(2)}` : '–';
+  const fmtMem = system
+    ? `${Math.round((100 * (system.memory.total - system.memory.free)) / system.memory.total)}% used of ${Math.round(system.memory.total / 1024)} MiB`
+    : '–';
+  const load = system
+    ? `${system.load.average_1m.toFixed(2)} ${system.load.average_5m.toFixed(2)} ${system.load.average_15m.toFixed(2)}`
+    : '–';
 
   return (
     <Box width={props.width} height={props.height} paddingX={1}>
@@ -57,7 +61,12 @@ export function OverviewScreen(props: ScreenProps) {
               ['Model', id ? `${id.model} ${id.generation} s/n ${id.serial}` : '–'],
               ['Firmware', id ? `${id.imageVersion} (${id.serverRevision})` : '–'],
               ['DPID', id?.dpid ?? '–'],
-              ['Mgmt IP', id ? `${id.ip.current_ip}/${id.ip.current_netmask} gw ${id.ip.current_gateway}` : '–'],
+              [
+                'Mgmt IP',
+                id
+                  ? `${id.ip.current_ip}/${id.ip.current_netmask} gw ${id.ip.current_gateway}`
+                  : '–',
+              ],
               ['Load', load],
               ['Memory', fmtMem],
             ]}
@@ -68,8 +77,20 @@ export function OverviewScreen(props: ScreenProps) {
             width={left}
             labelWidth={11}
             pairs={[
-              ['Storage', settings ? `${settings.storage.modeCurrent} (next ${settings.storage.modeNext})` : '–'],
-              ['Permanent', settings ? (settings.permanent ? 'on: rules survive reboot' : 'off: boot save-point') : '–'],
+              [
+                'Storage',
+                settings
+                  ? `${settings.storage.modeCurrent} (next ${settings.storage.modeNext})`
+                  : '–',
+              ],
+              [
+                'Permanent',
+                settings
+                  ? settings.permanent
+                    ? 'on: rules survive reboot'
+                    : 'off: boot save-point'
+                  : '–',
+              ],
               ['UAC', access ? (access.uac ? `on (you: ${levelName(access.level)})` : 'off') : '–'],
             ]}
           />
@@ -77,7 +98,11 @@ export function OverviewScreen(props: ScreenProps) {
         <Text bold underline>
           TCAM
         </Text>
-        {flows ? <Gauge used={flows.used_flows} max={flows.maximum_flows} width={left} label="flows" /> : <Text>–</Text>}
+        {flows ? (
+          <Gauge used={flows.used_flows} max={flows.maximum_flows} width={left} label="flows" />
+        ) : (
+          <Text>–</Text>
+        )}
       </Box>
       <Box width={2} />
       <Box flexDirection="column" width={right}>
@@ -85,12 +110,20 @@ export function OverviewScreen(props: ScreenProps) {
           {env ? (
             <>
               <Text wrap="truncate">
-                Fans {env.fan.map((f) => `${sanitize(f.index)}:${sanitize(f.status)} ${sanitize(f.speed_rate)}`).join(' ')}
+                Fans{' '}
+                {env.fan
+                  .map(
+                    (f) => `${sanitize(f.index)}:${sanitize(f.status)} ${sanitize(f.speed_rate)}`,
+                  )
+                  .join(' ')}
               </Text>
               <Text wrap="truncate">
                 PSU{' '}
                 {env.psu
-                  .map((p) => `${p.index}:${p.status === 'PRESENT' ? `${sanitize(p.power)}${p.alert === 'ALERT' ? ' ALERT' : ''}` : 'absent'}`)
+                  .map(
+                    (p) =>
+                      `${p.index}:${p.status === 'PRESENT' ? `${sanitize(p.power)}${p.alert === 'ALERT' ? ' ALERT' : ''}` : 'absent'}`,
+                  )
                   .join('  ')}
               </Text>
               {env.temp_sensors.slice(0, 5).map((t) => {
@@ -111,13 +144,20 @@ export function OverviewScreen(props: ScreenProps) {
             {rows.length} ports · {up} link up · {rows.length - up} down · {shut} shut down
           </Text>
           <Text wrap="truncate">
-            Top: {talkers.length ? talkers.map((r) => `${r.name} ${formatSi(totalBps(r), 'b/s')}`).join(', ') : '–'}
+            Top:{' '}
+            {talkers.length
+              ? talkers.map((r) => `${r.name} ${formatSi(totalBps(r), 'b/s')}`).join(', ')
+              : '–'}
           </Text>
           <Text wrap="truncate" {...(erring.length ? { color: 'yellow' } : {})}>
-            Errors/drops now: {erring.length ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ') : 'none'}
+            Errors/drops now:{' '}
+            {erring.length
+              ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ')
+              : 'none'}
           </Text>
           <Text wrap="truncate" dimColor>
-            Since start: {rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors
+            Since start: {rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or
+            errors
           </Text>
         </Section>
       </Box>

@@ -16,7 +16,12 @@ export function sfpLines(text: string | undefined, name: string): string[] {
   return mine.length ? [...header, ...mine] : [];
 }
 
-export function PortDetail(props: { row: PortRow | undefined; name: string; width: number; height: number }) {
+export function PortDetail(props: {
+  row: PortRow | undefined;
+  name: string;
+  width: number;
+  height: number;
+}) {
   const { poller } = useConsole();
   const sfp = useConsoleState((s) => s.resources.sfp.data);
   useEffect(() => {
@@ -24,10 +29,14 @@ export function PortDetail(props: { row: PortRow | undefined; name: string; widt
     return () => poller.setDemand(['stats', 'info', 'config']);
   }, [poller]);
   const r = props.row;
-  if (!r) return <Text>Port {sanitize(props.name)} is gone (the port list changed). Esc returns.</Text>;
+  if (!r)
+    return <Text>Port {sanitize(props.name)} is gone (the port list changed). Esc returns.</Text>;
   const half = Math.floor((props.width - 3) / 2);
   const c = r.config;
-  const counters = PORT_COUNTERS.map((k): [string, string] => [k, r.stats ? r.stats[k].toString() : '–']);
+  const counters = PORT_COUNTERS.map((k): [string, string] => [
+    k,
+    r.stats ? r.stats[k].toString() : '–',
+  ]);
   const sfpText = sfpLines(sfp, r.name);
   return (
     <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
@@ -49,7 +58,10 @@ export function PortDetail(props: { row: PortRow | undefined; name: string; widt
               ['type', c ? String(c.type) : '–'],
               ['media', c?.media_type ?? '–'],
               ['split', c?.split ?? '–'],
-              ['xg_speed', c?.xg_speed ? `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})` : '–'],
+              [
+                'xg_speed',
+                c?.xg_speed ? `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})` : '–',
+              ],
               ['mac', r.info?.mac_addr ?? '–'],
               ['rx now', `${formatSi(r.rate?.rxBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
               ['tx now', `${formatSi(r.rate?.txBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`],

@@ -2,8 +2,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { formatSi } from '../store/rates.js';
-import { useConsoleState } from '../store/react.js';
+import { useConsole, useConsoleState } from '../store/react.js';
 import { type Column, type ListState, listReducer, sparkline, Table } from '../widgets/index.js';
+import { useWriteAccess } from './dialogs/access.js';
+import { DialogView, dialogPage } from './dialogs/dialog-view.js';
+import { useDialog } from './dialogs/use-dialog.js';
+import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { badCount, type PortRow, portRows, totalBps } from './port-rows.js';
 import type { ScreenProps } from './types.js';
@@ -17,7 +21,10 @@ const SORTS: Array<{ key: string; compare: (a: PortRow, b: PortRow) => number }>
   { key: 'tx', compare: (a, b) => num(a.rate?.txBps) - num(b.rate?.txBps) },
   { key: 'rxpps', compare: (a, b) => num(a.rate?.rxPps) - num(b.rate?.rxPps) },
   { key: 'txpps', compare: (a, b) => num(a.rate?.txPps) - num(b.rate?.txPps) },
-  { key: 'errs', compare: (a, b) => (badCount(a) < badCount(b) ? -1 : badCount(a) > badCount(b) ? 1 : 0) },
+  {
+    key: 'errs',
+    compare: (a, b) => (badCount(a) < badCount(b) ? -1 : badCount(a) > badCount(b) ? 1 : 0),
+  },
   { key: 'state', compare: (a, b) => `${a.admin}${a.link}`.localeCompare(`${b.admin}${b.link}`) },
 ];
 
@@ -29,13 +36,55 @@ function stateText(r: PortRow): string {
 export function portColumns(): Column<PortRow>[] {
   return [
     { key: 'port', title: 'PORT', width: 11, min: 9, priority: 100, render: (r) => r.name },
-    { key: 'state', title: 'STATE', width: 5, priority: 90, render: stateText, color: (r) => (r.admin === 'shut' ? 'gray' : r.link === 'up' ? 'green' : 'red') },
+    {
+      key: 'state',
+      title: 'STATE',
+      width: 5,
+      priority: 90,
+      render: stateText,
+      color: (r) => (r.admin === 'shut' ? 'gray' : r.link === 'up' ? 'green' : 'red'),
+    },
     { key: 'speed', title: 'SPEED', width: 12, min: 6, priority: 40, render: (r) => r.speed },
-    { key: 'rx', title: 'RX b/s', width: 8, align: 'right', priority: 80, render: (r) => formatSi(r.rate?.rxBps) },
-    { key: 'tx', title: 'TX b/s', width: 8, align: 'right', priority: 80, render: (r) => formatSi(r.rate?.txBps) },
-    { key: 'rxpps', title: 'RX p/s', width: 7, align: 'right', priority: 50, render: (r) => formatSi(r.rate?.rxPps) },
-    { key: 'txpps', title: 'TX p/s', width: 7, align: 'right', priority: 50, render: (r) => formatSi(r.rate?.txPps) },
-    { key: 'drops', title: 'DROPS', width: 7, align: 'right', priority: 60, render: (r) => (r.stats ? formatSi(Number(r.stats.rxdrop + r.stats.txdrop)) : '–') },
+    {
+      key: 'rx',
+      title: 'RX b/s',
+      width: 8,
+      align: 'right',
+      priority: 80,
+      render: (r) => formatSi(r.rate?.rxBps),
+    },
+    {
+      key: 'tx',
+      title: 'TX b/s',
+      width: 8,
+      align: 'right',
+      priority: 80,
+      render: (r) => formatSi(r.rate?.txBps),
+    },
+    {
+      key: 'rxpps',
+      title: 'RX p/s',
+      width: 7,
+      align: 'right',
+      priority: 50,
+      render: (r) => formatSi(r.rate?.rxPps),
+    },
+    {
+      key: 'txpps',
+      title: 'TX p/s',
+      width: 7,
+      align: 'right',
+      priority: 50,
+      render: (r) => formatSi(r.rate?.txPps),
+    },
+    {
+      key: 'drops',
+      title: 'DROPS',
+      width: 7,
+      align: 'right',
+      priority: 60,
+      render: (r) => (r.stats ? formatSi(Number(r.stats.rxdrop + r.stats.txdrop)) : '–'),
+    },
     {
       key: 'errs',
       title: 'ERRS',
@@ -45,14 +94,24 @@ export function portColumns(): Column<PortRow>[] {
       render: (r) => (r.stats ? formatSi(Number(r.stats.rxerrs + r.stats.txerrs)) : '–'),
       color: (r) => ((r.rate?.errPps ?? 0) > 0 ? 'yellow' : undefined),
     },
-    { key: 'trend', title: 'TRAFFIC', width: 16, min: 8, flex: true, priority: 30, render: (r) => sparkline(r.rate?.history ?? [], 16) },
+    {
+      key: 'trend',
+      title: 'TRAFFIC',
+      width: 16,
+      min: 8,
+      flex: true,
+      priority: 30,
+      render: (r) => sparkline(r.rate?.history ?? [], 16),
+    },
   ];
 }
 
 export function filterPorts(rows: PortRow[], filter: string): PortRow[] {
   const f = filter.trim().toLowerCase();
   if (!f) return rows;
-  return rows.filter((r) => `${r.name} ${stateText(r)} ${r.speed} ${r.duplex}`.toLowerCase().includes(f));
+  return rows.filter((r) =>
+    `${r.name} ${stateText(r)} ${r.speed} ${r.duplex}`.toLowerCase().includes(f),
+  );
 }
 
 export function PortsScreen(props: ScreenProps) {
@@ -62,6 +121,16 @@ export function PortsScreen(props: ScreenProps) {
   const rates = useConsoleState((s) => s.rates.rates);
   const [sort, setSort] = useState({ index: 0, desc: false });
   const [detail, setDetail] = useState<string | null>(null);
+  // e: change the port's configuration (POST /ports/config) in a dialog
+  const { client, poller } = useConsole();
+  const dialog = useDialog(props.notify);
+  const allowed = useWriteAccess(props.notify);
+  const editPort = (name: string | undefined) =>
+    editPortConfig(
+      { client, poller, dialog, notify: props.notify, allowed },
+      config?.find((c) => c.if_name === name),
+      name,
+    );
   const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
   const rows = useMemo(() => {
     const s = SORTS[sort.index]!;
@@ -70,7 +139,8 @@ export function PortsScreen(props: ScreenProps) {
   }, [all, props.filter, sort]);
   const visible = props.height - 1;
   const [list, dispatch] = useReducer(
-    (state: ListState, action: Parameters<typeof listReducer>[1]) => listReducer(state, action, rows.length, visible),
+    (state: ListState, action: Parameters<typeof listReducer>[1]) =>
+      listReducer(state, action, rows.length, visible),
     { selected: 0, offset: 0 },
   );
   // keep the selection inside the (filtered) list
@@ -79,6 +149,11 @@ export function PortsScreen(props: ScreenProps) {
   }, [rows.length, visible]);
 
   props.keys.current = (key) => {
+    if (dialog.handleKey(key, dialogPage(props.height))) return true;
+    if (key === 'e') {
+      editPort(detail ?? rows[list.selected]?.name);
+      return true;
+    }
     if (detail !== null) {
       if (key === 'escape' || key === 'enter') {
         setDetail(null);
@@ -128,6 +203,8 @@ export function PortsScreen(props: ScreenProps) {
     return false;
   };
 
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
   if (detail !== null) {
     const row = all.find((r) => r.name === detail);
     return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;

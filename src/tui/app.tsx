@@ -11,7 +11,7 @@ import { StatusBar } from '../widgets/index.js';
 import { Header, HEADER_HEIGHT } from './header.js';
 import { HelpOverlay } from './help.js';
 import { commandFor, type ScreenId } from './keymap.js';
-import { keyName } from './keys.js';
+import { type InkKey, isText, keyName } from './keys.js';
 import { Palette, paletteCommands, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -26,15 +26,35 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { isRawModeSupported } = useStdin();
   const { poller, session } = useConsole();
   const { columns, rows } = useTerminalSize();
-  const [screen, setScreen] = useState<ScreenId>(props.initialScreen ?? 'overview');
-  const [overlay, setOverlay] = useState<Overlay>('none');
-  const [filters, setFilters] = useState<Partial<Record<ScreenId, string>>>({});
-  const [input, setInput] = useState('');
+  const [screen, setScreenState] = useState<ScreenId>(props.initialScreen ?? 'overview');
+  const [overlay, setOverlayState] = useState<Overlay>('none');
+  const [filters, setFiltersState] = useState<Partial<Record<ScreenId, string>>>({});
+  const [input, setInputState] = useState('');
   const [notice, setNotice] = useState<string | undefined>();
   const screenKeys = useRef<KeyHandler | null>(null);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const filter = filters[screen] ?? '';
   const view = SCREEN_VIEWS[screen];
+
+  // Keys can arrive faster than React renders (a paste, a fast typist over SSH): the key
+  // handler reads and writes this always-current copy of its state, never a closure's.
+  const live = useRef({ screen, overlay, input, filters });
+  const setScreen = (v: ScreenId) => {
+    live.current.screen = v;
+    setScreenState(v);
+  };
+  const setOverlay = (v: Overlay) => {
+    live.current.overlay = v;
+    setOverlayState(v);
+  };
+  const setInput = (v: string) => {
+    live.current.input = v;
+    setInputState(v);
+  };
+  const setFilter = (id: ScreenId, v: string) => {
+    live.current.filters = { ...live.current.filters, [id]: v };
+    setFiltersState(live.current.filters);
+  };
 
   // Only the visible screen's resources (plus the header's) are polled.
   useEffect(() => {
@@ -47,83 +67,86 @@ export function App(props: { initialScreen?: ScreenId }) {
     return () => clearTimeout(t);
   }, [notice]);
 
-  const go = useCallback((id: ScreenId) => {
+  const go = (id: ScreenId) => {
     screenKeys.current = null;
     setScreen(id);
+  };
+
+  const runCommand = (command: string) => {
+    const { screen: current, filters: fs } = live.current;
+    if (command.startsWith('screen.')) return go(command.slice(7) as ScreenId);
+    switch (command) {
+      case 'app.quit':
+        return exit();
+      case 'app.help':
+        return setOverlay('help');
+      case 'app.palette':
+        setInput('');
+        return setOverlay('palette');
+      case 'app.filter':
+        setInput(fs[current] ?? '');
+        return setOverlay('filter');
+      case 'app.refresh':
+        poller.refresh();
+        return setNotice('refreshing…');
+      case 'app.pause':
+        poller.setPaused(!poller.isPaused());
+        return setNotice(poller.isPaused() ? 'polling paused (p resumes)' : 'polling resumed');
+      case 'app.cancel':
+        if (fs[current]) setFilter(current, '');
+        return;
+    }
+  };
+
+  /** `text` is set when the key is printable text (one character, or a pasted run). */
+  const onKey = (key: string, text: string | null) => {
+    const { overlay: open, input: typed, screen: current } = live.current;
+    if (open === 'help') {
+      if (key === 'escape' || key === '?' || key === 'q') setOverlay('none');
+      return;
+    }
+    if (open === 'palette' || open === 'filter') {
+      if (key === 'escape') {
+        if (open === 'filter') setFilter(current, '');
+        setOverlay('none');
+        return;
+      }
+      if (key === 'enter') {
+        setOverlay('none');
+        if (open === 'palette') {
+          const result = runPaletteCommand(typed, { go, run: runCommand });
+          if (result) setNotice(result);
+        }
+        return;
+      }
+      if (key === 'tab' && open === 'palette') {
+        const matches = paletteCommands().filter((c) => c.startsWith(typed.trim()));
+        if (matches.length > 0) setInput(commonPrefix(matches));
+        return;
+      }
+      const next = key === 'backspace' ? typed.slice(0, -1) : text !== null ? typed + text : typed;
+      setInput(next);
+      if (open === 'filter') setFilter(current, next);
+      return;
+    }
+    if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+      if (key === 'q') exit();
+      return;
+    }
+    if (screenKeys.current?.(key)) return;
+    const binding = commandFor(key, current);
+    if (!binding) return;
+    if (binding.scope !== 'global') return; // a screen binding its screen did not take
+    runCommand(binding.command);
+  };
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  // One stable subscription: Ink re-subscribes useInput whenever the handler changes.
+  const handler = useCallback((inputText: string, key: InkKey) => {
+    const name = keyName(inputText, key);
+    onKeyRef.current(name, isText(inputText, key) ? inputText : null);
   }, []);
-
-  const runCommand = useCallback(
-    (command: string) => {
-      if (command.startsWith('screen.')) return go(command.slice(7) as ScreenId);
-      switch (command) {
-        case 'app.quit':
-          return exit();
-        case 'app.help':
-          return setOverlay('help');
-        case 'app.palette':
-          setInput('');
-          return setOverlay('palette');
-        case 'app.filter':
-          setInput(filter);
-          return setOverlay('filter');
-        case 'app.refresh':
-          poller.refresh();
-          return setNotice('refreshing…');
-        case 'app.pause':
-          poller.setPaused(!poller.isPaused());
-          return setNotice(poller.isPaused() ? 'polling paused (p resumes)' : 'polling resumed');
-        case 'app.cancel':
-          if (filter) setFilters((f) => ({ ...f, [screen]: '' }));
-          return;
-      }
-    },
-    [exit, filter, go, poller, screen],
-  );
-
-  const onKey = useCallback(
-    (key: string) => {
-      if (overlay === 'help') {
-        if (key === 'escape' || key === '?' || key === 'q') setOverlay('none');
-        return;
-      }
-      if (overlay === 'palette' || overlay === 'filter') {
-        if (key === 'escape') {
-          if (overlay === 'filter') setFilters((f) => ({ ...f, [screen]: '' }));
-          setOverlay('none');
-          return;
-        }
-        if (key === 'enter') {
-          setOverlay('none');
-          if (overlay === 'palette') {
-            const result = runPaletteCommand(input, { go, run: runCommand });
-            if (result) setNotice(result);
-          }
-          return;
-        }
-        if (key === 'tab' && overlay === 'palette') {
-          const matches = paletteCommands().filter((c) => c.startsWith(input.trim()));
-          if (matches.length > 0) setInput(commonPrefix(matches));
-          return;
-        }
-        const next = key === 'backspace' ? input.slice(0, -1) : key.length === 1 ? input + key : input;
-        setInput(next);
-        if (overlay === 'filter') setFilters((f) => ({ ...f, [screen]: next }));
-        return;
-      }
-      if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-        if (key === 'q') exit();
-        return;
-      }
-      if (screenKeys.current?.(key)) return;
-      const binding = commandFor(key, screen);
-      if (!binding) return;
-      if (binding.scope !== 'global') return; // a screen binding its screen did not take
-      runCommand(binding.command);
-    },
-    [overlay, input, screen, columns, rows, exit, go, runCommand],
-  );
-
-  useInput((inputText, key) => onKey(keyName(inputText, key)), { isActive: isRawModeSupported });
+  useInput(handler, { isActive: isRawModeSupported });
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return (

@@ -47,6 +47,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'ports.sort', keys: ['s'], label: 'sort by next column', scope: 'ports', hint: true },
   { command: 'ports.reverse', keys: ['S'], label: 'reverse sort', scope: 'ports' },
   { command: 'ports.detail', keys: ['enter'], label: 'port details', scope: 'ports', hint: true },
+  { command: 'ports.edit', keys: ['e'], label: 'edit the port: speed, duplex, shutdown, xg_speed, options (WRITE)', scope: 'ports', write: true, hint: true },
   { command: 'logs.follow', keys: ['f'], label: 'follow new lines on/off', scope: 'logs', hint: true },
   { command: 'logs.wrap', keys: ['w'], label: 'wrap long lines on/off', scope: 'logs', hint: true },
   { command: 'logs.timestamps', keys: ['t'], label: 'timestamps on/off', scope: 'logs', hint: true },

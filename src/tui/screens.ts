@@ -5,14 +5,13 @@ import { DeviceScreen } from '../screens/device/device-screen.js';
 import { GroupsScreen } from '../screens/groups/screen.js';
 import { LogsScreen } from '../screens/logs.js';
 import { OverviewScreen } from '../screens/overview.js';
-import { Placeholder } from '../screens/placeholder.js';
 import { PortsScreen } from '../screens/ports.js';
 import { RulesScreen } from '../screens/rules/screen.js';
 import { SavePointsScreen } from '../screens/savepoints/savepoints-screen.js';
 import type { ScreenProps } from '../screens/types.js';
 import { UsersScreen } from '../screens/users/users-screen.js';
 import type { ResourceKey } from '../store/resources.js';
-import { BINDINGS, keyLabel, type ScreenId, SCREENS } from './keymap.js';
+import { BINDINGS, keyLabel, type ScreenId } from './keymap.js';
 
 export interface ScreenView {
   component: ComponentType<ScreenProps>;
@@ -22,15 +21,6 @@ export interface ScreenView {
 
 function hints(id: ScreenId) {
   return BINDINGS.filter((b) => b.scope === id && b.hint).map((b) => ({ key: b.keys.map(keyLabel).join('/'), label: b.label.split(' ')[0] ?? b.label }));
-}
-
-function placeholder(id: ScreenId): ScreenView {
-  const title = SCREENS.find((s) => s.id === id)?.title ?? id;
-  return {
-    component: (p: ScreenProps) => Placeholder({ title, width: p.width, height: p.height }),
-    resources: [],
-    hints: [],
-  };
 }
 
 export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {

@@ -5,8 +5,8 @@
 import { createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 import { Poller } from '../../src/store/poller.js';
-import type { ResourceKey } from '../../src/store/resources.js';
 import type { Session } from '../../src/store/react.js';
+import type { ResourceKey } from '../../src/store/resources.js';
 import { createConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
 import { consoleTree } from '../../src/tui/root.js';
@@ -48,7 +48,13 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
   const client = createClient({ url: sim.url, timeoutMs: 1000, readonly });
   const store = createConsoleStore();
   const poller = new Poller(client, store, { intervals: { ...FAST, ...options.intervals } });
-  const session: Session = { url: sim.url, readonly, insecure: false, demo: true, ...options.session };
+  const session: Session = {
+    url: sim.url,
+    readonly,
+    insecure: false,
+    demo: true,
+    ...options.session,
+  };
   const ui = renderTui(consoleTree({ client, store, poller, session }, options.screen), {
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
@@ -62,7 +68,8 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
     return [...st.rates.rates.values()].some((r) => r.rxBps !== null);
   };
   const deadline = Date.now() + 5000;
-  while (!ready() && Date.now() < deadline && !options.sim?.failRate) await new Promise((r) => setTimeout(r, 20));
+  while (!ready() && Date.now() < deadline && !options.sim?.failRate)
+    await new Promise((r) => setTimeout(r, 20));
   return {
     ui,
     sim,

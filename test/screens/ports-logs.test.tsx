@@ -53,6 +53,21 @@ describe('ports screen', () => {
   });
 });
 
+describe('filter line', () => {
+  it('takes a pasted run of text, and keys typed faster than frames, without losing any', async () => {
+    m = await mountConsole({ screen: 'ports' });
+    await m.ui.waitFor((x) => x.includes('eth-0-1 '), 5000);
+    m.ui.write('/');
+    m.ui.write('eth-0-2'); // one chunk, as a paste arrives
+    m.ui.write('1');
+    m.ui.write('/');
+    m.ui.write('4');
+    const f = await m.ui.waitFor((x) => x.includes('/eth-0-21/4'));
+    expect(f).toContain('eth-0-21/4');
+    expect(f).not.toContain('eth-0-21/3');
+  });
+});
+
 describe('logs screen', () => {
   it('tails the log, follows new lines, and filters with highlighting', async () => {
     m = await mountConsole({ screen: 'logs' });

@@ -1,0 +1,145 @@
+/** Screen 8's operations: start an app, modify or stop an instance, run an app's custom action. */
+import type { Client } from '../../api/index.js';
+import type { App, AppInstance } from '../../model/index.js';
+import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
+import type { Poller } from '../../store/poller.js';
+import type { Choice, Line } from '../dialogs/dialog.js';
+import type { DialogControl } from '../dialogs/use-dialog.js';
+import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
+
+export interface AppsContext {
+  client: Client;
+  poller: Poller;
+  dialog: DialogControl;
+  notify: (message: string) => void;
+  allowed: (operation: string, level: number) => boolean;
+  apps: App[] | undefined;
+}
+
+function refresh(ctx: AppsContext) {
+  ctx.poller.refresh(['apps', 'running']);
+}
+
+const instanceName = (i: AppInstance) =>
+  `${sanitize(i.name)} #${i.pid}${i.user_description ? ` '${sanitize(i.user_description)}'` : ''}`;
+
+export function startApp(ctx: AppsContext, app: App | undefined) {
+  if (!app) return ctx.notify('no app selected');
+  if (!ctx.allowed('starting an app', WRITE)) return;
+  if (!app.canBeInstantiated)
+    return ctx.notify(
+      `${sanitize(app.name)} cannot be started now (single instance, already running): edit the running one (Tab, e)`,
+    );
+  const defaults = Object.fromEntries(app.paramFormat.map((p) => [p[0], p[5]]));
+  ctx.dialog.form(
+    `Start ${sanitize(app.name)}`,
+    appFields(app.paramFormat, defaults, ''),
+    (v) => {
+      const { [DESCRIPTION_FIELD]: description = '', ...params } = v;
+      void ctx.dialog.run(`Starting ${sanitize(app.name)}`, async () => {
+        await ctx.client.apps.start(app.name, description, params);
+        refresh(ctx);
+        return `${sanitize(app.name)} started`;
+      });
+      return undefined;
+    },
+    [
+      sanitize(app.description),
+      'Fields the app hides for the current values are left out (and not sent).',
+    ],
+  );
+}
+
+export function modifyInstance(ctx: AppsContext, instance: AppInstance | undefined) {
+  if (!instance) return ctx.notify('no running instance selected');
+  if (!ctx.allowed('changing a running app', WRITE)) return;
+  const app = ctx.apps?.find((a) => a.name === instance.name);
+  const format =
+    app?.paramFormat ??
+    Object.keys(instance.params).map((k): App['paramFormat'][number] => [
+      k,
+      k,
+      'text',
+      '',
+      '',
+      instance.params[k] ?? '',
+    ]);
+  ctx.dialog.form(
+    `Edit ${instanceName(instance)}`,
+    appFields(format, instance.params, instance.user_description),
+    (v) => {
+      const description = v[DESCRIPTION_FIELD] ?? '';
+      const params = changedParams(v, instance.params);
+      if (Object.keys(params).length === 0 && description === instance.user_description)
+        return 'nothing changed';
+      void ctx.dialog.run(`Changing ${instanceName(instance)}`, async () => {
+        await ctx.client.apps.modify(instance.pid, description, params);
+        refresh(ctx);
+        const what = Object.keys(params);
+        return `${instanceName(instance)} changed${what.length ? `: ${what.join(', ')}` : ''}`;
+      });
+      return undefined;
+    },
+    app
+      ? [sanitize(app.description)]
+      : ['The app is not in the list of available apps: its parameters are shown as text.'],
+  );
+}
+
+export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined) {
+  if (!instance) return ctx.notify('no running instance selected');
+  if (!ctx.allowed('stopping an app', WRITE)) return;
+  const params = Object.entries(instance.params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  ctx.dialog.confirm(
+    `Stop ${instanceName(instance)}?`,
+    [
+      `${sanitize(instance.description)}`,
+      params ? `Parameters: ${sanitize(params)}` : '',
+      'The instance ends; starting it again needs its parameters again.',
+    ],
+    () =>
+      void ctx.dialog.run(`Stopping ${instanceName(instance)}`, async () => {
+        await ctx.client.apps.stop(instance.pid);
+        refresh(ctx);
+        return `${instanceName(instance)} stopped`;
+      }),
+    'stop',
+  );
+}
+
+export function chooseAction(ctx: AppsContext, instance: AppInstance | undefined) {
+  if (!instance) return ctx.notify('no running instance selected (Tab to the running instances)');
+  if (!ctx.allowed('running an app action', READ)) return;
+  const source = instance.actions.length
+    ? instance.actions
+    : (ctx.apps?.find((a) => a.name === instance.name)?.actions ?? []);
+  const actions = source
+    .map(readAction)
+    .filter((a) => a !== null)
+    .slice(0, 9);
+  if (actions.length === 0) return ctx.notify(`${instanceName(instance)} has no custom actions`);
+  const lines: Line[] = actions.map(
+    (a, i) =>
+      `${i + 1}  ${sanitize(a.label)} (${sanitize(a.name)}${a.level !== undefined ? `, ${levelName(a.level)}` : ''})${a.description ? ` — ${sanitize(a.description)}` : ''}`,
+  );
+  const choices: Choice[] = actions.map((a, i) => ({
+    key: String(i + 1),
+    label: a.label,
+    run: () => {
+      if (a.level !== undefined && !ctx.allowed(`the action '${a.label}'`, a.level)) return;
+      void ctx.dialog.run(`${a.label} on ${instanceName(instance)}`, async () => {
+        const result = await ctx.client.apps.action(instance.pid, a.name);
+        refresh(ctx);
+        return `${sanitize(a.label)}: ${sanitize(result)}`;
+      });
+    },
+  }));
+  ctx.dialog.open({
+    kind: 'confirm',
+    title: `Run an action of ${instanceName(instance)}: press its number`,
+    lines,
+    choices,
+  });
+}

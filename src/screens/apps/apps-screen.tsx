@@ -1,0 +1,181 @@
+/** 8 Apps: what the device can run, and the running instances; start, edit, stop, actions. */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import type { App, AppInstance } from '../../model/index.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import { type Column, Table } from '../../widgets/index.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import { useList } from '../dialogs/use-list.js';
+import type { ScreenProps } from '../types.js';
+import {
+  type AppsContext,
+  chooseAction,
+  modifyInstance,
+  startApp,
+  stopInstance,
+} from './actions.js';
+
+const APP_COLUMNS: Column<App>[] = [
+  { key: 'name', title: 'APP', width: 12, min: 8, priority: 100, render: (a) => a.name },
+  {
+    key: 'start',
+    title: 'START',
+    width: 5,
+    priority: 90,
+    render: (a) => (a.canBeInstantiated ? 'yes' : 'no'),
+  },
+  {
+    key: 'params',
+    title: 'PARAMS',
+    width: 6,
+    align: 'right',
+    priority: 30,
+    render: (a) => String(a.paramFormat.length),
+  },
+  {
+    key: 'description',
+    title: 'DESCRIPTION',
+    width: 40,
+    min: 16,
+    flex: true,
+    priority: 80,
+    render: (a) => a.description,
+  },
+];
+
+const RUNNING_COLUMNS: Column<AppInstance>[] = [
+  {
+    key: 'pid',
+    title: 'PID',
+    width: 6,
+    align: 'right',
+    priority: 100,
+    render: (i) => String(i.pid),
+  },
+  { key: 'name', title: 'APP', width: 10, priority: 95, render: (i) => i.name },
+  {
+    key: 'description',
+    title: 'DESCRIPTION',
+    width: 20,
+    min: 10,
+    priority: 70,
+    render: (i) => i.user_description || i.description,
+  },
+  {
+    key: 'params',
+    title: 'PARAMETERS',
+    width: 40,
+    min: 16,
+    flex: true,
+    priority: 80,
+    render: (i) =>
+      Object.entries(i.params)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+  },
+];
+
+const matches =
+  (filter: string) => (x: { name: string; description: string; user_description?: string }) =>
+    !filter ||
+    `${x.name} ${x.description} ${x.user_description ?? ''}`
+      .toLowerCase()
+      .includes(filter.toLowerCase());
+
+export function AppsScreen(props: ScreenProps) {
+  const { client, poller } = useConsole();
+  const apps = useConsoleState((s) => s.resources.apps.data);
+  const running = useConsoleState((s) => s.resources.running.data);
+  const error = useConsoleState(
+    (s) => s.resources.apps.error?.message ?? s.resources.running.error?.message,
+  );
+  const dialog = useDialog(props.notify);
+  const allowed = useWriteAccess(props.notify);
+  const [pane, setPane] = useState<'apps' | 'running'>('apps');
+  const appRows = (apps ?? []).filter(matches(props.filter));
+  const runRows = [...(running ?? [])].sort((a, b) => a.pid - b.pid).filter(matches(props.filter));
+  const appHeight = Math.max(3, Math.min(appRows.length + 1, Math.floor((props.height - 2) / 2)));
+  const runHeight = Math.max(3, props.height - 2 - appHeight);
+  const appList = useList(appRows.length, appHeight - 1);
+  const runList = useList(runRows.length, runHeight - 1);
+  const app = appRows[appList.state.selected];
+  const instance = runRows[runList.state.selected];
+
+  const ctx: AppsContext = { client, poller, dialog, notify: props.notify, allowed, apps };
+
+  props.keys.current = (key) => {
+    if (dialog.handleKey(key, dialogPage(props.height))) return true;
+    if ((pane === 'apps' ? appList : runList).move(key)) return true;
+    switch (key) {
+      case 'tab':
+      case 'shift+tab':
+        setPane(pane === 'apps' ? 'running' : 'apps');
+        return true;
+      case 's':
+        startApp(ctx, app);
+        return true;
+      case 'e':
+        modifyInstance(ctx, instance);
+        return true;
+      case 'enter':
+        if (pane === 'apps') startApp(ctx, app);
+        else modifyInstance(ctx, instance);
+        return true;
+      case 'd':
+        stopInstance(ctx, instance);
+        return true;
+      case 'a':
+        chooseAction(ctx, instance);
+        return true;
+    }
+    return false;
+  };
+
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
+  if (!apps || !running)
+    return (
+      <Box height={props.height}>
+        <Text>{error ? `! apps: ${error}` : 'Loading apps…'}</Text>
+      </Box>
+    );
+  const title = (p: 'apps' | 'running', text: string) => (
+    <Text bold={pane === p} inverse={pane === p} wrap="truncate">
+      {` ${text} `}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      {title('apps', `Available apps (${apps.length}) · s starts · Tab switches panes`)}
+      <Table
+        columns={APP_COLUMNS}
+        rows={appRows}
+        width={props.width}
+        height={appHeight}
+        selected={appList.state.selected}
+        offset={appList.state.offset}
+        focused={pane === 'apps'}
+        emptyText={props.filter ? `no app matches '${props.filter}'` : 'the device offers no apps'}
+        rowKey={(a) => a.name}
+      />
+      {title('running', `Running instances (${running.length}) · e edits · d stops · a actions`)}
+      <Table
+        columns={RUNNING_COLUMNS}
+        rows={runRows}
+        width={props.width}
+        height={runHeight}
+        selected={runList.state.selected}
+        offset={runList.state.offset}
+        focused={pane === 'running'}
+        emptyText={
+          props.filter
+            ? `no instance matches '${props.filter}'`
+            : 'nothing running (s starts the selected app)'
+        }
+        rowKey={(i) => String(i.pid)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The confirmation every write goes through: the exact requests, what they do, an
+ * optional "save a rule save-point first" box, and — for the dangerous ones — a word to
+ * type. After sending it shows what the device answered. Keys are a pure reducer.
+ */
+import { Text } from 'ink';
+import type { Plan, PlanResult } from './changes.js';
+import { describeStep } from './changes.js';
+import { editText, type TextField, textField } from './form/field.js';
+import { clampLines, Dialog, FieldText, wrap } from './form/view.js';
+
+export interface ConfirmState {
+  typed: TextField;
+  /** null: this change offers no save-point box. */
+  saveFirst: boolean | null;
+}
+
+export type ConfirmEvent = 'none' | 'confirm' | 'cancel' | 'toggleSave';
+
+export const newConfirm = (saveFirst: boolean | null): ConfirmState => ({
+  typed: textField(),
+  saveFirst,
+});
+
+/** `allowed`: the session may write; otherwise nothing confirms. */
+export function confirmKey(
+  s: ConfirmState,
+  key: string,
+  word: string,
+  allowed: boolean,
+): { state: ConfirmState; event: ConfirmEvent } {
+  if (key === 'escape') return { state: s, event: 'cancel' };
+  if (key === 'tab' && s.saveFirst !== null)
+    return { state: { ...s, saveFirst: !s.saveFirst }, event: 'toggleSave' };
+  if (word === '') {
+    if (key === 'n') return { state: s, event: 'cancel' };
+    if ((key === 'y' || key === 'enter') && allowed) return { state: s, event: 'confirm' };
+    return { state: s, event: 'none' };
+  }
+  if (key === 'enter')
+    return { state: s, event: allowed && s.typed.text.trim() === word ? 'confirm' : 'none' };
+  const typed = editText(s.typed, key);
+  return { state: typed ? { ...s, typed } : s, event: 'none' };
+}
+
+export type Phase = 'confirm' | 'sending' | 'done';
+
+export interface ChangeDialogProps {
+  plan: Plan;
+  state: ConfirmState;
+  phase: Phase;
+  result?: PlanResult | undefined;
+  /** Why this session cannot send it (read-only, access level); the plan is still shown. */
+  refused?: string | null | undefined;
+  /** Extra lines under the notes, e.g. the rules a group change deletes. */
+  impact?: readonly string[];
+  width: number;
+  height: number;
+}
+
+type Line = { text: string; bold?: boolean; dim?: boolean; color?: string };
+
+export function ChangeDialog(props: ChangeDialogProps) {
+  const { plan, state, phase } = props;
+  const inner = Math.max(10, props.width - 4);
+  const lines: Line[] = [];
+  const out = (text: string, style: Omit<Line, 'text'> = {}) => {
+    for (const l of wrap(text, inner)) lines.push({ text: l, ...style });
+  };
+  if (phase === 'done' && props.result) {
+    const r = props.result;
+    out(r.ok ? 'The device accepted the change:' : 'The device refused:', {
+      bold: true,
+      ...(r.ok ? {} : { color: 'red' }),
+    });
+    for (const l of r.lines) out(l);
+    if (r.verdict) out(`${r.ok ? '✓' : '!'} ${r.verdict}`, { bold: true });
+    lines.push({ text: '' });
+    out('Enter or Esc closes', { dim: true });
+  } else {
+    const n = plan.steps.length;
+    out(
+      `${phase === 'sending' ? 'Sending' : 'Will send'} ${n} ${n === 1 ? 'request' : 'requests'}, in this order:`,
+    );
+    for (const [i, step] of plan.steps.entries()) {
+      const [request, params] = describeStep(step);
+      out(`${i + 1}. ${request}`, { bold: true });
+      if (params)
+        for (const l of wrap(params, inner - 3)) lines.push({ text: `   ${l}`, dim: true });
+    }
+    for (const note of plan.notes) out(`• ${note}`);
+    for (const l of props.impact ?? []) out(l, { color: 'yellow' });
+    if (state.saveFirst !== null)
+      out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
+  }
+  const footer = footerOf(props);
+  const body = clampLines(
+    lines.map((l) => l.text),
+    Math.max(1, props.height - 3 - footer.length),
+  );
+  const height = Math.min(props.height, body.length + footer.length + 3);
+  return (
+    <Dialog
+      title={`${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`}
+      width={props.width}
+      height={height}
+    >
+      {body.map((text, i) => {
+        const l = lines[i];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} wrap="truncate-end" bold={l?.bold} dimColor={l?.dim} color={l?.color}>
+            {text || ' '}
+          </Text>
+        );
+      })}
+      {footer}
+    </Dialog>
+  );
+}
+
+function footerOf(props: ChangeDialogProps) {
+  const { plan, state, phase } = props;
+  if (phase !== 'confirm') return [];
+  if (props.refused)
+    return [
+      <Text key="r" color="red" bold wrap="truncate-end">
+        ✖ cannot send: {props.refused}
+      </Text>,
+      <Text key="k" dimColor wrap="truncate-end">
+        Esc goes back
+      </Text>,
+    ];
+  if (plan.confirmWord === '')
+    return [
+      <Text key="k" bold wrap="truncate-end">
+        y/Enter send · n/Esc back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
+      </Text>,
+    ];
+  const w = Math.max(4, props.width - 4 - plan.confirmWord.length - 58);
+  return [
+    <Text key="t" wrap="truncate-end">
+      <Text bold>
+        Type {plan.confirmWord}
+        {/^\d+$/.test(plan.confirmWord) ? ' (the number of rules deleted)' : ''} and press Enter:{' '}
+      </Text>
+      <FieldText field={state.typed} width={w} focused />
+    </Text>,
+    <Text key="k" dimColor wrap="truncate-end">
+      Esc goes back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
+    </Text>,
+  ];
+}

@@ -1,0 +1,96 @@
+/**
+ * What the rule and group editors know about the device, from the polled resources:
+ * storage mode, ports (and which are shut down), groups, active rules and TCAM usage.
+ * Also who may write: --readonly and the account's access level.
+ */
+import { useMemo } from 'react';
+import type { RuleList } from '../api/normalize-rules.js';
+import type { StorageModes } from '../api/normalize-system.js';
+import {
+  type FlowNumbers,
+  type Group,
+  levelName,
+  type PortConfig,
+  type PortInfo,
+  WRITE,
+} from '../model/index.js';
+import { useConsole, useConsoleState } from '../store/react.js';
+import { capacity, type RuleContext } from '../tcam/index.js';
+import type { DeviceView } from './rules/analysis.js';
+import type { DevicePort } from './rules/completion.js';
+
+export interface DeviceInputs {
+  rules?: RuleList | undefined;
+  flows?: FlowNumbers | undefined;
+  storage?: StorageModes | undefined;
+  groups?: readonly Group[] | undefined;
+  info?: readonly PortInfo[] | undefined;
+  config?: readonly PortConfig[] | undefined;
+}
+
+export function devicePorts(
+  info: readonly PortInfo[] | undefined,
+  config: readonly PortConfig[] | undefined,
+): DevicePort[] {
+  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
+  return (info ?? [])
+    .filter((p) => /^\d+$/.test(p.port_no))
+    .map((p) => ({
+      no: Number(p.port_no),
+      name: p.if_name,
+      shutdown: shut.get(p.if_name) ?? p.admin_status === 'PORT_DOWN',
+    }));
+}
+
+/** Pure: the device view from whatever resources have arrived (checks are skipped for unknowns). */
+export function deviceView(d: DeviceInputs): DeviceView {
+  const storageMode = d.storage?.modeCurrent ?? 'simple';
+  const ports = devicePorts(d.info, d.config);
+  const ctx: RuleContext = { storageMode };
+  if (d.info) ctx.ports = new Map(ports.map((p) => [p.no, { shutdown: p.shutdown, name: p.name }]));
+  if (d.groups) ctx.groups = new Set(d.groups.map((g) => g.group_id));
+  return {
+    ctx,
+    env: { ports, groups: (d.groups ?? []).map((g) => g.group_id) },
+    rules: d.rules?.rules ?? [],
+    used: d.flows?.used_flows ?? d.rules?.used_flows ?? 0,
+    maximum: d.flows?.maximum_flows ?? capacity(storageMode).maximum,
+  };
+}
+
+export function useDeviceView(): DeviceView {
+  const rules = useConsoleState((s) => s.resources.rules.data);
+  const flows = useConsoleState((s) => s.resources.flows.data);
+  const settings = useConsoleState((s) => s.resources.settings.data);
+  const groups = useConsoleState((s) => s.resources.groups.data);
+  const info = useConsoleState((s) => s.resources.info.data);
+  const config = useConsoleState((s) => s.resources.config.data);
+  return useMemo(
+    () => deviceView({ rules, flows, storage: settings?.storage, groups, info, config }),
+    [rules, flows, settings, groups, info, config],
+  );
+}
+
+/**
+ * Why this session may not change rules or groups, or null when it may. With UAC off
+ * every request is allowed; with UAC on the account needs WRITE. An unknown level (e.g. a
+ * RADIUS login without a local profile) is left to the device to decide.
+ */
+export function writeRefusal(
+  readonly: boolean,
+  access: { uac: boolean; level: number | null } | undefined,
+  user: string | undefined,
+): string | null {
+  if (readonly) return 'this session is read-only (--readonly)';
+  if (access === undefined) return 'your access level is not known yet';
+  if (!access.uac || access.level === null) return null;
+  if (access.level < WRITE)
+    return `user '${user ?? '?'}' has ${levelName(access.level)}; rule and group changes need WRITE`;
+  return null;
+}
+
+export function useWriteRefusal(): string | null {
+  const { session } = useConsole();
+  const access = useConsoleState((s) => s.resources.access.data);
+  return writeRefusal(session.readonly, access, session.user);
+}

@@ -1,0 +1,220 @@
+/**
+ * What Enter does on each line of screen 9: the form, the explanation and confirmation,
+ * the request, and for the dangerous ones the follow-up (move the connection, wait for the
+ * reboot and reconnect).
+ */
+import type { GroupHash, StorageMode } from '../../model/index.js';
+import { READ, SUPER, sanitize, WRITE } from '../../model/index.js';
+import type { FieldSpec } from '../../widgets/forms/form-state.js';
+import type { Line } from '../dialogs/dialog.js';
+import { editHttps, editIp, reboot } from './connection-actions.js';
+import { type DeviceActionContext, notLoaded, refresh } from './context.js';
+import { dnsEffect, permanentModeEffect, storageModeEffect } from './effects.js';
+import { type DeviceItemId, HASH_FIELDS } from './items.js';
+
+export { reboot } from './connection-actions.js';
+export type { DeviceActionContext } from './context.js';
+export { addController, removeController } from './controllers.js';
+
+export function editDeviceItem(ctx: DeviceActionContext, id: DeviceItemId) {
+  switch (id) {
+    case 'ident':
+      return editIdent(ctx);
+    case 'name':
+      return editName(ctx);
+    case 'ip':
+      return editIp(ctx);
+    case 'dns':
+      return editDns(ctx);
+    case 'https':
+      return editHttps(ctx);
+    case 'idled':
+      return toggleLed(ctx);
+    case 'telnet':
+      return toggleTelnet(ctx);
+    case 'storage':
+      return switchStorageMode(ctx);
+    case 'permanent':
+      return togglePermanent(ctx);
+    case 'controllers':
+      return ctx.showControllers();
+    case 'hash':
+      return editHash(ctx);
+    case 'reboot':
+      return reboot(ctx);
+  }
+}
+
+function editIdent(ctx: DeviceActionContext) {
+  if (!ctx.allowed('changing the label and notes', SUPER) || notLoaded(ctx)) return;
+  const ident = ctx.config!.ident;
+  ctx.dialog.form(
+    'Label & notes',
+    [
+      { id: 'name', label: 'Label', kind: 'text', value: ident.name, maxLength: 128 },
+      { id: 'notes', label: 'Notes', kind: 'text', value: ident.notes, maxLength: 1024 },
+    ],
+    (v) => {
+      void ctx.dialog.run('Saving label and notes', async () => {
+        await ctx.client.device.setCustomIdent(v.name ?? '', v.notes ?? '');
+        refresh(ctx);
+        return 'label and notes saved';
+      });
+    },
+  );
+}
+
+function editName(ctx: DeviceActionContext) {
+  if (!ctx.allowed('renaming the device', SUPER) || notLoaded(ctx)) return;
+  ctx.dialog.form(
+    'Device name',
+    [
+      {
+        id: 'name',
+        label: 'Device name',
+        kind: 'text',
+        value: ctx.config!.name,
+        required: true,
+        maxLength: 64,
+      },
+    ],
+    (v) => {
+      const name = (v.name ?? '').trim();
+      void ctx.dialog.run('Renaming the device', async () => {
+        await ctx.client.device.setName(name);
+        refresh(ctx);
+        return `device name is now '${sanitize(name)}'`;
+      });
+    },
+  );
+}
+
+function editDns(ctx: DeviceActionContext) {
+  if (!ctx.allowed('changing the DNS servers', SUPER) || notLoaded(ctx)) return;
+  const dns = ctx.config!.dns;
+  const field = (n: number): FieldSpec => ({
+    id: `dns${n}`,
+    label: `DNS server ${n}`,
+    kind: 'text',
+    value: dns[n - 1] ?? '',
+    placeholder: 'empty',
+    help: 'IPv4 address or host name. All three empty restores the defaults 8.8.8.8 and 8.8.4.4.',
+  });
+  ctx.dialog.form('DNS servers (queried in order)', [field(1), field(2), field(3)], (v) => {
+    const servers = [v.dns1 ?? '', v.dns2 ?? '', v.dns3 ?? ''].map((s) => s.trim());
+    const save = () =>
+      void ctx.dialog.run('Saving DNS servers', async () => {
+        const given = servers.filter(Boolean);
+        await ctx.client.device.setNameResolution(given[0] ?? '', given[1] ?? '', given[2] ?? '');
+        refresh(ctx);
+        return given.length
+          ? `DNS servers: ${given.join(', ')}`
+          : 'DNS servers restored to the defaults 8.8.8.8 and 8.8.4.4';
+      });
+    if (servers.every((s) => s === ''))
+      ctx.dialog.confirm(
+        'Restore the default DNS servers?',
+        [dnsEffect(servers)],
+        save,
+        'restore the defaults',
+      );
+    else save();
+  });
+}
+
+function toggleLed(ctx: DeviceActionContext) {
+  if (!ctx.allowed('switching the ID LED', WRITE) || notLoaded(ctx)) return;
+  const on = !ctx.settings!.idLed;
+  void ctx.dialog.run(on ? 'Switching the ID LED on' : 'Switching the ID LED off', async () => {
+    await ctx.client.device.setIdLed(on);
+    refresh(ctx);
+    return `ID LED ${on ? 'on' : 'off'}`;
+  });
+}
+
+function toggleTelnet(ctx: DeviceActionContext) {
+  if (!ctx.allowed('switching telnet', READ) || notLoaded(ctx)) return;
+  const on = !ctx.config!.telnet;
+  const go = () =>
+    void ctx.dialog.run(on ? 'Enabling telnet' : 'Disabling telnet', async () => {
+      const state = await ctx.client.device.setTelnet(on);
+      refresh(ctx);
+      return `telnet is ${state ? 'on' : 'off'}`;
+    });
+  if (on)
+    ctx.dialog.confirm(
+      'Enable telnet?',
+      ['Telnet sends user names and passwords in clear text over the network.'],
+      go,
+      'enable telnet',
+    );
+  else go();
+}
+
+function switchStorageMode(ctx: DeviceActionContext) {
+  if (!ctx.allowed('changing the rule storage mode', SUPER) || notLoaded(ctx)) return;
+  const current = ctx.settings!.storage.modeCurrent;
+  const target: StorageMode = current === 'simple' ? 'ipv6' : 'simple';
+  const effect = storageModeEffect(
+    current,
+    target,
+    ctx.rules?.rules,
+    ctx.flows?.used_flows ?? ctx.rules?.used_flows,
+  );
+  const lines: Line[] = effect.lines.map((text, i) =>
+    i === effect.lines.length - 1 && effect.fits === false ? { text, color: 'red' } : text,
+  );
+  ctx.dialog.confirm(
+    `Rule storage mode: ${current} → ${target}?`,
+    lines,
+    () => {
+      void ctx.dialog.run(`Switching the rule storage mode to ${target}`, async () => {
+        const modes = await ctx.client.device.setRuleStorageMode(target);
+        refresh(ctx);
+        ctx.poller.refresh(['rules']);
+        return `rule storage mode: current ${modes.modeCurrent}, next ${modes.modeNext}`;
+      });
+    },
+    `switch to ${target}`,
+  );
+}
+
+function togglePermanent(ctx: DeviceActionContext) {
+  if (!ctx.allowed('changing the permanent rules mode', SUPER) || notLoaded(ctx)) return;
+  const on = !ctx.settings!.permanent;
+  ctx.dialog.confirm(
+    `Permanent rules mode ${on ? 'on' : 'off'}?`,
+    permanentModeEffect(on, ctx.bootSavePoint),
+    () => {
+      void ctx.dialog.run(`Switching permanent rules mode ${on ? 'on' : 'off'}`, async () => {
+        await ctx.client.device.setPermanentRulesMode(on);
+        refresh(ctx);
+        return `permanent rules mode ${on ? 'on' : 'off'}`;
+      });
+    },
+    on ? 'turn on' : 'turn off',
+  );
+}
+
+function editHash(ctx: DeviceActionContext) {
+  if (!ctx.allowed('changing the group hash fields', WRITE) || notLoaded(ctx)) return;
+  const hash = ctx.config!.hash;
+  const fields: FieldSpec[] = HASH_FIELDS.map((k) => ({
+    id: k,
+    label: k,
+    kind: 'checkbox',
+    value: String(hash[k]),
+  }));
+  fields[0]!.validate = (_v, all) =>
+    HASH_FIELDS.some((k) => all[k] === 'true') ? null : 'at least one field must stay on';
+  ctx.dialog.form('Group hash fields (select groups)', fields, (v) => {
+    const next = Object.fromEntries(
+      HASH_FIELDS.map((k) => [k, v[k] === 'true']),
+    ) as unknown as GroupHash;
+    void ctx.dialog.run('Saving the group hash fields', async () => {
+      await ctx.client.device.setGroupHash(next);
+      refresh(ctx);
+      return `group hash: ${HASH_FIELDS.filter((k) => next[k]).join(' ')}`;
+    });
+  });
+}

@@ -1,0 +1,54 @@
+/** The OpenFlow controllers list of screen 9: add and delete. */
+import type { Controller } from '../../model/index.js';
+import { SUPER, sanitize } from '../../model/index.js';
+import { type DeviceActionContext, refresh } from './context.js';
+import { checkAddress } from './effects.js';
+
+export function addController(ctx: DeviceActionContext) {
+  if (!ctx.allowed('adding a controller', SUPER)) return;
+  ctx.dialog.form(
+    'Add a controller',
+    [
+      { id: 'connection', label: 'Connection', kind: 'select', options: ['tcp', 'ssl'] },
+      { id: 'ip', label: 'Address', kind: 'text', validate: (x) => checkAddress(x, 'Address') },
+      {
+        id: 'port',
+        label: 'TCP port',
+        kind: 'number',
+        value: '6653',
+        required: true,
+        validate: (x) =>
+          Number(x) >= 1 && Number(x) <= 65535 ? null : 'TCP port must be 1..65535',
+      },
+    ],
+    (v) => {
+      const c: Controller = {
+        connection: v.connection ?? 'tcp',
+        ip: (v.ip ?? '').trim(),
+        port: v.port ?? '',
+      };
+      void ctx.dialog.run('Adding the controller', async () => {
+        await ctx.client.device.addController(c);
+        refresh(ctx);
+        return `controller ${c.connection} ${c.ip}:${c.port} added`;
+      });
+    },
+  );
+}
+
+export function removeController(ctx: DeviceActionContext, c: Controller | undefined) {
+  if (!c) return ctx.notify('no controller selected');
+  if (!ctx.allowed('deleting a controller', SUPER)) return;
+  const what = `${c.connection} ${c.ip}:${c.port}`;
+  ctx.dialog.confirm(
+    `Delete controller ${sanitize(what)}?`,
+    ['The device stops connecting to this OpenFlow controller.'],
+    () =>
+      void ctx.dialog.run('Deleting the controller', async () => {
+        await ctx.client.device.removeController(c);
+        refresh(ctx);
+        return `controller ${sanitize(what)} deleted`;
+      }),
+    'delete',
+  );
+}

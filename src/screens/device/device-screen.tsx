@@ -1,0 +1,176 @@
+/** 9 Device: every device setting, its value, and Enter to change it (with the dangerous ones guarded). */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { levelName } from '../../model/index.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import { type Column, Table } from '../../widgets/index.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { wrapLines } from '../dialogs/dialog.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import { useList } from '../dialogs/use-list.js';
+import type { ScreenProps } from '../types.js';
+import {
+  addController,
+  type DeviceActionContext,
+  editDeviceItem,
+  reboot,
+  removeController,
+} from './actions.js';
+import { bootSavePointName, type DeviceItem, deviceItems } from './items.js';
+
+const COLUMNS: Column<DeviceItem>[] = [
+  { key: 'setting', title: 'SETTING', width: 18, min: 12, priority: 100, render: (r) => r.label },
+  {
+    key: 'value',
+    title: 'VALUE',
+    width: 40,
+    min: 20,
+    flex: true,
+    priority: 90,
+    render: (r) => r.value,
+  },
+  { key: 'level', title: 'NEEDS', width: 5, priority: 10, render: (r) => levelName(r.level) },
+];
+
+type ControllerRow = { connection: string; ip: string; port: string };
+const CONTROLLER_COLUMNS: Column<ControllerRow>[] = [
+  { key: 'connection', title: 'CONNECTION', width: 10, priority: 90, render: (r) => r.connection },
+  { key: 'ip', title: 'ADDRESS', width: 16, priority: 100, render: (r) => r.ip },
+  { key: 'port', title: 'PORT', width: 6, flex: true, priority: 80, render: (r) => r.port },
+];
+
+export function DeviceScreen(props: ScreenProps) {
+  const { client, poller, session, reconnect } = useConsole();
+  const config = useConsoleState((s) => s.resources.deviceConfig.data);
+  const configError = useConsoleState((s) => s.resources.deviceConfig.error?.message);
+  const settings = useConsoleState((s) => s.resources.settings.data);
+  const flows = useConsoleState((s) => s.resources.flows.data);
+  const rules = useConsoleState((s) => s.resources.rules.data);
+  const savepoints = useConsoleState((s) => s.resources.savepoints.data);
+  const dialog = useDialog(props.notify);
+  const allowed = useWriteAccess(props.notify);
+  const [mode, setMode] = useState<'settings' | 'controllers'>('settings');
+  const bootSavePoint = bootSavePointName(savepoints);
+  const items = deviceItems({
+    config,
+    settings,
+    flows,
+    rules,
+    bootSavePoint,
+    sessionUrl: session.url,
+  });
+  const controllers = config?.controllers ?? [];
+  const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3));
+  const list = useList(items.length, tableHeight - 1);
+  const clist = useList(controllers.length, Math.max(1, props.height - 3));
+
+  const ctx: DeviceActionContext = {
+    client,
+    poller,
+    session,
+    reconnect,
+    dialog,
+    notify: props.notify,
+    allowed,
+    config,
+    settings,
+    flows,
+    rules,
+    bootSavePoint,
+    showControllers: () => setMode('controllers'),
+  };
+
+  props.keys.current = (key) => {
+    if (dialog.handleKey(key, dialogPage(props.height))) return true;
+    if (mode === 'controllers') {
+      if (clist.move(key)) return true;
+      if (key === 'escape') {
+        setMode('settings');
+        return true;
+      }
+      if (key === 'a') {
+        addController(ctx);
+        return true;
+      }
+      if (key === 'd') {
+        removeController(ctx, controllers[clist.state.selected]);
+        return true;
+      }
+      return false;
+    }
+    if (list.move(key)) return true;
+    switch (key) {
+      case 'enter': {
+        const item = items[list.state.selected];
+        if (item) editDeviceItem(ctx, item.id);
+        return true;
+      }
+      case 'R':
+        reboot(ctx);
+        return true;
+      case 'l':
+        editDeviceItem(ctx, 'idled');
+        return true;
+      case 'c':
+        setMode('controllers');
+        return true;
+    }
+    return false;
+  };
+
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
+
+  if (mode === 'controllers') {
+    return (
+      <Box flexDirection="column" width={props.width} height={props.height}>
+        <Text bold wrap="truncate">
+          Controllers ({controllers.length}) · a adds · d deletes · Esc returns
+        </Text>
+        <Table
+          columns={CONTROLLER_COLUMNS}
+          rows={controllers}
+          width={props.width}
+          height={props.height - 1}
+          selected={clist.state.selected}
+          offset={clist.state.offset}
+          emptyText="no controllers configured (a adds one)"
+          rowKey={(r) => `${r.connection} ${r.ip}:${r.port}`}
+        />
+      </Box>
+    );
+  }
+
+  const selected = items[list.state.selected];
+  const aboutHeight = Math.max(0, props.height - tableHeight - 1);
+  const about = wrapLines(
+    [
+      ...(selected?.about ?? []),
+      ...(configError && !config ? [`! device settings: ${configError}`] : []),
+    ],
+    props.width - 2,
+  ).slice(0, aboutHeight);
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Table
+        columns={COLUMNS}
+        rows={items}
+        width={props.width}
+        height={tableHeight}
+        selected={list.state.selected}
+        offset={list.state.offset}
+        rowKey={(r) => r.id}
+      />
+      <Text dimColor wrap="truncate">
+        {'─'.repeat(Math.max(0, props.width))}
+      </Text>
+      {about.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
+        <Text key={i} wrap="truncate">
+          {` ${typeof l === 'string' ? l : l.text}`}
+        </Text>
+      ))}
+    </Box>
+  );
+}

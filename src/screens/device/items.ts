@@ -1,0 +1,208 @@
+/** The lines of screen 9: each device setting, its value, the level it needs, and what it does. */
+import type { RuleList } from '../../api/index.js';
+import type { FlowNumbers, GroupHash, SavePoints } from '../../model/index.js';
+import { READ, SUPER, WRITE } from '../../model/index.js';
+import type { ResourceData } from '../../store/resources.js';
+import { capacity } from '../../tcam/index.js';
+import { connectionFollowsIp, DEFAULT_DNS, permanentModeEffect, urlHost } from './effects.js';
+
+export type DeviceConfig = ResourceData['deviceConfig'];
+export type DeviceSettings = ResourceData['settings'];
+
+export type DeviceItemId =
+  | 'ident'
+  | 'name'
+  | 'ip'
+  | 'dns'
+  | 'https'
+  | 'idled'
+  | 'telnet'
+  | 'storage'
+  | 'permanent'
+  | 'controllers'
+  | 'hash'
+  | 'reboot';
+
+export interface DeviceItem {
+  id: DeviceItemId;
+  label: string;
+  value: string;
+  /** Level the change needs (spec's Endpoints tables). */
+  level: number;
+  /** What the setting is and what Enter does. */
+  about: string[];
+}
+
+export const HASH_FIELDS: ReadonlyArray<keyof GroupHash> = [
+  'macsa',
+  'macda',
+  'ethertype',
+  'ipsa',
+  'ipda',
+  'ip_protocol',
+  'src_port',
+  'dst_port',
+];
+
+/** Which rule save-point loads on boot: a name, null for none, undefined when the device does not say. */
+export function bootSavePointName(savepoints: SavePoints | undefined): string | null | undefined {
+  if (!savepoints) return undefined;
+  const boot = savepoints.rules.find((sp) => sp.boot === true);
+  if (boot) return boot.name;
+  return savepoints.rules.length > 0 && savepoints.rules.every((sp) => sp.boot === false)
+    ? null
+    : undefined;
+}
+
+const onOff = (v: boolean | undefined) => (v === undefined ? '…' : v ? 'on' : 'off');
+
+export interface DeviceItemInput {
+  config?: DeviceConfig | undefined;
+  settings?: DeviceSettings | undefined;
+  flows?: FlowNumbers | undefined;
+  rules?: RuleList | undefined;
+  bootSavePoint?: string | null | undefined;
+  sessionUrl: string;
+}
+
+export function deviceItems(d: DeviceItemInput): DeviceItem[] {
+  const c = d.config;
+  const s = d.settings;
+  const ip = c?.ip;
+  const ipText = ip
+    ? `${ip.current_ip}/${ip.current_netmask} gw ${ip.current_gateway}${
+        ip.stored_ip === ip.current_ip &&
+        ip.stored_netmask === ip.current_netmask &&
+        ip.stored_gateway === ip.current_gateway
+          ? ' (stored: same)'
+          : ` (stored: ${ip.stored_ip}/${ip.stored_netmask} gw ${ip.stored_gateway})`
+      }`
+    : '…';
+  const https = d.sessionUrl.startsWith('https:') ? 'https' : 'http';
+  const storage = s
+    ? `${s.storage.modeCurrent} (next ${s.storage.modeNext})${
+        d.flows
+          ? ` · ${d.flows.used_flows} of ${capacity(s.storage.modeCurrent).maximum} flows used`
+          : ''
+      }`
+    : '…';
+  const boot = d.bootSavePoint;
+  const controllers = c
+    ? c.controllers.length === 0
+      ? 'none'
+      : `${c.controllers.length}: ${c.controllers.map((x) => `${x.connection} ${x.ip}:${x.port}`).join(', ')}`
+    : '…';
+  const hash = c ? HASH_FIELDS.filter((k) => c.hash[k]).join(' ') || 'none' : '…';
+  return [
+    {
+      id: 'ident',
+      label: 'Label & notes',
+      value: c ? `${c.ident.name || '—'} · ${c.ident.notes || '—'}` : '…',
+      level: SUPER,
+      about: [
+        'The custom identification: a label and free notes (e.g. the rack). Enter edits both.',
+      ],
+    },
+    {
+      id: 'name',
+      label: 'Device name',
+      value: c?.name ?? '…',
+      level: SUPER,
+      about: ['The device (host) name. Enter renames the device.'],
+    },
+    {
+      id: 'ip',
+      label: 'Management IP',
+      value: ipText,
+      level: SUPER,
+      about: [
+        'Address, netmask and gateway of the management port; a change applies now and at boot.',
+        ip && connectionFollowsIp(d.sessionUrl, ip.current_ip)
+          ? 'pbc is connected through this address: after a change it offers to follow it.'
+          : `pbc reaches the device through ${urlHost(d.sessionUrl) || 'another address'}: a change does not move this connection.`,
+      ],
+    },
+    {
+      id: 'dns',
+      label: 'DNS servers',
+      value: c ? (c.dns.length ? c.dns.join(', ') : 'none') : '…',
+      level: SUPER,
+      about: [
+        `Up to three servers, queried in order. All empty restores the defaults ${DEFAULT_DNS.join(' and ')}.`,
+      ],
+    },
+    {
+      id: 'https',
+      label: 'HTTPS',
+      value: `not reported by the device · pbc uses ${https}`,
+      level: READ,
+      about: [
+        'Turns the web/REST HTTPS service on or off; needs the password of the certificate/key.',
+        'The device has no way to read the state back. After enabling, pbc offers to switch this connection to https.',
+      ],
+    },
+    {
+      id: 'idled',
+      label: 'ID LED',
+      value: onOff(s?.idLed),
+      level: WRITE,
+      about: ['The identification LED, to find the device in the rack. Enter (or l) switches it.'],
+    },
+    {
+      id: 'telnet',
+      label: 'Telnet',
+      value: onOff(c?.telnet),
+      level: READ,
+      about: [
+        'Telnet access to the device. Telnet sends passwords in clear text. Enter switches it.',
+      ],
+    },
+    {
+      id: 'storage',
+      label: 'Rule storage mode',
+      value: storage,
+      level: SUPER,
+      about: [
+        'simple: 4096 flows, no IPv6 matches. ipv6: 2048 flows (double-wide entries), IPv6 matches allowed.',
+        'Enter explains the switch, checks that the active rules fit, and asks before applying.',
+      ],
+    },
+    {
+      id: 'permanent',
+      label: 'Permanent rules',
+      value:
+        s === undefined
+          ? '…'
+          : s.permanent
+            ? 'on: active rules stay through reboots'
+            : `off: at boot ${boot ? `'${boot}' loads` : boot === null ? 'no save-point loads' : 'the boot save-point loads'}`,
+      level: SUPER,
+      about: s === undefined ? ['…'] : permanentModeEffect(!s.permanent, boot),
+    },
+    {
+      id: 'controllers',
+      label: 'Controllers',
+      value: controllers,
+      level: SUPER,
+      about: [
+        'OpenFlow controllers the device connects to. Enter (or c) lists them: a adds, d deletes.',
+      ],
+    },
+    {
+      id: 'hash',
+      label: 'Group hash fields',
+      value: hash,
+      level: WRITE,
+      about: [
+        'Header fields that select the bucket of a select (load-balancing) group. At least one must stay on.',
+      ],
+    },
+    {
+      id: 'reboot',
+      label: 'Reboot',
+      value: 'R or Enter',
+      level: SUPER,
+      about: ['Restarts the device after a confirmation; pbc waits for it and reconnects.'],
+    },
+  ];
+}

@@ -1,0 +1,94 @@
+/**
+ * Dialogs a screen opens over its body: a form, a confirmation (with the diff or summary
+ * of what will happen), a busy note while a request runs, or a scrollable text view
+ * (content, diff, a failure). While one is open it takes every key.
+ */
+import { sanitize } from '../../model/index.js';
+import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
+import { textWidth } from '../../widgets/index.js';
+
+export type Line = string | { text: string; color?: string; bold?: boolean; dim?: boolean };
+
+export interface Choice {
+  key: string;
+  label: string;
+  run: () => void;
+}
+
+export type Dialog =
+  | {
+      kind: 'form';
+      title: string;
+      lines?: Line[];
+      form: FormState;
+      /** Returns a message to keep the form open with that error; nothing to close it. */
+      // biome-ignore lint/suspicious/noConfusingVoidType: most handlers return nothing at all
+      onSubmit: (values: FormValues) => string | null | undefined | void;
+    }
+  | {
+      kind: 'confirm';
+      title: string;
+      lines: Line[];
+      /** Keys that go ahead; any other key (except scrolling) cancels. */
+      choices: Choice[];
+      /** Said when the operator cancels. */
+      cancelled?: string;
+    }
+  | { kind: 'busy'; title: string; lines?: Line[]; onCancel?: () => void }
+  | {
+      kind: 'view';
+      title: string;
+      lines: Line[];
+      /** Extra keys while the view is open (e.g. a diff's own actions); true when used. */
+      keys?: (key: string) => boolean;
+      footer?: string;
+      onClose?: () => void;
+    };
+
+export function lineText(line: Line): string {
+  return typeof line === 'string' ? line : line.text;
+}
+
+function withText(line: Line, text: string): Line {
+  return typeof line === 'string' ? text : { ...line, text };
+}
+
+/** Splits one line at spaces so that no piece is wider than `width` (long words are cut). */
+export function wrapLine(line: Line, width: number): Line[] {
+  const text = sanitize(lineText(line));
+  const w = Math.max(8, width);
+  if (textWidth(text) <= w) return [withText(line, text)];
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  const out: string[] = [];
+  let current = '';
+  for (const word of text.trim().split(/ +/)) {
+    const candidate = current === '' ? `${indent}${word}` : `${current} ${word}`;
+    if (textWidth(candidate) <= w) {
+      current = candidate;
+      continue;
+    }
+    if (current !== '') out.push(current);
+    current = `${indent}${word}`;
+    while (textWidth(current) > w) {
+      out.push(current.slice(0, w));
+      current = current.slice(w);
+    }
+  }
+  if (current !== '') out.push(current);
+  return out.map((t) => withText(line, t));
+}
+
+export function wrapLines(lines: readonly Line[], width: number): Line[] {
+  return lines.flatMap((l) => wrapLine(l, width));
+}
+
+/** The lines of a failure: the device's (or the network's) message, then any notes. */
+export function failureLines(error: unknown, notes: readonly Line[] = []): Line[] {
+  const message = error instanceof Error ? error.message : String(error);
+  return [{ text: sanitize(message), color: 'red' }, ...(notes.length ? ['', ...notes] : [])];
+}
+
+/** `choice key label · …` for the confirmation's last line. */
+export function choiceLine(choices: readonly Choice[]): string {
+  return [...choices.map((c) => `${c.key} ${c.label}`), 'any other key cancels'].join(' · ');
+}

@@ -1,0 +1,193 @@
+/**
+ * A screen's dialog: what is open, its keys, and `run` for a request with a busy note and
+ * a failure view. The open dialog lives in a ref as well as in state, so keys that arrive
+ * faster than React renders (fast typing, a paste) all see the latest form.
+ */
+import { useCallback, useRef, useState } from 'react';
+import {
+  createForm,
+  type FieldSpec,
+  formKey,
+  submittedValues,
+} from '../../widgets/forms/form-state.js';
+import { type Dialog, failureLines, type Line } from './dialog.js';
+
+export type RunResult = string | { message?: string; next?: Dialog } | undefined;
+
+export interface DialogControl {
+  dialog: Dialog | null;
+  scroll: number;
+  open(d: Dialog): void;
+  close(): void;
+  /** Opens a form dialog. */
+  form(
+    title: string,
+    fields: FieldSpec[],
+    onSubmit: Extract<Dialog, { kind: 'form' }>['onSubmit'],
+    lines?: Line[],
+  ): void;
+  /** Opens a confirmation with one 'y' choice. */
+  confirm(title: string, lines: Line[], yes: () => void, yesLabel?: string): void;
+  /** Shows a busy note, runs `work`, then notifies its message or opens its next dialog; failures open a view. */
+  run(title: string, work: () => Promise<RunResult>, failureNotes?: Line[]): Promise<void>;
+  /** The view tells how far its lines can scroll (set while drawing). */
+  maxScroll: { current: number };
+  /** Routes a key to the open dialog; false when none is open. `page` = visible lines. */
+  handleKey(key: string, page: number): boolean;
+}
+
+const SCROLL_KEYS = new Set([
+  'up',
+  'down',
+  'k',
+  'j',
+  'pageup',
+  'pagedown',
+  'home',
+  'end',
+  'g',
+  'G',
+]);
+
+export function useDialog(notify: (message: string) => void): DialogControl {
+  const ref = useRef<Dialog | null>(null);
+  const scrollRef = useRef(0);
+  const maxScroll = useRef(1_000_000);
+  const [, setVersion] = useState(0);
+  const rerender = useCallback(() => setVersion((v) => v + 1), []);
+
+  const open = useCallback(
+    (d: Dialog) => {
+      ref.current = d;
+      scrollRef.current = 0;
+      rerender();
+    },
+    [rerender],
+  );
+  const close = useCallback(() => {
+    const was = ref.current;
+    ref.current = null;
+    rerender();
+    if (was?.kind === 'view') was.onClose?.();
+  }, [rerender]);
+
+  const form: DialogControl['form'] = useCallback(
+    (title, fields, onSubmit, lines) =>
+      open({
+        kind: 'form',
+        title,
+        form: createForm(fields),
+        onSubmit,
+        ...(lines ? { lines } : {}),
+      }),
+    [open],
+  );
+
+  const confirm: DialogControl['confirm'] = useCallback(
+    (title, lines, yes, yesLabel = 'go ahead') =>
+      open({ kind: 'confirm', title, lines, choices: [{ key: 'y', label: yesLabel, run: yes }] }),
+    [open],
+  );
+
+  const run: DialogControl['run'] = useCallback(
+    async (title, work, failureNotes = []) => {
+      open({ kind: 'busy', title: `${title}…` });
+      try {
+        const result = await work();
+        const r = typeof result === 'string' ? { message: result } : (result ?? {});
+        // the work may have opened a dialog of its own (a countdown, a follow-up question)
+        if (r.next) open(r.next);
+        else if (ref.current?.kind === 'busy') close();
+        if (r.message) notify(r.message);
+      } catch (e) {
+        open({ kind: 'view', title: `${title} — failed`, lines: failureLines(e, failureNotes) });
+        notify(`${title} failed`);
+      }
+    },
+    [open, close, notify],
+  );
+
+  const scrollBy = useCallback(
+    (key: string, page: number) => {
+      const step =
+        key === 'up' || key === 'k'
+          ? -1
+          : key === 'down' || key === 'j'
+            ? 1
+            : key === 'pageup'
+              ? -page
+              : key === 'pagedown'
+                ? page
+                : key === 'home' || key === 'g'
+                  ? -Number.MAX_SAFE_INTEGER
+                  : Number.MAX_SAFE_INTEGER;
+      const next = Math.max(0, Math.min(scrollRef.current + step, maxScroll.current));
+      scrollRef.current = next;
+      rerender();
+    },
+    [rerender],
+  );
+
+  const handleKey = useCallback(
+    (key: string, page: number): boolean => {
+      const d = ref.current;
+      if (!d) return false;
+      switch (d.kind) {
+        case 'busy':
+          if (key === 'escape' && d.onCancel) d.onCancel();
+          return true;
+        case 'form': {
+          const { state, outcome } = formKey(d.form, key);
+          if (outcome === 'cancel') {
+            close();
+            notify(`${d.title}: cancelled, nothing was changed`);
+            return true;
+          }
+          if (outcome === 'submit') {
+            const message = d.onSubmit(submittedValues(state));
+            if (typeof message === 'string' && message !== '' && ref.current === d) {
+              ref.current = { ...d, form: { ...state, error: { message } } };
+              rerender();
+            } else if (ref.current === d) close();
+            return true;
+          }
+          ref.current = { ...d, form: state };
+          rerender();
+          return true;
+        }
+        case 'confirm': {
+          if (SCROLL_KEYS.has(key)) {
+            scrollBy(key, page);
+            return true;
+          }
+          const choice = d.choices.find((c) => c.key === key);
+          close();
+          if (choice) choice.run();
+          else notify(d.cancelled ?? `${d.title}: cancelled, nothing was changed`);
+          return true;
+        }
+        case 'view':
+          if (d.keys?.(key)) return true;
+          if (SCROLL_KEYS.has(key)) {
+            scrollBy(key, page);
+            return true;
+          }
+          if (key === 'escape' || key === 'enter' || key === 'q') close();
+          return true;
+      }
+    },
+    [close, notify, rerender, scrollBy],
+  );
+
+  return {
+    dialog: ref.current,
+    scroll: Math.min(scrollRef.current, maxScroll.current),
+    maxScroll,
+    open,
+    close,
+    form,
+    confirm,
+    run,
+    handleKey,
+  };
+}

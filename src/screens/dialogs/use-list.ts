@@ -1,0 +1,48 @@
+/** Selection of a screen's list (listReducer) and the keys that move it. */
+import { useEffect, useReducer } from 'react';
+import { type ListState, listReducer } from '../../widgets/index.js';
+
+type Move = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
+
+/** Keys that move a list selection, as every list screen binds them. */
+export const NAV_KEYS: Readonly<Record<string, Move>> = {
+  up: 'up',
+  k: 'up',
+  down: 'down',
+  j: 'down',
+  home: 'home',
+  g: 'home',
+  end: 'end',
+  G: 'end',
+  pageup: 'pageUp',
+  pagedown: 'pageDown',
+};
+
+export interface ListControl {
+  state: ListState;
+  /** Moves the selection when `key` is a navigation key; true when it was. */
+  move(key: string): boolean;
+  set(index: number): void;
+}
+
+/** `count` rows, `visible` of them on screen. */
+export function useList(count: number, visible: number): ListControl {
+  const [state, dispatch] = useReducer(
+    (s: ListState, action: Parameters<typeof listReducer>[1]) =>
+      listReducer(s, action, count, visible),
+    { selected: 0, offset: 0 },
+  );
+  useEffect(() => dispatch({ type: 'resize', count, height: visible }), [count, visible]);
+  return {
+    state,
+    move(key) {
+      const type = NAV_KEYS[key];
+      if (!type) return false;
+      dispatch({ type });
+      return true;
+    },
+    set(index) {
+      dispatch({ type: 'set', index });
+    },
+  };
+}

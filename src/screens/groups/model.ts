@@ -1,0 +1,244 @@
+/**
+ * Groups and the rules that use them: which rules send to which group, the editor's
+ * validation, and the impact of each call — POST /groups on an existing group and
+ * DELETE /groups/all make the device delete every rule that uses those groups.
+ */
+import type { GroupInput } from '../../api/rules.js';
+import { type Group, parsePortList, type Rule } from '../../model/index.js';
+import { validateActions } from '../../tcam/index.js';
+import { type Plan, type Step, savepointStep } from '../changes.js';
+import { type DeviceView, type FormIssue, outputPortsAsWarnings } from '../rules/analysis.js';
+import { describeMatch } from '../rules/apply.js';
+import { bucketActions, type GroupForm, MAX_BUCKETS, TYPE_WORDS } from './editor-state.js';
+
+const GROUP_ACTION = /^group:\s*(\d+)$/;
+
+/** Group id → the rules whose actions send to it. */
+export function usageIndex(rules: readonly Rule[]): Map<number, Rule[]> {
+  const out = new Map<number, Rule[]>();
+  for (const r of rules) {
+    for (const a of r.actions) {
+      const m = GROUP_ACTION.exec(a.trim());
+      if (!m) continue;
+      const id = Number(m[1]);
+      const list = out.get(id);
+      if (list) {
+        if (!list.includes(r)) list.push(r);
+      } else out.set(id, [r]);
+    }
+  }
+  return out;
+}
+
+export function rulesUsing(rules: readonly Rule[], ids: ReadonlySet<number>): Rule[] {
+  return rules.filter((r) =>
+    r.actions.some((a) => ids.has(Number(GROUP_ACTION.exec(a.trim())?.[1] ?? Number.NaN))),
+  );
+}
+
+export const ruleLine = (r: Rule) =>
+  `'${r.name || '(no name)'}' prio ${r.priority}: ${describeMatch(r.match)} → ${r.actions.join(',')}`;
+
+/** The impact list shown before a call that deletes rules. */
+export function impactLines(doomed: readonly Rule[], max = 8): string[] {
+  if (doomed.length === 0) return [];
+  const shown = doomed.slice(0, max).map((r) => `  ✖ ${ruleLine(r)}`);
+  return [
+    `The device will DELETE ${doomed.length === 1 ? 'this rule' : `these ${doomed.length} rules`}:`,
+    ...shown,
+    ...(doomed.length > max ? [`  … and ${doomed.length - max} more`] : []),
+  ];
+}
+
+export interface GroupAnalysis {
+  id: number | null;
+  input: GroupInput | null;
+  exists: boolean;
+  call: 'POST' | 'PUT';
+  /** Rules the device deletes when this call is made. */
+  impact: Rule[];
+  issues: FormIssue[];
+  blocked: string | null;
+}
+
+const MAX_ID = 0xffffff00;
+
+export function analyzeGroup(
+  form: GroupForm,
+  device: DeviceView,
+  groups: readonly Group[],
+): GroupAnalysis {
+  const issues: FormIssue[] = [];
+  const err = (message: string, target?: string) =>
+    issues.push({ severity: 'error', message, ...(target ? { target } : {}) });
+  const idText = form.id.text.trim();
+  const id = /^\d{1,10}$/.test(idText) && Number(idText) <= MAX_ID ? Number(idText) : null;
+  if (id === null) err(`group id must be an integer 0..${MAX_ID}, got '${form.id.text}'`, 'id');
+  const existing = id === null ? undefined : groups.find((g) => g.group_id === id);
+  const exists = existing !== undefined;
+  const call = exists ? (form.call ?? (form.mode === 'edit' ? 'PUT' : 'POST')) : 'POST';
+  const users = id === null ? [] : rulesUsing(device.rules, new Set([id]));
+  const impact = exists && call === 'POST' ? users : [];
+
+  if (form.buckets.length === 0) err('a group needs at least one bucket', 'addBucket');
+  if (form.buckets.length > MAX_BUCKETS)
+    err(`a group has at most ${MAX_BUCKETS} buckets`, 'addBucket');
+  const ports = device.ctx.ports;
+  for (const [i, b] of form.buckets.entries()) {
+    const n = i + 1;
+    const watch = b.watch.text.trim();
+    if (watch !== '') {
+      const list = parsePortList(watch);
+      const port = list?.length === 1 ? list[0] : undefined;
+      if (port === undefined)
+        err(`bucket ${n}: watch port must be one port number, got '${watch}'`, `b${b.id}.w`);
+      else if (ports && !ports.has(port))
+        err(`bucket ${n}: watch port ${watch} is not a port of this device`, `b${b.id}.w`);
+      else if (ports?.get(port)?.shutdown)
+        issues.push({
+          severity: 'warning',
+          target: `b${b.id}.w`,
+          message: `bucket ${n}: watch port ${watch} is shut down`,
+        });
+    } else if (form.type === 'ff')
+      err(`bucket ${n}: a fast-failover bucket needs a watch port (←/→ picks one)`, `b${b.id}.w`);
+    const actions = bucketActions(b);
+    if (actions.some((a) => a.startsWith('group:')))
+      err(`bucket ${n}: a bucket cannot send to another group`, `b${b.id}.a`);
+    for (const i2 of outputPortsAsWarnings(validateActions(actions, device.ctx)))
+      issues.push({
+        severity: i2.severity,
+        target: `b${b.id}.a`,
+        message: `bucket ${n}: ${i2.message.replace('a rule needs', 'a bucket needs')}`,
+      });
+  }
+  if (form.description.text.length > 1024)
+    err('description is longer than 1024 characters', 'description');
+  if (form.mode === 'edit' && form.original && !exists)
+    issues.push({
+      severity: 'warning',
+      message: `group ${form.original.group_id} is no longer on the device: POST adds it again`,
+    });
+  if (form.mode === 'add' && exists && call === 'POST')
+    issues.push({
+      severity: 'warning',
+      target: 'call',
+      message: `group ${id} exists: POST replaces it and the device deletes the ${users.length} ${users.length === 1 ? 'rule' : 'rules'} using it — choose PUT to keep them`,
+    });
+  if (exists && call === 'PUT' && users.length > 0)
+    issues.push({
+      severity: 'info',
+      target: 'call',
+      message: `PUT modifies group ${id} in place: the ${users.length} ${users.length === 1 ? 'rule' : 'rules'} using it stay`,
+    });
+
+  const input: GroupInput | null =
+    id === null
+      ? null
+      : {
+          group_id: id,
+          type: form.type,
+          description: form.description.text,
+          buckets: form.buckets.map((b) => ({
+            watch_port: b.watch.text.trim(),
+            actions: bucketActions(b),
+          })),
+        };
+  const errors = issues.filter((i) => i.severity === 'error').length;
+  let blocked: string | null =
+    errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'} to fix first` : null;
+  if (!blocked && existing && input && call === 'PUT' && sameGroup(existing, input))
+    blocked = 'nothing changed';
+  return { id, input, exists, call, impact, issues, blocked };
+}
+
+function sameGroup(g: Group, i: GroupInput): boolean {
+  return (
+    g.type === i.type &&
+    g.description === (i.description ?? '') &&
+    g.buckets.length === i.buckets.length &&
+    g.buckets.every(
+      (b, n) =>
+        b.watch_port === i.buckets[n]!.watch_port &&
+        b.actions.join(',') === i.buckets[n]!.actions.join(','),
+    )
+  );
+}
+
+const describeGroup = (g: GroupInput) =>
+  `group ${g.group_id} (${TYPE_WORDS[g.type]}, ${g.buckets.length} ${g.buckets.length === 1 ? 'bucket' : 'buckets'})`;
+
+export function planGroup(a: GroupAnalysis, saveFirst: boolean, now: Date): Plan | null {
+  if (a.blocked !== null || !a.input) return null;
+  const steps: Step[] = saveFirst ? [savepointStep('group-change', now)] : [];
+  const notes: string[] = [];
+  if (a.call === 'PUT') {
+    steps.push({ kind: 'groupModify', group: a.input });
+    notes.push(`PUT modifies ${describeGroup(a.input)} in place; no rule is deleted`);
+  } else {
+    steps.push({ kind: 'groupAdd', group: a.input });
+    notes.push(
+      a.exists
+        ? `POST replaces ${describeGroup(a.input)}; the device deletes every rule that uses it`
+        : `POST adds ${describeGroup(a.input)}; no rule uses it yet, none is deleted`,
+    );
+  }
+  const n = a.impact.length;
+  return {
+    title: a.call === 'PUT' ? 'Modify group' : a.exists ? 'Replace group' : 'Add group',
+    steps,
+    notes,
+    ...(n > 0 ? { expectGone: a.impact } : {}),
+    confirmWord: n > 0 ? String(n) : '',
+  };
+}
+
+export function planGroupDelete(
+  group: Group,
+  users: readonly Rule[],
+  saveFirst: boolean,
+  now: Date,
+): Plan {
+  const n = users.length;
+  return {
+    title: 'Delete group',
+    steps: [
+      ...(saveFirst ? [savepointStep('delete-group', now)] : []),
+      { kind: 'groupDelete', id: group.group_id },
+    ],
+    notes: [
+      `deletes group ${group.group_id} (${TYPE_WORDS[group.type]})`,
+      ...(n > 0
+        ? [
+            `${n} ${n === 1 ? 'rule uses' : 'rules use'} it: the device may refuse (the simulator does) or delete them; change those rules first to be safe`,
+          ]
+        : []),
+    ],
+    ...(n > 0 ? { expectGone: users } : {}),
+    confirmWord: n > 0 ? String(n) : '',
+  };
+}
+
+export function planGroupDeleteAll(
+  groups: readonly Group[],
+  rules: readonly Rule[],
+  saveFirst: boolean,
+  now: Date,
+): Plan {
+  const doomed = rulesUsing(rules, new Set(groups.map((g) => g.group_id)));
+  return {
+    title: 'Delete ALL groups',
+    steps: [
+      ...(saveFirst ? [savepointStep('delete-all-groups', now)] : []),
+      { kind: 'groupDeleteAll' },
+    ],
+    notes: [
+      `deletes all ${groups.length} groups and the ${doomed.length} ${doomed.length === 1 ? 'rule' : 'rules'} that use them`,
+      saveFirst
+        ? 'a rule save-point (rules and groups) is taken first'
+        : 'no save-point is taken: they cannot be restored from the device',
+    ],
+    ...(doomed.length > 0 ? { expectGone: doomed } : {}),
+    confirmWord: 'delete',
+  };
+}

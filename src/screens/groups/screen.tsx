@@ -1,0 +1,324 @@
+/**
+ * 4 Groups: id, type in words, buckets and the rules that use each group; Enter for
+ * details; a/e open the bucket editor; d and D delete after a confirmation that lists the
+ * rules the device will delete with them.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Group, Rule } from '../../model/index.js';
+import { useConsoleState } from '../../store/react.js';
+import {
+  type Column,
+  KeyValue,
+  type KeyValuePair,
+  type ListAction,
+  type ListState,
+  listReducer,
+  Table,
+} from '../../widgets/index.js';
+import { useDeviceView, useWriteRefusal } from '../device-view.js';
+import { splitKeys } from '../form/field.js';
+import type { ScreenProps } from '../types.js';
+import { useChange } from '../use-change.js';
+import { GroupEditor } from './editor.js';
+import {
+  completionsAt,
+  type GroupForm,
+  groupKey,
+  newGroupForm,
+  TYPE_WORDS,
+} from './editor-state.js';
+import {
+  analyzeGroup,
+  impactLines,
+  planGroup,
+  planGroupDelete,
+  planGroupDeleteAll,
+  ruleLine,
+  usageIndex,
+} from './model.js';
+
+interface GroupRow {
+  group: Group;
+  users: Rule[];
+  buckets: string;
+  search: string;
+}
+
+const bucketText = (g: Group) =>
+  g.buckets
+    .map((b) => `${b.watch_port ? `w${b.watch_port} ` : ''}${b.actions.join(',')}`)
+    .join(' | ');
+
+const COLUMNS: Column<GroupRow>[] = [
+  {
+    key: 'id',
+    title: 'ID',
+    width: 6,
+    align: 'right',
+    priority: 100,
+    render: (r) => String(r.group.group_id),
+  },
+  { key: 'type', title: 'TYPE', width: 13, priority: 90, render: (r) => TYPE_WORDS[r.group.type] },
+  {
+    key: 'buckets',
+    title: 'BUCKETS (watch port → actions)',
+    width: 30,
+    min: 14,
+    flex: true,
+    priority: 80,
+    render: (r) => `${r.group.buckets.length}: ${r.buckets}`,
+  },
+  {
+    key: 'users',
+    title: 'USED BY',
+    width: 22,
+    min: 8,
+    flex: true,
+    priority: 85,
+    render: (r) =>
+      r.users.length === 0
+        ? 'no rule'
+        : `${r.users.length}: ${r.users.map((u) => u.name || '?').join(', ')}`,
+  },
+  {
+    key: 'description',
+    title: 'DESCRIPTION',
+    width: 16,
+    min: 8,
+    priority: 30,
+    render: (r) => r.group.description,
+  },
+];
+
+function detailPairs(
+  row: GroupRow,
+  ports: ReadonlyMap<number, { name?: string; shutdown: boolean }> | undefined,
+): KeyValuePair[] {
+  const g = row.group;
+  const pairs: KeyValuePair[] = [
+    ['group id', String(g.group_id)],
+    ['type', `${TYPE_WORDS[g.type]} (${g.type})`],
+    ['description', g.description],
+  ];
+  for (const [i, b] of g.buckets.entries()) {
+    const p = b.watch_port ? ports?.get(Number(b.watch_port)) : undefined;
+    const watch = b.watch_port
+      ? `watch ${b.watch_port}${p ? ` (${p.name ?? ''}${p.shutdown ? ', shut down' : ''})` : ''}`
+      : 'no watch port';
+    pairs.push([i === 0 ? 'buckets' : '', `${i + 1}. ${watch} → ${b.actions.join(',')}`]);
+  }
+  if (row.users.length === 0) pairs.push(['used by', 'no rule']);
+  for (const [i, r] of row.users.entries()) pairs.push([i === 0 ? 'used by' : '', ruleLine(r)]);
+  return pairs;
+}
+
+export function GroupsScreen(props: ScreenProps) {
+  const groups = useConsoleState((s) => s.resources.groups.data);
+  const loadError = useConsoleState((s) => s.resources.groups.error?.message);
+  const device = useDeviceView();
+  const refused = useWriteRefusal();
+  const change = useChange(refused, props.notify);
+  const [detail, setDetail] = useState<number | null>(null);
+  const [, rerender] = useState(0);
+  const formRef = useRef<GroupForm | null>(null);
+  const setForm = (f: GroupForm | null) => {
+    formRef.current = f;
+    rerender((n) => n + 1);
+  };
+  const form = formRef.current;
+
+  const usage = useMemo(() => usageIndex(device.rules), [device.rules]);
+  const all = useMemo(
+    () =>
+      [...(groups ?? [])]
+        .sort((a, b) => a.group_id - b.group_id)
+        .map((g): GroupRow => {
+          const users = usage.get(g.group_id) ?? [];
+          const buckets = bucketText(g);
+          return {
+            group: g,
+            users,
+            buckets,
+            search:
+              `${g.group_id} ${g.type} ${TYPE_WORDS[g.type]} ${buckets} ${g.description} ${users.map((u) => u.name).join(' ')}`.toLowerCase(),
+          };
+        }),
+    [groups, usage],
+  );
+  const f = props.filter.trim().toLowerCase();
+  const rows = useMemo(() => (f ? all.filter((r) => r.search.includes(f)) : all), [all, f]);
+  const visible = props.height - 2;
+  const [view, dispatch] = useReducer(
+    (s: ListState, a: ListAction) => listReducer(s, a, rows.length, visible),
+    { selected: 0, offset: 0 },
+  );
+  useEffect(
+    () => dispatch({ type: 'resize', count: rows.length, height: visible }),
+    [rows.length, visible],
+  );
+  const analysis = useMemo(
+    () => (form ? analyzeGroup(form, device, groups ?? []) : null),
+    [form, device, groups],
+  );
+
+  const selected = (): GroupRow | undefined =>
+    detail !== null ? all.find((r) => r.group.group_id === detail) : rows[view.selected];
+  const write = (what: string, run: () => void) =>
+    refused ? props.notify(`${what}: ${refused}`) : run();
+
+  const apply = (fm: GroupForm) => {
+    const a = analyzeGroup(fm, device, groups ?? []);
+    if (a.blocked !== null) {
+      const first = a.issues.find((i) => i.severity === 'error' && i.target);
+      if (first?.target) setForm({ ...fm, focus: first.target });
+      return props.notify(`cannot apply yet: ${a.blocked}`);
+    }
+    const build = (save: boolean) => planGroup(a, save, new Date())!;
+    change.open(build(fm.saveFirst), {
+      saveFirst: fm.saveFirst,
+      rebuild: (save) => {
+        if (formRef.current) setForm({ ...formRef.current, saveFirst: save });
+        return build(save);
+      },
+      impact: impactLines(a.impact),
+      onClose: (r) => r?.ok && setForm(null),
+    });
+  };
+
+  function onKey(key: string): boolean {
+    if (change.isOpen) return change.key(key);
+    const fm = formRef.current;
+    if (fm) {
+      const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups ?? []);
+      const { state, event } = groupKey(fm, key, device.env, a.exists);
+      if (event === 'cancel') {
+        setForm(null);
+        props.notify('editor closed, nothing was sent');
+      } else {
+        setForm(state);
+        if (event === 'apply') apply(state);
+      }
+      return true;
+    }
+    const row = selected();
+    switch (key) {
+      case 'a': {
+        const next = Math.max(0, ...(groups ?? []).map((g) => g.group_id)) + 1;
+        setForm(newGroupForm('add', null, next));
+        return true;
+      }
+      case 'e':
+        if (row) setForm(newGroupForm('edit', row.group));
+        else props.notify('no group selected');
+        return true;
+      case 'd':
+        write('delete', () => {
+          if (!row) return props.notify('no group selected');
+          change.open(planGroupDelete(row.group, row.users, false, new Date()), {
+            saveFirst: false,
+            rebuild: (save) => planGroupDelete(row.group, row.users, save, new Date()),
+            impact: impactLines(row.users),
+            onClose: (r) => r?.ok && setDetail(null),
+          });
+        });
+        return true;
+      case 'D':
+        write('delete all', () => {
+          if (!groups?.length) return props.notify('there are no groups to delete');
+          const plan = (save: boolean) =>
+            planGroupDeleteAll(groups, device.rules, save, new Date());
+          change.open(plan(true), {
+            saveFirst: true,
+            rebuild: plan,
+            impact: impactLines(plan(false).expectGone ?? []),
+            onClose: (r) => r?.ok && setDetail(null),
+          });
+        });
+        return true;
+    }
+    if (detail !== null) {
+      if (key === 'escape' || key === 'enter') setDetail(null);
+      return key === 'escape' || key === 'enter';
+    }
+    const nav: Record<string, ListAction['type']> = {
+      up: 'up',
+      k: 'up',
+      down: 'down',
+      j: 'down',
+      pageup: 'pageUp',
+      pagedown: 'pageDown',
+      g: 'home',
+      home: 'home',
+      G: 'end',
+      end: 'end',
+    };
+    if (nav[key]) dispatch({ type: nav[key] } as ListAction);
+    else if (key === 'enter' && row) setDetail(row.group.group_id);
+    else return false;
+    return true;
+  }
+
+  props.keys.current = (keys) => {
+    let used = false;
+    for (const key of splitKeys(keys)) used = onKey(key) || used;
+    return used;
+  };
+
+  if (change.isOpen) return change.view(props.width, props.height);
+  if (form && analysis)
+    return (
+      <GroupEditor
+        form={form}
+        analysis={analysis}
+        ports={device.env.ports}
+        completions={completionsAt(form, device.env)}
+        refused={refused}
+        width={props.width}
+        height={props.height}
+      />
+    );
+  if (detail !== null) {
+    const row = selected();
+    if (!row) return <Text>Group {detail} is gone (the group list changed). Esc returns.</Text>;
+    return (
+      <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
+        <Text bold wrap="truncate-end">
+          Group {detail} · e edit · d delete · Esc returns
+        </Text>
+        <KeyValue
+          width={props.width - 2}
+          labelWidth={12}
+          pairs={detailPairs(row, device.ctx.ports).slice(0, props.height - 1)}
+        />
+      </Box>
+    );
+  }
+  const used = all.filter((r) => r.users.length > 0).length;
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text wrap="truncate-end">
+        {groups
+          ? `${all.length} ${all.length === 1 ? 'group' : 'groups'} · ${used} used by rules`
+          : ''}
+        {f ? ` · ${rows.length} match '${props.filter}'` : ''}
+        {refused ? ` · read-only: ${refused}` : ''}
+      </Text>
+      {groups === undefined ? (
+        <Text>{loadError ? `Cannot read the groups: ${loadError}` : 'Loading groups…'}</Text>
+      ) : (
+        <Table
+          columns={COLUMNS}
+          rows={rows}
+          width={props.width}
+          height={props.height - 1}
+          selected={view.selected}
+          offset={view.offset}
+          sortKey="id"
+          emptyText={f ? `no group matches '${props.filter}'` : 'no groups — press a to add one'}
+          rowKey={(r) => String(r.group.group_id)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * `e` on screen 2: POST /ports/config for one port — speed, duplex, xg_speed, shutdown and
+ * the options — with the choices its port type allows (spec: port types 1..11), only the
+ * changed settings sent, and a confirmation that says what happens to the link.
+ */
+import type { Client, PortConfigChanges } from '../../api/index.js';
+import type { PortConfig } from '../../model/index.js';
+import { sanitize, WRITE } from '../../model/index.js';
+import type { Poller } from '../../store/poller.js';
+import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
+import type { Line } from '../dialogs/dialog.js';
+import type { DialogControl } from '../dialogs/use-dialog.js';
+
+const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
+
+/** Speeds a port type offers (the spec's port type list); every speed when the type is unknown. */
+export function speedOptions(type: number): string[] {
+  switch (type) {
+    case 1:
+    case 3:
+      return ['10', '100', '1000', 'auto'];
+    case 2:
+      return ['1000'];
+    case 4:
+    case 9:
+    case 10:
+    case 11:
+      return ['1000', '10G'];
+    case 5:
+      return ['10G'];
+    case 6:
+    case 8:
+      return ['40G'];
+    case 7:
+      return ['40G', '100G'];
+    default:
+      return ALL_SPEEDS;
+  }
+}
+
+export function duplexOptions(type: number): string[] {
+  return type === 1 || type === 3 ? ['full', 'half', 'auto'] : ['full', 'auto'];
+}
+
+const withCurrent = (options: string[], current: string) =>
+  options.includes(current) ? options : [current, ...options];
+
+export function portFields(p: PortConfig): FieldSpec[] {
+  const fields: FieldSpec[] = [
+    {
+      id: 'shutdown',
+      label: 'Shut down',
+      kind: 'checkbox',
+      value: String(p.shutdown),
+      help: 'a shut-down port forwards nothing',
+    },
+    {
+      id: 'speed',
+      label: 'Speed',
+      kind: 'select',
+      options: withCurrent(speedOptions(p.type), p.speed),
+      value: p.speed,
+    },
+    {
+      id: 'duplex',
+      label: 'Duplex',
+      kind: 'select',
+      options: withCurrent(duplexOptions(p.type), p.duplex),
+      value: p.duplex,
+    },
+  ];
+  if (p.xg_speed)
+    fields.push({
+      id: 'xg_speed',
+      label: 'xg_speed (next)',
+      kind: 'select',
+      options: ['1G', 'XG'],
+      value: p.xg_speed.nextSetting,
+      help: p.type === 4 ? 'type 4: takes effect at the next reboot' : '1G or XG (10G)',
+    });
+  fields.push(
+    {
+      id: 'unidirectional',
+      label: 'Unidirectional',
+      kind: 'checkbox',
+      value: String(Boolean(p.unidirectional)),
+      help: 'TX forced up regardless of the link',
+    },
+    {
+      id: 'crc_check',
+      label: 'CRC check',
+      kind: 'checkbox',
+      value: String(Boolean(p.crc_check)),
+      help: 'accept packets with invalid checksums',
+    },
+    {
+      id: 'crc_recalculation',
+      label: 'CRC recalculation',
+      kind: 'checkbox',
+      value: String(Boolean(p.crc_recalculation)),
+      help: 'fix the checksum of outgoing packets',
+    },
+  );
+  return fields;
+}
+
+/** The settings that differ from the port's configuration. */
+export function portChanges(p: PortConfig, v: FormValues): PortConfigChanges {
+  const changes: PortConfigChanges = {};
+  const flag = (id: 'shutdown' | 'unidirectional' | 'crc_check' | 'crc_recalculation') => {
+    const next = v[id] === 'true';
+    if (v[id] !== undefined && next !== Boolean(p[id])) changes[id] = next;
+  };
+  flag('shutdown');
+  if (v.speed !== undefined && v.speed !== p.speed) changes.speed = v.speed;
+  if (v.duplex !== undefined && v.duplex !== p.duplex) changes.duplex = v.duplex;
+  if (p.xg_speed && v.xg_speed !== undefined && v.xg_speed !== p.xg_speed.nextSetting)
+    changes.xg_speed = v.xg_speed;
+  flag('unidirectional');
+  flag('crc_check');
+  flag('crc_recalculation');
+  return changes;
+}
+
+export function changeLines(p: PortConfig, c: PortConfigChanges): Line[] {
+  const lines: Line[] = Object.entries(c).map(([k, v]) => {
+    const before =
+      k === 'xg_speed' ? p.xg_speed?.nextSetting : (p as unknown as Record<string, unknown>)[k];
+    return `${k}: ${String(before ?? '—')} → ${String(v)}`;
+  });
+  if (c.shutdown === true)
+    lines.push({ text: `${p.if_name} stops forwarding traffic.`, color: 'yellow' });
+  if (c.speed !== undefined || c.duplex !== undefined)
+    lines.push({
+      text: 'The link renegotiates: traffic on this port stops for a moment.',
+      color: 'yellow',
+    });
+  if (c.xg_speed !== undefined && p.type === 4)
+    lines.push('xg_speed on this port type takes effect at the next reboot.');
+  return lines;
+}
+
+export interface PortEditContext {
+  client: Client;
+  poller: Poller;
+  dialog: DialogControl;
+  notify: (message: string) => void;
+  allowed: (operation: string, level: number) => boolean;
+}
+
+export function editPortConfig(
+  ctx: PortEditContext,
+  port: PortConfig | undefined,
+  name: string | undefined,
+) {
+  if (!name) return ctx.notify('no port selected');
+  if (!ctx.allowed('changing a port', WRITE)) return;
+  if (!port)
+    return ctx.notify(
+      `the configuration of ${sanitize(name)} is still loading; try again in a moment`,
+    );
+  ctx.dialog.form(`Port ${sanitize(port.if_name)} (type ${port.type})`, portFields(port), (v) => {
+    const changes = portChanges(port, v);
+    if (Object.keys(changes).length === 0) return 'nothing changed';
+    ctx.dialog.confirm(
+      `Change ${sanitize(port.if_name)}?`,
+      changeLines(port, changes),
+      () => {
+        void ctx.dialog.run(`Changing ${sanitize(port.if_name)}`, async () => {
+          await ctx.client.ports.setConfig(port.if_name, changes);
+          ctx.poller.refresh(['config', 'info', 'stats']);
+          return `${sanitize(port.if_name)}: ${Object.entries(changes)
+            .map(([k, x]) => `${k} ${String(x)}`)
+            .join(', ')}`;
+        });
+      },
+      'change',
+    );
+    return undefined;
+  });
+}

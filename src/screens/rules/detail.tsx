@@ -1,0 +1,79 @@
+/** Enter on a rule: everything about it, and which rules shadow it or it shadows. */
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { type Rule, sanitize } from '../../model/index.js';
+import { formatSi } from '../../store/rates.js';
+import { explainCost, shadowsOf } from '../../tcam/index.js';
+import { KeyValue, type KeyValuePair } from '../../widgets/index.js';
+import { clampLines } from '../form/view.js';
+import { describeMatch } from './apply.js';
+import { vlanHelp } from './completion.js';
+
+const who = (r: Rule) => `'${r.name || '(no name)'}' prio ${r.priority}: ${describeMatch(r.match)}`;
+
+export function detailPairs(rule: Rule, rules: readonly Rule[]): KeyValuePair[] {
+  const shadow = shadowsOf(rule, rules, rule);
+  const pairs: KeyValuePair[] = [
+    ['name', rule.name],
+    ['priority', String(rule.priority)],
+    ['cookie', `${rule.cookie} (0x${rule.cookie.toString(16)})`],
+    ['description', rule.description],
+  ];
+  const fields = Object.entries(rule.match);
+  if (fields.length === 0) pairs.push(['match', '(everything)']);
+  for (const [i, [k, v]] of fields.entries())
+    pairs.push([i === 0 ? 'match' : '', v === '' ? k : `${k} = ${v}`]);
+  for (const [i, a] of rule.actions.entries()) {
+    const vlan = vlanHelp(a);
+    pairs.push([
+      i === 0 ? 'actions' : '',
+      `${i + 1}. ${a}${vlan?.startsWith('=') ? `  ${vlan}` : ''}`,
+    ]);
+  }
+  pairs.push(
+    [
+      'TCAM',
+      `${rule.real_flow_ct} ${rule.real_flow_ct === 1 ? 'flow' : 'flows'} (${explainCost(rule.match)})`,
+    ],
+    ['packets', rule.n_packets.toString()],
+    ['bytes', rule.n_bytes.toString()],
+    [
+      'rate',
+      rule.datarate_raw === null
+        ? 'n/a'
+        : `${formatSi(rule.datarate_raw, 'b/s')} (${rule.datarate})`,
+    ],
+  );
+  const list = (label: string, rs: Rule[]) => {
+    if (rs.length === 0) pairs.push([label, 'none']);
+    for (const [i, line] of clampLines(rs.map(who), 4, 'rules').entries())
+      pairs.push([i === 0 ? label : '', line]);
+  };
+  list('shadowed by', shadow.shadowedBy);
+  list('shadows', shadow.shadows);
+  if (shadow.partial.length > 0) list('overlapped by', shadow.partial);
+  return pairs;
+}
+
+export function RuleDetail(props: {
+  rule: Rule | undefined;
+  rules: readonly Rule[];
+  width: number;
+  height: number;
+}) {
+  const { rule, rules } = props;
+  const pairs = useMemo(() => (rule ? detailPairs(rule, rules) : []), [rule, rules]);
+  if (!rule) return <Text>The rule is gone (the rule list changed). Esc returns.</Text>;
+  const shown = pairs.slice(0, Math.max(1, props.height - 2));
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
+      <Text bold wrap="truncate-end">
+        Rule {sanitize(who(rule))} · e edit · c clone · d delete · Esc returns
+      </Text>
+      <KeyValue width={props.width - 2} labelWidth={12} pairs={shown} />
+      {pairs.length > shown.length ? (
+        <Text dimColor>… {pairs.length - shown.length} more lines</Text>
+      ) : null}
+    </Box>
+  );
+}

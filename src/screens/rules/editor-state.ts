@@ -1,0 +1,300 @@
+/**
+ * The rule editor's form as a pure reducer: fields, match rows, the ordered action list,
+ * the checkboxes, and which of them has the focus. Keys come in as the frame's key names
+ * (src/tui/keys.ts); the reducer answers with the next state and, for Ctrl-S / Apply or
+ * Esc / Cancel, an event for the screen. Validation and previews live in analysis.ts.
+ */
+import { DEFAULT_PRIORITY } from '../../api/normalize-rules.js';
+import { type Match, type Rule, splitActions } from '../../model/index.js';
+import { complete, editText, moveFocus, type TextField, textField } from '../form/field.js';
+import {
+  actionCandidates,
+  type EditorEnv,
+  fieldCandidates,
+  valueCandidates,
+} from './completion.js';
+
+export type EditorMode = 'add' | 'edit' | 'clone';
+
+export interface MatchRow {
+  id: number;
+  field: TextField;
+  value: TextField;
+}
+
+export interface ActionRow {
+  id: number;
+  text: TextField;
+}
+
+export interface RuleForm {
+  mode: EditorMode;
+  /** The rule edited (edit) or copied (clone). */
+  original: Rule | null;
+  name: TextField;
+  description: TextField;
+  priority: TextField;
+  match: MatchRow[];
+  actions: ActionRow[];
+  /** Save a rule save-point before sending the change. */
+  saveFirst: boolean;
+  /** Apply although the TCAM would pass its reported maximum. */
+  override: boolean;
+  focus: string;
+  nextId: number;
+}
+
+/** A one-key repair the editor offers (Ctrl-F). */
+export type EditorFix =
+  | { kind: 'addMatch'; field: string; value: string; before?: string; label: string }
+  | { kind: 'setAction'; id: number; text: string; label: string };
+
+export type EditorEvent = 'none' | 'apply' | 'cancel';
+
+export interface KeyContext {
+  env: EditorEnv;
+  fixes: readonly EditorFix[];
+  /** The TCAM override checkbox is on screen (the rule would pass the maximum). */
+  overrideShown: boolean;
+}
+
+function rowsOf(match: Match, actions: readonly string[]) {
+  let id = 1;
+  const m = Object.entries(match).map(([f, v]) => ({
+    id: id++,
+    field: textField(f),
+    value: textField(v),
+  }));
+  const a = actions.map((t) => ({ id: id++, text: textField(t) }));
+  return { m, a, id };
+}
+
+export function newRuleForm(mode: EditorMode, rule: Rule | null = null): RuleForm {
+  const src = rule ?? {
+    name: '',
+    description: '',
+    priority: DEFAULT_PRIORITY,
+    match: {},
+    actions: [],
+  };
+  const { m, a, id } = rowsOf(src.match, src.actions);
+  let next = id;
+  const match = m.length > 0 ? m : [{ id: next++, field: textField(), value: textField() }];
+  const actions = a.length > 0 ? a : [{ id: next++, text: textField() }];
+  return {
+    mode,
+    original: rule,
+    name: textField(mode === 'clone' && src.name ? `${src.name}-copy` : src.name),
+    description: textField(src.description),
+    priority: textField(String(src.priority)),
+    match,
+    actions,
+    saveFirst: false,
+    override: false,
+    // an edit most often changes the actions; a new rule starts with its name
+    focus: mode === 'edit' ? `a${actions[0]!.id}` : 'name',
+    nextId: next,
+  };
+}
+
+/** Focus targets in screen order. */
+export function targetsOf(s: RuleForm, overrideShown: boolean): string[] {
+  return [
+    'name',
+    'description',
+    'priority',
+    ...s.match.flatMap((r) => [`m${r.id}.f`, `m${r.id}.v`]),
+    'addMatch',
+    ...s.actions.map((a) => `a${a.id}`),
+    'addAction',
+    'saveFirst',
+    ...(overrideShown ? ['override'] : []),
+    'apply',
+    'cancel',
+  ];
+}
+
+/** The text field a focus target edits, if it is one. */
+export function fieldAt(s: RuleForm, target: string): TextField | null {
+  if (target === 'name' || target === 'description' || target === 'priority') return s[target];
+  const m = /^m(\d+)\.([fv])$/.exec(target);
+  if (m) {
+    const row = s.match.find((r) => r.id === Number(m[1]));
+    return row ? (m[2] === 'f' ? row.field : row.value) : null;
+  }
+  const a = /^a(\d+)$/.exec(target);
+  if (a) return s.actions.find((r) => r.id === Number(a[1]))?.text ?? null;
+  return null;
+}
+
+function setField(s: RuleForm, target: string, f: TextField): RuleForm {
+  if (target === 'name' || target === 'description' || target === 'priority')
+    return { ...s, [target]: f };
+  const m = /^m(\d+)\.([fv])$/.exec(target);
+  if (m) {
+    const id = Number(m[1]);
+    return {
+      ...s,
+      match: s.match.map((r) =>
+        r.id !== id ? r : m[2] === 'f' ? { ...r, field: f } : { ...r, value: f },
+      ),
+    };
+  }
+  const a = /^a(\d+)$/.exec(target);
+  if (a) {
+    const id = Number(a[1]);
+    return { ...s, actions: s.actions.map((r) => (r.id === id ? { ...r, text: f } : r)) };
+  }
+  return s;
+}
+
+/** What Tab may complete in the focused field. */
+export function completionsAt(s: RuleForm, env: EditorEnv): string[] {
+  const m = /^m(\d+)\.([fv])$/.exec(s.focus);
+  if (m) {
+    const row = s.match.find((r) => r.id === Number(m[1]));
+    if (!row) return [];
+    if (m[2] === 'v') return valueCandidates(row.field.text.trim(), env);
+    const used = new Set(s.match.filter((r) => r !== row).map((r) => r.field.text.trim()));
+    return fieldCandidates(used);
+  }
+  const a = /^a(\d+)$/.exec(s.focus);
+  if (a) return actionCandidates(fieldAt(s, s.focus)?.text ?? '', env);
+  return [];
+}
+
+export function matchOf(s: RuleForm): Match {
+  const out: Match = {};
+  for (const r of s.match) {
+    const f = r.field.text.trim();
+    if (f !== '') out[f] = r.value.text.trim();
+  }
+  return out;
+}
+
+export function actionsOf(s: RuleForm): string[] {
+  return s.actions.flatMap((a) => splitActions(a.text.text));
+}
+
+/** The priority typed, 32768 when empty, null when it is not an integer 0..65535. */
+export function priorityOf(s: RuleForm): number | null {
+  const t = s.priority.text.trim();
+  if (t === '') return DEFAULT_PRIORITY;
+  if (!/^\d{1,5}$/.test(t)) return null;
+  const n = Number(t);
+  return n <= 65535 ? n : null;
+}
+
+function addMatchRow(s: RuleForm, field = '', value = '', before?: string): RuleForm {
+  const row = { id: s.nextId, field: textField(field), value: textField(value) };
+  const pos = before === undefined ? -1 : s.match.findIndex((r) => r.field.text.trim() === before);
+  const match = [...s.match];
+  match.splice(pos === -1 ? match.length : pos, 0, row);
+  return { ...s, match, nextId: s.nextId + 1, focus: field === '' ? `m${row.id}.f` : s.focus };
+}
+
+function removeRow(s: RuleForm, targets: string[]): RuleForm {
+  const m = /^m(\d+)\./.exec(s.focus);
+  const a = /^a(\d+)$/.exec(s.focus);
+  if (!m && !a) return s;
+  const i = targets.indexOf(s.focus);
+  const next = m
+    ? { ...s, match: s.match.filter((r) => r.id !== Number(m[1])) }
+    : { ...s, actions: s.actions.filter((r) => r.id !== Number(a![1])) };
+  // focus the neighbour that still exists
+  const after = targetsOf(next, targets.includes('override'));
+  const candidates = [...targets.slice(i + 1), ...targets.slice(0, i).reverse()];
+  return { ...next, focus: candidates.find((t) => after.includes(t)) ?? 'addMatch' };
+}
+
+function moveAction(s: RuleForm, delta: number): RuleForm {
+  const a = /^a(\d+)$/.exec(s.focus);
+  if (!a) return s;
+  const i = s.actions.findIndex((r) => r.id === Number(a[1]));
+  const j = i + delta;
+  if (i === -1 || j < 0 || j >= s.actions.length) return s;
+  const actions = [...s.actions];
+  [actions[i], actions[j]] = [actions[j]!, actions[i]!];
+  return { ...s, actions };
+}
+
+function applyFix(s: RuleForm, fix: EditorFix): RuleForm {
+  if (fix.kind === 'addMatch') return addMatchRow(s, fix.field, fix.value, fix.before);
+  return {
+    ...s,
+    actions: s.actions.map((r) => (r.id === fix.id ? { ...r, text: textField(fix.text) } : r)),
+  };
+}
+
+/** Which fix Ctrl-F applies: one about the focused row first, else the first offered. */
+export function fixFor(s: RuleForm, fixes: readonly EditorFix[]): EditorFix | undefined {
+  const row = s.match.find((r) => s.focus.startsWith(`m${r.id}.`));
+  const mine = fixes.find(
+    (f) =>
+      (f.kind === 'setAction' && s.focus === `a${f.id}`) ||
+      (f.kind === 'addMatch' && row !== undefined && f.before === row.field.text.trim()),
+  );
+  return mine ?? fixes[0];
+}
+
+export function editorKey(
+  s: RuleForm,
+  key: string,
+  ctx: KeyContext,
+): { state: RuleForm; event: EditorEvent } {
+  const targets = targetsOf(s, ctx.overrideShown);
+  const focus = targets.includes(s.focus) ? s.focus : targets[0]!;
+  const st = focus === s.focus ? s : { ...s, focus };
+  const done = (state: RuleForm, event: EditorEvent = 'none') => ({ state, event });
+  const go = (delta: number) => done({ ...st, focus: moveFocus(targets, focus, delta) });
+  switch (key) {
+    case 'escape':
+      return done(st, 'cancel');
+    case 'ctrl+s':
+      return done(st, 'apply');
+    case 'down':
+      return go(1);
+    case 'up':
+    case 'shift+tab':
+      return go(-1);
+    case 'tab': {
+      const f = fieldAt(st, focus);
+      const text = f ? complete(f.text, completionsAt(st, ctx.env)) : null;
+      return text !== null ? done(setField(st, focus, textField(text))) : go(1);
+    }
+    case 'ctrl+x':
+      return done(removeRow(st, targets));
+    case 'ctrl+up':
+      return done(moveAction(st, -1));
+    case 'ctrl+down':
+      return done(moveAction(st, 1));
+    case 'ctrl+f': {
+      const fix = fixFor(st, ctx.fixes);
+      return done(fix ? applyFix(st, fix) : st);
+    }
+  }
+  const activate = key === 'enter' || key === ' ';
+  switch (focus) {
+    case 'addMatch':
+      return activate ? done(addMatchRow(st)) : done(st);
+    case 'addAction':
+      if (!activate) return done(st);
+      return done({
+        ...st,
+        actions: [...st.actions, { id: st.nextId, text: textField() }],
+        nextId: st.nextId + 1,
+        focus: `a${st.nextId}`,
+      });
+    case 'saveFirst':
+    case 'override':
+      return activate ? done({ ...st, [focus]: !st[focus] }) : done(st);
+    case 'apply':
+      return done(st, activate ? 'apply' : 'none');
+    case 'cancel':
+      return done(st, activate ? 'cancel' : 'none');
+  }
+  if (key === 'enter') return go(1);
+  const f = fieldAt(st, focus);
+  const edited = f ? editText(f, key) : null;
+  return done(edited ? setField(st, focus, edited) : st);
+}

@@ -1,0 +1,259 @@
+/**
+ * 3 Rules: the active rules, virtualized, with TCAM usage on top; Enter for details;
+ * a/e/c open the rule editor; d, D and z delete, delete all and reset counters after a
+ * confirmation. While the editor or a confirmation is open every key goes to it.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Rule } from '../../model/index.js';
+import { useConsoleState } from '../../store/react.js';
+import { Gauge, type ListAction, type ListState, listReducer, Table } from '../../widgets/index.js';
+import { useDeviceView, useWriteRefusal } from '../device-view.js';
+import { splitKeys } from '../form/field.js';
+import type { ScreenProps } from '../types.js';
+import { useChange } from '../use-change.js';
+import { analyze } from './analysis.js';
+import { planDelete, planDeleteAll, planResetCounters, planRule } from './apply.js';
+import { RuleDetail } from './detail.js';
+import { RuleEditor } from './editor.js';
+import {
+  completionsAt,
+  type EditorMode,
+  editorKey,
+  newRuleForm,
+  type RuleForm,
+} from './editor-state.js';
+import {
+  filterRows,
+  RULE_SORTS,
+  ruleColumns,
+  ruleKeyText,
+  ruleRows,
+  searchIndex,
+  sortRows,
+} from './table.js';
+
+const COLUMNS = ruleColumns();
+
+export function RulesScreen(props: ScreenProps) {
+  const list = useConsoleState((s) => s.resources.rules.data);
+  const loadError = useConsoleState((s) => s.resources.rules.error?.message);
+  const device = useDeviceView();
+  const refused = useWriteRefusal();
+  const change = useChange(refused, props.notify);
+  const [sort, setSort] = useState({ index: 0, reversed: false });
+  const [detail, setDetail] = useState<string | null>(null);
+  const [, rerender] = useState(0);
+  const formRef = useRef<RuleForm | null>(null);
+  const setForm = (f: RuleForm | null) => {
+    formRef.current = f;
+    rerender((n) => n + 1);
+  };
+  const form = formRef.current;
+
+  const all = useMemo(() => ruleRows(list?.rules ?? []), [list]);
+  const sorted = useMemo(() => sortRows(all, sort.index, sort.reversed), [all, sort]);
+  const rows = useMemo(() => filterRows(sorted, props.filter), [sorted, props.filter]);
+  // build the filter's search index between polls, not on the first `/` keystroke
+  useEffect(() => {
+    const t = setTimeout(() => searchIndex(sorted), 50);
+    return () => clearTimeout(t);
+  }, [sorted]);
+  const visible = props.height - 2;
+  const [view, dispatch] = useReducer(
+    (state: ListState, action: ListAction) => listReducer(state, action, rows.length, visible),
+    { selected: 0, offset: 0 },
+  );
+  useEffect(
+    () => dispatch({ type: 'resize', count: rows.length, height: visible }),
+    [rows.length, visible],
+  );
+  const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
+
+  const selected = (): Rule | undefined =>
+    detail !== null ? all.find((r) => r.key === detail)?.rule : rows[view.selected]?.rule;
+
+  const openEditor = (mode: EditorMode, rule: Rule | null) => {
+    if (mode !== 'add' && !rule) return props.notify('no rule selected');
+    setForm(newRuleForm(mode, rule));
+  };
+
+  const apply = (f: RuleForm) => {
+    const a = analyze(f, device);
+    if (a.blocked !== null) {
+      const first = a.issues.find((i) => i.severity === 'error' && i.target);
+      if (first?.target) setForm({ ...f, focus: first.target });
+      return props.notify(`cannot apply yet: ${a.blocked}`);
+    }
+    const build = (saveFirst: boolean) => planRule({ ...f, saveFirst }, a, device, new Date());
+    const plan = build(f.saveFirst);
+    if (!plan) return;
+    change.open(plan, {
+      saveFirst: f.saveFirst,
+      rebuild: (save) => {
+        if (formRef.current) setForm({ ...formRef.current, saveFirst: save });
+        return build(save)!;
+      },
+      onCancel: () => undefined,
+      onClose: (result) => {
+        // success closes the editor; a refusal goes back to it to fix the rule
+        if (result?.ok) setForm(null);
+      },
+    });
+  };
+
+  const write = (what: string, run: () => void) =>
+    refused ? props.notify(`${what}: ${refused}`) : run();
+
+  props.keys.current = (keys) => {
+    let used = false;
+    for (const key of splitKeys(keys)) used = onKey(key) || used;
+    return used;
+  };
+
+  function onKey(key: string): boolean {
+    if (change.isOpen) return change.key(key);
+    const f = formRef.current;
+    if (f) {
+      const a = f === form && analysis ? analysis : analyze(f, device);
+      const { state, event } = editorKey(f, key, {
+        env: device.env,
+        fixes: a.fixes,
+        overrideShown: a.tcam.level === 'over',
+      });
+      if (event === 'cancel') {
+        setForm(null);
+        props.notify('editor closed, nothing was sent');
+      } else {
+        setForm(state);
+        if (event === 'apply') apply(state);
+      }
+      return true;
+    }
+    const rule = selected();
+    switch (key) {
+      case 'a':
+        openEditor('add', null);
+        return true;
+      case 'e':
+        openEditor('edit', rule ?? null);
+        return true;
+      case 'c':
+        openEditor('clone', rule ?? null);
+        return true;
+      case 'd':
+        write('delete', () => {
+          if (!rule) return props.notify('no rule selected');
+          change.open(planDelete(rule, false, new Date()), {
+            saveFirst: false,
+            rebuild: (save) => planDelete(rule, save, new Date()),
+            onClose: (r) => r?.ok && setDetail(null),
+          });
+        });
+        return true;
+      case 'D':
+        write('delete all', () => {
+          const rules = list?.rules ?? [];
+          if (rules.length === 0) return props.notify('there are no rules to delete');
+          change.open(planDeleteAll(rules, true, new Date()), {
+            saveFirst: true,
+            rebuild: (save) => planDeleteAll(rules, save, new Date()),
+            onClose: (r) => r?.ok && setDetail(null),
+          });
+        });
+        return true;
+      case 'z':
+        write('reset counters', () => change.open(planResetCounters(list?.rules.length ?? 0)));
+        return true;
+    }
+    if (detail !== null) {
+      if (key === 'escape' || key === 'enter') {
+        setDetail(null);
+        return true;
+      }
+      return false;
+    }
+    const nav: Record<string, ListAction['type']> = {
+      up: 'up',
+      k: 'up',
+      down: 'down',
+      j: 'down',
+      pageup: 'pageUp',
+      pagedown: 'pageDown',
+      g: 'home',
+      home: 'home',
+      G: 'end',
+      end: 'end',
+    };
+    const move = nav[key];
+    if (move) {
+      dispatch({ type: move } as ListAction);
+      return true;
+    }
+    if (key === 's')
+      setSort((s) => ({ index: (s.index + 1) % RULE_SORTS.length, reversed: false }));
+    else if (key === 'S') setSort((s) => ({ ...s, reversed: !s.reversed }));
+    else if (key === 'enter') {
+      if (rule) setDetail(ruleKeyText(rule));
+    } else return false;
+    return true;
+  }
+
+  if (change.isOpen) return change.view(props.width, props.height);
+  if (form && analysis)
+    return (
+      <RuleEditor
+        form={form}
+        analysis={analysis}
+        completions={completionsAt(form, device.env)}
+        refused={refused}
+        width={props.width}
+        height={props.height}
+      />
+    );
+  if (detail !== null)
+    return (
+      <RuleDetail
+        rule={selected()}
+        rules={device.rules}
+        width={props.width}
+        height={props.height}
+      />
+    );
+  const used = device.used;
+  const max = device.maximum;
+  const gaugeWidth = Math.min(48, Math.floor(props.width / 2));
+  const shown = props.filter
+    ? `${rows.length} of ${all.length} rules match '${props.filter}'`
+    : `${all.length} ${all.length === 1 ? 'rule' : 'rules'}`;
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Box width={props.width}>
+        <Gauge used={used} max={max} width={gaugeWidth} label={`TCAM ${used}/${max}`} />
+        <Text wrap="truncate-end">
+          {' · '}
+          {shown}
+          {refused ? ` · read-only: ${refused}` : ''}
+        </Text>
+      </Box>
+      {list === undefined ? (
+        <Text>{loadError ? `Cannot read the rules: ${loadError}` : 'Loading rules…'}</Text>
+      ) : (
+        <Table
+          columns={COLUMNS}
+          rows={rows}
+          width={props.width}
+          height={props.height - 1}
+          selected={view.selected}
+          offset={view.offset}
+          sortKey={RULE_SORTS[sort.index]!.key}
+          sortDesc={RULE_SORTS[sort.index]!.desc !== sort.reversed}
+          emptyText={
+            props.filter ? `no rule matches '${props.filter}'` : 'no rules — press a to add one'
+          }
+          rowKey={(r) => r.key}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * The Rules table: one row per active rule with its texts made once per poll (so scrolling
+ * and filtering 65,536 rules touch no formatting), the columns, and the sort orders.
+ */
+import type { Rule } from '../../model/index.js';
+import { formatSi } from '../../store/rates.js';
+import type { Column } from '../../widgets/index.js';
+import { describeMatch } from './apply.js';
+
+export interface RuleRow {
+  rule: Rule;
+  /** Device identity: priority + match, unique on the device. */
+  key: string;
+  match: string;
+  actions: string;
+  /** Lower-case text of every column, for the `/` filter. */
+  search: string;
+}
+
+/**
+ * A rule's identity as text: priority and match (values as strings, as the device compares
+ * them). Within one rule list it is unique; it also finds the same rule in the next poll.
+ */
+export function ruleKeyText(r: { priority: number; match: Record<string, string> }): string {
+  let key = String(r.priority);
+  for (const k in r.match) key += `|${k}=${r.match[k]}`;
+  return key;
+}
+
+export function ruleRows(rules: readonly Rule[]): RuleRow[] {
+  const out = new Array<RuleRow>(rules.length);
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const match = describeMatch(rule.match);
+    const actions = rule.actions.join(',');
+    out[i] = {
+      rule,
+      key: ruleKeyText(rule),
+      match,
+      actions,
+      search:
+        `${rule.priority} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
+    };
+  }
+  return out;
+}
+
+const big = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const byPriority = (a: RuleRow, b: RuleRow) =>
+  b.rule.priority - a.rule.priority ||
+  (a.rule.name < b.rule.name ? -1 : a.rule.name > b.rule.name ? 1 : 0) ||
+  (a.key < b.key ? -1 : 1);
+
+/** `s` cycles through these; each has its natural direction (priority high→low, counters largest first). */
+export const RULE_SORTS: ReadonlyArray<{
+  key: string;
+  desc: boolean;
+  compare: (a: RuleRow, b: RuleRow) => number;
+}> = [
+  { key: 'prio', desc: true, compare: byPriority },
+  {
+    key: 'name',
+    desc: false,
+    compare: (a, b) =>
+      a.rule.name < b.rule.name ? -1 : a.rule.name > b.rule.name ? 1 : byPriority(a, b),
+  },
+  {
+    key: 'flows',
+    desc: true,
+    compare: (a, b) => b.rule.real_flow_ct - a.rule.real_flow_ct || byPriority(a, b),
+  },
+  {
+    key: 'packets',
+    desc: true,
+    compare: (a, b) => big(b.rule.n_packets, a.rule.n_packets) || byPriority(a, b),
+  },
+  {
+    key: 'bytes',
+    desc: true,
+    compare: (a, b) => big(b.rule.n_bytes, a.rule.n_bytes) || byPriority(a, b),
+  },
+  {
+    key: 'rate',
+    desc: true,
+    compare: (a, b) =>
+      (b.rule.datarate_raw ?? -1) - (a.rule.datarate_raw ?? -1) || byPriority(a, b),
+  },
+];
+
+export function sortRows(rows: readonly RuleRow[], index: number, reversed: boolean): RuleRow[] {
+  const sorted = [...rows].sort(RULE_SORTS[index]!.compare);
+  return reversed ? sorted.reverse() : sorted;
+}
+
+/**
+ * The rows' search texts joined into one string: a filter is one `indexOf` sweep over it
+ * (V8 searches a flat string far faster than 65,536 separate `includes` calls), made once
+ * per sorted list.
+ */
+interface SearchIndex {
+  text: string;
+  /** Offset of each row's text in `text`. */
+  starts: Int32Array;
+}
+
+const SEPARATOR = '\u0000';
+const indexes = new WeakMap<readonly RuleRow[], SearchIndex>();
+
+export function searchIndex(rows: readonly RuleRow[]): SearchIndex {
+  let index = indexes.get(rows);
+  if (index === undefined) {
+    const starts = new Int32Array(rows.length);
+    let at = 0;
+    for (let i = 0; i < rows.length; i++) {
+      starts[i] = at;
+      at += rows[i]!.search.length + 1;
+    }
+    index = { text: rows.map((r) => r.search).join(SEPARATOR), starts };
+    indexes.set(rows, index);
+  }
+  return index;
+}
+
+/** The rows whose text (every column, lower case) contains `filter`, in their order. */
+export function filterRows(rows: readonly RuleRow[], filter: string): readonly RuleRow[] {
+  const f = filter.trim().toLowerCase().replaceAll(SEPARATOR, '');
+  if (!f) return rows;
+  const { text, starts } = searchIndex(rows);
+  const out: RuleRow[] = [];
+  let pos = text.indexOf(f);
+  while (pos !== -1) {
+    // the row holding this hit: the last start ≤ pos
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    out.push(rows[lo]!);
+    if (lo + 1 >= starts.length) break;
+    pos = text.indexOf(f, starts[lo + 1]!);
+  }
+  return out;
+}
+
+const count = (n: bigint) => (n < 1000n ? n.toString() : formatSi(Number(n)));
+
+export function ruleColumns(): Column<RuleRow>[] {
+  return [
+    {
+      key: 'prio',
+      title: 'PRIO',
+      width: 5,
+      align: 'right',
+      priority: 100,
+      render: (r) => String(r.rule.priority),
+    },
+    {
+      key: 'name',
+      title: 'NAME',
+      width: 14,
+      min: 8,
+      priority: 90,
+      render: (r) => r.rule.name || '–',
+    },
+    {
+      key: 'match',
+      title: 'MATCH',
+      width: 26,
+      min: 14,
+      flex: true,
+      priority: 95,
+      render: (r) => r.match,
+    },
+    {
+      key: 'actions',
+      title: 'ACTIONS',
+      width: 16,
+      min: 9,
+      flex: true,
+      priority: 85,
+      render: (r) => r.actions,
+    },
+    {
+      key: 'flows',
+      title: 'FLOWS',
+      width: 5,
+      align: 'right',
+      priority: 80,
+      render: (r) => String(r.rule.real_flow_ct),
+    },
+    {
+      key: 'packets',
+      title: 'PKTS',
+      width: 6,
+      align: 'right',
+      priority: 60,
+      render: (r) => count(r.rule.n_packets),
+    },
+    {
+      key: 'bytes',
+      title: 'BYTES',
+      width: 6,
+      align: 'right',
+      priority: 50,
+      render: (r) => count(r.rule.n_bytes),
+    },
+    {
+      key: 'rate',
+      title: 'b/s',
+      width: 6,
+      align: 'right',
+      priority: 40,
+      render: (r) => (r.rule.datarate_raw === null ? 'n/a' : formatSi(r.rule.datarate_raw)),
+    },
+  ];
+}

@@ -1,0 +1,201 @@
+/** Screen 5's operations on the active set: view, diff, create, quicksave, activate, boot. */
+import type { PortSavePoint } from '../../model/index.js';
+import { SUPER, WRITE } from '../../model/index.js';
+import type { Dialog, Line } from '../dialogs/dialog.js';
+import { activationCheck } from './check.js';
+import { portSavePointLines, ruleSavePointLines } from './content.js';
+import {
+  currentState,
+  kind,
+  levelOf,
+  lines,
+  q,
+  refresh,
+  type SavePointsContext,
+  type Selected,
+} from './context.js';
+import { diffGroups, diffPorts, diffRules, portDiffLines, ruleDiffLines } from './diff.js';
+
+export type { SavePointsContext, Selected } from './context.js';
+export { exportTo, importFrom, modify, remove } from './manage.js';
+
+export function openContent(ctx: SavePointsContext, sel: Selected | undefined) {
+  if (!sel) return ctx.notify('no save-point selected');
+  ctx.dialog.open({
+    kind: 'view',
+    title: `${kind(sel)} ${q(sel.sp.name)}`,
+    lines:
+      sel.pane === 'rules'
+        ? ruleSavePointLines(sel.sp, ctx.width)
+        : portSavePointLines(sel.sp, ctx.width),
+  });
+}
+
+/** Lines of what activating `sel` changes (the device's current state → save-point). */
+async function activationDiff(ctx: SavePointsContext, sel: Selected): Promise<Line[]> {
+  const now = await currentState(ctx);
+  if (sel.pane === 'rules')
+    return lines(
+      ruleDiffLines(diffRules(now.rules, sel.sp.rules), diffGroups(now.groups, sel.sp.groups)),
+    );
+  return lines(portDiffLines(diffPorts(now.config, sel.sp.ports)));
+}
+
+export function showDiff(
+  ctx: SavePointsContext,
+  sel: Selected | undefined,
+  mark: Selected | undefined,
+) {
+  if (!sel) return ctx.notify('no save-point selected');
+  if (mark && mark.sp.name !== sel.sp.name) {
+    if (mark.pane !== sel.pane)
+      return ctx.notify(`the marked one is a ${kind(mark)}: mark one of the same kind (space)`);
+    const body =
+      mark.pane === 'rules' && sel.pane === 'rules'
+        ? ruleDiffLines(
+            diffRules(mark.sp.rules, sel.sp.rules),
+            diffGroups(mark.sp.groups, sel.sp.groups),
+          )
+        : portDiffLines(
+            diffPorts((mark.sp as PortSavePoint).ports, (sel.sp as PortSavePoint).ports),
+          );
+    return ctx.dialog.open({
+      kind: 'view',
+      title: `Diff ${q(mark.sp.name)} → ${q(sel.sp.name)}`,
+      lines: lines(body),
+    });
+  }
+  void ctx.dialog.run('Comparing', async () => ({
+    next: {
+      kind: 'view',
+      title: `${sel.pane === 'rules' ? 'Active rules' : 'Current port settings'} → ${q(sel.sp.name)} (what activating it changes)`,
+      lines: await activationDiff(ctx, sel),
+    },
+  }));
+}
+
+export function create(ctx: SavePointsContext, pane: 'rules' | 'ports') {
+  const ports = pane === 'ports';
+  if (
+    !ctx.allowed(
+      ports ? 'creating a port save-point' : 'creating a rule save-point',
+      ports ? SUPER : WRITE,
+    )
+  )
+    return;
+  const taken = new Set(
+    (ports ? ctx.savepoints?.ports : ctx.savepoints?.rules)?.map((s) => s.name) ?? [],
+  );
+  const what = ports
+    ? 'the settings of all ports as they are when you press Enter'
+    : 'the active rules and groups as they are when you press Enter';
+  ctx.dialog.form(
+    ports ? 'New port save-point' : 'New rule save-point',
+    [
+      {
+        id: 'name',
+        label: 'Name',
+        kind: 'text',
+        required: true,
+        maxLength: 128,
+        validate: (v) =>
+          taken.has(v.trim()) ? `'${v.trim()}' exists already (m modifies it)` : null,
+      },
+      { id: 'description', label: 'Description', kind: 'text' },
+    ],
+    (v) => {
+      const name = (v.name ?? '').trim();
+      void ctx.dialog.run(`Saving ${q(name)}`, async () => {
+        const sp = ports
+          ? await ctx.client.savepoints.createPorts(name, v.description ?? '')
+          : await ctx.client.savepoints.createRules(name, v.description ?? '');
+        refresh(ctx);
+        const n =
+          sp && 'rules' in sp ? ` (${sp.rules.length} rules, ${sp.groups.length} groups)` : '';
+        return `${ports ? 'port' : 'rule'} save-point ${q(name)} created${n}`;
+      });
+      return undefined;
+    },
+    [`Saves ${what} under a new name.`],
+  );
+}
+
+export function quicksave(ctx: SavePointsContext) {
+  if (!ctx.allowed('quicksave', WRITE)) return;
+  const boot = ctx.savepoints?.rules.find((s) => s.boot)?.name;
+  const save = () =>
+    void ctx.dialog.run('Quicksave', async () => {
+      const list = await ctx.client.savepoints.quicksave();
+      refresh(ctx);
+      return `active rules saved to 'Quicksave'${list[0] ? ` (${list[0].rules.length} rules)` : ''}; it loads on boot`;
+    });
+  void ctx.dialog.run('Checking', async () => {
+    const now = await currentState(ctx);
+    return {
+      next: {
+        kind: 'confirm',
+        title: 'Quicksave the active rules?',
+        lines: [
+          `Replaces 'Quicksave' with the ${now.rules.length} rules and ${now.groups.length} groups now active,`,
+          `and makes it the save-point that loads on boot${boot && boot !== 'Quicksave' ? ` (instead of ${q(boot)})` : ''}.`,
+          '(On this screen q quicksaves; to quit pbc use :quit or Ctrl-C.)',
+        ],
+        choices: [{ key: 'y', label: 'quicksave', run: save }],
+      },
+    };
+  });
+}
+
+export function activate(ctx: SavePointsContext, sel: Selected | undefined) {
+  if (!sel) return ctx.notify('no save-point selected');
+  if (!ctx.allowed(`activating a ${kind(sel)}`, levelOf(sel))) return;
+  void ctx.dialog.run('Checking', async () => ({
+    next: activationConfirm(ctx, sel, await activationDiff(ctx, sel)),
+  }));
+}
+
+function activationConfirm(ctx: SavePointsContext, sel: Selected, body: Line[]): Dialog {
+  let head: Line[];
+  if (sel.pane === 'rules') {
+    const check = activationCheck(sel.sp, ctx.mode, ctx.portNumbers);
+    head = [
+      ...check.lines.map((t) => (check.fits ? t : { text: t, color: 'red' })),
+      `The active rules and groups are replaced by those of ${q(sel.sp.name)} (all or nothing); counters restart.`,
+      ctx.permanent
+        ? 'Permanent rules mode is on: the new rules stay through reboots.'
+        : 'Not made permanent: at the next boot the boot save-point loads again (b makes this one the boot save-point).',
+      '',
+    ];
+  } else
+    head = [
+      `The port settings of ${q(sel.sp.name)} are applied to the ports (speed, duplex, shutdown, options; splits and xg_speed wait for a reboot).`,
+      { text: 'Ports whose settings change may lose their link for a moment.', color: 'yellow' },
+      '',
+    ];
+  const run = () =>
+    void ctx.dialog.run(`Activating ${q(sel.sp.name)}`, async () => {
+      if (sel.pane === 'rules') await ctx.client.savepoints.activateRules(sel.sp.name);
+      else await ctx.client.savepoints.activatePorts(sel.sp.name);
+      refresh(ctx);
+      return `${q(sel.sp.name)} is active${sel.pane === 'rules' && !ctx.permanent ? ' (not made permanent)' : ''}`;
+    });
+  return {
+    kind: 'confirm',
+    title: `Activate ${kind(sel)} ${q(sel.sp.name)}?`,
+    lines: [...head, ...body],
+    choices: [{ key: 'y', label: 'activate', run }],
+  };
+}
+
+export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
+  if (!sel) return ctx.notify('no save-point selected');
+  if (sel.pane !== 'rules') return ctx.notify('only a rule save-point loads on boot');
+  if (!ctx.allowed('setting the boot save-point', SUPER)) return;
+  if (sel.sp.boot) return ctx.notify(`${q(sel.sp.name)} already loads on boot`);
+  const was = ctx.savepoints?.rules.find((s) => s.boot)?.name;
+  void ctx.dialog.run(`Setting ${q(sel.sp.name)} to load on boot`, async () => {
+    await ctx.client.savepoints.setDefaultRules(sel.sp.name);
+    refresh(ctx);
+    return `${q(sel.sp.name)} loads at the next boot${was ? ` (was ${q(was)})` : ''}${ctx.permanent ? '; permanent rules mode is on, so it is not loaded while that stays on' : ''}`;
+  });
+}

@@ -1,0 +1,55 @@
+/** What the operations of screen 5 work with, and their shared helpers. */
+import type { Client, RuleList } from '../../api/index.js';
+import type {
+  Group,
+  PortConfig,
+  PortSavePoint,
+  RuleSavePoint,
+  SavePoints,
+  StorageMode,
+} from '../../model/index.js';
+import { SUPER, sanitize, WRITE } from '../../model/index.js';
+import type { Poller } from '../../store/poller.js';
+import type { Line } from '../dialogs/dialog.js';
+import type { DialogControl } from '../dialogs/use-dialog.js';
+import type { DiffLine } from './diff.js';
+
+export type Selected = { pane: 'rules'; sp: RuleSavePoint } | { pane: 'ports'; sp: PortSavePoint };
+
+export interface SavePointsContext {
+  client: Client;
+  poller: Poller;
+  dialog: DialogControl;
+  notify: (message: string) => void;
+  allowed: (operation: string, level: number) => boolean;
+  savepoints: SavePoints | undefined;
+  rules: RuleList | undefined;
+  groups: Group[] | undefined;
+  config: PortConfig[] | undefined;
+  portNumbers: string[] | undefined;
+  mode: StorageMode | undefined;
+  permanent: boolean | undefined;
+  deviceName: string | undefined;
+  /** Width of the dialog's text. */
+  width: number;
+}
+
+export const q = (name: string) => `'${sanitize(name)}'`;
+export const lines = (d: DiffLine[]): Line[] =>
+  d.map((l) => (l.color ? { text: l.text, color: l.color } : l.text));
+export const levelOf = (s: Selected) => (s.pane === 'rules' ? WRITE : SUPER);
+export const kind = (s: Selected) => (s.pane === 'rules' ? 'rule save-point' : 'port save-point');
+
+export function refresh(ctx: SavePointsContext) {
+  ctx.poller.refresh(['savepoints', 'rules', 'groups', 'flows', 'config']);
+}
+
+/** The active rules and groups (or the port settings) as the device has them right now. */
+export async function currentState(ctx: SavePointsContext) {
+  const [rules, groups, config] = await Promise.all([
+    ctx.client.rules.list(),
+    ctx.client.groups.list(),
+    ctx.client.ports.config(),
+  ]);
+  return { rules: rules.rules, groups, config };
+}

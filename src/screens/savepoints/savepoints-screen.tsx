@@ -1,0 +1,305 @@
+/** 5 Save-points: rule and port save-points side by side in two panes; view, diff, activate, manage. */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import type { PortSavePoint, RuleSavePoint } from '../../model/index.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import { capacity } from '../../tcam/index.js';
+import { type Column, Table } from '../../widgets/index.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import { useList } from '../dialogs/use-list.js';
+import type { ScreenProps } from '../types.js';
+import {
+  activate,
+  create,
+  exportTo,
+  importFrom,
+  modify,
+  openContent,
+  quicksave,
+  remove,
+  type SavePointsContext,
+  type Selected,
+  setBoot,
+  showDiff,
+} from './actions.js';
+
+type Mark = { pane: 'rules' | 'ports'; name: string } | null;
+
+function flags(
+  sp: { name: string; readonly: boolean; boot?: boolean },
+  pane: 'rules' | 'ports',
+  mark: Mark,
+): string {
+  return [
+    mark?.pane === pane && mark.name === sp.name ? 'marked' : '',
+    sp.boot ? 'boot' : '',
+    sp.name === 'Quicksave' && pane === 'rules' ? 'quicksave' : '',
+    sp.readonly ? 'read-only' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePoint>[] {
+  return [
+    {
+      key: 'name',
+      title: 'RULE SAVE-POINT',
+      width: 20,
+      min: 12,
+      priority: 100,
+      render: (s) => `${mark?.pane === 'rules' && mark.name === s.name ? '* ' : ''}${s.name}`,
+    },
+    {
+      key: 'description',
+      title: 'DESCRIPTION',
+      width: 26,
+      min: 10,
+      flex: true,
+      priority: 40,
+      render: (s) => s.description,
+    },
+    {
+      key: 'rules',
+      title: 'RULES',
+      width: 5,
+      align: 'right',
+      priority: 60,
+      render: (s) => String(s.rules.length),
+    },
+    {
+      key: 'flows',
+      title: 'FLOWS',
+      width: 10,
+      align: 'right',
+      priority: 80,
+      render: (s) => (maximum ? `${s.flowusage}/${maximum}` : String(s.flowusage)),
+      color: (s) => (maximum && s.flowusage > maximum ? 'red' : undefined),
+    },
+    {
+      key: 'groups',
+      title: 'GROUPS',
+      width: 6,
+      align: 'right',
+      priority: 70,
+      render: (s) => String(s.groupusage),
+    },
+    {
+      key: 'flags',
+      title: 'FLAGS',
+      width: 18,
+      min: 9,
+      priority: 90,
+      render: (s) => flags(s, 'rules', mark),
+    },
+  ];
+}
+
+function portColumns(mark: Mark): Column<PortSavePoint>[] {
+  return [
+    {
+      key: 'name',
+      title: 'PORT SAVE-POINT',
+      width: 20,
+      min: 12,
+      priority: 100,
+      render: (s) => `${mark?.pane === 'ports' && mark.name === s.name ? '* ' : ''}${s.name}`,
+    },
+    {
+      key: 'description',
+      title: 'DESCRIPTION',
+      width: 26,
+      min: 10,
+      flex: true,
+      priority: 40,
+      render: (s) => s.description,
+    },
+    {
+      key: 'ports',
+      title: 'PORTS',
+      width: 5,
+      align: 'right',
+      priority: 70,
+      render: (s) => String(s.ports.length),
+    },
+    {
+      key: 'flags',
+      title: 'FLAGS',
+      width: 22,
+      min: 9,
+      priority: 90,
+      render: (s) => flags(s, 'ports', mark),
+    },
+  ];
+}
+
+const matches = (filter: string) => (s: { name: string; description: string }) =>
+  !filter || `${s.name} ${s.description}`.toLowerCase().includes(filter.toLowerCase());
+
+export function SavePointsScreen(props: ScreenProps) {
+  const { client, poller } = useConsole();
+  const savepoints = useConsoleState((s) => s.resources.savepoints.data);
+  const error = useConsoleState((s) => s.resources.savepoints.error?.message);
+  const rules = useConsoleState((s) => s.resources.rules.data);
+  const groups = useConsoleState((s) => s.resources.groups.data);
+  const config = useConsoleState((s) => s.resources.config.data);
+  const info = useConsoleState((s) => s.resources.info.data);
+  const settings = useConsoleState((s) => s.resources.settings.data);
+  const flows = useConsoleState((s) => s.resources.flows.data);
+  const deviceName = useConsoleState((s) => s.resources.identity.data?.name);
+  const dialog = useDialog(props.notify);
+  const allowed = useWriteAccess(props.notify);
+  const [pane, setPane] = useState<'rules' | 'ports'>('rules');
+  const [mark, setMark] = useState<Mark>(null);
+  const ruleRows = (savepoints?.rules ?? []).filter(matches(props.filter));
+  const portRows = (savepoints?.ports ?? []).filter(matches(props.filter));
+  const portHeight = Math.max(4, Math.min(portRows.length + 2, Math.floor((props.height - 2) / 3)));
+  const ruleHeight = Math.max(3, props.height - 2 - portHeight);
+  const ruleList = useList(ruleRows.length, ruleHeight - 1);
+  const portList = useList(portRows.length, portHeight - 1);
+  const mode = settings?.storage.modeCurrent;
+  const maximum = flows?.maximum_flows ?? (mode ? capacity(mode).maximum : undefined);
+
+  const selectedIn = (p: 'rules' | 'ports'): Selected | undefined => {
+    if (p === 'rules') {
+      const sp = ruleRows[ruleList.state.selected];
+      return sp ? { pane: 'rules', sp } : undefined;
+    }
+    const sp = portRows[portList.state.selected];
+    return sp ? { pane: 'ports', sp } : undefined;
+  };
+  const sel = selectedIn(pane);
+  const marked = ((): Selected | undefined => {
+    if (!mark) return undefined;
+    if (mark.pane === 'rules') {
+      const sp = savepoints?.rules.find((s) => s.name === mark.name);
+      return sp ? { pane: 'rules', sp } : undefined;
+    }
+    const sp = savepoints?.ports.find((s) => s.name === mark.name);
+    return sp ? { pane: 'ports', sp } : undefined;
+  })();
+
+  const ctx: SavePointsContext = {
+    client,
+    poller,
+    dialog,
+    notify: props.notify,
+    allowed,
+    savepoints,
+    rules,
+    groups,
+    config,
+    portNumbers: info?.map((p) => p.port_no),
+    mode,
+    permanent: settings?.permanent,
+    deviceName,
+    width: Math.max(10, props.width - 4),
+  };
+
+  props.keys.current = (key) => {
+    if (dialog.handleKey(key, dialogPage(props.height))) return true;
+    if ((pane === 'rules' ? ruleList : portList).move(key)) return true;
+    switch (key) {
+      case 'tab':
+      case 'shift+tab':
+        setPane(pane === 'rules' ? 'ports' : 'rules');
+        return true;
+      case 'enter':
+        openContent(ctx, sel);
+        return true;
+      case ' ':
+        if (!sel) return true;
+        if (mark?.pane === sel.pane && mark.name === sel.sp.name) {
+          setMark(null);
+          props.notify('mark removed');
+        } else {
+          setMark({ pane: sel.pane, name: sel.sp.name });
+          props.notify(
+            `marked '${sel.sp.name}': v on another save-point shows the diff between them`,
+          );
+        }
+        return true;
+      case 'v':
+        showDiff(ctx, sel, marked);
+        return true;
+      case 'n':
+        create(ctx, pane);
+        return true;
+      case 'q':
+        quicksave(ctx);
+        return true;
+      case 'A':
+        activate(ctx, sel);
+        return true;
+      case 'b':
+        setBoot(ctx, sel);
+        return true;
+      case 'm':
+        modify(ctx, sel);
+        return true;
+      case 'd':
+        remove(ctx, sel);
+        return true;
+      case 'x':
+        exportTo(ctx, sel, marked);
+        return true;
+      case 'i':
+        importFrom(ctx);
+        return true;
+    }
+    return false;
+  };
+
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
+  if (!savepoints)
+    return (
+      <Box height={props.height}>
+        <Text>{error ? `! save-points: ${error}` : 'Loading save-points…'}</Text>
+      </Box>
+    );
+  const title = (p: 'rules' | 'ports', text: string) => (
+    <Text bold={pane === p} inverse={pane === p} wrap="truncate">
+      {` ${text} `}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      {title(
+        'rules',
+        `Rule save-points (${savepoints.rules.length})${mode ? ` · storage ${mode}` : ''} · Tab switches panes`,
+      )}
+      <Table
+        columns={ruleColumns(maximum, mark)}
+        rows={ruleRows}
+        width={props.width}
+        height={ruleHeight}
+        selected={ruleList.state.selected}
+        offset={ruleList.state.offset}
+        focused={pane === 'rules'}
+        emptyText={
+          props.filter
+            ? `no rule save-point matches '${props.filter}'`
+            : 'no rule save-points (n saves the active rules)'
+        }
+        rowKey={(s) => s.name}
+      />
+      {title('ports', `Port save-points (${savepoints.ports.length})`)}
+      <Table
+        columns={portColumns(mark)}
+        rows={portRows}
+        width={props.width}
+        height={portHeight}
+        selected={portList.state.selected}
+        offset={portList.state.offset}
+        focused={pane === 'ports'}
+        emptyText={
+          props.filter ? `no port save-point matches '${props.filter}'` : 'no port save-points'
+        }
+        rowKey={(s) => s.name}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The confirm → send → result cycle of a change, shared by the Rules and Groups screens.
+ * State is kept in a ref as well as in React state, so keys that arrive faster than
+ * renders (a paste, tmux send-keys) each see the previous key's result.
+ */
+import { useRef, useState } from 'react';
+import { useConsole } from '../store/react.js';
+import { commitSuccess } from '../store/store.js';
+import { executePlan, type Plan, type PlanResult } from './changes.js';
+import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+
+export interface ChangeOptions {
+  /** Initial state of the "save a rule save-point first" box; null: no box. */
+  saveFirst?: boolean | null;
+  /** Builds the plan again when the box is toggled. */
+  rebuild?: (saveFirst: boolean) => Plan;
+  impact?: readonly string[];
+  /** After the result is dismissed. */
+  onClose?: (result: PlanResult | undefined) => void;
+  /** When the operator went back without sending. */
+  onCancel?: (saveFirst: boolean | null) => void;
+}
+
+interface Open {
+  plan: Plan;
+  confirm: ConfirmState;
+  phase: Phase;
+  result?: PlanResult;
+  options: ChangeOptions;
+}
+
+export function useChange(refused: string | null, notify: (m: string) => void) {
+  const { client, store, poller } = useConsole();
+  const [, setTick] = useState(0);
+  const ref = useRef<Open | null>(null);
+  const set = (next: Open | null) => {
+    ref.current = next;
+    setTick((n) => n + 1);
+  };
+
+  const open = (plan: Plan, options: ChangeOptions = {}) =>
+    set({ plan, confirm: newConfirm(options.saveFirst ?? null), phase: 'confirm', options });
+
+  const send = (o: Open) => {
+    set({ ...o, phase: 'sending' });
+    executePlan(client, o.plan).then(
+      (result) => {
+        const at = Date.now();
+        if (result.rules) commitSuccess(store, 'rules', result.rules, at);
+        if (result.groups) commitSuccess(store, 'groups', result.groups, at);
+        poller.refresh(['flows']);
+        notify(
+          result.ok
+            ? `${o.plan.title}: done`
+            : `${o.plan.title}: the device refused — nothing more was sent`,
+        );
+        if (ref.current) set({ ...ref.current, phase: 'done', result });
+      },
+      (e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        if (ref.current)
+          set({ ...ref.current, phase: 'done', result: { ok: false, lines: [message] } });
+      },
+    );
+  };
+
+  /** Keys while a change is open; always consumed. */
+  const key = (k: string): boolean => {
+    const o = ref.current;
+    if (!o) return false;
+    if (o.phase === 'sending') return true;
+    if (o.phase === 'done') {
+      if (k === 'enter' || k === 'escape') {
+        set(null);
+        o.options.onClose?.(o.result);
+      }
+      return true;
+    }
+    const { state, event } = confirmKey(o.confirm, k, o.plan.confirmWord, refused === null);
+    if (event === 'cancel') {
+      set(null);
+      o.options.onCancel?.(o.confirm.saveFirst);
+      notify('nothing was sent');
+    } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
+      set({ ...o, confirm: state, plan: o.options.rebuild(state.saveFirst) });
+    } else if (event === 'confirm') send({ ...o, confirm: state });
+    else set({ ...o, confirm: state });
+    return true;
+  };
+
+  const view = (width: number, height: number) => {
+    const o = ref.current;
+    if (!o) return null;
+    return (
+      <ChangeDialog
+        plan={o.plan}
+        state={o.confirm}
+        phase={o.phase}
+        result={o.result}
+        refused={refused}
+        {...(o.options.impact ? { impact: o.options.impact } : {})}
+        width={width}
+        height={height}
+      />
+    );
+  };
+
+  return {
+    /** Read at key time (not render time), so a key right after `open` sees it. */
+    get isOpen() {
+      return ref.current !== null;
+    },
+    open,
+    key,
+    view,
+  };
+}

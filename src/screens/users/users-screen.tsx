@@ -1,0 +1,179 @@
+/** 7 Users: accounts, UAC and RADIUS. */
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import type { RadiusConfig, User } from '../../model/index.js';
+import { levelName, sanitize } from '../../model/index.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import { type Column, clipLine, Table } from '../../widgets/index.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import { useList } from '../dialogs/use-list.js';
+import type { ScreenProps } from '../types.js';
+import {
+  addUser,
+  deleteUser,
+  editRadius,
+  editUser,
+  toggleUac,
+  type UsersActionContext,
+} from './actions.js';
+
+function columns(me: string | undefined): Column<User>[] {
+  return [
+    {
+      key: 'user',
+      title: 'USER',
+      width: 20,
+      min: 10,
+      priority: 100,
+      render: (u) => `${u.username}${u.username === me ? ' (pbc)' : ''}`,
+    },
+    {
+      key: 'level',
+      title: 'LEVEL',
+      width: 6,
+      priority: 90,
+      render: (u) => levelName(u.accesslevel),
+    },
+    {
+      key: 'description',
+      title: 'DESCRIPTION',
+      width: 30,
+      min: 12,
+      flex: true,
+      priority: 50,
+      render: (u) => u.description,
+    },
+    {
+      key: 'radius',
+      title: 'RADIUS',
+      width: 6,
+      priority: 40,
+      render: (u) => (u.radius === undefined ? '?' : u.radius ? 'yes' : 'no'),
+    },
+    {
+      key: 'id',
+      title: 'ID',
+      width: 4,
+      align: 'right',
+      priority: 10,
+      render: (u) => String(u.userid),
+    },
+  ];
+}
+
+/** The RADIUS lines under the table; the secret is masked unless `showSecret`. */
+export function radiusLines(r: RadiusConfig | null | undefined, showSecret: boolean): string[] {
+  if (r === undefined) return ['RADIUS: loading…'];
+  if (r === null) return ['RADIUS: this account may not read the RADIUS settings (SUPER needed).'];
+  const secret =
+    r.secret === '' ? 'none' : showSecret ? sanitize(r.secret) : `${'•'.repeat(8)} (s shows)`;
+  return [
+    `RADIUS: ${r.enabled ? 'enabled' : 'disabled (no server)'} · server ${r.server ? sanitize(r.server) : '—'} port ${r.port}`,
+    `        secret ${secret} · login level for unknown users ${levelName(r.radius_login_level)} · cached ${r.refresh_rate} s`,
+  ];
+}
+
+export function UsersScreen(props: ScreenProps) {
+  const { client, poller, session, reconnect } = useConsole();
+  const users = useConsoleState((s) => s.resources.users.data);
+  const usersError = useConsoleState((s) => s.resources.users.error?.message);
+  const access = useConsoleState((s) => s.resources.access.data);
+  const radius = useConsoleState((s) => s.resources.radius.data);
+  const dialog = useDialog(props.notify);
+  const allowed = useWriteAccess(props.notify);
+  const [showSecret, setShowSecret] = useState(false);
+  const rows = (users ?? []).filter((u) =>
+    props.filter
+      ? `${u.username} ${u.description} ${levelName(u.accesslevel)}`
+          .toLowerCase()
+          .includes(props.filter.toLowerCase())
+      : true,
+  );
+  const tableHeight = Math.max(3, props.height - 4);
+  const list = useList(rows.length, tableHeight - 1);
+  const selected = rows[list.state.selected];
+
+  const ctx: UsersActionContext = {
+    client,
+    poller,
+    session,
+    reconnect,
+    dialog,
+    notify: props.notify,
+    allowed,
+    users,
+    access,
+    radius,
+  };
+
+  props.keys.current = (key) => {
+    if (dialog.handleKey(key, dialogPage(props.height))) return true;
+    if (list.move(key)) return true;
+    switch (key) {
+      case 'a':
+        addUser(ctx);
+        return true;
+      case 'e':
+      case 'enter':
+        editUser(ctx, selected);
+        return true;
+      case 'd':
+        deleteUser(ctx, selected);
+        return true;
+      case 'u':
+        toggleUac(ctx);
+        return true;
+      case 'R':
+        editRadius(ctx);
+        return true;
+      case 's':
+        if (!radius) props.notify('no RADIUS secret to show');
+        else setShowSecret(!showSecret);
+        return true;
+    }
+    return false;
+  };
+
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
+
+  const uac =
+    access === undefined
+      ? 'UAC: loading…'
+      : access.uac
+        ? `UAC on · pbc logs in as ${session.user ? `'${sanitize(session.user)}'` : 'no account'} (${levelName(access.level)}) · u turns it off`
+        : 'UAC off: no login needed, everyone has SUPER rights · u turns it on';
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text bold wrap="truncate">
+        {clipLine(uac, props.width)}
+      </Text>
+      {users === undefined ? (
+        <Box height={tableHeight}>
+          <Text>{usersError ? `! users: ${usersError}` : 'Loading users…'}</Text>
+        </Box>
+      ) : (
+        <Table
+          columns={columns(session.user)}
+          rows={rows}
+          width={props.width}
+          height={tableHeight}
+          selected={list.state.selected}
+          offset={list.state.offset}
+          emptyText={props.filter ? `no user matches '${props.filter}'` : 'no users'}
+          rowKey={(u) => u.username}
+        />
+      )}
+      <Text dimColor wrap="truncate">
+        {'─'.repeat(Math.max(0, props.width))}
+      </Text>
+      {radiusLines(radius, showSecret).map((l) => (
+        <Text key={l.slice(0, 12)} wrap="truncate">
+          {clipLine(l, props.width)}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * Rule shadowing. A packet is matched by the single highest-priority rule whose match
+ * covers it, so a rule is unreachable when a rule of higher or equal priority matches
+ * every packet it matches (equal priorities have no defined order on OpenFlow devices, so
+ * a covering rule at the same priority may win too).
+ *
+ * Matches are normalized once (cached per match object) into per-field constraints over
+ * canonical fields; `covers` and `overlaps` then compare constraints. Shorthands expand to
+ * what they imply (`tcp` → dl_type 0x0800 and nw_proto 6), aliases fold onto their
+ * canonical field, and a constraint that admits every value (`tcp_dst=0-65535`, `/0`)
+ * counts as no constraint.
+ */
+import {
+  MATCH_FIELD_BY_NAME,
+  type Match,
+  OFPVID_PRESENT,
+  parseIntStrict,
+  parseIpv4Prefix,
+  parseIpv6Prefix,
+  parseL4Range,
+  parsePortList,
+  type RuleKey,
+  SHORTHANDS,
+} from '../model/index.js';
+
+/** A set of values one field admits. */
+type Constraint =
+  | { t: 'set'; values: readonly number[] }
+  | { t: 'range'; lo: number; hi: number }
+  | { t: 'bits'; value: bigint; mask: bigint };
+
+export interface NormalMatch {
+  /** Canonical field → constraint; an absent field is a wildcard. */
+  readonly fields: ReadonlyMap<string, Constraint>;
+  /** One bit per canonical field present, for a quick "a has a field b lacks" test. */
+  readonly keys: number;
+  /** False when a value does not parse or two fields contradict: such a match is skipped. */
+  readonly valid: boolean;
+}
+
+const CANONICAL = [
+  'in_port',
+  'dl_src',
+  'dl_dst',
+  'dl_type',
+  'dl_vlan',
+  'dl_vlan_pcp',
+  'vlan_tci',
+  'nw_src',
+  'nw_dst',
+  'nw_proto',
+  'nw_tos',
+  'tp_src',
+  'tp_dst',
+  'icmp_type',
+  'icmp_code',
+  'ipv6_src',
+  'ipv6_dst',
+  'mpls_label',
+] as const;
+const BIT = new Map<string, number>(CANONICAL.map((f, i) => [f, 1 << i]));
+
+/** Where each match field name lands (L4 ports of any protocol share tp_*: nw_proto tells them apart). */
+const L4: Record<string, string> = {
+  tcp_src: 'tp_src',
+  udp_src: 'tp_src',
+  sctp_src: 'tp_src',
+  tp_src: 'tp_src',
+  tcp_dst: 'tp_dst',
+  udp_dst: 'tp_dst',
+  sctp_dst: 'tp_dst',
+  tp_dst: 'tp_dst',
+};
+
+const exact = (n: number): Constraint => ({ t: 'range', lo: n, hi: n });
+
+function prefixBits(addr: bigint, prefix: number, width: number): Constraint | null {
+  if (prefix === 0) return null;
+  const all = (1n << BigInt(width)) - 1n;
+  const mask = (all << BigInt(width - prefix)) & all;
+  return { t: 'bits', value: addr & mask, mask };
+}
+
+function macBits(text: string): Constraint | null | undefined {
+  const [addr, mask] = text.split('/');
+  const hex = (s: string) =>
+    /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i.test(s) ? BigInt(`0x${s.replaceAll(':', '')}`) : null;
+  const a = addr === undefined ? null : hex(addr);
+  const m = mask === undefined ? (1n << 48n) - 1n : hex(mask);
+  if (a === null || m === null) return undefined;
+  return m === 0n ? null : { t: 'bits', value: a & m, mask: m };
+}
+
+/** One field's constraint: a Constraint, null for "any value", undefined when it does not parse. */
+function constraintOf(name: string, value: string): [string, Constraint | null] | undefined {
+  const spec = MATCH_FIELD_BY_NAME.get(name);
+  if (!spec) return undefined;
+  const canonical = L4[name] ?? spec.aliasOf ?? name;
+  switch (spec.kind) {
+    case 'ports': {
+      const ports = parsePortList(value);
+      return ports
+        ? [canonical, { t: 'set', values: [...new Set(ports)].sort((a, b) => a - b) }]
+        : undefined;
+    }
+    case 'mac': {
+      const c = macBits(value);
+      return c === undefined ? undefined : [canonical, c];
+    }
+    case 'ipv4': {
+      const p = parseIpv4Prefix(value);
+      return p ? [canonical, prefixBits(BigInt(p[0]), p[1], 32)] : undefined;
+    }
+    case 'ipv6': {
+      const p = parseIpv6Prefix(value);
+      return p ? [canonical, prefixBits(p[0], p[1], 128)] : undefined;
+    }
+    case 'l4port': {
+      const r = parseL4Range(value);
+      if (!r) return undefined;
+      return [canonical, r[0] === 0 && r[1] === 65535 ? null : { t: 'range', lo: r[0], hi: r[1] }];
+    }
+    case 'vlan_tci': {
+      const [v, m] = value.split('/');
+      const vv = v === undefined ? null : parseIntStrict(v);
+      const mm = m === undefined ? 0xffff : parseIntStrict(m);
+      if (vv === null || mm === null || vv > 0xffff || mm > 0xffff) return undefined;
+      return [canonical, mm === 0 ? null : { t: 'bits', value: BigInt(vv & mm), mask: BigInt(mm) }];
+    }
+    case 'vlan': {
+      const n = parseIntStrict(value);
+      if (n === null || n > 0x1fff) return undefined;
+      // vlan_vid may carry OpenFlow's 0x1000 "present" bit; dl_vlan never does.
+      return [canonical, exact(n >= OFPVID_PRESENT ? n - OFPVID_PRESENT : n)];
+    }
+    case 'flag':
+      return value === '' ? [name, null] : undefined;
+    default: {
+      const n = parseIntStrict(value);
+      return n === null ? undefined : [canonical, exact(n)];
+    }
+  }
+}
+
+function sameConstraint(a: Constraint, b: Constraint): boolean {
+  return contains(a, b) && contains(b, a);
+}
+
+/** The normal form of a match (uncached; see `normalize`). */
+export function normalizeMatch(match: Match): NormalMatch {
+  const fields = new Map<string, Constraint>();
+  let keys = 0;
+  let valid = true;
+  const put = (field: string, c: Constraint) => {
+    const prev = fields.get(field);
+    if (prev && !sameConstraint(prev, c)) valid = false; // e.g. tcp with nw_proto=17
+    fields.set(field, c);
+    keys |= BIT.get(field) ?? 0;
+  };
+  for (const [name, value] of Object.entries(match)) {
+    const sh = SHORTHANDS[name];
+    if (sh) {
+      if (value !== '') valid = false;
+      put('dl_type', exact(sh.dlType));
+      if (sh.nwProto !== undefined) put('nw_proto', exact(sh.nwProto));
+      continue;
+    }
+    const c = constraintOf(name, String(value));
+    if (c === undefined) {
+      valid = false;
+      continue;
+    }
+    if (c[1] !== null) put(c[0], c[1]);
+  }
+  return { fields, keys, valid };
+}
+
+const cache = new WeakMap<Match, NormalMatch>();
+// Each poll brings new rule objects whose matches repeat the last poll's: remember by text too.
+const byText = new Map<string, NormalMatch>();
+const BY_TEXT_MAX = 200_000;
+
+/** `normalizeMatch`, remembered per match object and per match text. */
+export function normalize(match: Match): NormalMatch {
+  let n = cache.get(match);
+  if (n !== undefined) return n;
+  let text = '';
+  for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
+  n = byText.get(text);
+  if (n === undefined) {
+    n = normalizeMatch(match);
+    if (byText.size >= BY_TEXT_MAX) byText.clear();
+    byText.set(text, n);
+  }
+  cache.set(match, n);
+  return n;
+}
+
+/** Every value `b` admits, `a` admits too. */
+function contains(a: Constraint, b: Constraint): boolean {
+  if (a.t === 'range' && b.t === 'range') return a.lo <= b.lo && b.hi <= a.hi;
+  if (a.t === 'bits' && b.t === 'bits')
+    return (a.mask & ~b.mask) === 0n && ((a.value ^ b.value) & a.mask) === 0n;
+  if (a.t === 'set' && b.t === 'set') return b.values.every((v) => a.values.includes(v));
+  return false;
+}
+
+/** Some value is admitted by both. */
+function intersects(a: Constraint, b: Constraint): boolean {
+  if (a.t === 'range' && b.t === 'range') return Math.max(a.lo, b.lo) <= Math.min(a.hi, b.hi);
+  if (a.t === 'bits' && b.t === 'bits') return ((a.value ^ b.value) & a.mask & b.mask) === 0n;
+  if (a.t === 'set' && b.t === 'set') return a.values.some((v) => b.values.includes(v));
+  return true;
+}
+
+function normal(m: Match | NormalMatch): NormalMatch {
+  return 'fields' in m && m.fields instanceof Map ? (m as NormalMatch) : normalize(m as Match);
+}
+
+function coversNormal(na: NormalMatch, nb: NormalMatch): boolean {
+  if (!na.valid || !nb.valid || (na.keys & ~nb.keys) !== 0) return false;
+  for (const [field, ca] of na.fields) {
+    const cb = nb.fields.get(field);
+    if (cb === undefined || !contains(ca, cb)) return false;
+  }
+  return true;
+}
+
+function overlapsNormal(na: NormalMatch, nb: NormalMatch): boolean {
+  if (!na.valid || !nb.valid) return false;
+  const [small, large] = na.fields.size <= nb.fields.size ? [na, nb] : [nb, na];
+  for (const [field, cs] of small.fields) {
+    const cl = large.fields.get(field);
+    if (cl !== undefined && !intersects(cs, cl)) return false;
+  }
+  return true;
+}
+
+/** a's match set ⊇ b's: every field a constrains, b constrains at least as tightly. */
+export function covers(a: Match | NormalMatch, b: Match | NormalMatch): boolean {
+  return coversNormal(normal(a), normal(b));
+}
+
+/** Some packet matches both. */
+export function overlaps(a: Match | NormalMatch, b: Match | NormalMatch): boolean {
+  return overlapsNormal(normal(a), normal(b));
+}
+
+/** Same identity on the device: same priority and the same match map, values as strings. */
+export function sameKey(a: RuleKey, b: RuleKey): boolean {
+  if (a.priority !== b.priority) return false;
+  const ka = Object.keys(a.match);
+  if (ka.length !== Object.keys(b.match).length) return false;
+  return ka.every((k) => Object.hasOwn(b.match, k) && String(b.match[k]) === String(a.match[k]));
+}
+
+export interface ShadowReport<R extends RuleKey> {
+  /** Higher- or equal-priority rules that cover this rule: it never matches a packet. */
+  shadowedBy: R[];
+  /** Lower- or equal-priority rules this rule covers: they would never match again. */
+  shadows: R[];
+  /** Higher- or equal-priority rules that take part (not all) of this rule's packets. */
+  partial: R[];
+  /** An existing rule with the same match and priority: writing this one changes that one. */
+  sameKey?: R;
+}
+
+/**
+ * How `rule` relates to `rules`. `exclude` (compared by identity) is left out, e.g. the
+ * rule being edited. Linear in the number of rules; matches are normalized once each.
+ */
+export function shadowsOf<R extends RuleKey>(
+  rule: RuleKey,
+  rules: readonly R[],
+  exclude?: RuleKey,
+): ShadowReport<R> {
+  const report: ShadowReport<R> = { shadowedBy: [], shadows: [], partial: [] };
+  const me = normalize(rule.match);
+  if (!me.valid) return report;
+  const norms = prepared(rules);
+  const p = rule.priority;
+  for (let i = 0; i < rules.length; i++) {
+    const other = rules[i]!;
+    if (other === exclude) continue;
+    if (other.priority === p && sameKey(rule, other)) {
+      report.sameKey = other;
+      continue;
+    }
+    const them = norms[i]!;
+    if (!them.valid) continue;
+    if (other.priority >= p) {
+      if (coversNormal(them, me)) report.shadowedBy.push(other);
+      else if (overlapsNormal(them, me)) report.partial.push(other);
+    }
+    if (other.priority <= p && coversNormal(me, them)) report.shadows.push(other);
+  }
+  return report;
+}
+
+/** The normal forms of a rule list, made once per list (a poll result). */
+const lists = new WeakMap<readonly RuleKey[], NormalMatch[]>();
+
+function prepared(rules: readonly RuleKey[]): NormalMatch[] {
+  let norms = lists.get(rules);
+  if (norms === undefined) {
+    norms = rules.map((r) => normalize(r.match));
+    lists.set(rules, norms);
+  }
+  return norms;
+}

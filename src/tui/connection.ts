@@ -1,0 +1,135 @@
+/**
+ * The console's connection to the device (client + poller + session), and `reconnect`:
+ * after UAC is switched on (new credentials), the management IP moves, HTTPS is enabled
+ * or the device reboots, the console opens a new connection, checks that it answers, and
+ * only then swaps it in. The old connection stays in use when the new one fails.
+ */
+import { type Client, createClient } from '../api/index.js';
+import { Poller } from '../store/poller.js';
+import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
+import type { ResourceKey } from '../store/resources.js';
+import type { ConsoleStore } from '../store/store.js';
+
+export interface ConnectionSettings {
+  url: string;
+  user?: string;
+  password?: string;
+  insecure?: boolean;
+  ca?: string;
+  readonly?: boolean;
+  timeoutMs?: number;
+  demo?: boolean;
+  intervals?: Partial<Record<ResourceKey, number>>;
+}
+
+export function openConnection(
+  settings: ConnectionSettings,
+  store: ConsoleStore,
+): { client: Client; poller: Poller; session: Session } {
+  const client = createClient({
+    url: settings.url,
+    ...(settings.user ? { user: settings.user } : {}),
+    ...(settings.password !== undefined && settings.user ? { password: settings.password } : {}),
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.insecure ? { insecure: true } : {}),
+    ...(settings.ca ? { ca: settings.ca } : {}),
+    readonly: Boolean(settings.readonly),
+  });
+  const poller = new Poller(client, store, {
+    ...(settings.user ? { user: settings.user } : {}),
+    ...(settings.intervals ? { intervals: settings.intervals } : {}),
+  });
+  const session: Session = {
+    url: settings.url,
+    ...(settings.user ? { user: settings.user } : {}),
+    readonly: Boolean(settings.readonly),
+    insecure: Boolean(settings.insecure),
+    demo: Boolean(settings.demo),
+  };
+  return { client, poller, session };
+}
+
+/** The settings after a change: a new user without a password logs in without one. */
+export function applyChange(
+  settings: ConnectionSettings,
+  change: ReconnectChange,
+): ConnectionSettings {
+  const next: ConnectionSettings = { ...settings };
+  if (change.url !== undefined) next.url = change.url;
+  if (change.insecure !== undefined) next.insecure = change.insecure;
+  if (change.ca !== undefined) {
+    if (change.ca === null) delete next.ca;
+    else next.ca = change.ca;
+  }
+  if (change.user !== undefined) {
+    if (change.user !== settings.user && !change.keepPassword) delete next.password;
+    if (change.user === '') delete next.user;
+    else next.user = change.user;
+  }
+  if (change.password !== undefined) next.password = change.password;
+  return next;
+}
+
+function untilIdle(store: ConsoleStore, ms: number): Promise<void> {
+  const busy = () => Object.values(store.getState().resources).some((r) => r.inFlight);
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      // a request of the old connection never ended: let the new poller ask again
+      store.setState((s) => ({
+        resources: Object.fromEntries(
+          Object.entries(s.resources).map(([k, r]) => [k, { ...r, inFlight: false }]),
+        ) as typeof s.resources,
+      }));
+      done();
+    }, ms);
+    const unsubscribe = store.subscribe(() => {
+      if (!busy()) done();
+    });
+  });
+}
+
+/**
+ * A `reconnect` for the context value. `current()` is the value in use; `apply` installs
+ * the new one (main.ts re-renders the tree with it).
+ */
+export function makeReconnect(options: {
+  settings: ConnectionSettings;
+  store: ConsoleStore;
+  current: () => ConsoleContextValue;
+  apply: (next: ConsoleContextValue) => void;
+}): (change: ReconnectChange) => Promise<void> {
+  let settings = options.settings;
+  const reconnect = async (change: ReconnectChange): Promise<void> => {
+    const next = applyChange(settings, change);
+    const opened = openConnection(next, options.store);
+    try {
+      // Proves the address, the TLS settings and (with UAC on) the credentials.
+      await opened.client.users.uac();
+    } catch (e) {
+      await opened.client.close().catch(() => {});
+      throw e;
+    }
+    const old = options.current();
+    const demand = old.poller.demanded();
+    old.poller.stop();
+    await untilIdle(options.store, (settings.timeoutMs ?? 5000) + 500);
+    settings = next;
+    options.apply({
+      ...old,
+      client: opened.client,
+      poller: opened.poller,
+      session: opened.session,
+      reconnect,
+    });
+    opened.poller.setDemand(demand);
+    opened.poller.start();
+    await old.client.close().catch(() => {});
+  };
+  return reconnect;
+}

@@ -1,0 +1,201 @@
+/**
+ * A small form as a pure reducer: fields of a few kinds, focus, typed text, validation.
+ * Screens open a form inside a dialog; the dialog feeds it every key while it is open, so
+ * typing 'q' into a field never reaches the global keymap.
+ */
+
+export type FieldKind = 'text' | 'password' | 'number' | 'select' | 'checkbox';
+
+export type FormValues = Record<string, string>;
+
+export interface FieldSpec {
+  /** Key of the value in `values`. */
+  id: string;
+  label: string;
+  kind: FieldKind;
+  /** Initial value: text as is, 'true'/'false' for checkboxes, one of `options` for selects. */
+  value?: string;
+  options?: readonly string[];
+  /** One line shown while the field has the focus. */
+  help?: string;
+  /** Shown dimmed while the field is empty (e.g. "unchanged"). */
+  placeholder?: string;
+  /** Hidden fields are skipped by the focus and not validated. */
+  visible?: (values: FormValues) => boolean;
+  /** A message when the value is not acceptable. */
+  validate?: (value: string, values: FormValues) => string | null;
+  required?: boolean;
+  maxLength?: number;
+}
+
+export interface FormState {
+  fields: readonly FieldSpec[];
+  values: FormValues;
+  /** id of the focused field. */
+  focus: string;
+  /** The last validation failure, shown under the form. */
+  error?: { field?: string; message: string };
+}
+
+export type FormOutcome = 'submit' | 'cancel' | null;
+
+export function createForm(fields: readonly FieldSpec[]): FormState {
+  const values: FormValues = {};
+  for (const f of fields) {
+    if (f.kind === 'checkbox') values[f.id] = f.value === 'true' ? 'true' : 'false';
+    else if (f.kind === 'select') values[f.id] = f.value ?? f.options?.[0] ?? '';
+    else values[f.id] = f.value ?? '';
+  }
+  const state: FormState = { fields, values, focus: fields[0]?.id ?? '' };
+  const first = visibleFields(state)[0];
+  return first ? { ...state, focus: first.id } : state;
+}
+
+export function isVisible(field: FieldSpec, values: FormValues): boolean {
+  return field.visible ? field.visible(values) : true;
+}
+
+export function visibleFields(state: FormState): FieldSpec[] {
+  return state.fields.filter((f) => isVisible(f, state.values));
+}
+
+/** The first problem of the visible fields, or null when the form can be submitted. */
+export function validateForm(state: FormState): { field: string; message: string } | null {
+  for (const f of visibleFields(state)) {
+    const v = state.values[f.id] ?? '';
+    if (f.required && v.trim() === '') return { field: f.id, message: `${f.label} is required` };
+    if (f.kind === 'number' && v !== '' && !/^\d+$/.test(v))
+      return { field: f.id, message: `${f.label} must be a whole number` };
+    const message = f.validate?.(v, state.values) ?? null;
+    if (message) return { field: f.id, message };
+  }
+  return null;
+}
+
+/** The values of the visible fields only (hidden ones are not sent). */
+export function submittedValues(state: FormState): FormValues {
+  return Object.fromEntries(visibleFields(state).map((f) => [f.id, state.values[f.id] ?? '']));
+}
+
+const NAMED_KEYS = new Set([
+  'up',
+  'down',
+  'left',
+  'right',
+  'pageup',
+  'pagedown',
+  'home',
+  'end',
+  'enter',
+  'escape',
+  'tab',
+  'shift+tab',
+  'backspace',
+]);
+
+/** Text a key adds to a field: one printable character, or a pasted run of them. */
+export function typedText(key: string): string | null {
+  if (NAMED_KEYS.has(key) || key.startsWith('ctrl+')) return null;
+  if (key === '' || /[\u0000-\u001f\u007f-\u009f]/.test(key)) return null;
+  return key;
+}
+
+function moveFocus(state: FormState, delta: number): FormState {
+  const fields = visibleFields(state);
+  if (fields.length === 0) return state;
+  const at = Math.max(
+    0,
+    fields.findIndex((f) => f.id === state.focus),
+  );
+  const next = fields[(at + delta + fields.length) % fields.length]!;
+  return { ...state, focus: next.id };
+}
+
+function setValue(state: FormState, id: string, value: string): FormState {
+  const values = { ...state.values, [id]: value };
+  const next: FormState = { ...state, values };
+  delete next.error;
+  // a change may hide the focused field: keep the focus on a visible one
+  if (!visibleFields(next).some((f) => f.id === next.focus)) {
+    const first = visibleFields(next)[0];
+    if (first) next.focus = first.id;
+  }
+  return next;
+}
+
+function cycle(field: FieldSpec, value: string, delta: number): string {
+  if (field.kind === 'checkbox') return value === 'true' ? 'false' : 'true';
+  const options = field.options ?? [];
+  if (options.length === 0) return value;
+  const at = options.indexOf(value);
+  return options[(at + delta + options.length) % options.length]!;
+}
+
+/**
+ * One key: Tab/↓ and Shift-Tab/↑ move between fields, ←/→/Space change a select or
+ * checkbox, typing edits a text field, Backspace deletes, Ctrl-U clears the field, Enter
+ * submits (when valid), Esc cancels.
+ */
+export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
+  const field = state.fields.find((f) => f.id === state.focus);
+  switch (key) {
+    case 'escape':
+      return { state, outcome: 'cancel' };
+    case 'enter': {
+      const problem = validateForm(state);
+      if (problem)
+        return { state: { ...state, error: problem, focus: problem.field }, outcome: null };
+      return { state, outcome: 'submit' };
+    }
+    case 'tab':
+    case 'down':
+      return { state: moveFocus(state, 1), outcome: null };
+    case 'shift+tab':
+    case 'up':
+      return { state: moveFocus(state, -1), outcome: null };
+  }
+  if (!field) return { state, outcome: null };
+  const value = state.values[field.id] ?? '';
+  if (field.kind === 'select' || field.kind === 'checkbox') {
+    if (key === 'left')
+      return { state: setValue(state, field.id, cycle(field, value, -1)), outcome: null };
+    if (key === 'right' || key === ' ')
+      return { state: setValue(state, field.id, cycle(field, value, 1)), outcome: null };
+    const typed = typedText(key);
+    if (typed && field.kind === 'select') {
+      // a letter jumps to the next option that starts with it
+      const options = field.options ?? [];
+      const start = options.indexOf(value);
+      for (let i = 1; i <= options.length; i++) {
+        const o = options[(start + i) % options.length]!;
+        if (o.toLowerCase().startsWith(typed.toLowerCase()))
+          return { state: setValue(state, field.id, o), outcome: null };
+      }
+    }
+    if (typed && field.kind === 'checkbox') {
+      const t = typed.toLowerCase();
+      if (t === 'y') return { state: setValue(state, field.id, 'true'), outcome: null };
+      if (t === 'n') return { state: setValue(state, field.id, 'false'), outcome: null };
+    }
+    return { state, outcome: null };
+  }
+  if (key === 'ctrl+u') return { state: setValue(state, field.id, ''), outcome: null };
+  if (key === 'backspace')
+    return { state: setValue(state, field.id, [...value].slice(0, -1).join('')), outcome: null };
+  const typed = typedText(key);
+  if (typed === null) return { state, outcome: null };
+  const accepted = field.kind === 'number' ? typed.replace(/\D/g, '') : typed;
+  if (accepted === '') return { state, outcome: null };
+  const next = value + accepted;
+  if (field.maxLength !== undefined && [...next].length > field.maxLength)
+    return { state, outcome: null };
+  return { state: setValue(state, field.id, next), outcome: null };
+}
+
+/** How a value is drawn: passwords as bullets, checkboxes as [x]. */
+export function displayValue(field: FieldSpec, value: string): string {
+  if (field.kind === 'password') return '•'.repeat([...value].length);
+  if (field.kind === 'checkbox') return value === 'true' ? '[x] yes' : '[ ] no';
+  if (field.kind === 'select') return `‹ ${value} ›`;
+  return value;
+}

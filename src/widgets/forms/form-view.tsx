@@ -1,0 +1,82 @@
+/** Draws a form (form-state.ts): one line per visible field, the focused one marked. */
+import { Box, Text } from 'ink';
+import type { JSX } from 'react';
+import { cleanText, fitCell, textWidth, truncateText } from '../text.js';
+import { displayValue, type FormState, visibleFields } from './form-state.js';
+
+export interface FormViewProps {
+  form: FormState;
+  width: number;
+  /** Lines available; fields scroll to keep the focused one visible. */
+  height: number;
+}
+
+/** The end of a long value ('…' + tail), so what is being typed stays in view. */
+export function tailText(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (textWidth(text) <= width) return text;
+  const chars = [...text];
+  let out = '';
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const next = chars[i] + out;
+    if (textWidth(next) > width - 1) break;
+    out = next;
+  }
+  return `…${out}`;
+}
+
+/** Lines the form needs: fields, the help/error line and the key line. */
+export function formHeight(form: FormState): number {
+  return visibleFields(form).length + 2;
+}
+
+export function FormView({ form, width, height }: FormViewProps): JSX.Element {
+  const fields = visibleFields(form);
+  const labelWidth = Math.min(
+    Math.max(8, ...fields.map((f) => f.label.length)) + 1,
+    Math.floor(width / 2),
+  );
+  const valueWidth = Math.max(4, width - labelWidth - 4);
+  const rows = Math.max(1, height - 2);
+  const at = Math.max(
+    0,
+    fields.findIndex((f) => f.id === form.focus),
+  );
+  const start = Math.max(0, Math.min(at - rows + 1, fields.length - rows));
+  const shown = fields.slice(Math.max(0, start), Math.max(0, start) + rows);
+  const focused = fields[at];
+  const note = form.error
+    ? `! ${form.error.message}`
+    : focused?.help
+      ? focused.help
+      : focused?.kind === 'select' || focused?.kind === 'checkbox'
+        ? '←/→ or Space changes the value'
+        : '';
+  return (
+    <Box flexDirection="column" width={width}>
+      {shown.map((f) => {
+        const isFocus = f.id === form.focus;
+        const value = form.values[f.id] ?? '';
+        const text = displayValue(f, value);
+        const shownValue = tailText(cleanText(text), valueWidth - 1);
+        return (
+          <Text key={f.id} wrap="truncate-end">
+            <Text bold={isFocus}>{isFocus ? '› ' : '  '}</Text>
+            <Text dimColor={!isFocus}>{fitCell(f.label, labelWidth)}</Text>
+            <Text inverse={isFocus}>{shownValue}</Text>
+            {isFocus && f.kind !== 'select' && f.kind !== 'checkbox' ? (
+              <Text inverse> </Text>
+            ) : null}
+            {value === '' && f.placeholder ? <Text dimColor> {f.placeholder}</Text> : null}
+          </Text>
+        );
+      })}
+      <Text color={form.error ? 'red' : undefined} dimColor={!form.error} wrap="truncate-end">
+        {truncateText(cleanText(note), width).text || ' '}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {truncateText('Tab/↑↓ move · Ctrl-U clears · Enter submits · Esc cancels', width).text}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+/** Screen 8 in a real terminal: the apps, and starting one. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { killAll, lines, press, startPbc } from './admin-helpers.js';
+import { hasTmux } from './tmux.js';
+
+afterEach(killAll);
+
+describe.runIf(hasTmux())('apps screen in tmux', () => {
+  it('8 shows the apps; s starts one from its form', async () => {
+    const s = startPbc('--demo', { columns: 80, rows: 24 });
+    await s.waitFor((x) => x.includes('● live'), 15_000);
+    await press(s, '8');
+    const f = await s.waitFor(
+      (x) => x.includes('ntp') && x.includes('pcap') && x.includes('Running instances (0)'),
+    );
+    for (const l of lines(f)) expect(l.length).toBeLessThanOrEqual(80);
+    await press(s, 's');
+    await s.waitFor((x) => x.includes('Start ntp') && x.includes('Time server'));
+    await press(s, 'Enter');
+    await s.waitFor(
+      (x) => x.includes('Running instances (1)') && x.includes('mode=client'),
+      10_000,
+    );
+  }, 40_000);
+});

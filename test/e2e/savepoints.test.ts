@@ -1,0 +1,31 @@
+/** Screen 5 in a real terminal: the factory save-point, and v shows a diff. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { killAll, lines, press, startPbc } from './admin-helpers.js';
+import { hasTmux } from './tmux.js';
+
+afterEach(killAll);
+
+describe.runIf(hasTmux())('save-points screen in tmux', () => {
+  for (const [columns, rows] of [
+    [100, 30],
+    [80, 24],
+  ] as const) {
+    it(`5 shows the factory save-point and v shows a diff at ${columns}×${rows}`, async () => {
+      const s = startPbc('--demo', { columns, rows });
+      await s.waitFor((x) => x.includes('● live'), 15_000);
+      await press(s, '5');
+      const list = await s.waitFor(
+        (x) => x.includes('factory-default') && x.includes('factory-ports') && x.includes('boot'),
+      );
+      expect(lines(list).length).toBeLessThanOrEqual(rows);
+      for (const l of lines(list)) expect(l.length).toBeLessThanOrEqual(columns);
+      await press(s, 'v');
+      const diff = await s.waitFor((x) => x.includes("Active rules → 'factory-default'"));
+      expect(diff).toContain('4 unchanged');
+      await press(s, 'Escape', 'Enter');
+      await s.waitFor(
+        (x) => x.includes('tap-1') && x.includes('https-3') && x.includes('in_port=3,tcp'),
+      );
+    }, 40_000);
+  }
+});

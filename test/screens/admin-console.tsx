@@ -1,0 +1,112 @@
+/**
+ * The whole console (App with header, keymap and status bar) on one screen of screens
+ * 5, 7, 8 and 9, against a simulated device started for the test, with the same
+ * connection and reconnect code as `pbc` itself (src/tui/connection.ts), so UAC, IP and
+ * reboot flows reconnect for real. Polls faster than the console's defaults.
+ */
+import { type Client, createClient } from '../../src/api/index.js';
+import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
+import type { ConsoleContextValue } from '../../src/store/react.js';
+import type { ResourceKey } from '../../src/store/resources.js';
+import { createConsoleStore } from '../../src/store/store.js';
+import {
+  type ConnectionSettings,
+  makeReconnect,
+  openConnection,
+} from '../../src/tui/connection.js';
+import type { ScreenId } from '../../src/tui/keymap.js';
+import { consoleTree } from '../../src/tui/root.js';
+import { type Harness, renderTui } from '../harness/render.js';
+
+export interface TestConsole {
+  h: Harness;
+  sim: SimServer;
+  /** The connection in use (changes after a reconnect). */
+  current(): ConsoleContextValue;
+  /** A client of its own (admin, or no user while UAC is off), for setting up and checking the device. */
+  admin: Client;
+  /** Types text one key at a time, waiting for each frame. */
+  type(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const FAST: Partial<Record<ResourceKey, number>> = {
+  identity: 1000,
+  access: 500,
+  settings: 500,
+  flows: 500,
+  rules: 500,
+  groups: 500,
+  config: 500,
+  savepoints: 500,
+  users: 500,
+  radius: 1000,
+  apps: 1000,
+  running: 500,
+  deviceConfig: 500,
+};
+
+export async function startDevice(options: SimServerOptions = {}): Promise<SimServer> {
+  return startSim({ port: 0, host: '127.0.0.1', rebootMs: 400, seed: 3, ...options });
+}
+
+export async function openConsole(
+  screen: ScreenId,
+  options: {
+    sim?: SimServer;
+    user?: string;
+    password?: string;
+    readonly?: boolean;
+    columns?: number;
+    rows?: number;
+  } = {},
+): Promise<TestConsole> {
+  const sim = options.sim ?? (await startDevice());
+  const store = createConsoleStore();
+  const settings: ConnectionSettings = {
+    url: sim.url,
+    timeoutMs: 2000,
+    intervals: FAST,
+    readonly: Boolean(options.readonly),
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.password !== undefined ? { password: options.password } : {}),
+  };
+  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
+  let h: Harness;
+  current.reconnect = makeReconnect({
+    settings,
+    store,
+    current: () => current,
+    apply: (next) => {
+      current = next;
+      h.rerender(consoleTree(current, screen));
+    },
+  });
+  h = renderTui(consoleTree(current, screen), {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 30,
+  });
+  current.poller.start();
+  const admin = createClient({ url: sim.url, user: 'admin', password: 'admin' });
+  return {
+    h,
+    sim,
+    current: () => current,
+    admin,
+    async type(text) {
+      for (const ch of text) await h.press(ch);
+    },
+    async close() {
+      h.unmount();
+      current.poller.stop();
+      await current.client.close();
+      await admin.close();
+      if (!options.sim) await sim.close();
+    },
+  };
+}
+
+/** The body of the frame: everything between the tab bar and the status bar. */
+export function body(frame: string): string {
+  return frame.split('\n').slice(3, -1).join('\n');
+}

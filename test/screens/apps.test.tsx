@@ -1,0 +1,160 @@
+/** Screen 8 against the simulator: the paramFormat form, start/modify/stop/actions, refusals, --readonly. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '../harness/render.js';
+import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+
+let c: TestConsole | undefined;
+let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
+afterEach(async () => {
+  await c?.close();
+  c = undefined;
+  await extraSim?.close();
+  extraSim = undefined;
+  cleanup();
+});
+
+async function open(options: Parameters<typeof openConsole>[1] = {}) {
+  c = await openConsole('apps', options);
+  await c.h.waitFor((f) => f.includes('pcap') && f.includes('Running instances (0)'), 8000);
+  return c;
+}
+
+async function deviceWith(username: string, accesslevel: number) {
+  extraSim = await startDevice();
+  await extraSim.app.inject({
+    method: 'POST',
+    url: '/rest/users',
+    payload: { username, password: 'pw', accesslevel },
+  });
+  await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
+  return extraSim;
+}
+
+const instances = (t: TestConsole) => [...t.sim.state.apps.values()];
+
+describe('apps screen (8)', () => {
+  it('starts an app from a form built from paramFormat; the visibility rules hide and show fields', async () => {
+    const t = await open();
+    await t.h.press('s');
+    const form = await t.h.waitFor((x) => x.includes('Start ntp'));
+    expect(form).toContain('Time server');
+    expect(form).toContain('pool.ntp.org');
+    expect(form).not.toContain('Stratum');
+    await t.type('clock');
+    await t.h.press('tab');
+    await t.h.press('right'); // client → server
+    const server = await t.h.waitFor((x) => x.includes('Stratum'));
+    expect(server).not.toContain('Time server');
+    expect(server).toContain('Client syncs from a server'); // the focused field's help
+    await t.h.press('tab');
+    await t.h.waitFor((x) => x.includes('Stratum announced when serving time'));
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('ntp started'), 5000);
+    await t.h.waitFor(
+      (x) => x.includes('Running instances (1)') && /1200 ntp +clock +mode=server/.test(x),
+      5000,
+    );
+    expect(instances(t)[0]).toMatchObject({
+      name: 'ntp',
+      user_description: 'clock',
+      params: { mode: 'server', stratum: '10' },
+    });
+  });
+
+  it('edits a running instance, runs its actions, and stops it after confirmation', async () => {
+    const t = await open();
+    await t.admin.apps.start('ntp', 'clock', { server: '192.0.2.123' });
+    await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
+    await t.h.press('tab');
+    await t.h.press('e');
+    await t.h.waitFor((x) => x.includes("Edit ntp #1200 'clock'") && x.includes('192.0.2.123'));
+    await t.h.press('tab');
+    await t.h.press('tab');
+    await t.h.press('\u0015');
+    await t.type('192.0.2.124');
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes("ntp #1200 'clock' changed: server"), 5000);
+    expect(instances(t)[0]?.params.server).toBe('192.0.2.124');
+
+    await t.h.press('a');
+    const chooser = await t.h.waitFor((x) => x.includes('press its number'));
+    expect(chooser).toContain('1  Sync now (sync_now, WRITE)');
+    expect(chooser).toContain('2  Show status (show_status, READ)');
+    await t.h.press('1');
+    await t.h.waitFor((x) => x.includes('Sync now: OK'), 5000);
+
+    await t.h.press('d');
+    const confirm = await t.h.waitFor((x) => x.includes("Stop ntp #1200 'clock'?"));
+    expect(confirm).toContain('server=192.0.2.124');
+    await t.h.press('n');
+    expect(instances(t)).toHaveLength(1);
+    await t.h.press('d');
+    await t.h.waitFor((x) => x.includes('Stop ntp'));
+    await t.h.press('y');
+    await t.h.waitFor((x) => x.includes("ntp #1200 'clock' stopped"), 5000);
+    expect(instances(t)).toHaveLength(0);
+  });
+
+  it("shows the device's refusal (a required parameter) and single-instance apps", async () => {
+    const t = await open();
+    await t.h.press('down'); // syslog: host is required by the app, not by the form
+    await t.h.press('s');
+    await t.h.waitFor((x) => x.includes('Start syslog'));
+    await t.h.press('enter');
+    const refused = await t.h.waitFor((x) => x.includes('Starting syslog — failed'), 5000);
+    expect(refused).toContain('host');
+    await t.h.press('escape');
+    await t.admin.apps.start('snmp', '', {});
+    await t.h.waitFor((x) => /snmp +no /.test(x), 5000);
+    await t.h.press('down');
+    await t.h.press('s');
+    await t.h.waitFor((x) =>
+      x.includes('snmp cannot be started now (single instance, already running)'),
+    );
+  });
+
+  it('a WRITE account starts apps but may not run a SUPER action; a READ account may not start', async () => {
+    const sim = await deviceWith('op', 7);
+    const t = await open({ sim, user: 'op', password: 'pw' });
+    await t.h.waitFor((x) => x.includes('op WRITE'), 5000);
+    for (let i = 0; i < 4; i++) await t.h.press('down');
+    await t.h.press('s');
+    await t.h.waitFor((x) => x.includes('Start pcap'));
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('pcap started'), 5000);
+    await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
+    await t.h.press('tab');
+    await t.h.press('a');
+    await t.h.waitFor((x) => x.includes('Discard files (discard, SUPER)'));
+    await t.h.press('2');
+    await t.h.waitFor((x) =>
+      x.includes("the action 'Discard files' needs SUPER rights; 'op' has WRITE"),
+    );
+    await c?.close();
+    c = undefined;
+    await extraSim?.close();
+
+    const ro = await deviceWith('ro', 1);
+    const r = await open({ sim: ro, user: 'ro', password: 'pw' });
+    await r.h.waitFor((x) => x.includes('ro READ'), 5000);
+    await r.h.press('s');
+    await r.h.waitFor((x) => x.includes("starting an app needs WRITE rights; 'ro' has READ"));
+  });
+
+  it('in --readonly, every write is refused before anything is sent', async () => {
+    const t = await open({ readonly: true });
+    await t.h.press('s');
+    await t.h.waitFor((x) => x.includes('read-only session: starting an app is disabled'));
+    await t.admin.apps.start('ntp', '', {});
+    await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
+    await t.h.press('tab');
+    for (const [key, what] of [
+      ['e', 'changing a running app'],
+      ['d', 'stopping an app'],
+      ['a', 'running an app action'],
+    ] as const) {
+      await t.h.press(key);
+      await t.h.waitFor((x) => x.includes(`read-only session: ${what} is disabled`));
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/** e on screen 2: POST /ports/config with the port type's choices, a confirmation, refusals. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { speedOptions } from '../../src/screens/port-config/edit.js';
+import { cleanup } from '../harness/render.js';
+import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+
+let c: TestConsole | undefined;
+let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
+afterEach(async () => {
+  await c?.close();
+  c = undefined;
+  await extraSim?.close();
+  extraSim = undefined;
+  cleanup();
+});
+
+const port = (t: TestConsole, name: string) =>
+  t.sim.state.chassis.ports.find((p) => p.if_name === name)?.config;
+
+describe('port configuration (2, e)', () => {
+  it('offers the speeds of the port type', () => {
+    expect(speedOptions(1)).toEqual(['10', '100', '1000', 'auto']);
+    expect(speedOptions(7)).toEqual(['40G', '100G']);
+  });
+
+  it('shuts a port down after a confirmation that says what happens', async () => {
+    c = await openConsole('ports');
+    const t = c;
+    await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 8000);
+    await t.h.press('e');
+    const form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
+    expect(form).toContain('Speed');
+    await t.h.press(' '); // shut down: yes
+    await t.h.press('enter');
+    const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'));
+    expect(confirm).toContain('shutdown: false → true');
+    expect(confirm).toContain('stops forwarding traffic');
+    await t.h.press('y');
+    await t.h.waitFor((x) => x.includes('eth-0-1: shutdown true'), 5000);
+    expect(port(t, 'eth-0-1')?.shutdown).toBe(true);
+  });
+
+  it('refuses for a READ account and in --readonly', async () => {
+    extraSim = await startDevice();
+    await extraSim.app.inject({
+      method: 'POST',
+      url: '/rest/users',
+      payload: { username: 'ro', password: 'pw', accesslevel: 1 },
+    });
+    await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
+    c = await openConsole('ports', { sim: extraSim, user: 'ro', password: 'pw' });
+    await c.h.waitFor((x) => x.includes('ro READ') && x.includes('eth-0-1 '), 8000);
+    await c.h.press('e');
+    await c.h.waitFor((x) => x.includes("changing a port needs WRITE rights; 'ro' has READ"));
+    await c.close();
+    c = await openConsole('ports', { readonly: true });
+    await c.h.waitFor((x) => x.includes('eth-0-1 '), 8000);
+    await c.h.press('e');
+    await c.h.waitFor((x) => x.includes('read-only session: changing a port is disabled'));
+  });
+});
