@@ -42,3 +42,41 @@ export function machine() {
     globalThis.navigator?.hardwareConcurrency ?? 2
   )} cores`;
 }
+
+/**
+ * Bundles an in-process benchmark entry (TSX) as the product is bundled: production React,
+ * the devtools stub, and the Ink output-cache plugin (BENCH_NO_INK_CACHE=1 leaves it out,
+ * to measure its effect).
+ */
+export async function bundleInproc(entry, name) {
+  const { execFileSync } = await import('node:child_process');
+  const { build } = await import('esbuild');
+  const { inkOutputCache } = await import('../scripts/ink-output-cache.mjs');
+  const out = join(root, 'bench', 'out');
+  const stub = join(out, 'devtools-stub.mjs');
+  execFileSync('mkdir', ['-p', out]);
+  execFileSync('sh', ['-c', `echo 'export default {};' > ${stub}`]);
+  const outfile = join(out, `${name}.mjs`);
+  await build({
+    entryPoints: [join(root, 'bench', entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { 'react-devtools-core': stub },
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    plugins: process.env.BENCH_NO_INK_CACHE === '1' ? [] : [inkOutputCache],
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** The environment of an operator's terminal: no CI variable (Ink would not draw). */
+export function operatorEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  delete env.CI;
+  return env;
+}

@@ -4,38 +4,17 @@
 // Target: keystroke → frame ≤ 16 ms. Prints a markdown section for docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { machine, root } from './lib.mjs';
+import { bundleInproc, machine, operatorEnv, root } from './lib.mjs';
 
 const out = join(root, 'bench', 'out');
 
-async function bundle() {
-  const stub = join(out, 'devtools-stub.mjs');
-  execFileSync('mkdir', ['-p', out]);
-  execFileSync('sh', ['-c', `echo 'export default {};' > ${stub}`]);
-  await build({
-    entryPoints: [join(root, 'bench', 'rules-inproc.tsx')],
-    outfile: join(out, 'rules-inproc.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { 'react-devtools-core': stub },
-    banner: {
-      js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-    },
-    logLevel: 'error',
-  });
-  return join(out, 'rules-inproc.mjs');
-}
+const bundle = () => bundleInproc('rules-inproc.tsx', 'rules-inproc');
 
 function inproc(file, args) {
   const text = execFileSync(process.execPath, [file, ...args], {
     encoding: 'utf8',
     // CI makes Ink (and the harness) render in debug mode: not what an operator gets
-    env: { ...process.env, CI: '' },
+    env: operatorEnv(),
     maxBuffer: 1 << 24,
   });
   return JSON.parse(text.trim().split('\n').at(-1));

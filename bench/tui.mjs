@@ -2,35 +2,16 @@
 // (28 and 512 ports), device requests per second per screen, RSS over 10,000 poll cycles.
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { cli, root, startChild } from './lib.mjs';
+import { bundleInproc, cli, operatorEnv, root, startChild } from './lib.mjs';
 
 const out = join(root, 'bench', 'out');
 
-async function bundle() {
-  const stub = join(out, 'devtools-stub.mjs');
-  execFileSync('mkdir', ['-p', out]);
-  execFileSync('sh', ['-c', `echo 'export default {};' > ${stub}`]);
-  await build({
-    entryPoints: [join(root, 'bench', 'tui-inproc.tsx')],
-    outfile: join(out, 'tui-inproc.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { 'react-devtools-core': stub },
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-    logLevel: 'error',
-  });
-  return join(out, 'tui-inproc.mjs');
-}
+const bundle = () => bundleInproc('tui-inproc.tsx', 'tui-inproc');
 
 function inproc(file, args, env = {}) {
   const text = execFileSync(process.execPath, ['--expose-gc', file, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, CI: '', ...env },
+    env: operatorEnv(env),
     maxBuffer: 1 << 24,
   });
   return JSON.parse(text.trim().split('\n').at(-1));
@@ -42,7 +23,7 @@ function timeToOutput(command, marker, timeoutMs = 15_000) {
     const t0 = process.hrtime.bigint();
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       stdio: ['pipe', 'pipe', 'ignore'],
-      env: { ...process.env, CI: '', TERM: 'xterm-256color', COLUMNS: '100', LINES: '30' },
+      env: operatorEnv({ TERM: 'xterm-256color' }),
     });
     let buf = '';
     const timer = setTimeout(() => {
@@ -72,7 +53,7 @@ function timeToOutput(command, marker, timeoutMs = 15_000) {
 async function liveRss(url, seconds) {
   const child = spawn('script', ['-qfec', `stty cols 120 rows 40; exec ${process.execPath} ${cli} --url ${url}`, '/dev/null'], {
     stdio: ['pipe', 'ignore', 'ignore'],
-    env: { ...process.env, CI: '' },
+    env: operatorEnv(),
   });
   await new Promise((r) => setTimeout(r, 1500));
   child.stdin.write('2');

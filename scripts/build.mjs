@@ -5,6 +5,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { inkOutputCache } from './ink-output-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
@@ -34,6 +35,7 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
+  plugins: [inkOutputCache],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
