@@ -41,7 +41,7 @@ export function rebootLines(wait: RebootWait, now: number): string[] {
   return [
     `Reboot requested ${elapsed} s ago. Waiting for the device to answer again: ${left} s left.`,
     wait.seenDown
-      ? 'The device went down; polling every second until it answers.'
+      ? 'The device went down; polling until it answers.'
       : 'Waiting for the device to go down…',
     ...(wait.lastError ? [`Last answer: ${wait.lastError}`] : []),
     'When it answers, pbc reconnects by itself.',
