@@ -1,34 +1,18 @@
 /** Screen 8 against the simulator: the paramFormat form, start/modify/stop/actions, refusals, --readonly. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+import { describe, expect, it } from 'vitest';
+import type { TestConsole } from './admin-console.js';
+import { consoleSession, type OpenOptions } from './console-session.js';
 
-let c: TestConsole | undefined;
-let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
-afterEach(async () => {
-  await c?.close();
-  c = undefined;
-  await extraSim?.close();
-  extraSim = undefined;
-  cleanup();
-});
+const session = consoleSession();
 
-async function open(options: Parameters<typeof openConsole>[1] = {}) {
-  c = await openConsole('apps', options);
+async function open(options: OpenOptions = {}) {
+  const c = await session.open('apps', options);
   await c.h.waitFor((f) => f.includes('pcap') && f.includes('Running instances (0)'), 8000);
   return c;
 }
 
-async function deviceWith(username: string, accesslevel: number) {
-  extraSim = await startDevice();
-  await extraSim.app.inject({
-    method: 'POST',
-    url: '/rest/users',
-    payload: { username, password: 'pw', accesslevel },
-  });
-  await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
-  return extraSim;
-}
+const deviceWith = (username: string, accesslevel: number) =>
+  session.deviceWith({ username, password: 'pw', accesslevel });
 
 const instances = (t: TestConsole) => [...t.sim.state.apps.values()];
 
@@ -130,9 +114,7 @@ describe('apps screen (8)', () => {
     await t.h.waitFor((x) =>
       x.includes("the action 'Discard files' needs SUPER rights; 'op' has WRITE"),
     );
-    await c?.close();
-    c = undefined;
-    await extraSim?.close();
+    await session.close();
 
     const ro = await deviceWith('ro', 1);
     const r = await open({ sim: ro, user: 'ro', password: 'pw' });

@@ -3,21 +3,10 @@
  * POST /groups replace or DELETE /groups/all, confirmation needs their count, and after
  * it they are gone from the device; PUT keeps them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { CTRL_S, CTRL_U, mountRules, type RulesConsole } from './rules-console.js';
+import { describe, expect, it } from 'vitest';
+import { CTRL_S, CTRL_U, type RulesConsole, rulesMountPerTest } from './rules-console.js';
 
-let mounted: RulesConsole | undefined;
-async function mount(opts: Parameters<typeof mountRules>[0] = {}) {
-  mounted = await mountRules(opts);
-  return mounted;
-}
-
-afterEach(async () => {
-  await mounted?.close();
-  mounted = undefined;
-  cleanup();
-});
+const mount = rulesMountPerTest();
 
 async function withGroupUsers(c: RulesConsole) {
   await c.admin.groups.add({

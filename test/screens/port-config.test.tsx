@@ -1,18 +1,10 @@
 /** e on screen 2: POST /ports/config with the port type's choices, a confirmation, refusals. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { speedOptions } from '../../src/screens/port-config/edit.js';
-import { cleanup } from '../harness/render.js';
-import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+import type { TestConsole } from './admin-console.js';
+import { consoleSession } from './console-session.js';
 
-let c: TestConsole | undefined;
-let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
-afterEach(async () => {
-  await c?.close();
-  c = undefined;
-  await extraSim?.close();
-  extraSim = undefined;
-  cleanup();
-});
+const session = consoleSession();
 
 const port = (t: TestConsole, name: string) =>
   t.sim.state.chassis.ports.find((p) => p.if_name === name)?.config;
@@ -24,8 +16,7 @@ describe('port configuration (2, e)', () => {
   });
 
   it('shuts a port down after a confirmation that says what happens', async () => {
-    c = await openConsole('ports');
-    const t = c;
+    const t = await session.open('ports');
     await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 8000);
     await t.h.press('e');
     const form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
@@ -41,19 +32,13 @@ describe('port configuration (2, e)', () => {
   });
 
   it('refuses for a READ account and in --readonly', async () => {
-    extraSim = await startDevice();
-    await extraSim.app.inject({
-      method: 'POST',
-      url: '/rest/users',
-      payload: { username: 'ro', password: 'pw', accesslevel: 1 },
-    });
-    await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
-    c = await openConsole('ports', { sim: extraSim, user: 'ro', password: 'pw' });
+    const sim = await session.deviceWith({ username: 'ro', password: 'pw', accesslevel: 1 });
+    let c = await session.open('ports', { sim, user: 'ro', password: 'pw' });
     await c.h.waitFor((x) => x.includes('ro READ') && x.includes('eth-0-1 '), 8000);
     await c.h.press('e');
     await c.h.waitFor((x) => x.includes("changing a port needs WRITE rights; 'ro' has READ"));
     await c.close();
-    c = await openConsole('ports', { readonly: true });
+    c = await session.open('ports', { readonly: true });
     await c.h.waitFor((x) => x.includes('eth-0-1 '), 8000);
     await c.h.press('e');
     await c.h.waitFor((x) => x.includes('read-only session: changing a port is disabled'));

@@ -2,6 +2,8 @@
  * Mounts the whole console on a simulator for the Rules and Groups screen tests, and
  * records every write request the console's client sends (method, path, parameters).
  */
+
+import { afterEach } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { Poller } from '../../src/store/poller.js';
@@ -10,7 +12,7 @@ import type { ResourceKey } from '../../src/store/resources.js';
 import { createConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
 import { consoleTree } from '../../src/tui/root.js';
-import { type Harness, renderTui } from '../harness/render.js';
+import { cleanup, type Harness, renderTui } from '../harness/render.js';
 
 export interface SentWrite {
   method: string;
@@ -109,6 +111,20 @@ export async function mountRules(
       await admin.close();
       if (!opts.sim) await sim.close();
     },
+  };
+}
+
+/** `mount` for the tests of one file: each mounted console is closed after its test. */
+export function rulesMountPerTest(): typeof mountRules {
+  let mounted: RulesConsole | undefined;
+  afterEach(async () => {
+    await mounted?.close();
+    mounted = undefined;
+    cleanup();
+  });
+  return async (opts) => {
+    mounted = await mountRules(opts);
+    return mounted;
   };
 }
 

@@ -3,21 +3,10 @@
  * validation and the TCAM preview, Apply sends exactly the request it summarized, Esc
  * sends nothing, and a READ user or a --readonly session cannot apply.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { CTRL_F, CTRL_S, CTRL_U, mountRules, type RulesConsole } from './rules-console.js';
+import { describe, expect, it } from 'vitest';
+import { CTRL_F, CTRL_S, CTRL_U, type RulesConsole, rulesMountPerTest } from './rules-console.js';
 
-let mounted: RulesConsole | undefined;
-async function mount(opts: Parameters<typeof mountRules>[0] = {}) {
-  mounted = await mountRules(opts);
-  return mounted;
-}
-
-afterEach(async () => {
-  await mounted?.close();
-  mounted = undefined;
-  cleanup();
-});
+const mount = rulesMountPerTest();
 
 const lines = (frame: string) => frame.split('\n');
 const rowOf = (frame: string, name: string) =>

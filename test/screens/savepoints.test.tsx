@@ -2,22 +2,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+import { describe, expect, it } from 'vitest';
+import type { TestConsole } from './admin-console.js';
+import { consoleSession, type OpenOptions } from './console-session.js';
 
-let c: TestConsole | undefined;
-let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
-afterEach(async () => {
-  await c?.close();
-  c = undefined;
-  await extraSim?.close();
-  extraSim = undefined;
-  cleanup();
-});
+const session = consoleSession();
 
-async function open(options: Parameters<typeof openConsole>[1] = {}) {
-  c = await openConsole('savepoints', { rows: 34, ...options });
+async function open(options: OpenOptions = {}) {
+  const c = await session.open('savepoints', { rows: 34, ...options });
   await c.h.waitFor(
     (f) => f.includes('factory-default') && f.includes('factory-ports') && f.includes('10/4096'),
     8000,
@@ -266,14 +258,8 @@ describe('save-points screen (5)', () => {
   });
 
   it('a WRITE account may save rules but not port save-points or the boot save-point', async () => {
-    extraSim = await startDevice();
-    await extraSim.app.inject({
-      method: 'POST',
-      url: '/rest/users',
-      payload: { username: 'op', password: 'pw', accesslevel: 7 },
-    });
-    await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
-    const t = await open({ sim: extraSim, user: 'op', password: 'pw' });
+    const sim = await session.deviceWith({ username: 'op', password: 'pw', accesslevel: 7 });
+    const t = await open({ sim, user: 'op', password: 'pw' });
     await t.h.waitFor((x) => x.includes('op WRITE'), 5000);
     await t.h.press('b');
     await t.h.waitFor((x) =>

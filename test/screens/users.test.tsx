@@ -1,20 +1,12 @@
 /** Screen 7 against the simulator: users, UAC with the lockout guard, RADIUS; refusals and --readonly. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+import { describe, expect, it } from 'vitest';
+import type { TestConsole } from './admin-console.js';
+import { consoleSession, type OpenOptions } from './console-session.js';
 
-let c: TestConsole | undefined;
-let extraSim: Awaited<ReturnType<typeof startDevice>> | undefined;
-afterEach(async () => {
-  await c?.close();
-  c = undefined;
-  await extraSim?.close();
-  extraSim = undefined;
-  cleanup();
-});
+const session = consoleSession();
 
-async function open(options: Parameters<typeof openConsole>[1] = {}) {
-  c = await openConsole('users', options);
+async function open(options: OpenOptions = {}) {
+  const c = await session.open('users', options);
   await c.h.waitFor(
     (f) => f.includes('Default administrator') && f.includes('RADIUS:') && !f.includes('loading'),
     8000,
@@ -23,15 +15,7 @@ async function open(options: Parameters<typeof openConsole>[1] = {}) {
 }
 
 /** A device with an extra account and, optionally, UAC on. */
-async function deviceWith(
-  user: { username: string; password: string; accesslevel: number },
-  uac: boolean,
-) {
-  extraSim = await startDevice();
-  await extraSim.app.inject({ method: 'POST', url: '/rest/users', payload: user });
-  if (uac) await extraSim.app.inject({ method: 'POST', url: '/rest/users/uac?state=true' });
-  return extraSim;
-}
+const deviceWith = session.deviceWith;
 
 const user = (t: TestConsole, name: string) => t.sim.state.users.get(name);
 

@@ -6,58 +6,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { rulesKey } from '../../src/sim/state.js';
+import {
+  expectPlainError as expectError,
+  type PlainOpts,
+  type PlainRes,
+  plainCall,
+} from './plain-http.js';
 
 let sim: SimServer;
 
-interface Opts {
-  query?: Record<string, string>;
-  form?: Record<string, string>;
-  json?: unknown;
-  raw?: string;
-  auth?: readonly [string, string];
-  headers?: Record<string, string>;
-}
-interface Res {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-}
-
-async function call(method: string, path: string, o: Opts = {}): Promise<Res> {
-  const url = new URL(sim.url + path);
-  for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { ...o.headers };
-  let body: string | undefined;
-  if (o.json !== undefined || o.raw !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = o.raw ?? JSON.stringify(o.json);
-  } else if (o.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(o.form).toString();
-  }
-  if (o.auth) headers.authorization = `Basic ${Buffer.from(o.auth.join(':')).toString('base64')}`;
-  const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text) as Record<string, unknown>, text };
-}
+const call = (method: string, path: string, o: PlainOpts = {}): Promise<PlainRes> =>
+  plainCall(sim.url, method, path, o);
 
 const get = async (path: string) => (await call('GET', path)).body;
 
-async function ok(method: string, path: string, o: Opts = {}): Promise<Record<string, unknown>> {
+async function ok(
+  method: string,
+  path: string,
+  o: PlainOpts = {},
+): Promise<Record<string, unknown>> {
   const res = await call(method, path, o);
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-function expectError(res: Res, status: number, pattern?: RegExp): void {
-  expect(res.status, res.text).toBe(status);
-  expect(Object.keys(res.body)).toEqual(['error']);
-  expect(typeof res.body.error).toBe('string');
-  if (pattern) expect(res.body.error).toMatch(pattern);
-}
-
 /** A failing request must leave `path` reading the same. */
-async function unchanged(path: string, status: number, req: () => Promise<Res>, pattern?: RegExp) {
+async function unchanged(
+  path: string,
+  status: number,
+  req: () => Promise<PlainRes>,
+  pattern?: RegExp,
+) {
   const before = await get(path);
   expectError(await req(), status, pattern);
   expect(await get(path)).toEqual(before);

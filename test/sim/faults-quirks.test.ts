@@ -3,7 +3,7 @@
  * conventions every operation shares: method override, malformed JSON, 404 / 405, all
  * answered with {error} and leaving the device unchanged.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addRule,
   expectError,
@@ -11,17 +11,10 @@ import {
   expectRejected,
   findRule,
   rules,
-  startTestSim,
-  type TestSim,
+  simPerTest,
 } from './helpers.js';
 
-let t: TestSim;
-beforeEach(async () => {
-  t = await startTestSim();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = simPerTest();
 
 describe('/_sim/fault', () => {
   it('fail_next with mode 500: the next /rest request fails, without side effects, then all is well', async () => {
@@ -106,8 +99,7 @@ describe('/_sim/log', () => {
 
 describe('--quirks', () => {
   beforeEach(async () => {
-    await t.close();
-    t = await startTestSim({ quirks: true });
+    await t.restart({ quirks: true });
   });
 
   it('/ports/config uses the sample keys ifName and mediaType', async () => {

@@ -3,25 +3,18 @@
  * group, and only those), modify, delete, delete all, and validation that leaves the
  * device unchanged.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addRule,
   expectOk,
   expectRejected,
   findRule,
   rules,
-  startTestSim,
-  type TestSim,
+  simPerTest,
   type Wire,
 } from './helpers.js';
 
-let t: TestSim;
-beforeEach(async () => {
-  t = await startTestSim();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = simPerTest();
 
 interface BucketIn {
   actions: string;

@@ -6,7 +6,7 @@
  */
 import { isInteger, isSafeNumber, parse } from 'lossless-json';
 import qs from 'qs';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 
 export const TWO_53 = 2n ** 53n;
@@ -69,6 +69,45 @@ export async function startTestSim(opts: SimServerOptions = {}): Promise<TestSim
     control: (path, json, method = json === undefined ? 'GET' : 'POST') =>
       request(sim.url.replace(/\/rest$/, ''), method, path, json === undefined ? {} : { json }),
     close: () => sim.close(),
+  };
+}
+
+export interface PerTestSim extends TestSim {
+  /** Closes this test's simulator and starts another with `opts` in its place. */
+  restart(opts?: SimServerOptions): Promise<void>;
+}
+
+/**
+ * A fresh simulator for every test of the calling file: started before each test, closed
+ * after it. The returned object always speaks to the current test's simulator.
+ */
+export function simPerTest(): PerTestSim {
+  let cur: TestSim | undefined;
+  const now = (): TestSim => {
+    if (!cur) throw new Error('simPerTest: no simulator outside a test');
+    return cur;
+  };
+  beforeEach(async () => {
+    cur = await startTestSim();
+  });
+  afterEach(async () => {
+    await now().close();
+  });
+  return {
+    get sim() {
+      return now().sim;
+    },
+    get url() {
+      return now().url;
+    },
+    call: (method, path, o) => now().call(method, path, o),
+    get: (path) => now().get(path),
+    control: (path, json, method) => now().control(path, json, method),
+    close: () => now().close(),
+    async restart(opts = {}) {
+      await now().close();
+      cur = await startTestSim(opts);
+    },
   };
 }
 

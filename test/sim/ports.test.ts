@@ -3,24 +3,10 @@
  * link state and counters, speed validation, xg_speed pending until reboot, info, SFP
  * status and 64-bit counters.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectOk,
-  expectRejected,
-  sleep,
-  startTestSim,
-  type TestSim,
-  TWO_53,
-  type Wire,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRejected, simPerTest, sleep, TWO_53, type Wire } from './helpers.js';
 
-let t: TestSim;
-beforeEach(async () => {
-  t = await startTestSim();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = simPerTest();
 
 const COUNTERS = [
   'rxpkts',

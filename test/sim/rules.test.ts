@@ -3,7 +3,7 @@
  * modify, delete, counters, duplicates, TCAM capacity and every validation error.
  */
 import qs from 'qs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flowCount } from '../../src/tcam/index.js';
 import {
   addRule,
@@ -13,19 +13,12 @@ import {
   findRule,
   rawCookies,
   rules,
+  simPerTest,
   sleep,
-  startTestSim,
-  type TestSim,
   TWO_53,
 } from './helpers.js';
 
-let t: TestSim;
-beforeEach(async () => {
-  t = await startTestSim();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = simPerTest();
 
 const RULE = { priority: 100, match: { in_port: '1' }, actions: 'output:2' };
 
@@ -178,9 +171,8 @@ describe('GET /rules/all', () => {
 
 describe('DELETE /rules/counters', () => {
   it('resets every counter to zero; they grow again afterwards (controlled clock)', async () => {
-    await t.close();
     let clock = Date.now();
-    t = await startTestSim({ now: () => clock });
+    await t.restart({ now: () => clock });
     await addRule(t, { priority: 300, match: { in_port: '1' }, actions: 'output:9' });
     clock += 5000;
     const before = await rules(t);

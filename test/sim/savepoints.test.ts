@@ -3,7 +3,7 @@
  * save-points, create / modify / delete / activate rule and port save-points, the boot
  * save-point, Quicksave and export.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredRuleSavePoint } from '../../src/sim/state.js';
 import {
   addRule,
@@ -11,18 +11,11 @@ import {
   expectRejected,
   findRule,
   rules,
-  startTestSim,
-  type TestSim,
+  simPerTest,
   type Wire,
 } from './helpers.js';
 
-let t: TestSim;
-beforeEach(async () => {
-  t = await startTestSim();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = simPerTest();
 
 async function savepoints(): Promise<{
   rule: Record<string, Wire>[];
@@ -111,8 +104,7 @@ describe('GET /savepoints', () => {
   });
 
   it('with quirks lists maps keyed by save-point name', async () => {
-    await t.close();
-    t = await startTestSim({ quirks: true });
+    await t.restart({ quirks: true });
     const res = await t.get('/savepoints');
     for (const key of ['RuleSavePoints', 'PortSavePoints']) {
       const map = res.body[key];

@@ -5,57 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
+import {
+  expectPlainError as expectError,
+  type PlainOpts,
+  type PlainRes,
+  plainCall,
+} from './plain-http.js';
 
 let sim: SimServer;
 
-interface Opts {
-  query?: Record<string, string>;
-  form?: Record<string, string>;
-  json?: unknown;
-  /** Sent as-is with Content-Type application/json. */
-  raw?: string;
-  auth?: readonly [string, string];
-  headers?: Record<string, string>;
-}
-interface Res {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-  headers: Headers;
-}
-
-async function call(method: string, path: string, o: Opts = {}): Promise<Res> {
-  const url = new URL(sim.url + path);
-  for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { ...o.headers };
-  let body: string | undefined;
-  if (o.json !== undefined || o.raw !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = o.raw ?? JSON.stringify(o.json);
-  } else if (o.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(o.form).toString();
-  }
-  if (o.auth) headers.authorization = `Basic ${Buffer.from(o.auth.join(':')).toString('base64')}`;
-  const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: JSON.parse(text) as Record<string, unknown>,
-    text,
-    headers: res.headers,
-  };
-}
-
-function expectError(res: Res, status: number, pattern?: RegExp): void {
-  expect(res.status, res.text).toBe(status);
-  expect(Object.keys(res.body)).toEqual(['error']);
-  expect(typeof res.body.error).toBe('string');
-  if (pattern) expect(res.body.error).toMatch(pattern);
-}
+const call = (method: string, path: string, o: PlainOpts = {}): Promise<PlainRes> =>
+  plainCall(sim.url, method, path, o);
 
 /** Runs a failing request and checks that `path` reads the same before and after. */
-async function unchanged(path: string, status: number, req: () => Promise<Res>, pattern?: RegExp) {
+async function unchanged(
+  path: string,
+  status: number,
+  req: () => Promise<PlainRes>,
+  pattern?: RegExp,
+) {
   const before = await call('GET', path, { auth: ADMIN });
   const res = await req();
   expectError(res, status, pattern);

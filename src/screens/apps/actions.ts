@@ -1,18 +1,11 @@
 /** Screen 8's operations: start an app, modify or stop an instance, run an app's custom action. */
-import type { Client } from '../../api/index.js';
 import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
-import type { Poller } from '../../store/poller.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 import type { Choice, Line } from '../dialogs/dialog.js';
-import type { DialogControl } from '../dialogs/use-dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
 
-export interface AppsContext {
-  client: Client;
-  poller: Poller;
-  dialog: DialogControl;
-  notify: (message: string) => void;
-  allowed: (operation: string, level: number) => boolean;
+export interface AppsContext extends ActionContext {
   apps: App[] | undefined;
 }
 

@@ -1,20 +1,11 @@
 /** What the actions of screen 9 work with, and their shared helpers. */
-import type { Client, RuleList } from '../../api/index.js';
+import type { RuleList } from '../../api/index.js';
 import type { FlowNumbers } from '../../model/index.js';
 import type { Poller } from '../../store/poller.js';
-import type { ReconnectChange, Session } from '../../store/react.js';
-import type { DialogControl } from '../dialogs/use-dialog.js';
+import type { SessionActionContext } from '../dialogs/action-context.js';
 import type { DeviceConfig, DeviceSettings } from './items.js';
 
-export interface DeviceActionContext {
-  client: Client;
-  poller: Poller;
-  session: Session;
-  reconnect: ((change: ReconnectChange) => Promise<void>) | undefined;
-  dialog: DialogControl;
-  notify: (message: string) => void;
-  /** Refuses (with a message) in --readonly or below the level. */
-  allowed: (operation: string, level: number) => boolean;
+export interface DeviceActionContext extends SessionActionContext {
   config: DeviceConfig | undefined;
   settings: DeviceSettings | undefined;
   flows: FlowNumbers | undefined;

@@ -4,6 +4,8 @@
  * in form/view.tsx.
  */
 
+import { isPrintable } from '../../widgets/forms/form-state.js';
+
 export interface TextField {
   text: string;
   /** Insertion point, 0..text.length. */
@@ -12,28 +14,7 @@ export interface TextField {
 
 export const textField = (text = ''): TextField => ({ text, cursor: text.length });
 
-/** Key names the frame produces for non-character keys (src/tui/keys.ts). */
-const NAMED = new Set([
-  'up',
-  'down',
-  'left',
-  'right',
-  'pageup',
-  'pagedown',
-  'home',
-  'end',
-  'enter',
-  'escape',
-  'tab',
-  'shift+tab',
-  'backspace',
-]);
-
-/** A key that types text: one printable character, or a pasted run of them. */
-export function isPrintable(key: string): boolean {
-  if (key.length === 0 || NAMED.has(key) || key.startsWith('ctrl+')) return false;
-  return !/[\u0000-\u001f\u007f-\u009f]/.test(key);
-}
+export { isPrintable };
 
 /**
  * The field after an editing key, or null when the key does not edit text (the form then

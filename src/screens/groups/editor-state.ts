@@ -4,7 +4,17 @@
  * (PUT keeps the rules that use it; POST replaces it and the device deletes them).
  */
 import { type Group, type GroupType, splitActions } from '../../model/index.js';
-import { complete, editText, moveFocus, type TextField, textField } from '../form/field.js';
+import {
+  buttonKey,
+  commonKey,
+  type FormEvent,
+  type FormFields,
+  moveStep,
+  onTarget,
+  step,
+  textKey,
+} from '../form/editor-keys.js';
+import { type TextField, textField } from '../form/field.js';
 import { actionCandidates, type EditorEnv } from '../rules/completion.js';
 
 export const GROUP_TYPES: readonly GroupType[] = ['select', 'ff', 'all'];
@@ -35,7 +45,7 @@ export interface GroupForm {
   nextId: number;
 }
 
-export type GroupEvent = 'none' | 'apply' | 'cancel';
+export type GroupEvent = FormEvent;
 
 export function newGroupForm(
   mode: 'add' | 'edit',
@@ -139,43 +149,36 @@ export function groupKey(
   callShown: boolean,
 ): { state: GroupForm; event: GroupEvent } {
   const targets = targetsOf(s, callShown);
-  const focus = targets.includes(s.focus) ? s.focus : targets[0]!;
-  const st = focus === s.focus ? s : { ...s, focus };
-  const done = (state: GroupForm, event: GroupEvent = 'none') => ({ state, event });
-  const go = (d: number) => done({ ...st, focus: moveFocus(targets, focus, d) });
+  const st = onTarget(s, targets);
+  const focus = st.focus;
+  const fields: FormFields<GroupForm> = {
+    fieldAt,
+    setField,
+    completions: (x) => completionsAt(x, env),
+  };
+  const common = commonKey(st, key, targets, fields);
+  if (common) return common;
+  const done = step<GroupForm>;
+  const go = (d: number) => moveStep(st, targets, d);
   const cycle = (d: number) =>
     GROUP_TYPES[(GROUP_TYPES.indexOf(st.type) + d + GROUP_TYPES.length) % GROUP_TYPES.length]!;
-  switch (key) {
-    case 'escape':
-      return done(st, 'cancel');
-    case 'ctrl+s':
-      return done(st, 'apply');
-    case 'down':
-      return go(1);
-    case 'up':
-    case 'shift+tab':
-      return go(-1);
-    case 'tab': {
-      const f = fieldAt(st, focus);
-      const text = f ? complete(f.text, completionsAt(st, env)) : null;
-      return text !== null ? done(setField(st, focus, textField(text))) : go(1);
-    }
-    case 'ctrl+x': {
-      const m = /^b(\d+)\./.exec(focus);
-      if (!m) return done(st);
-      const buckets = st.buckets.filter((b) => b.id !== Number(m[1]));
-      const next = { ...st, buckets };
-      const after = targetsOf(next, callShown);
-      const i = targets.indexOf(focus);
-      return done({
-        ...next,
-        focus:
-          [...targets.slice(i + 1), ...targets.slice(0, i).reverse()].find((t) =>
-            after.includes(t),
-          ) ?? 'addBucket',
-      });
-    }
+  if (key === 'ctrl+x') {
+    const m = /^b(\d+)\./.exec(focus);
+    if (!m) return done(st);
+    const buckets = st.buckets.filter((b) => b.id !== Number(m[1]));
+    const next = { ...st, buckets };
+    const after = targetsOf(next, callShown);
+    const i = targets.indexOf(focus);
+    return done({
+      ...next,
+      focus:
+        [...targets.slice(i + 1), ...targets.slice(0, i).reverse()].find((t) =>
+          after.includes(t),
+        ) ?? 'addBucket',
+    });
   }
+  const button = buttonKey(st, key);
+  if (button) return button;
   const activate = key === 'enter' || key === ' ';
   const delta = key === 'left' ? -1 : key === 'right' || key === ' ' ? 1 : 0;
   switch (focus) {
@@ -205,15 +208,8 @@ export function groupKey(
       });
     case 'saveFirst':
       return activate ? done({ ...st, saveFirst: !st.saveFirst }) : done(st);
-    case 'apply':
-      return done(st, activate ? 'apply' : 'none');
-    case 'cancel':
-      return done(st, activate ? 'cancel' : 'none');
   }
   if (/^b\d+\.w$/.test(focus) && (key === 'left' || key === 'right'))
     return done(pickPort(st, focus, delta, env));
-  if (key === 'enter') return go(1);
-  const f = fieldAt(st, focus);
-  const edited = f ? editText(f, key) : null;
-  return done(edited ? setField(st, focus, edited) : st);
+  return textKey(st, key, targets, fields);
 }

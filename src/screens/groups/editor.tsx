@@ -1,17 +1,9 @@
 /** The group editor overlay: the call that will be made and its impact on top, then the form. */
-import { Box, Text } from 'ink';
-import type { ReactElement } from 'react';
+import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
 import { truncateText } from '../../widgets/index.js';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  FieldText,
-  formWindow,
-  IssueLine,
-  Marker,
-} from '../form/view.js';
+import { formRows } from '../form/rows.js';
+import { Button, Dialog, FieldText, IssueLine, Marker } from '../form/view.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';
 import { TYPE_WORDS } from './editor-state.js';
@@ -52,9 +44,8 @@ export function GroupEditor(props: GroupEditorProps) {
   const inner = Math.max(20, props.width - 4);
   const fieldWidth = inner - LABEL - 1;
   const focus = form.focus;
-  const rows: Array<{ targets: string[]; node: ReactElement }> = [];
-  const line = (key: string, targets: string[], node: ReactElement) =>
-    rows.push({ targets, node: <Box key={key}>{node}</Box> });
+  const layout = formRows();
+  const { rows, line } = layout;
   const label = (text: string, focused: boolean) => (
     <>
       <Marker focused={focused} />
@@ -153,34 +144,8 @@ export function GroupEditor(props: GroupEditorProps) {
         </Text>
       </Text>,
     );
-  line(
-    'saveFirst',
-    ['saveFirst'],
-    <Checkbox
-      label="save a rule save-point before applying"
-      checked={form.saveFirst}
-      focused={focus === 'saveFirst'}
-    />,
-  );
-  const applyLabel = refused
-    ? 'Apply (read-only)'
-    : a.blocked
-      ? `Apply — ${a.blocked}`
-      : 'Apply (Ctrl-S)';
-  line(
-    'buttons',
-    ['apply', 'cancel'],
-    <Text>
-      {' '.repeat(LABEL)}
-      <Button
-        label={applyLabel}
-        focused={focus === 'apply'}
-        disabled={Boolean(a.blocked || refused)}
-      />
-      {'  '}
-      <Button label="Cancel (Esc)" focused={focus === 'cancel'} />
-    </Text>,
-  );
+  layout.saveFirst(form.saveFirst, focus);
+  layout.buttons(LABEL, focus, a.blocked, refused);
 
   const impact = a.impact.map((r) => `  ✖ ${ruleLine(r)}`);
   // border 2 + title 1, call 1, help 1, keys 1
@@ -194,14 +159,7 @@ export function GroupEditor(props: GroupEditorProps) {
     issues.length,
     Math.max(1, Math.min(4, budget - rows.length - impactLines - moreImpact)),
   );
-  const win = formWindow(
-    rows.length,
-    Math.max(
-      0,
-      rows.findIndex((r) => r.targets.includes(focus)),
-    ),
-    budget - issueLines - impactLines - moreImpact,
-  );
+  const win = layout.window(focus, budget - issueLines - impactLines - moreImpact);
   const call = callLine(a);
   // show only the part being completed (the last action of the comma list)
   const focused = form.buckets.find((b) => focus === `b${b.id}.a`);
@@ -228,7 +186,7 @@ export function GroupEditor(props: GroupEditorProps) {
       {moreImpact ? (
         <Text color="red">{`  … and ${impact.length - impactLines} more rules`}</Text>
       ) : null}
-      {rows.slice(win.start, win.start + win.count).map((r) => r.node)}
+      {win.shown}
       {win.note ? <Text dimColor>{win.note}</Text> : null}
       <Text color="cyan" wrap="truncate-end">
         {truncateText(help, inner).text || ' '}

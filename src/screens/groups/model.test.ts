@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { portInfo, testRule } from '../../../test/harness/device-fixtures.js';
 import type { Group, Rule } from '../../model/index.js';
 import { deviceView } from '../device-view.js';
 import { type GroupForm, groupKey, newGroupForm } from './editor-state.js';
 import { analyzeGroup, planGroup, planGroupDeleteAll, rulesUsing, usageIndex } from './model.js';
 
-const rule = (name: string, actions: string[]): Rule => ({
-  name,
-  priority: 300,
-  match: { in_port: name.length.toString() },
-  actions,
-  cookie: 1n,
-  description: '',
-  n_packets: 0n,
-  n_bytes: 0n,
-  datarate: '',
-  datarate_raw: 0,
-  real_flow_ct: 1,
-});
+const rule = (name: string, actions: string[]): Rule =>
+  testRule(name, 300, { in_port: name.length.toString() }, actions);
 const RULES = [
   rule('a', ['group:7']),
   rule('bb', ['push_vlan:0x8100', 'group:7']),
@@ -37,15 +27,7 @@ const GROUPS: Group[] = [
     buckets: [{ watch_port: '', actions: ['output:10'] }],
   },
 ];
-const info = Array.from({ length: 10 }, (_, i) => ({
-  port_no: String(i + 1),
-  if_name: `eth-0-${i + 1}`,
-  admin_status: 'PORT_UP',
-  link_status: 'LINK_UP',
-  duplex: '',
-  mac_addr: '',
-  speed: '',
-}));
+const info = portInfo(10);
 const device = deviceView({ rules: { rules: RULES, used_flows: 4 }, groups: GROUPS, info });
 const env = device.env;
 

@@ -4,20 +4,13 @@
  * rules the device will delete with them.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
-import {
-  type Column,
-  KeyValue,
-  type KeyValuePair,
-  type ListAction,
-  type ListState,
-  listReducer,
-  Table,
-} from '../../widgets/index.js';
+import { type Column, KeyValue, type KeyValuePair, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { splitKeys } from '../form/field.js';
+import { useList } from '../dialogs/use-list.js';
+import { applyBlocked, editorStep, routeKeys, useFormRef } from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';
@@ -120,13 +113,9 @@ export function GroupsScreen(props: ScreenProps) {
   const refused = useWriteRefusal();
   const change = useChange(refused, props.notify);
   const [detail, setDetail] = useState<number | null>(null);
-  const [, rerender] = useState(0);
-  const formRef = useRef<GroupForm | null>(null);
-  const setForm = (f: GroupForm | null) => {
-    formRef.current = f;
-    rerender((n) => n + 1);
-  };
-  const form = formRef.current;
+  const formRef = useFormRef<GroupForm>();
+  const setForm = formRef.set;
+  const form = formRef.current();
 
   const usage = useMemo(() => usageIndex(device.rules), [device.rules]);
   const all = useMemo(
@@ -148,15 +137,8 @@ export function GroupsScreen(props: ScreenProps) {
   );
   const f = props.filter.trim().toLowerCase();
   const rows = useMemo(() => (f ? all.filter((r) => r.search.includes(f)) : all), [all, f]);
-  const visible = props.height - 2;
-  const [view, dispatch] = useReducer(
-    (s: ListState, a: ListAction) => listReducer(s, a, rows.length, visible),
-    { selected: 0, offset: 0 },
-  );
-  useEffect(
-    () => dispatch({ type: 'resize', count: rows.length, height: visible }),
-    [rows.length, visible],
-  );
+  const list = useList(rows.length, props.height - 2);
+  const view = list.state;
   const analysis = useMemo(
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),
     [form, device, groups],
@@ -169,16 +151,13 @@ export function GroupsScreen(props: ScreenProps) {
 
   const apply = (fm: GroupForm) => {
     const a = analyzeGroup(fm, device, groups ?? []);
-    if (a.blocked !== null) {
-      const first = a.issues.find((i) => i.severity === 'error' && i.target);
-      if (first?.target) setForm({ ...fm, focus: first.target });
-      return props.notify(`cannot apply yet: ${a.blocked}`);
-    }
+    if (applyBlocked(fm, a, setForm, props.notify)) return;
     const build = (save: boolean) => planGroup(a, save, new Date())!;
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
       rebuild: (save) => {
-        if (formRef.current) setForm({ ...formRef.current, saveFirst: save });
+        const current = formRef.current();
+        if (current) setForm({ ...current, saveFirst: save });
         return build(save);
       },
       impact: impactLines(a.impact),
@@ -188,18 +167,10 @@ export function GroupsScreen(props: ScreenProps) {
 
   function onKey(key: string): boolean {
     if (change.isOpen) return change.key(key);
-    const fm = formRef.current;
+    const fm = formRef.current();
     if (fm) {
       const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups ?? []);
-      const { state, event } = groupKey(fm, key, device.env, a.exists);
-      if (event === 'cancel') {
-        setForm(null);
-        props.notify('editor closed, nothing was sent');
-      } else {
-        setForm(state);
-        if (event === 'apply') apply(state);
-      }
-      return true;
+      return editorStep(groupKey(fm, key, device.env, a.exists), setForm, props.notify, apply);
     }
     const row = selected();
     switch (key) {
@@ -241,29 +212,13 @@ export function GroupsScreen(props: ScreenProps) {
       if (key === 'escape' || key === 'enter') setDetail(null);
       return key === 'escape' || key === 'enter';
     }
-    const nav: Record<string, ListAction['type']> = {
-      up: 'up',
-      k: 'up',
-      down: 'down',
-      j: 'down',
-      pageup: 'pageUp',
-      pagedown: 'pageDown',
-      g: 'home',
-      home: 'home',
-      G: 'end',
-      end: 'end',
-    };
-    if (nav[key]) dispatch({ type: nav[key] } as ListAction);
-    else if (key === 'enter' && row) setDetail(row.group.group_id);
+    if (list.move(key)) return true;
+    if (key === 'enter' && row) setDetail(row.group.group_id);
     else return false;
     return true;
   }
 
-  props.keys.current = (keys) => {
-    let used = false;
-    for (const key of splitKeys(keys)) used = onKey(key) || used;
-    return used;
-  };
+  routeKeys(props, onKey);
 
   if (change.isOpen) return change.view(props.width, props.height);
   if (form && analysis)

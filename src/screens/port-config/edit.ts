@@ -3,13 +3,12 @@
  * the options — with the choices its port type allows (spec: port types 1..11), only the
  * changed settings sent, and a confirmation that says what happens to the link.
  */
-import type { Client, PortConfigChanges } from '../../api/index.js';
+import type { PortConfigChanges } from '../../api/index.js';
 import type { PortConfig } from '../../model/index.js';
 import { sanitize, WRITE } from '../../model/index.js';
-import type { Poller } from '../../store/poller.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
-import type { DialogControl } from '../dialogs/use-dialog.js';
 
 const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
 
@@ -140,13 +139,7 @@ export function changeLines(p: PortConfig, c: PortConfigChanges): Line[] {
   return lines;
 }
 
-export interface PortEditContext {
-  client: Client;
-  poller: Poller;
-  dialog: DialogControl;
-  notify: (message: string) => void;
-  allowed: (operation: string, level: number) => boolean;
-}
+export interface PortEditContext extends ActionContext {}
 
 export function editPortConfig(
   ctx: PortEditContext,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../model/index.js';
+import { portInfo, testRule } from '../../../test/harness/device-fixtures.js';
 import { deviceView } from '../device-view.js';
 import { analyze, previewLine } from './analysis.js';
 import { planRule } from './apply.js';
@@ -13,39 +13,13 @@ import {
   type RuleForm,
 } from './editor-state.js';
 
-const rule = (
-  name: string,
-  priority: number,
-  match: Record<string, string>,
-  actions: string[],
-  flows = 1,
-): Rule => ({
-  name,
-  priority,
-  match,
-  actions,
-  cookie: 1n,
-  description: '',
-  n_packets: 0n,
-  n_bytes: 0n,
-  datarate: '',
-  datarate_raw: 0,
-  real_flow_ct: flows,
-});
+const rule = testRule;
 
 const RULES = [
   rule('tap-1', 1000, { in_port: '1' }, ['output:9']),
   rule('https-3', 2000, { in_port: '3', tcp: '', tcp_dst: '443' }, ['output:10']),
 ];
-const info = Array.from({ length: 10 }, (_, i) => ({
-  port_no: String(i + 1),
-  if_name: `eth-0-${i + 1}`,
-  admin_status: 'PORT_UP',
-  link_status: 'LINK_UP',
-  duplex: '',
-  mac_addr: '',
-  speed: '',
-}));
+const info = portInfo(10);
 const config = info.map((p) => ({
   if_name: p.if_name,
   type: 1,

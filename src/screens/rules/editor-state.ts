@@ -6,7 +6,16 @@
  */
 import { DEFAULT_PRIORITY } from '../../api/normalize-rules.js';
 import { type Match, type Rule, splitActions } from '../../model/index.js';
-import { complete, editText, moveFocus, type TextField, textField } from '../form/field.js';
+import {
+  buttonKey,
+  commonKey,
+  type FormEvent,
+  type FormFields,
+  onTarget,
+  step,
+  textKey,
+} from '../form/editor-keys.js';
+import { type TextField, textField } from '../form/field.js';
 import {
   actionCandidates,
   type EditorEnv,
@@ -49,7 +58,7 @@ export type EditorFix =
   | { kind: 'addMatch'; field: string; value: string; before?: string; label: string }
   | { kind: 'setAction'; id: number; text: string; label: string };
 
-export type EditorEvent = 'none' | 'apply' | 'cancel';
+export type EditorEvent = FormEvent;
 
 export interface KeyContext {
   env: EditorEnv;
@@ -243,25 +252,17 @@ export function editorKey(
   ctx: KeyContext,
 ): { state: RuleForm; event: EditorEvent } {
   const targets = targetsOf(s, ctx.overrideShown);
-  const focus = targets.includes(s.focus) ? s.focus : targets[0]!;
-  const st = focus === s.focus ? s : { ...s, focus };
-  const done = (state: RuleForm, event: EditorEvent = 'none') => ({ state, event });
-  const go = (delta: number) => done({ ...st, focus: moveFocus(targets, focus, delta) });
+  const st = onTarget(s, targets);
+  const focus = st.focus;
+  const fields: FormFields<RuleForm> = {
+    fieldAt,
+    setField,
+    completions: (x) => completionsAt(x, ctx.env),
+  };
+  const common = commonKey(st, key, targets, fields);
+  if (common) return common;
+  const done = step<RuleForm>;
   switch (key) {
-    case 'escape':
-      return done(st, 'cancel');
-    case 'ctrl+s':
-      return done(st, 'apply');
-    case 'down':
-      return go(1);
-    case 'up':
-    case 'shift+tab':
-      return go(-1);
-    case 'tab': {
-      const f = fieldAt(st, focus);
-      const text = f ? complete(f.text, completionsAt(st, ctx.env)) : null;
-      return text !== null ? done(setField(st, focus, textField(text))) : go(1);
-    }
     case 'ctrl+x':
       return done(removeRow(st, targets));
     case 'ctrl+up':
@@ -273,6 +274,8 @@ export function editorKey(
       return done(fix ? applyFix(st, fix) : st);
     }
   }
+  const button = buttonKey(st, key);
+  if (button) return button;
   const activate = key === 'enter' || key === ' ';
   switch (focus) {
     case 'addMatch':
@@ -288,13 +291,6 @@ export function editorKey(
     case 'saveFirst':
     case 'override':
       return activate ? done({ ...st, [focus]: !st[focus] }) : done(st);
-    case 'apply':
-      return done(st, activate ? 'apply' : 'none');
-    case 'cancel':
-      return done(st, activate ? 'cancel' : 'none');
   }
-  if (key === 'enter') return go(1);
-  const f = fieldAt(st, focus);
-  const edited = f ? editText(f, key) : null;
-  return done(edited ? setField(st, focus, edited) : st);
+  return textKey(st, key, targets, fields);
 }

@@ -4,19 +4,11 @@
  * completions or help for the focused field, the issues, and the keys. All state is in
  * editor-state.ts and analysis.ts; this only draws.
  */
-import { Box, Text } from 'ink';
-import type { ReactElement } from 'react';
+import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
 import { truncateText } from '../../widgets/index.js';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  FieldText,
-  formWindow,
-  IssueLine,
-  Marker,
-} from '../form/view.js';
+import { formRows } from '../form/rows.js';
+import { Button, Checkbox, Dialog, FieldText, IssueLine, Marker } from '../form/view.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
@@ -90,9 +82,8 @@ export function RuleEditor(props: RuleEditorProps) {
   const fieldWidth = inner - LABEL - 1;
   const focus = form.focus;
   const overrideShown = a.tcam.level === 'over';
-  const rows: Array<{ targets: string[]; node: ReactElement }> = [];
-  const line = (key: string, targets: string[], node: ReactElement) =>
-    rows.push({ targets, node: <Box key={key}>{node}</Box> });
+  const layout = formRows();
+  const { rows, line } = layout;
   const text = (label: string, target: 'name' | 'description' | 'priority', placeholder?: string) =>
     line(
       target,
@@ -165,15 +156,7 @@ export function RuleEditor(props: RuleEditorProps) {
       <Button label="+ action" focused={focus === 'addAction'} />
     </Text>,
   );
-  line(
-    'saveFirst',
-    ['saveFirst'],
-    <Checkbox
-      label="save a rule save-point before applying"
-      checked={form.saveFirst}
-      focused={focus === 'saveFirst'}
-    />,
-  );
+  layout.saveFirst(form.saveFirst, focus);
   if (overrideShown)
     line(
       'override',
@@ -184,40 +167,14 @@ export function RuleEditor(props: RuleEditorProps) {
         focused={focus === 'override'}
       />,
     );
-  const applyLabel = refused
-    ? 'Apply (read-only)'
-    : a.blocked
-      ? `Apply — ${a.blocked}`
-      : 'Apply (Ctrl-S)';
-  line(
-    'buttons',
-    ['apply', 'cancel'],
-    <Text>
-      {' '.repeat(LABEL)}
-      <Button
-        label={applyLabel}
-        focused={focus === 'apply'}
-        disabled={Boolean(a.blocked || refused)}
-      />
-      {'  '}
-      <Button label="Cancel (Esc)" focused={focus === 'cancel'} />
-    </Text>,
-  );
+  layout.buttons(LABEL, focus, a.blocked, refused);
 
   // Layout: border 2 + title 1, preview 2, help 1, keys 1; issues get what the form leaves.
   const budget = Math.max(4, props.height - 3 - 4);
   const issues = orderIssues(a.issues, focus);
   const issueLines = Math.min(issues.length, Math.max(1, Math.min(6, budget - rows.length)));
   const moreIssues = issues.length > issueLines ? 1 : 0;
-  const win = formWindow(
-    rows.length,
-    Math.max(
-      0,
-      rows.findIndex((r) => r.targets.includes(focus)),
-    ),
-    budget - issueLines - moreIssues,
-  );
-  const shown = rows.slice(win.start, win.start + win.count);
+  const win = layout.window(focus, budget - issueLines - moreIssues);
   const t = a.tcam;
   const color = t.level === 'over' ? 'red' : t.level === 'high' ? 'yellow' : 'green';
   return (
@@ -229,7 +186,7 @@ export function RuleEditor(props: RuleEditorProps) {
         {'     '}cost: {t.explain}
         {a.intent === 'modify' ? ' · same match: the TCAM use does not change' : ''}
       </Text>
-      {shown.map((r) => r.node)}
+      {win.shown}
       {win.note ? <Text dimColor>{win.note}</Text> : null}
       <Text color="cyan" wrap="truncate-end">
         {focusHelp(form, props.completions, inner) || ' '}

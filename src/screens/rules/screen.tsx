@@ -4,12 +4,13 @@
  * confirmation. While the editor or a confirmation is open every key goes to it.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
-import { Gauge, type ListAction, type ListState, listReducer, Table } from '../../widgets/index.js';
+import { Gauge, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { splitKeys } from '../form/field.js';
+import { useList } from '../dialogs/use-list.js';
+import { applyBlocked, editorStep, routeKeys, useFormRef } from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -43,13 +44,9 @@ export function RulesScreen(props: ScreenProps) {
   const change = useChange(refused, props.notify);
   const [sort, setSort] = useState({ index: 0, reversed: false });
   const [detail, setDetail] = useState<string | null>(null);
-  const [, rerender] = useState(0);
-  const formRef = useRef<RuleForm | null>(null);
-  const setForm = (f: RuleForm | null) => {
-    formRef.current = f;
-    rerender((n) => n + 1);
-  };
-  const form = formRef.current;
+  const formRef = useFormRef<RuleForm>();
+  const setForm = formRef.set;
+  const form = formRef.current();
 
   const all = useMemo(() => ruleRows(list?.rules ?? []), [list]);
   const sorted = useMemo(() => sortRows(all, sort.index, sort.reversed), [all, sort]);
@@ -59,15 +56,8 @@ export function RulesScreen(props: ScreenProps) {
     const t = setTimeout(() => searchIndex(sorted), 50);
     return () => clearTimeout(t);
   }, [sorted]);
-  const visible = props.height - 2;
-  const [view, dispatch] = useReducer(
-    (state: ListState, action: ListAction) => listReducer(state, action, rows.length, visible),
-    { selected: 0, offset: 0 },
-  );
-  useEffect(
-    () => dispatch({ type: 'resize', count: rows.length, height: visible }),
-    [rows.length, visible],
-  );
+  const listView = useList(rows.length, props.height - 2);
+  const view = listView.state;
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
 
   const selected = (): Rule | undefined =>
@@ -80,18 +70,15 @@ export function RulesScreen(props: ScreenProps) {
 
   const apply = (f: RuleForm) => {
     const a = analyze(f, device);
-    if (a.blocked !== null) {
-      const first = a.issues.find((i) => i.severity === 'error' && i.target);
-      if (first?.target) setForm({ ...f, focus: first.target });
-      return props.notify(`cannot apply yet: ${a.blocked}`);
-    }
+    if (applyBlocked(f, a, setForm, props.notify)) return;
     const build = (saveFirst: boolean) => planRule({ ...f, saveFirst }, a, device, new Date());
     const plan = build(f.saveFirst);
     if (!plan) return;
     change.open(plan, {
       saveFirst: f.saveFirst,
       rebuild: (save) => {
-        if (formRef.current) setForm({ ...formRef.current, saveFirst: save });
+        const current = formRef.current();
+        if (current) setForm({ ...current, saveFirst: save });
         return build(save)!;
       },
       onCancel: () => undefined,
@@ -105,30 +92,15 @@ export function RulesScreen(props: ScreenProps) {
   const write = (what: string, run: () => void) =>
     refused ? props.notify(`${what}: ${refused}`) : run();
 
-  props.keys.current = (keys) => {
-    let used = false;
-    for (const key of splitKeys(keys)) used = onKey(key) || used;
-    return used;
-  };
+  routeKeys(props, onKey);
 
   function onKey(key: string): boolean {
     if (change.isOpen) return change.key(key);
-    const f = formRef.current;
+    const f = formRef.current();
     if (f) {
       const a = f === form && analysis ? analysis : analyze(f, device);
-      const { state, event } = editorKey(f, key, {
-        env: device.env,
-        fixes: a.fixes,
-        overrideShown: a.tcam.level === 'over',
-      });
-      if (event === 'cancel') {
-        setForm(null);
-        props.notify('editor closed, nothing was sent');
-      } else {
-        setForm(state);
-        if (event === 'apply') apply(state);
-      }
-      return true;
+      const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
+      return editorStep(editorKey(f, key, ctx), setForm, props.notify, apply);
     }
     const rule = selected();
     switch (key) {
@@ -173,23 +145,7 @@ export function RulesScreen(props: ScreenProps) {
       }
       return false;
     }
-    const nav: Record<string, ListAction['type']> = {
-      up: 'up',
-      k: 'up',
-      down: 'down',
-      j: 'down',
-      pageup: 'pageUp',
-      pagedown: 'pageDown',
-      g: 'home',
-      home: 'home',
-      G: 'end',
-      end: 'end',
-    };
-    const move = nav[key];
-    if (move) {
-      dispatch({ type: move } as ListAction);
-      return true;
-    }
+    if (listView.move(key)) return true;
     if (key === 's')
       setSort((s) => ({ index: (s.index + 1) % RULE_SORTS.length, reversed: false }));
     else if (key === 'S') setSort((s) => ({ ...s, reversed: !s.reversed }));

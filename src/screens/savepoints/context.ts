@@ -1,5 +1,5 @@
 /** What the operations of screen 5 work with, and their shared helpers. */
-import type { Client, RuleList } from '../../api/index.js';
+import type { RuleList } from '../../api/index.js';
 import type {
   Group,
   PortConfig,
@@ -9,19 +9,13 @@ import type {
   StorageMode,
 } from '../../model/index.js';
 import { SUPER, sanitize, WRITE } from '../../model/index.js';
-import type { Poller } from '../../store/poller.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
-import type { DialogControl } from '../dialogs/use-dialog.js';
 import type { DiffLine } from './diff.js';
 
 export type Selected = { pane: 'rules'; sp: RuleSavePoint } | { pane: 'ports'; sp: PortSavePoint };
 
-export interface SavePointsContext {
-  client: Client;
-  poller: Poller;
-  dialog: DialogControl;
-  notify: (message: string) => void;
-  allowed: (operation: string, level: number) => boolean;
+export interface SavePointsContext extends ActionContext {
   savepoints: SavePoints | undefined;
   rules: RuleList | undefined;
   groups: Group[] | undefined;

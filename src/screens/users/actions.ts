@@ -1,22 +1,14 @@
 /** Screen 7's writes: users (add, modify, delete), UAC on/off with the lockout guard, RADIUS. */
-import type { Client, NewUser, UserChanges } from '../../api/index.js';
+import type { NewUser, UserChanges } from '../../api/index.js';
 import type { RadiusConfig, User } from '../../model/index.js';
 import { LEVEL_NAMES, levelName, READ, SUPER, sanitize, WRITE } from '../../model/index.js';
-import type { Poller } from '../../store/poller.js';
-import type { ReconnectChange, Session } from '../../store/react.js';
+import type { ReconnectChange } from '../../store/react.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
+import type { SessionActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
-import type { DialogControl } from '../dialogs/use-dialog.js';
 import { checkUacAccount, planUacOn } from './uac.js';
 
-export interface UsersActionContext {
-  client: Client;
-  poller: Poller;
-  session: Session;
-  reconnect: ((change: ReconnectChange) => Promise<void>) | undefined;
-  dialog: DialogControl;
-  notify: (message: string) => void;
-  allowed: (operation: string, level: number) => boolean;
+export interface UsersActionContext extends SessionActionContext {
   users: User[] | undefined;
   access: { uac: boolean; level: number | null } | undefined;
   radius: RadiusConfig | null | undefined;

@@ -77,6 +77,7 @@ export function submittedValues(state: FormState): FormValues {
   return Object.fromEntries(visibleFields(state).map((f) => [f.id, state.values[f.id] ?? '']));
 }
 
+/** Key names the frame produces for non-character keys (src/tui/keys.ts). */
 const NAMED_KEYS = new Set([
   'up',
   'down',
@@ -93,11 +94,15 @@ const NAMED_KEYS = new Set([
   'backspace',
 ]);
 
+/** A key that types text: one printable character, or a pasted run of them. */
+export function isPrintable(key: string): boolean {
+  if (key.length === 0 || NAMED_KEYS.has(key) || key.startsWith('ctrl+')) return false;
+  return !/[\u0000-\u001f\u007f-\u009f]/.test(key);
+}
+
 /** Text a key adds to a field: one printable character, or a pasted run of them. */
 export function typedText(key: string): string | null {
-  if (NAMED_KEYS.has(key) || key.startsWith('ctrl+')) return null;
-  if (key === '' || /[\u0000-\u001f\u007f-\u009f]/.test(key)) return null;
-  return key;
+  return isPrintable(key) ? key : null;
 }
 
 function moveFocus(state: FormState, delta: number): FormState {

@@ -1,0 +1,77 @@
+/**
+ * What a list screen with an editor overlay (rules, groups) does alike: the open form
+ * kept in a ref (so several keys of one input chunk see each other's changes), keys
+ * split and routed one at a time, the editor's key results, and an Apply the analysis
+ * blocks.
+ */
+import { useRef, useState } from 'react';
+import type { ScreenProps } from '../types.js';
+import type { FormStep } from './editor-keys.js';
+import { splitKeys } from './field.js';
+
+export interface FormRef<F> {
+  /** The form as the last key left it (null: no editor open). */
+  current(): F | null;
+  /** Sets the form and re-renders. */
+  set(f: F | null): void;
+}
+
+export function useFormRef<F>(): FormRef<F> {
+  const [, rerender] = useState(0);
+  const ref = useRef<F | null>(null);
+  return {
+    current: () => ref.current,
+    set: (f) => {
+      ref.current = f;
+      rerender((n) => n + 1);
+    },
+  };
+}
+
+/** Gives the screen's keys to `onKey` one at a time; used when any of them was. */
+export function routeKeys(props: ScreenProps, onKey: (key: string) => boolean): void {
+  props.keys.current = (keys) => {
+    let used = false;
+    for (const key of splitKeys(keys)) used = onKey(key) || used;
+    return used;
+  };
+}
+
+/** An editor key's result: cancel closes the editor, apply applies the new form. */
+export function editorStep<F>(
+  { state, event }: FormStep<F>,
+  setForm: (f: F | null) => void,
+  notify: (message: string) => void,
+  apply: (f: F) => void,
+): true {
+  if (event === 'cancel') {
+    setForm(null);
+    notify('editor closed, nothing was sent');
+  } else {
+    setForm(state);
+    if (event === 'apply') apply(state);
+  }
+  return true;
+}
+
+interface Blockable {
+  blocked: string | null;
+  issues: readonly { severity: string; target?: string }[];
+}
+
+/**
+ * When the analysis blocks applying: the focus moves to the first error's field, the
+ * status bar says why, and the result is true.
+ */
+export function applyBlocked<F extends { focus: string }>(
+  f: F,
+  a: Blockable,
+  setForm: (f: F) => void,
+  notify: (message: string) => void,
+): boolean {
+  if (a.blocked === null) return false;
+  const first = a.issues.find((i) => i.severity === 'error' && i.target);
+  if (first?.target) setForm({ ...f, focus: first.target });
+  notify(`cannot apply yet: ${a.blocked}`);
+  return true;
+}
