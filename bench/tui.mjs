@@ -26,13 +26,14 @@ function timeToOutput(command, marker, timeoutMs = 15_000) {
       env: operatorEnv({ TERM: 'xterm-256color' }),
     });
     let buf = '';
+    child.stdin.on('error', () => {}); // the program may be gone before we type 'q'
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no '${marker}' within ${timeoutMs} ms`));
     }, timeoutMs);
     child.stdout.on('data', (d) => {
       buf += d.toString();
-      if (marker === null || buf.includes(marker)) {
+      if (marker !== null && buf.includes(marker)) {
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
         clearTimeout(timer);
         child.stdin.write('q');
@@ -58,7 +59,8 @@ async function liveRss(url, seconds) {
   await new Promise((r) => setTimeout(r, 1500));
   child.stdin.write('2');
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const pid = execFileSync('pgrep', ['-f', `${cli} --url ${url}`], { encoding: 'utf8' }).trim().split('\n')[0];
+  // the node process itself (script(1) and its shell carry the same words in their command lines)
+  const pid = execFileSync('pgrep', ['-n', '-f', `^${process.execPath} ${cli} --url ${url}`], { encoding: 'utf8' }).trim();
   const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   child.stdin.write('q');

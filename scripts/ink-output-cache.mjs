@@ -8,11 +8,13 @@
 //    so a console that runs for days with changing numbers grows without bound: bounded.
 //
 // Every cache is keyed by the text itself, so a hit is always exact, and every cache is
-// dropped whole past LIMIT entries. A file whose source does not match what is expected
+// dropped whole past its limit. A file whose source does not match what is expected
 // (another Ink version) is left alone. Effect measured in docs/performance.md.
 import { readFile } from 'node:fs/promises';
 
-const LIMIT = 20_000;
+const LIMIT = 5_000;
+/** Styled lines hold an object per character: keep fewer (a screen is at most a few dozen lines). */
+const LINE_LIMIT = 2_000;
 
 const patches = [
   {
@@ -23,7 +25,7 @@ const patches = [
         'export default class Output',
         `let __pbcCaches;
 function __pbcSharedCaches() {
-    if (__pbcCaches === undefined || __pbcCaches.styledChars.size + __pbcCaches.widths.size + __pbcCaches.blockWidths.size > ${LIMIT}) {
+    if (__pbcCaches === undefined || __pbcCaches.styledChars.size > ${LINE_LIMIT} || __pbcCaches.widths.size + __pbcCaches.blockWidths.size > ${LIMIT}) {
         __pbcCaches = new OutputCaches();
     }
     return __pbcCaches;
