@@ -105,7 +105,8 @@ async function rss(cycles = 10_000) {
     exitOnCtrlC: false,
     maxFps: 1000,
   });
-  const screens: ScreenId[] = ['overview', 'ports', 'logs'];
+  // BENCH_SCREENS=ports,logs narrows which screens' resources are answered (to find what grows)
+  const screens = (process.env.BENCH_SCREENS?.split(',') ?? ['overview', 'ports', 'logs']) as ScreenId[];
   const samples: Array<{ cycle: number; rssMiB: number; heapMiB: number }> = [];
   let stats = real.stats;
   let logWindow = real.log.logs;
