@@ -3,11 +3,6 @@ import type { Match } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { UsageError } from './errors.js';
 
-/** Commander collector for repeatable options. */
-export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
 /** `--match in_port=1 --match tcp --match tcp_dst=443` → {in_port:'1', tcp:'', tcp_dst:'443'}. */
 export function parseMatch(items: string[] | undefined): Match {
   const match: Match = {};

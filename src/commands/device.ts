@@ -102,17 +102,8 @@ export async function permanentRules(run: Run, _o: unknown, state: string): Prom
   await run.done(`permanent rules mode ${on ? 'on' : 'off'}`, { result });
 }
 
-const HASH_FIELDS = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ipProtocol',
-  'srcPort',
-  'dstPort',
-] as const;
-const WIRE: Record<(typeof HASH_FIELDS)[number], keyof GroupHash> = {
+/** Option name (camel case, as commander gives it) → GroupHash key. */
+const WIRE = {
   macsa: 'macsa',
   macda: 'macda',
   ethertype: 'ethertype',
@@ -121,13 +112,12 @@ const WIRE: Record<(typeof HASH_FIELDS)[number], keyof GroupHash> = {
   ipProtocol: 'ip_protocol',
   srcPort: 'src_port',
   dstPort: 'dst_port',
-};
+} as const satisfies Record<string, keyof GroupHash>;
+type HashFlag = keyof typeof WIRE;
+const HASH_FIELDS = Object.keys(WIRE) as HashFlag[];
 
 /** POST /device/grouphash needs every flag: the ones not given keep their current value. */
-export async function hash(
-  run: Run,
-  o: Partial<Record<(typeof HASH_FIELDS)[number], boolean>>,
-): Promise<void> {
+export async function hash(run: Run, o: Partial<Record<HashFlag, boolean>>): Promise<void> {
   const given = HASH_FIELDS.filter((f) => o[f] !== undefined);
   if (given.length === 0)
     throw new UsageError(

@@ -3,12 +3,14 @@
  * against the device's storage mode, ports and groups, and counts its TCAM entries against
  * /flownumbers. Sends nothing but GETs. Exit 0 when it fits without errors, else 1.
  */
+import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
 import { sanitize } from '../model/sanitize.js';
 import {
   capacity,
   errorsOf,
   explainCost,
   flowCount,
+  sameKey,
   validateActions,
   validateMatch,
 } from '../tcam/index.js';
@@ -28,7 +30,7 @@ export interface Plan {
 }
 
 export async function plan(run: Run, o: RuleOptions): Promise<number> {
-  const priority = parsePriority(o.priority) ?? 32768;
+  const priority = parsePriority(o.priority) ?? DEFAULT_PRIORITY;
   const match = parseMatch(o.match);
   const actions = parseActions(o.actions);
   if (o.match === undefined && o.actions === undefined)
@@ -59,13 +61,7 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
   const issues = [...validateMatch(match, ctx), ...validateActions(actions, ctx)];
   const errors = errorsOf(issues).map((i) => i.message);
   const warnings = issues.filter((i) => i.severity === 'warning').map((i) => i.message);
-  const sameKeys = Object.keys(match).sort().join(',');
-  const existing = list.rules.find(
-    (r) =>
-      r.priority === priority &&
-      Object.keys(r.match).sort().join(',') === sameKeys &&
-      Object.entries(match).every(([k, v]) => r.match[k] === v),
-  );
+  const existing = list.rules.find((r) => sameKey(r, { priority, match }));
   if (existing)
     errors.push(
       `a rule with ${describeRule(priority, match)} already exists ('${existing.name}'); change it with pbc rules set`,
@@ -73,8 +69,8 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
   const n = flowCount(match);
   const used = flows.used_flows;
   const maximum = flows.maximum_flows;
-  const fits = used + n <= maximum;
   const after = used + n;
+  const fits = after <= maximum;
   if (!fits) {
     const hard = capacity(mode.modeCurrent).hardLimit;
     warnings.push(

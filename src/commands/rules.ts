@@ -1,5 +1,7 @@
 /** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
+import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
 import type { RuleInput } from '../model/types.js';
+import { sameKey } from '../tcam/shadow.js';
 import { describeRule, parseActions, parseCookie, parseMatch, parsePriority } from './args.js';
 import { NotFoundError, UsageError } from './errors.js';
 import type { Run } from './run.js';
@@ -12,8 +14,6 @@ export interface RuleOptions {
   description?: string;
   cookie?: string;
 }
-
-const DEFAULT_PRIORITY = 32768;
 
 function ruleInput(o: RuleOptions, requireActions: boolean): RuleInput {
   const priority = parsePriority(o.priority) ?? DEFAULT_PRIORITY;
@@ -55,12 +55,7 @@ export async function set(run: Run, o: RuleOptions): Promise<void> {
   if (rule.actions.length === 0) {
     // PUT /rules always carries actions; keep the rule's current ones.
     const { rules } = await c.rules.list();
-    const same = (m: Record<string, string>) => {
-      const a = Object.keys(m).sort();
-      const b = Object.keys(rule.match).sort();
-      return a.length === b.length && a.every((k, i) => k === b[i] && m[k] === rule.match[k]);
-    };
-    const current = rules.find((r) => r.priority === rule.priority && same(r.match));
+    const current = rules.find((r) => sameKey(r, rule));
     if (!current)
       throw new NotFoundError(
         `no rule with ${describeRule(rule.priority, rule.match)} (match fields and priority identify a rule; pbc get rules lists them)`,

@@ -121,22 +121,25 @@ function defineDevice(program: Command): void {
       'the certificate/key password (visible in the process list: avoid)',
     )
     .action(act('device', 'https'));
-  d.command('idled')
-    .argument('<state>', 'on or off')
-    .description('ID LED (POST /device/idled)')
-    .action(act('device', 'idled'));
-  d.command('telnet')
-    .argument('<state>', 'on or off')
-    .description('telnet (POST /device/telnet)')
-    .action(act('device', 'telnet'));
-  d.command('storage-mode')
-    .argument('<mode>', 'simple or ipv6')
-    .description('rule storage mode (POST /device/rulestoragemode)')
-    .action(act('device', 'storageMode'));
-  d.command('permanent-rules')
-    .argument('<state>', 'on or off')
-    .description('keep active rules and groups through reboots (POST /device/permanentrulesmode)')
-    .action(act('device', 'permanentRules'));
+  for (const [name, arg, argHelp, description, fn] of [
+    ['idled', '<state>', 'on or off', 'ID LED (POST /device/idled)', 'idled'],
+    ['telnet', '<state>', 'on or off', 'telnet (POST /device/telnet)', 'telnet'],
+    [
+      'storage-mode',
+      '<mode>',
+      'simple or ipv6',
+      'rule storage mode (POST /device/rulestoragemode)',
+      'storageMode',
+    ],
+    [
+      'permanent-rules',
+      '<state>',
+      'on or off',
+      'keep active rules and groups through reboots (POST /device/permanentrulesmode)',
+      'permanentRules',
+    ],
+  ] as const)
+    d.command(name).argument(arg, argHelp).description(description).action(act('device', fn));
   const hash = d
     .command('hash')
     .description('group select hash keys (POST /device/grouphash); others keep their value');

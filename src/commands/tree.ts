@@ -125,6 +125,8 @@ function defineSavepoints(program: Command): void {
     .command('savepoint')
     .alias('savepoints')
     .description('rule and port save-points');
+  const byName = (name: string, description: string, fn: string) =>
+    sp.command(name).argument('<name>').description(description).action(act('savepoints', fn));
   const described = (c: Command) => c.option('-d, --description <text>', 'description');
   const modify = (c: Command, what: string) =>
     described(c)
@@ -140,24 +142,23 @@ function defineSavepoints(program: Command): void {
       .argument('<name>')
       .description('save the active rules and groups (POST /savepoints/rulesavepoint)'),
   ).action(act('savepoints', 'create'));
-  sp.command('activate')
-    .argument('<name>')
-    .description('make its rules and groups active (PUT /savepoints/activerulesavepoint)')
-    .action(act('savepoints', 'activate'));
-  sp.command('default')
-    .argument('<name>')
-    .description('load it on the next boot (PUT /savepoints/defaultrulesavepoint)')
-    .action(act('savepoints', 'setDefault'));
+  byName(
+    'activate',
+    'make its rules and groups active (PUT /savepoints/activerulesavepoint)',
+    'activate',
+  );
+  byName(
+    'default',
+    'load it on the next boot (PUT /savepoints/defaultrulesavepoint)',
+    'setDefault',
+  );
   modify(
     sp
       .command('modify')
       .description('rename, describe or re-save (POST /savepoints/modrulesavepoint)'),
     'rules',
   ).action(act('savepoints', 'modify'));
-  sp.command('rm')
-    .argument('<name>')
-    .description('delete a rule save-point (DELETE /savepoints/rulesavepoint)')
-    .action(act('savepoints', 'rm'));
+  byName('rm', 'delete a rule save-point (DELETE /savepoints/rulesavepoint)', 'rm');
   sp.command('export')
     .argument('[names...]', 'rule save-points (none and no --port: everything)')
     .option('--port <name>', 'a port save-point to include, repeatable', collect)
@@ -174,18 +175,16 @@ function defineSavepoints(program: Command): void {
       .argument('<name>')
       .description('save the port settings (POST /savepoints/portsavepoint)'),
   ).action(act('savepoints', 'createPorts'));
-  sp.command('activate-ports')
-    .argument('<name>')
-    .description('apply its port settings (PUT /savepoints/activeportsavepoint)')
-    .action(act('savepoints', 'activatePorts'));
+  byName(
+    'activate-ports',
+    'apply its port settings (PUT /savepoints/activeportsavepoint)',
+    'activatePorts',
+  );
   modify(
     sp
       .command('modify-ports')
       .description('rename, describe or re-save (POST /savepoints/modportsavepoint)'),
     'port settings',
   ).action(act('savepoints', 'modifyPorts'));
-  sp.command('rm-ports')
-    .argument('<name>')
-    .description('delete a port save-point (DELETE /savepoints/portsavepoint)')
-    .action(act('savepoints', 'rmPorts'));
+  byName('rm-ports', 'delete a port save-point (DELETE /savepoints/portsavepoint)', 'rmPorts');
 }

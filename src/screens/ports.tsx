@@ -1,12 +1,13 @@
 /** 2 Ports: every port with live rates; sort, filter, details. */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { type Column, type ListState, listReducer, sparkline, Table } from '../widgets/index.js';
+import { type Column, sparkline, Table } from '../widgets/index.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
+import { useList } from './dialogs/use-list.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { badCount, type PortRow, portRows, totalBps } from './port-rows.js';
@@ -23,7 +24,11 @@ const SORTS: Array<{ key: string; compare: (a: PortRow, b: PortRow) => number }>
   { key: 'txpps', compare: (a, b) => num(a.rate?.txPps) - num(b.rate?.txPps) },
   {
     key: 'errs',
-    compare: (a, b) => (badCount(a) < badCount(b) ? -1 : badCount(a) > badCount(b) ? 1 : 0),
+    compare: (a, b) => {
+      const x = badCount(a);
+      const y = badCount(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
   },
   { key: 'state', compare: (a, b) => `${a.admin}${a.link}`.localeCompare(`${b.admin}${b.link}`) },
 ];
@@ -106,6 +111,8 @@ export function portColumns(): Column<PortRow>[] {
   ];
 }
 
+const COLUMNS = portColumns();
+
 export function filterPorts(rows: PortRow[], filter: string): PortRow[] {
   const f = filter.trim().toLowerCase();
   if (!f) return rows;
@@ -137,16 +144,8 @@ export function PortsScreen(props: ScreenProps) {
     const sorted = [...filterPorts(all, props.filter)].sort(s.compare);
     return sort.desc ? sorted.reverse() : sorted;
   }, [all, props.filter, sort]);
-  const visible = props.height - 1;
-  const [list, dispatch] = useReducer(
-    (state: ListState, action: Parameters<typeof listReducer>[1]) =>
-      listReducer(state, action, rows.length, visible),
-    { selected: 0, offset: 0 },
-  );
-  // keep the selection inside the (filtered) list
-  useEffect(() => {
-    dispatch({ type: 'resize', count: rows.length, height: visible });
-  }, [rows.length, visible]);
+  const listView = useList(rows.length, props.height - 1);
+  const list = listView.state;
 
   props.keys.current = (key) => {
     if (dialog.handleKey(key, dialogPage(props.height))) return true;
@@ -161,29 +160,8 @@ export function PortsScreen(props: ScreenProps) {
       }
       return false;
     }
+    if (listView.move(key)) return true;
     switch (key) {
-      case 'up':
-      case 'k':
-        dispatch({ type: 'up' });
-        return true;
-      case 'down':
-      case 'j':
-        dispatch({ type: 'down' });
-        return true;
-      case 'pageup':
-        dispatch({ type: 'pageUp' });
-        return true;
-      case 'pagedown':
-        dispatch({ type: 'pageDown' });
-        return true;
-      case 'g':
-      case 'home':
-        dispatch({ type: 'home' });
-        return true;
-      case 'G':
-      case 'end':
-        dispatch({ type: 'end' });
-        return true;
       case 's':
         setSort((s) => {
           // the port column sorts ascending, the numbers largest first
@@ -218,7 +196,7 @@ export function PortsScreen(props: ScreenProps) {
   }
   return (
     <Table
-      columns={portColumns()}
+      columns={COLUMNS}
       rows={rows}
       width={props.width}
       height={props.height}

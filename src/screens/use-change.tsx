@@ -105,6 +105,10 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     );
   };
 
+  /** Runs `run` when this session may write; otherwise says why `what` cannot be done. */
+  const write = (what: string, run: () => void) =>
+    refused ? notify(`${what}: ${refused}`) : run();
+
   return {
     /** Read at key time (not render time), so a key right after `open` sees it. */
     get isOpen() {
@@ -113,5 +117,6 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     open,
     key,
     view,
+    write,
   };
 }

@@ -5,6 +5,7 @@
  * control endpoints under /_sim (outside the device's /rest API).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { reboot } from './boot.js';
 import { stringify } from './json.js';
 import type { SimState } from './state.js';
 
@@ -126,7 +127,6 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
     const b = (req.body ?? {}) as Record<string, unknown>;
     const ms = b.ms === undefined ? state.rebootMs : num(b.ms, 0, 600_000);
     if (ms === undefined) return reply400(reply, 'ms must be 0..600000');
-    const { reboot } = await import('./boot.js');
     reboot(state, ms);
     return reply.type('application/json').send(stringify({ rebooting_until: state.rebootingUntil }));
   });

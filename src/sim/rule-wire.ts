@@ -23,17 +23,18 @@ export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => R
 const heads = new WeakMap<SimRule, { version: number; head: string }>();
 
 export function rulesAllJson(state: SimState, rules: Iterable<SimRule>, usedFlows: number): string {
-  const counters = ruleCountersFor(state, state.counterNow());
+  const now = state.counterNow();
+  const counters = ruleCountersFor(state, now);
   const parts: string[] = [];
   for (const r of rules) {
     let h = heads.get(r);
     if (!h || h.version !== state.version) {
-      const full = stringify(ruleToWire(state, r, { n_packets: 0n, n_bytes: 0n, datarate_raw: 0 }));
-      h = { version: state.version, head: full.slice(0, full.indexOf(',"datarate":')) };
+      h = { version: state.version, head: ruleHead(state, r) };
       heads.set(r, h);
     }
     const c = counters(r);
-    const young = state.quirks && state.counterNow() - r.since < 1000;
+    // With --quirks a rule younger than a second has no rate yet.
+    const young = state.quirks && now - r.since < 1000;
     parts.push(
       `${h.head},"datarate":${young ? '"n/a"' : JSON.stringify(formatRate(c.datarate_raw))},"datarate_raw":${young ? '"n/a"' : c.datarate_raw},"n_bytes":"${c.n_bytes}","n_packets":"${c.n_packets}","real_flow_ct":${ruleFlows(r.match)}}`,
     );
@@ -41,9 +42,9 @@ export function rulesAllJson(state: SimState, rules: Iterable<SimRule>, usedFlow
   return `{"rules":[${parts.join(',')}],"used_flows":${usedFlows}}`;
 }
 
-export function ruleToWire(state: SimState, r: SimRule, c: RuleCounters): Record<string, unknown> {
-  const young = state.counterNow() - r.since < 1000;
-  return {
+/** A rule's JSON up to its counters: the object's text without its closing brace. */
+function ruleHead(state: SimState, r: SimRule): string {
+  const text = stringify({
     cookie: r.cookie,
     name: r.name,
     description: r.description,
@@ -52,12 +53,8 @@ export function ruleToWire(state: SimState, r: SimRule, c: RuleCounters): Record
     priority: state.quirks ? String(r.priority) : r.priority,
     match: r.match,
     actions: r.actions.join(','),
-    datarate: young && state.quirks ? 'n/a' : formatRate(c.datarate_raw),
-    datarate_raw: young && state.quirks ? 'n/a' : c.datarate_raw,
-    n_bytes: c.n_bytes.toString(),
-    n_packets: c.n_packets.toString(),
-    real_flow_ct: ruleFlows(r.match),
-  };
+  });
+  return text.slice(0, -1);
 }
 
 /** Inside a save-point: actions as an array; cookie, priority and counters as strings. */

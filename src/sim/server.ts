@@ -4,11 +4,13 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import qs from 'qs';
+import { initDevice } from './boot.js';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { parseBody, serialize } from './json.js';
 import { Params, type Raw } from './params.js';
+import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
 import { SimState, type SimOptions } from './state.js';
@@ -159,7 +161,6 @@ function send(reply: FastifyReply, status: number, body: unknown): FastifyReply 
 
 export async function startSim(options: SimServerOptions = {}): Promise<SimServer> {
   const state = new SimState(options);
-  const { initDevice } = await import('./boot.js');
   await initDevice(state, options);
   const faults = new FaultControl(state.seed, {
     latencyMs: options.latencyMs ?? 0,
@@ -179,7 +180,6 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     app,
     close: async () => {
       await app.close();
-      const { flushPersistence } = await import('./persist.js');
       await flushPersistence(state);
     },
   };

@@ -4,6 +4,7 @@ import { levelName, sanitize } from '../model/index.js';
 import { type Connection, connectionOf } from '../store/poller.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
+import { clipLine } from '../widgets/text.js';
 import { type ScreenId, SCREENS } from './keymap.js';
 
 export const HEADER_HEIGHT = 3;
@@ -19,10 +20,6 @@ function connectionText(c: Connection): { text: string; color: string } {
     case 'down':
       return { text: `✖ down${c.ageMs === null ? '' : ` (data ${Math.round(c.ageMs / 1000)}s old)`}`, color: 'red' };
   }
-}
-
-function clip(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
 }
 
 const SHORT: Partial<Record<ScreenId, string>> = { savepoints: 'Saves' };
@@ -65,15 +62,15 @@ export function Header(props: { width: number; screen: ScreenId; demanded: reado
       <Box width={props.width}>
         <Box flexGrow={1}>
           <Text bold wrap="truncate">
-            {clip(left1, props.width - right1.length - 1)}
+            {clipLine(left1, props.width - right1.length - 1)}
           </Text>
         </Box>
         <Text color={conn.color}>{right1}</Text>
       </Box>
       <Text wrap="truncate" dimColor={false}>
-        {clip(line2, props.width)}
+        {clipLine(line2, props.width)}
       </Text>
-      <Text wrap="truncate">{clip(tabBar(props.screen, props.width), props.width)}</Text>
+      <Text wrap="truncate">{clipLine(tabBar(props.screen, props.width), props.width)}</Text>
     </Box>
   );
 }

@@ -12,8 +12,11 @@ afterEach(async () => {
 describe('console frame', () => {
   it('shows the device in the header and the overview, within 80×24', async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
-    const f = await m.ui.waitFor((x) => x.includes('pb-lab-01') && x.includes('TCAM 10/4096') && x.includes('Fans'), 5000);
-    expect(f).toContain('UAC off');
+    // the header's access data comes from its own poll: wait for it with the rest
+    const f = await m.ui.waitFor(
+      (x) => x.includes('pb-lab-01') && x.includes('TCAM 10/4096') && x.includes('Fans') && x.includes('UAC off'),
+      5000,
+    );
     expect(f).toContain('[DEMO]');
     expect(f).toMatch(/PSU 1:OK\s+2:absent/);
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);

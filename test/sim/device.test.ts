@@ -3,20 +3,17 @@
  * setting's transitions, bad input answered with {error} and a 4xx leaving the device as it
  * was, access levels under UAC, secrets never shown, and a reboot that answers first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimServer, startSim } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
 import { rulesKey } from '../../src/sim/state.js';
 import {
   expectPlainError as expectError,
   type PlainOpts,
   type PlainRes,
-  plainCall,
+  plainSimPerFile,
 } from './plain-http.js';
 
-let sim: SimServer;
-
-const call = (method: string, path: string, o: PlainOpts = {}): Promise<PlainRes> =>
-  plainCall(sim.url, method, path, o);
+const t = plainSimPerFile();
+const { call } = t;
 
 const get = async (path: string) => (await call('GET', path)).body;
 
@@ -44,19 +41,12 @@ async function unchanged(
 
 const SSL_PASSWORD = 'Ssl-Cert-Pw-8888';
 
-beforeAll(async () => {
-  sim = await startSim({ port: 0, rebootMs: 200 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-
 describe('device information', () => {
   it('answers every read with its documented shape', async () => {
     expect(await get('/device/generation')).toEqual({ generation: expect.any(String) });
     expect(await get('/device/imageversion')).toEqual({ version: '2.2.0.14_00_WOT7-w' });
     expect(await get('/device/model')).toEqual({ model: expect.any(String) });
-    expect(await get('/device/serialno')).toEqual({ generation: sim.state.identity.serial });
+    expect(await get('/device/serialno')).toEqual({ generation: t.sim.state.identity.serial });
     expect(await get('/device/serverrevision')).toEqual({ revision: expect.any(String) });
     expect(await get('/device/dpid')).toEqual({ dpid: expect.stringMatching(/^0x[0-9a-f]{16}$/) });
     expect(await get('/device/name')).toEqual({ name: 'pb-lab-01' });
@@ -297,7 +287,7 @@ describe('device settings', () => {
     await ok('POST', '/device/https', {
       form: { https_enabled: 'true', ssl_password: SSL_PASSWORD },
     });
-    expect(sim.state.settings.httpsEnabled).toBe(true);
+    expect(t.sim.state.settings.httpsEnabled).toBe(true);
     expectError(
       await call('POST', '/device/https', { form: { https_enabled: 'false' } }),
       400,
@@ -308,8 +298,8 @@ describe('device settings', () => {
       400,
       /https_enabled/,
     );
-    expect(sim.state.settings.httpsEnabled).toBe(true);
-    expect(sim.state.settings.sslPassword).toBe(SSL_PASSWORD);
+    expect(t.sim.state.settings.httpsEnabled).toBe(true);
+    expect(t.sim.state.settings.sslPassword).toBe(SSL_PASSWORD);
   });
 
   it('adds and deletes controllers', async () => {
@@ -381,8 +371,8 @@ describe('device settings', () => {
     // an IPv6 rule cannot stay in simple mode
     const match = { in_port: '1', ipv6: '', ipv6_src: '2001:db8::/32' };
     const key = rulesKey(500, match);
-    sim.state.rules.set(key, {
-      cookie: sim.state.newCookie(),
+    t.sim.state.rules.set(key, {
+      cookie: t.sim.state.newCookie(),
       name: 'v6-only',
       description: '',
       priority: 500,
@@ -396,7 +386,7 @@ describe('device settings', () => {
       () => call('POST', '/device/rulestoragemode', { form: { mode: 'simple' } }),
       /v6-only/,
     );
-    sim.state.rules.delete(key);
+    t.sim.state.rules.delete(key);
     expect(await ok('POST', '/device/rulestoragemode', { json: { mode: 'simple' } })).toEqual({
       modeCurrent: 'simple',
       modeNext: 'simple',
@@ -454,7 +444,7 @@ describe('access levels under UAC', () => {
       auth: READER,
       form: { https_enabled: 'false', ssl_password: SSL_PASSWORD },
     });
-    expect(sim.state.settings.httpsEnabled).toBe(false);
+    expect(t.sim.state.settings.httpsEnabled).toBe(false);
     await ok('POST', '/users/uac', { auth: ['admin', 'admin'], form: { state: 'false' } });
   });
 

@@ -3,7 +3,8 @@
  * (JSON.parse, no 64-bit care) and log in with basic auth: the device, users and apps
  * tests. Query and form values are strings, encoded with URLSearchParams.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type SimServer, startSim } from '../../src/sim/server.js';
 
 export interface PlainOpts {
   query?: Record<string, string>;
@@ -57,4 +58,31 @@ export function expectPlainError(res: PlainRes, status: number, pattern?: RegExp
   expect(Object.keys(res.body)).toEqual(['error']);
   expect(typeof res.body.error).toBe('string');
   if (pattern) expect(res.body.error).toMatch(pattern);
+}
+
+export interface PlainSim {
+  /** The simulator of the calling file (valid from its beforeAll on). */
+  readonly sim: SimServer;
+  call(method: string, path: string, o?: PlainOpts): Promise<PlainRes>;
+}
+
+/** One simulator for the whole calling file, started before its tests and closed after. */
+export function plainSimPerFile(): PlainSim {
+  let cur: SimServer | undefined;
+  const now = (): SimServer => {
+    if (!cur) throw new Error('plainSimPerFile: simulator not started');
+    return cur;
+  };
+  beforeAll(async () => {
+    cur = await startSim({ port: 0, rebootMs: 200 });
+  });
+  afterAll(async () => {
+    await cur?.close();
+  });
+  return {
+    get sim() {
+      return now();
+    },
+    call: (method, path, o) => plainCall(now().url, method, path, o),
+  };
 }

@@ -4,24 +4,10 @@
  * status and 64-bit counters.
  */
 import { describe, expect, it } from 'vitest';
+import { PORT_COUNTERS as COUNTERS } from '../../src/model/types.js';
 import { expectOk, expectRejected, simPerTest, sleep, TWO_53, type Wire } from './helpers.js';
 
 const t = simPerTest();
-
-const COUNTERS = [
-  'rxpkts',
-  'rxbytes',
-  'rxdrop',
-  'rxerrs',
-  'rxframe',
-  'rxover',
-  'rxcrc',
-  'txpkts',
-  'txbytes',
-  'txdrop',
-  'txerrs',
-  'txcoll',
-] as const;
 
 const config = async (ifName: string) =>
   (await t.get('/ports/config')).body.port_config.find((p: Wire) => p.if_name === ifName);

@@ -3,19 +3,15 @@
  * every access level (basic auth and username/password parameters), bad input answered
  * with {error} and a 4xx that leaves the device unchanged, and no password ever shown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimServer, startSim } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
 import {
   expectPlainError as expectError,
-  type PlainOpts,
   type PlainRes,
-  plainCall,
+  plainSimPerFile,
 } from './plain-http.js';
 
-let sim: SimServer;
-
-const call = (method: string, path: string, o: PlainOpts = {}): Promise<PlainRes> =>
-  plainCall(sim.url, method, path, o);
+const t = plainSimPerFile();
+const { call } = t;
 
 /** Runs a failing request and checks that `path` reads the same before and after. */
 async function unchanged(
@@ -52,13 +48,6 @@ function noSecrets(text: string): void {
   for (const s of SECRETS) expect(text).not.toContain(s);
   expect(text).not.toMatch(/passwordHash|[0-9a-f]{32}:[0-9a-f]{64}/);
 }
-
-beforeAll(async () => {
-  sim = await startSim({ port: 0, rebootMs: 200 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
 
 describe('users', () => {
   it('lists users without passwords', async () => {
@@ -654,8 +643,8 @@ describe('UAC and access levels', () => {
   });
 
   it('refuses to turn UAC on without a SUPER user', async () => {
-    const saved = new Map(sim.state.users);
-    for (const [name, u] of saved) if (u.accesslevel === 31) sim.state.users.delete(name);
+    const saved = new Map(t.sim.state.users);
+    for (const [name, u] of saved) if (u.accesslevel === 31) t.sim.state.users.delete(name);
     try {
       await unchanged(
         '/users/uac',
@@ -664,7 +653,7 @@ describe('UAC and access levels', () => {
         /no SUPER user/,
       );
     } finally {
-      sim.state.users = saved;
+      t.sim.state.users = saved;
     }
   });
 

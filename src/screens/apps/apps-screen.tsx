@@ -77,12 +77,11 @@ const RUNNING_COLUMNS: Column<AppInstance>[] = [
   },
 ];
 
-const matches =
-  (filter: string) => (x: { name: string; description: string; user_description?: string }) =>
-    !filter ||
-    `${x.name} ${x.description} ${x.user_description ?? ''}`
-      .toLowerCase()
-      .includes(filter.toLowerCase());
+const matches = (filter: string) => {
+  const f = filter.toLowerCase();
+  return (x: { name: string; description: string; user_description?: string }) =>
+    !f || `${x.name} ${x.description} ${x.user_description ?? ''}`.toLowerCase().includes(f);
+};
 
 export function AppsScreen(props: ScreenProps) {
   const { client, poller } = useConsole();
@@ -95,7 +94,7 @@ export function AppsScreen(props: ScreenProps) {
   const allowed = useWriteAccess(props.notify);
   const [pane, setPane] = useState<'apps' | 'running'>('apps');
   const appRows = (apps ?? []).filter(matches(props.filter));
-  const runRows = [...(running ?? [])].sort((a, b) => a.pid - b.pid).filter(matches(props.filter));
+  const runRows = (running ?? []).filter(matches(props.filter)).sort((a, b) => a.pid - b.pid);
   const appHeight = Math.max(3, Math.min(appRows.length + 1, Math.floor((props.height - 2) / 2)));
   const runHeight = Math.max(3, props.height - 2 - appHeight);
   const appList = useList(appRows.length, appHeight - 1);

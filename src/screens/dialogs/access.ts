@@ -5,7 +5,7 @@
  * when the level is unknown, pbc lets the device decide.
  */
 import { useCallback } from 'react';
-import { levelName } from '../../model/index.js';
+import { levelName, SUPER } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 
 export interface AccessContext {
@@ -32,7 +32,7 @@ export function writeRefusal(operation: string, needed: number, ctx: AccessConte
 /** The level this session acts with: SUPER while UAC is off (the device lets anyone do anything). */
 export function effectiveLevel(access: AccessContext['access']): number | null {
   if (!access) return null;
-  if (!access.uac) return 31;
+  if (!access.uac) return SUPER;
   return access.level;
 }
 

@@ -28,6 +28,21 @@ export function useFormRef<F>(): FormRef<F> {
   };
 }
 
+/**
+ * A change plan's `rebuild` for an editor's Apply: toggling "save first" in the
+ * confirmation also updates the open form, so going back to the editor keeps the choice.
+ */
+export function rebuildFromForm<F extends { saveFirst: boolean }, P>(
+  form: FormRef<F>,
+  build: (saveFirst: boolean) => P,
+): (saveFirst: boolean) => P {
+  return (saveFirst) => {
+    const current = form.current();
+    if (current) form.set({ ...current, saveFirst });
+    return build(saveFirst);
+  };
+}
+
 /** Gives the screen's keys to `onKey` one at a time; used when any of them was. */
 export function routeKeys(props: ScreenProps, onKey: (key: string) => boolean): void {
   props.keys.current = (keys) => {

@@ -10,7 +10,13 @@ import { useConsoleState } from '../../store/react.js';
 import { type Column, KeyValue, type KeyValuePair, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
-import { applyBlocked, editorStep, routeKeys, useFormRef } from '../form/editor-screen.js';
+import {
+  applyBlocked,
+  editorStep,
+  rebuildFromForm,
+  routeKeys,
+  useFormRef,
+} from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';
@@ -146,8 +152,6 @@ export function GroupsScreen(props: ScreenProps) {
 
   const selected = (): GroupRow | undefined =>
     detail !== null ? all.find((r) => r.group.group_id === detail) : rows[view.selected];
-  const write = (what: string, run: () => void) =>
-    refused ? props.notify(`${what}: ${refused}`) : run();
 
   const apply = (fm: GroupForm) => {
     const a = analyzeGroup(fm, device, groups ?? []);
@@ -155,11 +159,7 @@ export function GroupsScreen(props: ScreenProps) {
     const build = (save: boolean) => planGroup(a, save, new Date())!;
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
-      rebuild: (save) => {
-        const current = formRef.current();
-        if (current) setForm({ ...current, saveFirst: save });
-        return build(save);
-      },
+      rebuild: rebuildFromForm(formRef, build),
       impact: impactLines(a.impact),
       onClose: (r) => r?.ok && setForm(null),
     });
@@ -184,7 +184,7 @@ export function GroupsScreen(props: ScreenProps) {
         else props.notify('no group selected');
         return true;
       case 'd':
-        write('delete', () => {
+        change.write('delete', () => {
           if (!row) return props.notify('no group selected');
           change.open(planGroupDelete(row.group, row.users, false, new Date()), {
             saveFirst: false,
@@ -195,7 +195,7 @@ export function GroupsScreen(props: ScreenProps) {
         });
         return true;
       case 'D':
-        write('delete all', () => {
+        change.write('delete all', () => {
           if (!groups?.length) return props.notify('there are no groups to delete');
           const plan = (save: boolean) =>
             planGroupDeleteAll(groups, device.rules, save, new Date());

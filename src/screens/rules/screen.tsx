@@ -10,7 +10,13 @@ import { useConsoleState } from '../../store/react.js';
 import { Gauge, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
-import { applyBlocked, editorStep, routeKeys, useFormRef } from '../form/editor-screen.js';
+import {
+  applyBlocked,
+  editorStep,
+  rebuildFromForm,
+  routeKeys,
+  useFormRef,
+} from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -76,11 +82,7 @@ export function RulesScreen(props: ScreenProps) {
     if (!plan) return;
     change.open(plan, {
       saveFirst: f.saveFirst,
-      rebuild: (save) => {
-        const current = formRef.current();
-        if (current) setForm({ ...current, saveFirst: save });
-        return build(save)!;
-      },
+      rebuild: rebuildFromForm(formRef, (save) => build(save)!),
       onCancel: () => undefined,
       onClose: (result) => {
         // success closes the editor; a refusal goes back to it to fix the rule
@@ -89,8 +91,6 @@ export function RulesScreen(props: ScreenProps) {
     });
   };
 
-  const write = (what: string, run: () => void) =>
-    refused ? props.notify(`${what}: ${refused}`) : run();
 
   routeKeys(props, onKey);
 
@@ -114,7 +114,7 @@ export function RulesScreen(props: ScreenProps) {
         openEditor('clone', rule ?? null);
         return true;
       case 'd':
-        write('delete', () => {
+        change.write('delete', () => {
           if (!rule) return props.notify('no rule selected');
           change.open(planDelete(rule, false, new Date()), {
             saveFirst: false,
@@ -124,7 +124,7 @@ export function RulesScreen(props: ScreenProps) {
         });
         return true;
       case 'D':
-        write('delete all', () => {
+        change.write('delete all', () => {
           const rules = list?.rules ?? [];
           if (rules.length === 0) return props.notify('there are no rules to delete');
           change.open(planDeleteAll(rules, true, new Date()), {
@@ -135,7 +135,9 @@ export function RulesScreen(props: ScreenProps) {
         });
         return true;
       case 'z':
-        write('reset counters', () => change.open(planResetCounters(list?.rules.length ?? 0)));
+        change.write('reset counters', () =>
+          change.open(planResetCounters(list?.rules.length ?? 0)),
+        );
         return true;
     }
     if (detail !== null) {

@@ -38,8 +38,8 @@ export function activationCheck(
       lines.push(
         `TCAM: ${sp.flowusage} of ${cap.maximum} flows in '${mode}' mode${sp.flowusage > cap.maximum ? ' (above the reported maximum, within what the device accepts)' : ': fits'}.`,
       );
-    const v6 = ipv6Rules(sp.rules);
-    if (mode === 'simple' && v6.length > 0) {
+    const v6 = mode === 'simple' ? ipv6Rules(sp.rules) : [];
+    if (v6.length > 0) {
       fits = false;
       lines.push(
         `${v6.length} rule(s) match on IPv6, which needs the 'ipv6' storage mode (screen 9) — the device will refuse.`,

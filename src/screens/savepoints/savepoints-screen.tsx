@@ -25,15 +25,15 @@ import {
   showDiff,
 } from './actions.js';
 
-type Mark = { pane: 'rules' | 'ports'; name: string } | null;
+type Pane = 'rules' | 'ports';
+type Mark = { pane: Pane; name: string } | null;
 
-function flags(
-  sp: { name: string; readonly: boolean; boot?: boolean },
-  pane: 'rules' | 'ports',
-  mark: Mark,
-): string {
+const isMarked = (mark: Mark, pane: Pane, name: string) =>
+  mark?.pane === pane && mark.name === name;
+
+function flags(sp: { name: string; readonly: boolean; boot?: boolean }, pane: Pane, mark: Mark) {
   return [
-    mark?.pane === pane && mark.name === sp.name ? 'marked' : '',
+    isMarked(mark, pane, sp.name) ? 'marked' : '',
     sp.boot ? 'boot' : '',
     sp.name === 'Quicksave' && pane === 'rules' ? 'quicksave' : '',
     sp.readonly ? 'read-only' : '',
@@ -42,15 +42,23 @@ function flags(
     .join(' ');
 }
 
-function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePoint>[] {
+type SavePointRow = { name: string; description: string; readonly: boolean; boot?: boolean };
+
+/** The columns both panes have: name (with the mark), description … and, at the end, flags. */
+function savePointColumns<T extends SavePointRow>(
+  pane: Pane,
+  mark: Mark,
+  middle: Column<T>[],
+  flagsWidth: number,
+): Column<T>[] {
   return [
     {
       key: 'name',
-      title: 'RULE SAVE-POINT',
+      title: pane === 'rules' ? 'RULE SAVE-POINT' : 'PORT SAVE-POINT',
       width: 20,
       min: 12,
       priority: 100,
-      render: (s) => `${mark?.pane === 'rules' && mark.name === s.name ? '* ' : ''}${s.name}`,
+      render: (s) => `${isMarked(mark, pane, s.name) ? '* ' : ''}${s.name}`,
     },
     {
       key: 'description',
@@ -61,82 +69,76 @@ function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePo
       priority: 40,
       render: (s) => s.description,
     },
-    {
-      key: 'rules',
-      title: 'RULES',
-      width: 5,
-      align: 'right',
-      priority: 60,
-      render: (s) => String(s.rules.length),
-    },
-    {
-      key: 'flows',
-      title: 'FLOWS',
-      width: 10,
-      align: 'right',
-      priority: 80,
-      render: (s) => (maximum ? `${s.flowusage}/${maximum}` : String(s.flowusage)),
-      color: (s) => (maximum && s.flowusage > maximum ? 'red' : undefined),
-    },
-    {
-      key: 'groups',
-      title: 'GROUPS',
-      width: 6,
-      align: 'right',
-      priority: 70,
-      render: (s) => String(s.groupusage),
-    },
+    ...middle,
     {
       key: 'flags',
       title: 'FLAGS',
-      width: 18,
+      width: flagsWidth,
       min: 9,
       priority: 90,
-      render: (s) => flags(s, 'rules', mark),
+      render: (s) => flags(s, pane, mark),
     },
   ];
+}
+
+function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePoint>[] {
+  return savePointColumns<RuleSavePoint>(
+    'rules',
+    mark,
+    [
+      {
+        key: 'rules',
+        title: 'RULES',
+        width: 5,
+        align: 'right',
+        priority: 60,
+        render: (s) => String(s.rules.length),
+      },
+      {
+        key: 'flows',
+        title: 'FLOWS',
+        width: 10,
+        align: 'right',
+        priority: 80,
+        render: (s) => (maximum ? `${s.flowusage}/${maximum}` : String(s.flowusage)),
+        color: (s) => (maximum && s.flowusage > maximum ? 'red' : undefined),
+      },
+      {
+        key: 'groups',
+        title: 'GROUPS',
+        width: 6,
+        align: 'right',
+        priority: 70,
+        render: (s) => String(s.groupusage),
+      },
+    ],
+    18,
+  );
 }
 
 function portColumns(mark: Mark): Column<PortSavePoint>[] {
-  return [
-    {
-      key: 'name',
-      title: 'PORT SAVE-POINT',
-      width: 20,
-      min: 12,
-      priority: 100,
-      render: (s) => `${mark?.pane === 'ports' && mark.name === s.name ? '* ' : ''}${s.name}`,
-    },
-    {
-      key: 'description',
-      title: 'DESCRIPTION',
-      width: 26,
-      min: 10,
-      flex: true,
-      priority: 40,
-      render: (s) => s.description,
-    },
-    {
-      key: 'ports',
-      title: 'PORTS',
-      width: 5,
-      align: 'right',
-      priority: 70,
-      render: (s) => String(s.ports.length),
-    },
-    {
-      key: 'flags',
-      title: 'FLAGS',
-      width: 22,
-      min: 9,
-      priority: 90,
-      render: (s) => flags(s, 'ports', mark),
-    },
-  ];
+  return savePointColumns<PortSavePoint>(
+    'ports',
+    mark,
+    [
+      {
+        key: 'ports',
+        title: 'PORTS',
+        width: 5,
+        align: 'right',
+        priority: 70,
+        render: (s) => String(s.ports.length),
+      },
+    ],
+    22,
+  );
 }
 
-const matches = (filter: string) => (s: { name: string; description: string }) =>
-  !filter || `${s.name} ${s.description}`.toLowerCase().includes(filter.toLowerCase());
+const matches = (filter: string) => {
+  const f = filter.toLowerCase();
+  return (s: { name: string; description: string }) =>
+    !f || `${s.name} ${s.description}`.toLowerCase().includes(f);
+};
 
 export function SavePointsScreen(props: ScreenProps) {
   const { client, poller } = useConsole();
@@ -151,7 +153,7 @@ export function SavePointsScreen(props: ScreenProps) {
   const deviceName = useConsoleState((s) => s.resources.identity.data?.name);
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
-  const [pane, setPane] = useState<'rules' | 'ports'>('rules');
+  const [pane, setPane] = useState<Pane>('rules');
   const [mark, setMark] = useState<Mark>(null);
   const ruleRows = (savepoints?.rules ?? []).filter(matches(props.filter));
   const portRows = (savepoints?.ports ?? []).filter(matches(props.filter));
@@ -162,7 +164,7 @@ export function SavePointsScreen(props: ScreenProps) {
   const mode = settings?.storage.modeCurrent;
   const maximum = flows?.maximum_flows ?? (mode ? capacity(mode).maximum : undefined);
 
-  const selectedIn = (p: 'rules' | 'ports'): Selected | undefined => {
+  const selectedIn = (p: Pane): Selected | undefined => {
     if (p === 'rules') {
       const sp = ruleRows[ruleList.state.selected];
       return sp ? { pane: 'rules', sp } : undefined;
@@ -211,7 +213,7 @@ export function SavePointsScreen(props: ScreenProps) {
         return true;
       case ' ':
         if (!sel) return true;
-        if (mark?.pane === sel.pane && mark.name === sel.sp.name) {
+        if (isMarked(mark, sel.pane, sel.sp.name)) {
           setMark(null);
           props.notify('mark removed');
         } else {
@@ -260,7 +262,7 @@ export function SavePointsScreen(props: ScreenProps) {
         <Text>{error ? `! save-points: ${error}` : 'Loading save-points…'}</Text>
       </Box>
     );
-  const title = (p: 'rules' | 'ports', text: string) => (
+  const title = (p: Pane, text: string) => (
     <Text bold={pane === p} inverse={pane === p} wrap="truncate">
       {` ${text} `}
     </Text>

@@ -84,12 +84,11 @@ export function UsersScreen(props: ScreenProps) {
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
   const [showSecret, setShowSecret] = useState(false);
-  const rows = (users ?? []).filter((u) =>
-    props.filter
-      ? `${u.username} ${u.description} ${levelName(u.accesslevel)}`
-          .toLowerCase()
-          .includes(props.filter.toLowerCase())
-      : true,
+  const filter = props.filter.toLowerCase();
+  const rows = (users ?? []).filter(
+    (u) =>
+      !filter ||
+      `${u.username} ${u.description} ${levelName(u.accesslevel)}`.toLowerCase().includes(filter),
   );
   const tableHeight = Math.max(3, props.height - 4);
   const list = useList(rows.length, tableHeight - 1);
