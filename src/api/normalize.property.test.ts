@@ -1,9 +1,21 @@
 /**
  * Property: whatever JSON-like value a device sends, every normalizer returns a value or
- * throws ParseError — never a TypeError or any other exception.
+ * throws ParseError — never a TypeError or any other exception, and never hangs.
+ *
+ * Inputs: mutations of a recorded sample (a node replaced or removed), random JSON-like
+ * values (lossless-json numbers, bigint beyond 2^64, NaN/±Infinity/-0, strings with control
+ * characters and lone surrogates, keys such as __proto__ and toString, deep nesting), and
+ * sample texts with one number replaced (1e400, 2^64, …) read through the client's own
+ * parseJson.
+ *
+ * SIZE: RUNS cases per shape and property. `npm test` runs DEFAULT_RUNS; the issue's full
+ * 10,000 run with `PBC_FUZZ_FULL=1` (see DEFAULT_RUNS for the measured times).
+ * `PBC_FUZZ_SEED=n` fixes fast-check's seed (it prints the seed of any failure).
  */
 import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
+import { deviceApi } from './device.js';
 import { ParseError } from './errors.js';
 import { parseJson } from './json.js';
 import {
@@ -24,6 +36,19 @@ import {
 } from './normalize-savepoints.js';
 import * as sys from './normalize-system.js';
 import { normalizeResult } from './shape.js';
+import type { Transport } from './transport.js';
+
+/**
+ * Runs per shape and property in `npm test`. At the full 10,000 this file took ~41 s on
+ * the 2-core machine (over the ~20 s budget), at 2,000 ~12 s; full size: PBC_FUZZ_FULL=1.
+ */
+const DEFAULT_RUNS = 2_000;
+const RUNS = process.env.PBC_FUZZ_FULL === '1' ? 10_000 : DEFAULT_RUNS;
+const SEED =
+  process.env.PBC_FUZZ_SEED === undefined ? undefined : Number(process.env.PBC_FUZZ_SEED);
+const PARAMS = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
+/** One call taking this long counts as a hang (a normal call takes microseconds). */
+const SLOW_MS = 1_000;
 
 const RULE = `{"cookie":1152921504606846978,"name":"r","description":"d","priority":"100",
   "match":{"in_port":"1","tcp":""},"actions":"output:2,3","datarate":"n/a","datarate_raw":"n/a",
@@ -151,12 +176,55 @@ const KEYS = [
   'hasOwnProperty',
 ];
 
+/** Strings a device should never send: control characters, lone surrogates, escapes. */
+const nastyString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '\u0000',
+      '\u001b',
+      '\r',
+      '\n',
+      '\t',
+      '\u007f',
+      '\u2028',
+      '\ud800',
+      '\udfff',
+      '\ufeff',
+      'a',
+      '1',
+      ' ',
+    ),
+    maxLength: 12,
+  }),
+  fc.constantFrom(
+    '\u001b[31mred\u001b[0m',
+    'x'.repeat(5000),
+    '9'.repeat(400),
+    `-${'9'.repeat(30)}`,
+    `0x${'f'.repeat(40)}`,
+  ),
+);
+
 const scalar = fc.oneof(
   fc.constant(null),
+  fc.constant(undefined),
   fc.boolean(),
   fc.integer(),
   fc.double(),
+  fc.constantFrom(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    -0,
+    2 ** 53,
+    2 ** 64,
+  ),
   fc.bigInt(),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
+  fc
+    .constantFrom('1', '12345678901234567890', '1.5', '1e400', '-0')
+    .map((v) => new LosslessNumber(v)),
   fc.constantFrom(
     'n/a',
     '',
@@ -170,21 +238,45 @@ const scalar = fc.oneof(
     'SELECT',
     'ipv6',
     'output:1,2',
+    ' 7 ',
+    '+5',
+    '18446744073709551616',
+    'Infinity',
   ),
   fc.constantFrom('[{"actions":"output:1","watch_port":"1"}]', '[1,', '{}', '12345678901234567890'),
   fc.string(),
+  nastyString,
 );
+
+/** Arrays or objects nested 10..2000 deep. */
+const deep = fc
+  .tuple(fc.integer({ min: 10, max: 2000 }), fc.boolean(), scalar)
+  .map(([depth, asArray, leaf]) => {
+    let v: unknown = leaf;
+    // a chain, not a DAG: a parsed body never shares nodes
+    for (let i = 0; i < depth; i++) v = asArray ? [v] : { [i % 2 ? 'rules' : 'result']: v };
+    return v;
+  });
 
 const { value: wireValue } = fc.letrec<{
   value: unknown;
   array: unknown[];
   object: Record<string, unknown>;
 }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    { arbitrary: scalar, weight: 20 },
+    { arbitrary: tie('array'), weight: 20 },
+    { arbitrary: tie('object'), weight: 20 },
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
-  object: fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string()), tie('value'), {
-    maxKeys: 5,
-  }),
+  object: fc.dictionary(
+    fc.oneof(fc.constantFrom(...KEYS), fc.string(), nastyString),
+    tie('value'),
+    {
+      maxKeys: 5,
+    },
+  ),
 }));
 
 /** Replaces (or deletes) one node of `root`, chosen by walking `path`. */
@@ -207,13 +299,51 @@ function mutate(root: unknown, path: number[], replacement: unknown, remove: boo
   return copy;
 }
 
+/** The sample text with its n-th number literal replaced (the parse goes through parseJson). */
+function retext(sample: string, n: number, replacement: string): unknown {
+  const numbers = [...sample.matchAll(/-?\d+(\.\d+)?([eE][+-]?\d+)?/g)];
+  if (numbers.length === 0) return parseJson(sample);
+  const m = numbers[n % numbers.length]!;
+  const text = sample.slice(0, m.index) + replacement + sample.slice(m.index + m[0].length);
+  try {
+    return parseJson(text);
+  } catch {
+    return parseJson(sample); // the number sat inside a string; the mutation broke the JSON
+  }
+}
+
+const NUMBER_TEXTS = fc.constantFrom(
+  '18446744073709551616',
+  '-18446744073709551617',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-0',
+  '0.5',
+  '4294967296',
+  '"n/a"',
+  '""',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '"\\u0000"',
+  '"\\ud800"',
+  '{"__proto__":1,"toString":2}',
+);
+
 function check(normalize: Normalizer, wire: unknown): void {
+  const started = performance.now();
   try {
     normalize(wire);
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
     expect(err.message).toMatch(/^unexpected response from /);
   }
+  const ms = performance.now() - started;
+  if (ms > SLOW_MS) throw new Error(`the normalizer took ${Math.round(ms)} ms`);
 }
 
 describe.each(CASES)('%s normalizer', (_name, normalize, sample) => {
@@ -223,22 +353,76 @@ describe.each(CASES)('%s normalizer', (_name, normalize, sample) => {
     expect(() => normalize(valid)).not.toThrow();
   });
 
-  it('returns a value or a ParseError for mutated samples', () => {
+  it(`returns a value or a ParseError for mutated samples (${RUNS} runs)`, () => {
     fc.assert(
       fc.property(
         fc.array(fc.nat(), { maxLength: 6 }),
-        wireValue,
+        fc.oneof({ arbitrary: wireValue, weight: 30 }, { arbitrary: deep, weight: 1 }),
         fc.boolean(),
         (path, replacement, remove) => check(normalize, mutate(valid, path, replacement, remove)),
       ),
-      { numRuns: 1000 },
+      PARAMS,
     );
   });
 
-  it('returns a value or a ParseError for random JSON', () => {
+  it(`returns a value or a ParseError for random JSON (${RUNS} runs)`, () => {
     fc.assert(
-      fc.property(fc.oneof(wireValue, fc.jsonValue()), (wire) => check(normalize, wire)),
-      { numRuns: 1000 },
+      fc.property(
+        fc.oneof(
+          { arbitrary: wireValue, weight: 8 },
+          { arbitrary: fc.jsonValue(), weight: 6 },
+          { arbitrary: fc.json().map((text) => parseJson(text)), weight: 5 },
+          { arbitrary: deep, weight: 1 },
+        ),
+        (wire) => check(normalize, wire),
+      ),
+      PARAMS,
+    );
+  });
+
+  it(`returns a value or a ParseError for sample texts with odd numbers (${RUNS} runs)`, () => {
+    fc.assert(
+      fc.property(fc.nat(), NUMBER_TEXTS, (n, replacement) =>
+        check(normalize, retext(sample, n, replacement)),
+      ),
+      PARAMS,
+    );
+  });
+});
+
+/** GET /device/serialno is read inline by the device API (not by a normalize-* function). */
+describe('client reads with their own parsing', () => {
+  const api = (wire: unknown) => deviceApi({ request: async () => wire } as unknown as Transport);
+
+  it.each([
+    ['serial number', (w: unknown) => api(w).serialNo(), '{"generation":"PB28100001"}'],
+    ['telnet (POST)', (w: unknown) => api(w).setTelnet(), '{"activated":true}'],
+    [
+      'storage mode (POST)',
+      (w: unknown) => api(w).setRuleStorageMode('ipv6'),
+      '{"modeCurrent":"ipv6","modeNext":"ipv6"}',
+    ],
+  ] as const)('%s returns a value or a ParseError', async (_name, read, sample) => {
+    const valid = parseJson(sample);
+    await expect(read(valid)).resolves.toBeDefined();
+    const settle = async (wire: unknown) => {
+      try {
+        await read(wire);
+      } catch (err) {
+        if (!(err instanceof ParseError)) throw err;
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          wireValue,
+          fc
+            .tuple(fc.array(fc.nat(), { maxLength: 3 }), wireValue, fc.boolean())
+            .map(([path, r, remove]) => mutate(valid, path, r, remove)),
+        ),
+        settle,
+      ),
+      PARAMS,
     );
   });
 });
@@ -262,7 +446,7 @@ describe('normalized rules never carry NaN or lossy numbers', () => {
           expect(Number.isSafeInteger(r.priority)).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      PARAMS,
     );
   });
 });

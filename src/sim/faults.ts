@@ -25,6 +25,8 @@ export class FaultControl {
   private rng: number;
   /** Requests that reached /rest (for tests and benchmarks). */
   requests = 0;
+  /** Of those, the ones that were not GETs: writes (the reliability drills count them). */
+  writes = 0;
 
   constructor(seed: number, initial: Partial<FaultSettings> = {}) {
     this.rng = (seed * 2654435761) >>> 0 || 1;
@@ -85,6 +87,7 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
       stringify({
         faults: faults.settings,
         requests: faults.requests,
+        writes: faults.writes,
         rebooting: state.rebootingUntil > state.now(),
         rules: state.rules.size,
         log_lines: state.log.size,

@@ -3,9 +3,86 @@
  * bracket syntax already expanded by qs, JSON bodies equivalent to form bodies. Names are
  * looked up as given and in their camelCase / lower-case variants, as the spec allows.
  */
+import qs from 'qs';
 import { badRequest } from './errors.js';
 
 export type Raw = Record<string, unknown>;
+
+/**
+ * Query strings and form bodies. plainObjects: qs keeps names such as `constructor` or
+ * `toString` (by default it drops them silently, so `match[constructor]=1` became a
+ * match-all rule) in null-prototype objects, which are copied into ordinary ones here.
+ * qs drops `__proto__` even so; a marker keeps it visible to reservedName().
+ */
+const QS_OPTIONS = {
+  depth: 3,
+  arrayLimit: 1000,
+  parameterLimit: 2000,
+  allowDots: false,
+  plainObjects: true,
+} as const;
+
+export function parseQuery(text: string): Raw {
+  const out = ordinary(qs.parse(text, QS_OPTIONS)) as Raw;
+  if (text.includes('proto') && text.split('&').some(isProtoKey))
+    Object.defineProperty(out, '__proto__', {
+      value: '',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out;
+}
+
+/** Whether the name of `name=value` is __proto__ or has a [__proto__] part (as qs reads it). */
+function isProtoKey(pair: string): boolean {
+  const eq = pair.indexOf('=');
+  const key = (eq < 0 ? pair : pair.slice(0, eq))
+    .replace(/\+/g, ' ')
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return /(^|\[)__proto__(\]|\[|$)/.test(key);
+}
+
+/** A copy made of ordinary objects and arrays; every key stays an own data property. */
+function ordinary(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordinary);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Raw = {};
+  for (const k of Object.keys(value))
+    Object.defineProperty(out, k, {
+      value: ordinary((value as Raw)[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out;
+}
+
+const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Fix (found by test/sim/fuzz.test.ts): the first parameter name, at any depth, that is a
+ * member of Object.prototype (`__proto__`, `constructor`, `toString`, `valueOf` …). Such
+ * names are refused: a JSON body keeps them as own keys, and `{"type":{"toString":1}}`
+ * made String() throw (a 500), while `{"match":{"__proto__":"1"}}` lost the key and added
+ * a match-all rule. Iterative, since JSON bodies may nest deeply.
+ */
+export function reservedName(value: unknown): string | undefined {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      if (RESERVED_NAMES.has(k)) return k;
+      stack.push((v as Raw)[k]);
+    }
+  }
+  return undefined;
+}
 
 function variants(name: string): string[] {
   const camel = name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -3,13 +3,12 @@
  * override, UAC, {error} bodies with 4xx statuses, faults for testing, reboot downtime.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import qs from 'qs';
 import { initDevice } from './boot.js';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { parseBody, serialize } from './json.js';
-import { Params, type Raw } from './params.js';
+import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
@@ -34,7 +33,6 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-const QS_OPTIONS = { depth: 3, arrayLimit: 1000, parameterLimit: 2000, allowDots: false } as const;
 // Every method reaches our router, so that an unsupported one is a 405, not a 404.
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
@@ -46,7 +44,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   const app = Fastify({
     logger: false,
     bodyLimit: 16 * 1024 * 1024,
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_OPTIONS) as Raw },
+    routerOptions: { querystringParser: parseQuery },
     return503OnClosing: true,
   });
   app.removeAllContentTypeParsers();
@@ -62,7 +60,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_req, body, done) => done(null, qs.parse(String(body), QS_OPTIONS)),
+    (_req, body, done) => done(null, parseQuery(String(body))),
   );
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
@@ -92,6 +90,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   // Callback style: the common case (no fault configured) adds no promise to a request.
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/rest')) return done();
+    if (req.method !== 'GET') faults.writes++;
     if (!faults.active()) {
       faults.requests++;
       if (!rebooting(reply)) done();
@@ -126,6 +125,8 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
       throw new SimError(400, 'the request body must be a JSON object or form parameters');
     const merged: Raw = { ...(req.query as Raw), ...((body as Raw | undefined) ?? {}) };
+    const reserved = reservedName(merged);
+    if (reserved !== undefined) throw new SimError(400, `parameter name '${reserved}' is not allowed`);
     const params = new Params(merged);
     const principal = authenticate(state, credentialsFrom(req.headers.authorization, params), path);
     if (route.level !== 'auth') requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);

@@ -219,6 +219,69 @@ describe('HTTP conventions', () => {
     expectError(outside, 404);
   });
 
+  // Found by test/sim/fuzz.test.ts. {"toString":…} inside a JSON body made String() throw
+  // (500), and a match field named __proto__ (JSON) or constructor (query string, dropped by
+  // qs) vanished, so the rule silently matched everything.
+  it.each([
+    ['POST', '/groups', '{"1":{"type":{"toString":"x"},"buckets":[{"actions":"output:2"}]}}'],
+    [
+      'POST',
+      '/groups',
+      '{"1":{"type":"select","buckets":[{"actions":"output:2","watch_port":{"toString":1}}]}}',
+    ],
+    ['POST', '/rules', '{"priority":5,"match":{"in_port":"1"},"actions":[{"toString":1}]}'],
+    ['POST', '/rules', '{"priority":5,"match":{"__proto__":"1"},"actions":"drop"}'],
+    ['POST', '/rules', '{"priority":5,"match":{"in_port":"2","constructor":""},"actions":"drop"}'],
+    ['DELETE', '/rules', '{"priority":1000,"match":{"in_port":"1","__proto__":""}}'],
+    ['POST', '/device/idled', '{"activated":{"valueOf":1,"toString":1}}'],
+    ['POST', '/savepoints/rulesavepoint', '{"name":"a","description":{"toString":1}}'],
+  ])(
+    '%s %s with a JSON body naming an Object.prototype member is a 400: %s',
+    async (method, path, raw) => {
+      await expectRejected(
+        t,
+        () => t.call(method, path, { raw }),
+        400,
+        /parameter name '(toString|valueOf|__proto__|constructor)' is not allowed/,
+      );
+    },
+  );
+
+  it.each([
+    'priority=5&match[constructor]=1&actions=drop',
+    'priority=5&match[__proto__]=1&actions=drop',
+    'priority=5&match%5B%5F%5Fproto%5F%5F%5D=1&actions=drop',
+    'priority=5&match[in_port]=2&match[toString]=&actions=drop',
+    '__proto__[polluted]=1&priority=5&actions=drop',
+    'constructor[prototype][polluted]=1&priority=5&actions=drop',
+  ])(
+    'a query string or form body naming an Object.prototype member is a 400: %s',
+    async (query) => {
+      await expectRejected(t, () => t.call('POST', `/rules?${query}`), 400, /is not allowed/);
+      await expectRejected(
+        t,
+        () =>
+          t.call('POST', '/rules', {
+            raw: query,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        400,
+        /is not allowed/,
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  it('such names as values are fine', async () => {
+    expectOk(
+      await t.call(
+        'POST',
+        '/rules?priority=5&name=__proto__&description=toString&match[in_port]=3&actions=drop',
+      ),
+    );
+    expect(findRule(await rules(t), 5, { in_port: '3' })?.name).toBe('__proto__');
+  });
+
   it('the body, when given, must be an object', async () => {
     await expectRejected(
       t,
