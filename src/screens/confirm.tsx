@@ -69,7 +69,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
   };
   if (phase === 'done' && props.result) {
     const r = props.result;
-    out(r.ok ? 'The device accepted the change:' : 'The device refused:', {
+    out(r.ok ? 'The device accepted the change:' : 'The change failed:', {
       bold: true,
       ...(r.ok ? {} : { color: 'red' }),
     });

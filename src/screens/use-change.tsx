@@ -52,7 +52,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         notify(
           result.ok
             ? `${o.plan.title}: done`
-            : `${o.plan.title}: the device refused — nothing more was sent`,
+            : `${o.plan.title}: failed — nothing more was sent`,
         );
         if (ref.current) set({ ...ref.current, phase: 'done', result });
       },

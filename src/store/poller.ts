@@ -2,7 +2,8 @@
  * Polls the resources the visible screen needs (plus the header's): each on its own
  * interval, at most one request in flight per resource, exponential backoff with jitter
  * on errors, data kept (and shown stale) while the device is unreachable, and automatic
- * recovery when it answers again.
+ * recovery when it answers again: the fastest resource never backs off (a heartbeat), and
+ * the first answer after failures re-polls every resource still backing off.
  */
 import { AuthError, ConnectionError, type Client, DeviceError, ForbiddenError, ParseError, TimeoutError } from '../api/index.js';
 import { DEFAULT_INTERVALS, type Fetchers, fetchers, HEADER_RESOURCES, type ResourceKey } from './resources.js';
@@ -137,16 +138,33 @@ export class Poller {
     const fetcher = this.fetch[key] as (c: Client) => Promise<never>;
     fetcher(this.client).then(
       (data) => {
+        const recovered = this.store.getState().resources[key].failures > 0;
         commitSuccess(this.store, key, data, this.now());
         this.schedule(key, this.intervals[key]);
+        // an error of a resource no longer polled (its screen was left) would stay forever
+        const last = this.store.getState().lastError;
+        if (last && !this.demand.has(last.key)) this.store.setState({ lastError: undefined });
+        // The device answers again: ask now for everything still waiting out a backoff.
+        if (recovered) this.refresh([...this.demand].filter((k) => k !== key && this.store.getState().resources[k].failures > 0));
       },
       (e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
         commitFailure(this.store, key, message, errorKind(e), this.now());
         const failures = this.store.getState().resources[key].failures;
-        this.schedule(key, backoff(this.intervals[key], failures, this.random));
+        // The heartbeat keeps its interval, so a device that answers again is seen within it.
+        this.schedule(key, key === this.heartbeat() ? this.intervals[key] : backoff(this.intervals[key], failures, this.random));
       },
     );
+  }
+
+  /**
+   * The demanded resource with the shortest interval. While the device fails it alone
+   * polls at its interval (the others back off); its first answer brings the rest back.
+   */
+  private heartbeat(): ResourceKey | undefined {
+    let best: ResourceKey | undefined;
+    for (const k of this.demand) if (best === undefined || this.intervals[k] < this.intervals[best]) best = k;
+    return best;
   }
 }
 

@@ -12,7 +12,7 @@ import { Header, HEADER_HEIGHT } from './header.js';
 import { HelpOverlay } from './help.js';
 import { commandFor, type ScreenId } from './keymap.js';
 import { type InkKey, isText, keyName } from './keys.js';
-import { Palette, paletteCommands, runPaletteCommand } from './palette.js';
+import { connectTarget, Palette, paletteCommands, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
@@ -24,13 +24,16 @@ type Overlay = 'none' | 'help' | 'palette' | 'filter';
 export function App(props: { initialScreen?: ScreenId }) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
-  const { poller, session } = useConsole();
+  const { poller, session, reconnect } = useConsole();
   const { columns, rows } = useTerminalSize();
   const [screen, setScreenState] = useState<ScreenId>(props.initialScreen ?? 'overview');
   const [overlay, setOverlayState] = useState<Overlay>('none');
   const [filters, setFiltersState] = useState<Partial<Record<ScreenId, string>>>({});
   const [input, setInputState] = useState('');
   const [notice, setNotice] = useState<string | undefined>();
+  // The palette's answer to what the operator typed (`:connect URL` in progress or failed, an
+  // unknown command): shown instead of the last poll error, which may be about the old address.
+  const [reply, setReply] = useState<{ text: string; failed: boolean } | undefined>();
   const screenKeys = useRef<KeyHandler | null>(null);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const filter = filters[screen] ?? '';
@@ -66,6 +69,31 @@ export function App(props: { initialScreen?: ScreenId }) {
     const t = setTimeout(() => setNotice(undefined), 4000);
     return () => clearTimeout(t);
   }, [notice]);
+
+  useEffect(() => {
+    if (!reply?.failed) return;
+    const t = setTimeout(() => setReply(undefined), 8000);
+    return () => clearTimeout(t);
+  }, [reply]);
+
+  /** `:connect URL`: a new connection to the device's new address; the old one stays if it fails. */
+  const connect = (arg: string) => {
+    if (!reconnect) return;
+    const url = connectTarget(arg, session.url);
+    const old = session.url;
+    setReply({ text: `connecting to ${url}…`, failed: false });
+    reconnect({ url }).then(
+      () => {
+        setReply(undefined);
+        setNotice(`connected to ${url}`);
+      },
+      (e: unknown) =>
+        setReply({
+          text: `connect ${url} failed: ${e instanceof Error ? e.message : String(e)} (still on ${old})`,
+          failed: true,
+        }),
+    );
+  };
 
   const go = (id: ScreenId) => {
     screenKeys.current = null;
@@ -114,8 +142,8 @@ export function App(props: { initialScreen?: ScreenId }) {
       if (key === 'enter') {
         setOverlay('none');
         if (open === 'palette') {
-          const result = runPaletteCommand(typed, { go, run: runCommand });
-          if (result) setNotice(result);
+          const result = runPaletteCommand(typed, { go, run: runCommand, ...(reconnect ? { connect } : {}) });
+          if (result) setReply({ text: result, failed: true });
         }
         return;
       }
@@ -166,9 +194,10 @@ export function App(props: { initialScreen?: ScreenId }) {
     { key: '?', label: 'help' },
     { key: 'q', label: 'quit' },
   ];
-  const error = lastError;
+  const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
+  const info = reply && !reply.failed ? reply.text : notice;
   // the status bar's second line holds the error or, failing that, the notice
-  const footerHeight = 1 + (error || notice ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
+  const footerHeight = 1 + (error || info ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
   const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
   const Screen = view.component;
   return (
@@ -184,7 +213,7 @@ export function App(props: { initialScreen?: ScreenId }) {
       {overlay === 'palette' || overlay === 'filter' ? (
         <Palette mode={overlay} value={input} width={columns} />
       ) : null}
-      <StatusBar width={columns} hints={hints} {...(error ? { error } : {})} {...(notice ? { info: notice } : {})} />
+      <StatusBar width={columns} hints={hints} {...(error ? { error } : {})} {...(info ? { info } : {})} />
     </Box>
   );
 }

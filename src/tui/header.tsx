@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
 import { type Connection, connectionOf } from '../store/poller.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
-import type { ResourceKey } from '../store/resources.js';
+import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
 import { clipLine } from '../widgets/text.js';
 import { type ScreenId, SCREENS } from './keymap.js';
 
@@ -46,7 +46,9 @@ export function Header(props: { width: number; screen: ScreenId; demanded: reado
   const paused = useConsoleState((s) => s.paused);
   const resources = useConsoleState((s) => s.resources);
   const now = useNow(1000);
-  const conn = paused ? { text: '‖ paused', color: 'yellow' } : connectionText(connectionOf(resources, props.demanded, (k) => poller.interval(k), now));
+  // the header's own resources count too: a screen that never loaded still has an age to show
+  const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
+  const conn = paused ? { text: '‖ paused', color: 'yellow' } : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now));
 
   const device = identity ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}` : 'connecting…';
   const who = access === undefined ? '' : access.uac ? `${session.user ?? '?'} ${levelName(access.level)}` : 'UAC off';

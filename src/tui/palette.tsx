@@ -12,18 +12,35 @@ const COMMANDS: Record<string, string> = {
 
 /** Everything the palette completes: screen names and app commands. */
 export function paletteCommands(): string[] {
-  return [...SCREENS.map((s) => s.id), ...SCREENS.map((s) => s.title.toLowerCase()), ...Object.keys(COMMANDS)]
+  return [...SCREENS.map((s) => s.id), ...SCREENS.map((s) => s.title.toLowerCase()), ...Object.keys(COMMANDS), 'connect']
     .filter((v, i, a) => a.indexOf(v) === i)
     .sort();
+}
+
+/**
+ * `connect URL`: the device's new address. `host[:port]` alone keeps the scheme of the
+ * address in use and gets the `/rest` path.
+ */
+export function connectTarget(arg: string, current: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? '' : `${current.startsWith('https:') ? 'https' : 'http'}://`;
+  const url = `${scheme}${arg}`;
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/*$/i.test(url) ? `${url.replace(/\/+$/, '')}/rest` : url;
 }
 
 /** Runs what was typed; returns a message when it is not understood. */
 export function runPaletteCommand(
   text: string,
-  actions: { go(id: ScreenId): void; run(command: string): void },
+  actions: { go(id: ScreenId): void; run(command: string): void; connect?(arg: string): void },
 ): string | undefined {
   const t = text.trim().toLowerCase();
   if (t === '') return undefined;
+  if (t === 'connect' || t.startsWith('connect ')) {
+    const arg = text.trim().slice('connect'.length).trim();
+    if (arg === '' || /\s/.test(arg)) return 'usage: connect URL, e.g. connect http://192.0.2.10/rest';
+    if (!actions.connect) return 'this console cannot reconnect; restart pbc with --url';
+    actions.connect(arg);
+    return undefined;
+  }
   const screen = SCREENS.find((s) => s.id === t || s.title.toLowerCase() === t || s.key === t);
   if (screen) {
     actions.go(screen.id);

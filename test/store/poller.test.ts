@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
-import { startSim, type SimServer } from '../../src/sim/server.js';
+import { type SimServer, startSim } from '../../src/sim/server.js';
 import { backoff, connectionOf, Poller } from '../../src/store/poller.js';
 import { createConsoleStore } from '../../src/store/store.js';
 
@@ -58,7 +58,10 @@ describe('poller', () => {
 
   it('keeps data, marks the device down, backs off, and recovers when it answers again', async () => {
     const store = createConsoleStore();
-    const poller = new Poller(client, store, { intervals: { ...fast, stats: 100 }, random: () => 0.5 });
+    const poller = new Poller(client, store, {
+      intervals: { ...fast, stats: 100 },
+      random: () => 0.5,
+    });
     poller.setDemand(['stats']);
     poller.start();
     await until(() => store.getState().resources.stats.data !== undefined);
@@ -72,7 +75,9 @@ describe('poller', () => {
     const s = store.getState();
     expect(s.resources.stats.data).toBe(kept);
     expect(s.resources.stats.error?.kind).toBe('connection');
-    expect(connectionOf(s.resources, ['stats'], (k) => poller.interval(k), Date.now()).state).toBe('down');
+    expect(connectionOf(s.resources, ['stats'], (k) => poller.interval(k), Date.now()).state).toBe(
+      'down',
+    );
     expect(s.lastError?.message).toMatch(/reset|connection/i);
     const startedWhileDown = poller.started.get('stats') ?? 0;
     await sleep(600);
@@ -85,11 +90,58 @@ describe('poller', () => {
     });
     poller.refresh();
     // every resource that failed during the outage (the header's too) answers again
-    await until(() => store.getState().resources.stats.failures === 0 && store.getState().lastError === undefined, 8000);
+    await until(
+      () =>
+        store.getState().resources.stats.failures === 0 && store.getState().lastError === undefined,
+      8000,
+    );
     const after = store.getState();
     expect(after.resources.stats.data).not.toBe(kept);
     expect(after.lastError).toBeUndefined();
-    expect(connectionOf(after.resources, ['stats'], (k) => poller.interval(k), Date.now()).state).toBe('live');
+    expect(
+      connectionOf(after.resources, ['stats'], (k) => poller.interval(k), Date.now()).state,
+    ).toBe('live');
+    poller.stop();
+  });
+
+  it('while failing, the fastest resource keeps its interval; its first answer brings the rest back', async () => {
+    const store = createConsoleStore();
+    const intervals = { stats: 50, identity: 500, access: 500, flows: 500 };
+    const poller = new Poller(client, store, { intervals, random: () => 0.5 });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() =>
+      ['stats', 'identity', 'access', 'flows'].every(
+        (k) => store.getState().resources[k as 'stats'].data !== undefined,
+      ),
+    );
+    const control = (body: object) =>
+      fetch(`${sim.url.replace('/rest', '')}/_sim/fault`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await control({ fail_next: 1_000_000, fail_next_mode: 'reset' });
+    // access backs off: 1000 ms after its first failure, 2000 ms after its second
+    await until(() => store.getState().resources.access.failures >= 2, 5000);
+    await control({ fail_next: 0 });
+    const t = Date.now();
+    await until(() => store.getState().resources.access.failures === 0, 3000);
+    // back with the heartbeat (stats, every 50 ms), not at the end of access's 2 s backoff
+    expect(Date.now() - t).toBeLessThan(1200);
+    poller.stop();
+  });
+
+  it('drops the last error of a resource no longer polled once a polled one answers', async () => {
+    const store = createConsoleStore();
+    store.setState({
+      lastError: { message: 'GET /device/environment failed: x', at: 0, key: 'environment' },
+    });
+    const poller = new Poller(client, store, { intervals: fast });
+    poller.setDemand(['stats']);
+    poller.start();
+    await until(() => store.getState().resources.stats.data !== undefined);
+    expect(store.getState().lastError).toBeUndefined();
     poller.stop();
   });
 

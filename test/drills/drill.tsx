@@ -1,0 +1,184 @@
+/**
+ * Fault drills: the whole console (same connection and reconnect code as `pbc`) against a
+ * simulated device whose faults are set through its control endpoints (/_sim). Every
+ * resource polls at INTERVAL, so "recovered within two poll intervals" is measurable.
+ *
+ * Each drill checks the same things: keys still work while the device misbehaves, the
+ * header says stale/down with the data's age, one status line gives the last error, the
+ * console recovers by itself when the device answers again, and no write was sent.
+ */
+import { afterEach, expect } from 'vitest';
+import { type SimServer, startSim } from '../../src/sim/server.js';
+import type { ConsoleContextValue } from '../../src/store/react.js';
+import { DEFAULT_INTERVALS, type ResourceKey } from '../../src/store/resources.js';
+import { type ConsoleStore, createConsoleStore } from '../../src/store/store.js';
+import {
+  type ConnectionSettings,
+  makeReconnect,
+  openConnection,
+} from '../../src/tui/connection.js';
+import type { ScreenId } from '../../src/tui/keymap.js';
+import { consoleTree } from '../../src/tui/root.js';
+import { cleanup, type Harness, renderTui } from '../harness/render.js';
+
+/** Every resource's poll interval in the drills, ms. */
+export const INTERVAL = 400;
+/** A key must bring its frame within this (the machine is shared and slow). */
+export const PROMPT_MS = 1000;
+/** Allowance on top of two poll intervals: a request, its commit and a frame. */
+export const SLACK_MS = 600;
+
+const ALL: Partial<Record<ResourceKey, number>> = Object.fromEntries(
+  Object.keys(DEFAULT_INTERVALS).map((k) => [k, INTERVAL]),
+);
+
+export interface Drill {
+  ui: Harness;
+  sim: SimServer;
+  store: ConsoleStore;
+  current(): ConsoleContextValue;
+  /** POST to the simulator's fault control (/_sim/fault, /_sim/reboot, /_sim/log). */
+  control(path: string, body?: unknown): Promise<Record<string, unknown>>;
+  /** Non-GET /rest requests that reached the device so far (GET /_sim/status `writes`). */
+  writes(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openDrill(
+  screen: ScreenId,
+  options: {
+    timeoutMs?: number;
+    columns?: number;
+    rows?: number;
+    sim?: SimServer;
+    /** Overrides of INTERVAL for some resources. */
+    intervals?: Partial<Record<ResourceKey, number>>;
+  } = {},
+): Promise<Drill> {
+  const sim = options.sim ?? (await startSim({ port: 0, host: '127.0.0.1', seed: 7 }));
+  const store = createConsoleStore();
+  const settings: ConnectionSettings = {
+    url: sim.url,
+    timeoutMs: options.timeoutMs ?? 1000,
+    intervals: { ...ALL, ...options.intervals },
+    readonly: false,
+  };
+  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
+  let ui: Harness;
+  current.reconnect = makeReconnect({
+    settings,
+    store,
+    current: () => current,
+    apply: (next) => {
+      current = next;
+      ui.rerender(consoleTree(current, screen));
+    },
+  });
+  ui = renderTui(consoleTree(current, screen), {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 30,
+  });
+  current.poller.start();
+  const control = async (path: string, body?: unknown) => {
+    const res = await sim.app.inject({
+      method: body === undefined ? 'GET' : 'POST',
+      url: path,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+  const drill: Drill = {
+    ui,
+    sim,
+    store,
+    current: () => current,
+    control,
+    writes: async () => (await control('/_sim/status')).writes as number,
+    async close() {
+      if (!open.delete(drill)) return; // closed already
+      ui.unmount();
+      current.poller.stop();
+      await current.client.close();
+      if (!options.sim) await sim.close();
+    },
+  };
+  open.add(drill);
+  return drill;
+}
+
+const open = new Set<Drill>();
+afterEach(async () => {
+  for (const d of [...open]) await d.close();
+  cleanup();
+});
+
+/** The header's connection word, e.g. '● live', '◌ stale 3s', '✖ down (data 2s old)'. */
+export function connectionWord(frame: string): string {
+  const first = frame.split('\n')[0] ?? '';
+  return (
+    first.match(
+      /(● live|◌ connecting|◌ stale \d+s|✖ down(?: \(data \d+s old\))?|‖ paused)\s*$/,
+    )?.[1] ?? ''
+  );
+}
+
+/** The status bar's second line when it is an error ('! …'), else undefined. */
+export function statusError(frame: string): string | undefined {
+  const lines = frame.replace(/\n$/, '').split('\n');
+  const last = lines.at(-1) ?? '';
+  return last.startsWith('! ') ? last : undefined;
+}
+
+export const isLive = (f: string) => connectionWord(f) === '● live' && statusError(f) === undefined;
+
+/** Live, with the header's data (device name, TCAM) and `text` of the screen shown. */
+export function ready(drill: Drill, text: string): Promise<string> {
+  return drill.ui.waitFor(
+    (f) => isLive(f) && f.includes('pb-lab-01') && /TCAM \d+\/\d+/.test(f) && f.includes(text),
+    8000,
+  );
+}
+
+/**
+ * The console answers keys: `?` opens help, Esc closes it, each within PROMPT_MS.
+ * Returns the slower of the two, ms.
+ */
+export async function assertResponsive(ui: Harness): Promise<number> {
+  const t0 = performance.now();
+  ui.write('?');
+  await ui.waitFor((f) => f.includes('Help —'), PROMPT_MS);
+  const open = performance.now() - t0;
+  const t1 = performance.now();
+  ui.write('\u001B');
+  await ui.waitFor((f) => !f.includes('Help —'), PROMPT_MS);
+  const ms = Math.max(open, performance.now() - t1);
+  console.log(
+    `[drill] keys: ? opened help in ${Math.round(open)} ms, Esc closed it in ${Math.round(performance.now() - t1)} ms`,
+  );
+  return ms;
+}
+
+/**
+ * The status line gives the last error as one line: the frame's last line starts with '!',
+ * and the message itself has no line breaks and no stack trace. Returns the message.
+ */
+export function assertOneLineError(drill: Drill, frame: string): string {
+  const line = statusError(frame);
+  expect(line).toBeDefined();
+  const message = drill.store.getState().lastError?.message ?? '';
+  expect(message).not.toMatch(/\n|\bat .+:\d+:\d+|Error:/);
+  console.log(`[drill] status line: ${message}`);
+  return message;
+}
+
+/** Waits until the console is live again; returns ms since `since` (performance.now()). */
+export async function recovery(ui: Harness, since: number, bound: number): Promise<number> {
+  await ui.waitFor(isLive, bound + 5000);
+  const ms = performance.now() - since;
+  // printed so docs/reliability.md can quote measured values
+  console.log(`[drill] recovered in ${Math.round(ms)} ms (bound ${bound} ms)`);
+  return ms;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
