@@ -1,10 +1,14 @@
 // Bundles src/cli.ts into dist/ with esbuild. Ink/React are only reached through
 // dynamic import() from the TUI path, so code splitting keeps them out of the
 // scripted commands' start-up.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+// --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead
+// (no splitting, dynamic imports inlined), which runs on plain Node >= 20 without
+// node_modules.
+import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { inkNoDevtools } from './ink-no-devtools.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,28 +21,37 @@ await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 const stub = join(outdir, '.devtools-stub.js');
 await writeFile(stub, 'export default {};\n');
+const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 await build({
-  entryPoints: { cli: join(root, 'src/cli.ts') },
+  entryPoints: { [single ? 'pbc' : 'cli']: join(root, 'src/cli.ts') },
   outdir,
   bundle: true,
   splitting: !single,
+  ...(single ? { outExtension: { '.js': '.mjs' } } : {}),
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // PBC_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles
+  minify: process.env.PBC_BUILD_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', PBC_VERSION: JSON.stringify(version) },
   alias: { 'react-devtools-core': stub },
   banner: {
     js: "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
-  plugins: [inkOutputCache],
+  plugins: [inkOutputCache, inkNoDevtools],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
+if (single) {
+  const files = await readdir(outdir, { recursive: true });
+  if (files.length !== 1 || files[0] !== 'pbc.mjs')
+    throw new Error(`--single: expected only pbc.mjs, esbuild wrote ${files.join(', ')}`);
+  await chmod(join(outdir, 'pbc.mjs'), 0o755);
+}
 const old = `${finalDir}.old-${process.pid}`;
 await rename(finalDir, old).catch(() => {});
 await rename(outdir, finalDir);

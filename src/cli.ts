@@ -6,6 +6,13 @@
 import { CommanderError } from 'commander';
 import { buildProgram, fail } from './commands/program.js';
 
+// `pbc completion bash | head`, `pbc get ports | head`: the reader closed the pipe; stop
+// quietly instead of dying with a stack trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 buildProgram()
   .parseAsync(process.argv)
   .catch((e: unknown) => {

@@ -2,7 +2,7 @@
  * The whole command line: global options, `pbc sim`, the scripted commands (tree.ts) and
  * the default action (the console). Loads commander only.
  */
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { defineCommands } from './tree.js';
 
 declare const PBC_VERSION: string | undefined;
@@ -94,6 +94,29 @@ function simCommand(program: Command): void {
     });
 }
 
+function completionCommand(program: Command): void {
+  program
+    .command('completion')
+    .description('print a shell completion script (bash or zsh)')
+    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  source <(pbc completion bash)                       # bash, this shell
+  pbc completion bash > ~/.local/share/bash-completion/completions/pbc
+  pbc completion zsh > "\${fpath[1]}/_pbc"             # zsh (compinit loads it)`,
+    )
+    .action(async (shell: string) => {
+      const [{ bashScript, zshScript }, { TARGETS }] = await Promise.all([
+        import('./completion.js'),
+        import('./get.js'),
+      ]);
+      const extra = { get: [TARGETS.map((t) => t.name)] };
+      process.stdout.write((shell === 'zsh' ? zshScript : bashScript)(program, extra));
+    });
+}
+
 export function buildProgram(): Command {
   const program = new Command('pbc')
     .description(
@@ -116,6 +139,7 @@ Docs: docs/cli.md`,
   globalOptions(program);
   simCommand(program);
   defineCommands(program);
+  completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];
     if (extra === 'help') {

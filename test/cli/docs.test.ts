@@ -93,6 +93,22 @@ describe('docs/cli.md', () => {
     }
   });
 
+  it('documents every command and subcommand of the tree (what pbc --help lists)', () => {
+    // test/cli/help.test.ts checks that --help lists exactly the tree's commands
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const visit = (cmd: Command, path: string[]) => {
+      for (const c of cmd.commands) {
+        const p = [...path, c.name()];
+        const name = p.join(' ');
+        expect(doc, `docs/cli.md: ${name}`).toMatch(
+          new RegExp(`(\`|\\bpbc )${esc(name)}(?![\\w-])`),
+        );
+        visit(c, p);
+      }
+    };
+    visit(buildProgram(), []);
+  });
+
   it('documents every get target', () => {
     for (const t of TARGETS)
       expect(doc, t.name).toMatch(new RegExp(`\`pbc get ${t.name}\\b|get ${t.name}\``));

@@ -21,15 +21,28 @@ export class TmuxSession {
   readonly name: string;
   readonly dir: string;
 
-  constructor(command: string, opts: { columns: number; rows: number; env?: Record<string, string> }) {
+  constructor(
+    command: string,
+    opts: { columns: number; rows: number; env?: Record<string, string>; cwd?: string },
+  ) {
     this.name = `pbc-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     this.dir = mkdtempSync(join(tmpdir(), 'pbc-e2e-'));
     const env = Object.entries(opts.env ?? {})
       .map(([k, v]) => `${k}=${JSON.stringify(v)} `)
       .join('');
     // After the program ends, record its exit status and keep the pane for inspection.
-    const script = `cd ${JSON.stringify(root)} && echo before-pbc && ${env}${command}; echo "exit=$?" > ${this.dir}/status; echo after-pbc; sleep 30`;
-    tmux('new-session', '-d', '-s', this.name, '-x', String(opts.columns), '-y', String(opts.rows), script);
+    const script = `cd ${JSON.stringify(opts.cwd ?? root)} && echo before-pbc && ${env}${command}; echo "exit=$?" > ${this.dir}/status; echo after-pbc; sleep 30`;
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      this.name,
+      '-x',
+      String(opts.columns),
+      '-y',
+      String(opts.rows),
+      script,
+    );
   }
 
   screen(): string {
