@@ -13,6 +13,7 @@ import { newRuleForm } from '../src/screens/rules/editor-state.js';
 import { Poller } from '../src/store/poller.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
 import { consoleTree } from '../src/tui/root.js';
+import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
 import { renderTui } from '../test/harness/render.js';
 
 const session = { url: 'http://bench.invalid/rest', readonly: false, insecure: false, demo: true };
@@ -33,6 +34,21 @@ function syntheticRules(n: number): Rule[] {
   }));
 }
 
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 const stats = (times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
   return {
@@ -44,6 +60,8 @@ const stats = (times: number[]) => {
 
 async function keys(n: number) {
   const store = createConsoleStore();
+  // as the console does (src/tui/main.ts)
+  const stopPolicy = startMemoryPolicy({ large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE });
   const client = createClient({ url: session.url });
   const poller = new Poller(client, store); // never started: data is fed directly
   const rules = syntheticRules(n);
@@ -75,6 +93,9 @@ async function keys(n: number) {
   const page: number[] = [];
   for (let i = 0; i < 50; i++) page.push(await press(i % 2 ? '\u001B[5~' : '\u001B[6~'));
   await press('/');
+  // BENCH_PROFILE_FILTER=file.cpuprofile: a CPU profile of the filter keystrokes alone
+  const profiler = process.env.BENCH_PROFILE_FILTER ? await startProfile() : undefined;
+  if (profiler) process.stderr.write(`heap in use: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB\n`);
   const filter: number[] = [];
   // each character narrows (or widens, on Backspace) the filter over all columns
   for (const k of [
@@ -100,8 +121,10 @@ async function keys(n: number) {
     '\u007F',
   ])
     filter.push(await press(k));
+  await profiler?.(process.env.BENCH_PROFILE_FILTER!);
   await press('\u001B');
   ui.unmount();
+  stopPolicy();
   await client.close();
   return { rules: n, scroll: stats(scroll), page: stats(page), filter: stats(filter) };
 }

@@ -19,7 +19,7 @@ sections.push(simSection(await benchSim({ duration: quick ? 2 : 5 })));
 console.error('bench: cli…');
 sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
 console.error('bench: console…');
-sections.push(tuiSection(await benchTui({ runs: quick ? 3 : 10, rssCycles: quick ? 2000 : 10_000, reqSeconds: quick ? 6 : 12, liveSeconds: quick ? 10 : 60 })));
+sections.push(tuiSection(await benchTui({ runs: quick ? 3 : 10, rssCycles: quick ? 2000 : 10_000, reqSeconds: quick ? 6 : 12 })));
 if (existsSync(join(root, 'bench', 'rules.mjs'))) {
   const rules = await import('./rules.mjs');
   if (rules.benchRules && rules.rulesSection) {

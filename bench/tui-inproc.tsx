@@ -10,6 +10,7 @@ import { DEFAULT_INTERVALS, type ResourceKey } from '../src/store/resources.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
 import type { ScreenId } from '../src/tui/keymap.js';
 import { consoleTree } from '../src/tui/root.js';
+import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
 import { SCREEN_VIEWS } from '../src/tui/screens.js';
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
@@ -45,6 +46,8 @@ function syntheticPorts(n: number) {
 
 async function keys(ports: number, presses = 200) {
   const store = createConsoleStore();
+  // as the console does (src/tui/main.ts)
+  const stopPolicy = startMemoryPolicy({ large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE });
   const client = createClient({ url: session.url });
   const poller = new Poller(client, store); // never started: data is fed directly
   const { info, config, stats } = syntheticPorts(ports);
@@ -62,6 +65,7 @@ async function keys(ports: number, presses = 200) {
     times.push(performance.now() - t0);
   }
   ui.unmount();
+  stopPolicy();
   times.sort((a, b) => a - b);
   return { ports, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
 }
@@ -76,6 +80,8 @@ async function rss(cycles = 10_000) {
   const sim = await startSim({ port: 0 });
   const client = createClient({ url: sim.url });
   const store = createConsoleStore();
+  // as the console does (src/tui/main.ts)
+  const stopPolicy = startMemoryPolicy({ large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE });
   const poller = new Poller(client, store);
   const real = {
     identity: { name: await client.device.name(), model: await client.device.model(), generation: await client.device.generation(), serial: await client.device.serialNo(), imageVersion: await client.device.imageVersion(), serverRevision: await client.device.serverRevision(), dpid: await client.device.dpid(), ident: await client.device.customIdent(), ip: await client.device.ipConfig() },
@@ -98,7 +104,9 @@ async function rss(cycles = 10_000) {
   // what we measured).
   const stdout = Object.assign(new EventEmitter(), { columns: 120, rows: 40, isTTY: true, frames: 0, write: () => ((stdout.frames += 1), true) });
   const stdin = Object.assign(new EventEmitter(), { isTTY: true, setRawMode: () => {}, setEncoding: () => {}, ref: () => {}, unref: () => {}, read: () => null });
-  const ui = render(consoleTree({ client, store, poller, session: { ...session, url: sim.url } }, 'ports'), {
+  // BENCH_START=overview mounts another screen; BENCH_NO_UI=1 measures the store alone
+  const start = (process.env.BENCH_START ?? 'ports') as ScreenId;
+  const ui = process.env.BENCH_NO_UI === '1' ? { unmount: () => {} } : render(consoleTree({ client, store, poller, session: { ...session, url: sim.url } }, start), {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     patchConsole: false,
@@ -107,7 +115,7 @@ async function rss(cycles = 10_000) {
   });
   // BENCH_SCREENS=ports,logs narrows which screens' resources are answered (to find what grows)
   const screens = (process.env.BENCH_SCREENS?.split(',') ?? ['overview', 'ports', 'logs']) as ScreenId[];
-  const samples: Array<{ cycle: number; rssMiB: number; heapMiB: number }> = [];
+  const samples: Array<{ cycle: number; rssMiB: number; heapMiB: number; heapTotalMiB: number; externalMiB: number }> = [];
   let stats = real.stats;
   let logWindow = real.log.logs;
   let line = 0;
@@ -125,10 +133,11 @@ async function rss(cycles = 10_000) {
     if (c % 1000 === 0) {
       globalThis.gc?.();
       const m = process.memoryUsage();
-      samples.push({ cycle: c, rssMiB: m.rss / 2 ** 20, heapMiB: m.heapUsed / 2 ** 20 });
+      samples.push({ cycle: c, rssMiB: m.rss / 2 ** 20, heapMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 });
     }
   }
   ui.unmount();
+  stopPolicy();
   await client.close();
   return { cycles, frames: stdout.frames, baselineRssMiB: baseline.rss / 2 ** 20, baselineHeapMiB: baseline.heapUsed / 2 ** 20, samples, logLines: store.getState().log.lines.length, history: Math.max(...[...store.getState().rates.rates.values()].map((r) => r.history.length)) };
 }

@@ -3,32 +3,82 @@
 // 1. Ink computes the styled characters and display width of every line of every frame
 //    from scratch (its caches live in a per-frame Output object). In a full-screen console
 //    most lines are the same from one frame to the next, so those caches outlive the frame.
-// 2. Ink measures each text node's width uncached on every frame (widest-line): cached.
+// 2. Ink measures each text node's width again on every frame (widest-line): it takes the
+//    layout's measurement of the same text instead.
 // 3. Ink's own module-level caches for measuring and wrapping text never forget anything,
-//    so a console that runs for days with changing numbers grows without bound: bounded.
+//    so a console that runs for days with changing numbers grows without bound.
 //
-// Every cache is keyed by the text itself, so a hit is always exact, and every cache is
-// dropped whole past its limit. A file whose source does not match what is expected
+// 4. string-width (Ink's and widest-line's copy) measures anything beyond printable ASCII
+//    with a grapheme segmenter and emoji regexes; the console's own symbols (sparkline
+//    blocks, box lines, arrows, ·, …, –) take a fast path too. NARROW lists only code
+//    points that are one column each and never join a neighbour into one grapheme, which
+//    test/build/ink-cache-plugin.test.ts checks one by one against string-width itself.
+//
+// Every cache is a PbcGenCache (scripts/ink-gen-cache.mjs): keyed by the text itself, so a
+// hit is always exact, and it keeps only what the last two frames used, so memory is
+// bounded by what is on screen. A file whose source does not match what is expected
 // (another Ink version) is left alone. Effect measured in docs/performance.md.
 import { readFile } from 'node:fs/promises';
+import { PbcGenCache } from './ink-gen-cache.mjs';
 
+/** Most distinct texts one frame may cache (a screen draws a few hundred). */
 const LIMIT = 5_000;
-/** Styled lines hold an object per character: keep fewer (a screen is at most a few dozen lines). */
-const LINE_LIMIT = 2_000;
+const GEN = PbcGenCache.toString();
+/** Regex class body of the one-column code points the string-width fast path accepts. */
+export const NARROW =
+  '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
 
 const patches = [
+  {
+    file: /[\\/]string-width[\\/]index\.js$/,
+    edits: [
+      [
+        '\tif (/^[\\u0020-\\u007E]*$/.test(string)) {',
+        '\tif (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __pbcNarrow.test(string))) {',
+      ],
+      ['export default function stringWidth(', `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`],
+    ],
+  },
   {
     file: /[\\/]ink[\\/]build[\\/]output\.js$/,
     edits: [
       ['    caches = new OutputCaches();', '    caches = __pbcSharedCaches();'],
+      // every text inside a clipping box is cut to the box on every frame: cached by text and cut
+      ['                            return sliceAnsi(line, from, to);', '                            return __pbcSlice(line, from, to);'],
+      // the blank cells of the frame grid are only ever replaced, never changed: share one
+      [
+        `                row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+        '                row.push(__pbcBlank);',
+      ],
       [
         'export default class Output',
-        `let __pbcCaches;
+        `${GEN}
+let __pbcCaches;
 function __pbcSharedCaches() {
-    if (__pbcCaches === undefined || __pbcCaches.styledChars.size > ${LINE_LIMIT} || __pbcCaches.widths.size + __pbcCaches.blockWidths.size > ${LIMIT}) {
+    PbcGenCache.nextFrame();
+    if (__pbcCaches === undefined) {
         __pbcCaches = new OutputCaches();
+        __pbcCaches.widths = new PbcGenCache(${LIMIT});
+        __pbcCaches.blockWidths = new PbcGenCache(${LIMIT});
+        __pbcCaches.styledChars = new PbcGenCache(${LIMIT});
+        __pbcCaches.slices = new PbcGenCache(${LIMIT});
     }
     return __pbcCaches;
+}
+const __pbcBlank = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+function __pbcSlice(line, from, to) {
+    const key = from + ':' + to + ':' + line;
+    let sliced = __pbcCaches.slices.get(key);
+    if (sliced === undefined) {
+        sliced = sliceAnsi(line, from, to);
+        __pbcCaches.slices.set(key, sliced);
+    }
+    return sliced;
 }
 export default class Output`,
       ],
@@ -36,33 +86,22 @@ export default class Output`,
   },
   {
     file: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
-    edits: [['    cache.set(text, dimensions);', `    if (cache.size > ${LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
+    edits: [['const cache = new Map();', `${GEN}\nconst cache = new PbcGenCache(${LIMIT});`]],
   },
   {
     file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
     edits: [
-      ['const cache = {};', 'let cache = {};\nlet __pbcCount = 0;'],
-      ['    cache[cacheKey] = wrappedText;', `    if (++__pbcCount > ${LIMIT}) {\n        cache = {};\n        __pbcCount = 0;\n    }\n    cache[cacheKey] = wrappedText;`],
+      ['const cache = {};', `${GEN}\nconst cache = new PbcGenCache(${LIMIT});`],
+      ['    const cachedText = cache[cacheKey];', '    const cachedText = cache.get(cacheKey);'],
+      ['    cache[cacheKey] = wrappedText;', '    cache.set(cacheKey, wrappedText);'],
     ],
   },
   {
     file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
     edits: [
-      ['const currentWidth = widestLine(text);', 'const currentWidth = __pbcWidest(text);'],
-      [
-        "import widestLine from 'widest-line';",
-        `import widestLine from 'widest-line';
-const __pbcWidths = new Map();
-function __pbcWidest(text) {
-    let w = __pbcWidths.get(text);
-    if (w === undefined) {
-        if (__pbcWidths.size > ${LIMIT}) __pbcWidths.clear();
-        w = widestLine(text);
-        __pbcWidths.set(text, w);
-    }
-    return w;
-}`,
-      ],
+      // the layout just measured the same text: share measure-text's cache
+      ['const currentWidth = widestLine(text);', 'const currentWidth = __pbcMeasure(text).width;'],
+      ["import widestLine from 'widest-line';", "import widestLine from 'widest-line';\nimport __pbcMeasure from './measure-text.js';"],
     ],
   },
 ];

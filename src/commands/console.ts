@@ -2,6 +2,7 @@
  * `pbc` without a command: the full-screen console (src/tui/main.ts), on the device the
  * flags/context select, or with --demo on a simulated device started in this process.
  */
+import { DEFAULT_INTERVALS } from '../store/resources.js';
 import type { TuiOptions } from '../tui/main.js';
 import { clientOptions, deviceCredentials, type GlobalOptions, selectDevice } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
@@ -33,6 +34,8 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
       if (co.ca !== undefined) options.ca = co.ca;
       if (co.timeoutMs !== undefined) options.timeoutMs = co.timeoutMs;
     }
+    const intervals = pollIntervals(process.env.PBC_POLL_SPEEDUP);
+    if (intervals) options.intervals = intervals;
     const { startTui } = await import('../tui/main.js');
     code = await startTui(options);
   } catch (err) {
@@ -41,4 +44,14 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
   }
   await demo?.close().catch(() => {});
   process.exit(code);
+}
+
+/**
+ * PBC_POLL_SPEEDUP=N polls every resource N times as often (at most every 10 ms): the long-run
+ * benchmark runs 10,000 poll cycles of a real console process in minutes instead of hours.
+ */
+export function pollIntervals(speedup: string | undefined): Record<string, number> | undefined {
+  const n = Number(speedup);
+  if (!Number.isFinite(n) || n <= 1) return undefined;
+  return Object.fromEntries(Object.entries(DEFAULT_INTERVALS).map(([k, v]) => [k, Math.max(10, Math.round(v / n))]));
 }

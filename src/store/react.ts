@@ -54,7 +54,65 @@ export function useConsole(): ConsoleContextValue {
 }
 
 export function useConsoleState<T>(selector: (s: ConsoleState) => T): T {
-  return useStore(useConsole().store, selector);
+  return useStore(renderView(useConsole().store), selector);
+}
+
+/**
+ * Ink draws at most ~15 frames a second, so React need not re-render for every commit: a
+ * burst of poll answers (a screen switch, a fast poll rate) reaches the screens as one
+ * render. A commit after a quiet spell still renders at once; the ones that follow within
+ * RENDER_MS are gathered into one render at its end. Screens read the live state when they
+ * render, so nothing is lost, only merged.
+ */
+export const RENDER_MS = 60;
+const views = new WeakMap<ConsoleStore, ConsoleStore>();
+
+export function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
+  let view = views.get(store);
+  if (!view) {
+    view = throttled(store, ms);
+    views.set(store, view);
+  }
+  return view;
+}
+
+type Listener = (state: ConsoleState, previous: ConsoleState) => void;
+
+function throttled(store: ConsoleStore, ms: number): ConsoleStore {
+  const listeners = new Set<Listener>();
+  let unsubscribe: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let last = Number.NEGATIVE_INFINITY;
+  let previous = store.getState();
+  const notify = () => {
+    timer = undefined;
+    last = performance.now();
+    const state = store.getState();
+    const before = previous;
+    previous = state;
+    for (const l of listeners) l(state, before);
+  };
+  const onChange = () => {
+    if (timer !== undefined) return;
+    const wait = last + ms - performance.now();
+    if (wait <= 0) notify();
+    else timer = setTimeout(notify, wait);
+  };
+  return {
+    ...store,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      unsubscribe ??= store.subscribe(onChange);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+        clearTimeout(timer);
+        timer = undefined;
+      };
+    },
+  };
 }
 
 export function useResource<K extends ResourceKey>(key: K): ConsoleState['resources'][K] {

@@ -31,13 +31,15 @@ export async function startTui(options: TuiOptions): Promise<number> {
   // (Deleting it, not setting it to 'false': colour detection treats any CI as no colour.)
   const ci = process.env.CI;
   delete process.env.CI;
-  const [{ render }, { makeReconnect, openConnection }, { createConsoleStore }, { consoleTree }, { enterFullScreen }] = await Promise.all([
-    import('ink'),
-    import('./connection.js'),
-    import('../store/store.js'),
-    import('./root.js'),
-    import('./fullscreen.js'),
-  ]);
+  const [{ render }, { makeReconnect, openConnection }, { createConsoleStore }, { consoleTree }, { enterFullScreen }, { startMemoryPolicy, LARGE_RULE_TABLE }] =
+    await Promise.all([
+      import('ink'),
+      import('./connection.js'),
+      import('../store/store.js'),
+      import('./root.js'),
+      import('./fullscreen.js'),
+      import('./memory.js'),
+    ]);
   if (ci === undefined) delete process.env.CI;
   else process.env.CI = ci;
   const stdout = options.stdout ?? process.stdout;
@@ -94,12 +96,16 @@ export async function startTui(options: TuiOptions): Promise<number> {
     incrementalRendering: true,
   });
   current.poller.start();
+  const stopMemoryPolicy = startMemoryPolicy({
+    large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
+  });
   try {
     await instance.waitUntilExit();
   } catch (e) {
     code = 1;
     process.stderr.write(`pbc: ${(e as Error).message}\n`);
   } finally {
+    stopMemoryPolicy();
     leave();
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);

@@ -1,24 +1,100 @@
 import { build } from 'esbuild';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script without types
-import { inkOutputCache } from '../../scripts/ink-output-cache.mjs';
+import { PbcGenCache } from '../../scripts/ink-gen-cache.mjs';
+// @ts-expect-error: a plain ESM script without types
+import { inkOutputCache, NARROW } from '../../scripts/ink-output-cache.mjs';
+// the copy Ink itself uses (string-width 8), unpatched: the authority the fast path must agree with
+import stringWidth from '../../node_modules/ink/node_modules/string-width/index.js';
+
+async function bundle(contents: string): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir: process.cwd() },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    external: ['react-devtools-core', 'yoga-layout'],
+    plugins: [inkOutputCache],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
 
 describe('the Ink text-cache plugin', () => {
-  it('applies to the installed Ink (all four patches), so dist/ gets the bounded caches', async () => {
-    const result = await build({
-      stdin: { contents: "import { render } from 'ink'; console.log(render);", resolveDir: process.cwd() },
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      external: ['react-devtools-core', 'yoga-layout'],
-      plugins: [inkOutputCache],
-      logLevel: 'silent',
-    });
-    const text = result.outputFiles[0]!.text;
+  it('applies to the installed Ink (every patch), so dist/ gets the bounded caches and the fast widths', async () => {
+    const text = await bundle("import { render } from 'ink'; console.log(render);");
     expect(text).toContain('__pbcSharedCaches');
-    expect(text).toContain('__pbcWidest');
-    expect(text).toContain('__pbcCount');
-    expect(text).toMatch(/if \(cache\.size > (5e3|5000)\) cache\.clear\(\)/);
+    expect(text).toContain('__pbcSlice(line, from, to)');
+    expect(text).toContain('row.push(__pbcBlank)');
+    expect(text).toMatch(/const currentWidth = \w+\(text\)\.width;/); // measure-text's cached answer
+    expect(text).toMatch(/cache\d*\.get\(cacheKey\)/); // wrap-text
+    // output, measure-text and wrap-text each carry their own generational cache
+    expect(text.match(/new PbcGenCache\d*\(/g)?.length).toBeGreaterThanOrEqual(5);
+    expect(text).toContain('__pbcNarrow');
+  });
+
+  it('lists only code points that string-width counts as one column and that never join a neighbour', () => {
+    const segmenter = new Intl.Segmenter();
+    const body = (NARROW as string).replace(/\\u([0-9A-F]{4})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+    const narrow = new RegExp(`^[${body}]$`);
+    let checked = 0;
+    for (let cp = 0x20; cp <= 0x2fff; cp++) {
+      const c = String.fromCodePoint(cp);
+      if (!narrow.test(c)) continue;
+      checked++;
+      const around = `a${c}${c}b`;
+      expect({ cp: cp.toString(16), width: stringWidth(c) }).toEqual({ cp: cp.toString(16), width: 1 });
+      expect(stringWidth(around)).toBe(4);
+      expect([...segmenter.segment(around)].length).toBe(4);
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('patched string-width measures every string as the original does', async () => {
+    const text = await bundle(
+      "import w from './node_modules/ink/node_modules/string-width/index.js'; export default w;",
+    );
+    expect(text).toContain('__pbcNarrow');
+    const patched = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
+      .default as (s: string, o?: object) => number;
+    const pieces = ['a', ' ', '▁', '█', '─', '·', '…', '–', '→', '✓', 'é', '日', '😀', '\u0301', '\u200d', '️', '◽', '\u001b[31m', '\u00ad', '\t'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), fc.boolean(), (parts, wide) => {
+        const s = parts.join('');
+        const options = { ambiguousIsNarrow: !wide };
+        expect(patched(s, options)).toBe(stringWidth(s, options));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('PbcGenCache (the cache behind the plugin)', () => {
+  it('keeps what recent frames used and forgets the rest', () => {
+    const cache = new PbcGenCache(100, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    for (let f = 0; f < 5; f++) {
+      PbcGenCache.nextFrame();
+      expect(cache.get('a')).toBe(1); // used every frame: kept
+      cache.set(`n${f}`, f); // sets sweep what no frame used lately
+    }
+    expect(cache.get('b')).toBeUndefined(); // unused for more than 2 frames: gone
+    expect(cache.get('n4')).toBe(4);
+  });
+
+  it('stays bounded however many different texts a long run draws', () => {
+    const cache = new PbcGenCache(50, 8);
+    for (let frame = 0; frame < 1000; frame++) {
+      PbcGenCache.nextFrame();
+      if (cache.get('static') === undefined) cache.set('static', 0); // an unchanging line
+      for (let i = 0; i < 3; i++) cache.set(`value ${frame}-${i}`, i);
+    }
+    expect(cache.get('static')).toBe(0);
+    expect(cache.size).toBeLessThanOrEqual(1 + 3 * 18); // at most two sweeps' worth of frames
+    for (let i = 0; i < 200; i++) cache.set(`burst ${i}`, i); // one frame past the limit starts afresh
+    expect(cache.size).toBeLessThanOrEqual(50);
   });
 });

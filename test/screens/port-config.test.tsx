@@ -19,15 +19,15 @@ describe('port configuration (2, e)', () => {
     const t = await session.open('ports');
     await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 8000);
     await t.h.press('e');
-    const form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
+    const form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 10_000);
     expect(form).toContain('Speed');
     await t.h.press(' '); // shut down: yes
     await t.h.press('enter');
-    const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'));
+    const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 10_000);
     expect(confirm).toContain('shutdown: false → true');
     expect(confirm).toContain('stops forwarding traffic');
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('eth-0-1: shutdown true'), 5000);
+    await t.h.waitFor((x) => x.includes('eth-0-1: shutdown true'), 10_000);
     expect(port(t, 'eth-0-1')?.shutdown).toBe(true);
   });
 

@@ -127,19 +127,15 @@ export function filterRows(rows: readonly RuleRow[], filter: string): readonly R
   if (!f) return rows;
   const { text, starts } = searchIndex(rows);
   const out: RuleRow[] = [];
+  const last = starts.length - 1;
+  let row = 0;
   let pos = text.indexOf(f);
   while (pos !== -1) {
-    // the row holding this hit: the last start ≤ pos
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    out.push(rows[lo]!);
-    if (lo + 1 >= starts.length) break;
-    pos = text.indexOf(f, starts[lo + 1]!);
+    // hits come in order: the row holding this one is at or after the previous row
+    while (row < last && starts[row + 1]! <= pos) row++;
+    out.push(rows[row]!);
+    if (row >= last) break;
+    pos = text.indexOf(f, starts[++row]!);
   }
   return out;
 }
