@@ -2,11 +2,14 @@
  * The simulated device's HTTP front: fastify, the spec's parameter conventions, method
  * override, UAC, {error} bodies with 4xx statuses, faults for testing, reboot downtime.
  */
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { initDevice } from './boot.js';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
+import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
 import { parseBody, serialize } from './json.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
@@ -33,8 +36,14 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-// Every method reaches our router, so that an unsupported one is a 405, not a 404.
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+// Every method Node's parser accepts reaches our router, so that one the path does not
+// support is a 405 (with Allow), not a 404. HEAD comes with GET (fastify's exposeHeadRoutes);
+// CONNECT never reaches a route (see the 'connect' listener).
+const METHODS = http.METHODS.filter((m) => m !== 'HEAD' && m !== 'CONNECT');
+
+/** The device path of a /rest URL: without /rest, the query and trailing slashes. */
+const devicePath = (url: string): string =>
+  (url.split('?')[0] ?? '').replace(/^\/rest/, '').replace(/\/+$/, '') || '/';
 
 function httpError(status: number, message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode: status });
@@ -46,7 +55,20 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     bodyLimit: 16 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery },
     return503OnClosing: true,
+    // errors raised before our code runs answer {error} too (http-errors.ts)
+    clientErrorHandler,
+    frameworkErrors: (err, req, reply) => {
+      const message =
+        err.code === 'FST_ERR_BAD_URL'
+          ? `malformed percent-encoding in the path '${req.url.split('?')[0]}' (write %XX with two hex digits, UTF-8)`
+          : err.message;
+      send(reply, err.statusCode ?? 400, { error: message });
+    },
   });
+  for (const m of METHODS) if (!app.supportedMethods.includes(m)) app.addHttpMethod(m);
+  // fastify answers a QUERY without Content-Type with 400 (RFC 10008); the device has no
+  // QUERY operation, so its body is not read and it gets the same 404/405 as the others
+  app.addHttpMethod('QUERY', { overrideExisting: true });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
@@ -68,7 +90,11 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   const answerCache = new Map<Route, { key: string; bytes: Buffer }>();
   registerAllRoutes(router);
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const message = `malformed Content-Type header '${req.headers['content-type']}'`;
+      return send(reply, 415, { error: message });
+    }
     if (err instanceof SimError) {
       if (err.status === 401) reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
       return send(reply, err.status, { error: err.message });
@@ -78,6 +104,16 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     return send(reply, status, { error: status === 500 ? `internal error: ${err.message}` : err.message });
   });
   app.setNotFoundHandler((req, reply) => send(reply, 404, { error: `no such path: ${req.url.split('?')[0]}` }));
+  // Node hands CONNECT to this listener instead of a route (and drops the connection
+  // when there is none): answer it like any other method the path does not support.
+  app.server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    const url = req.url ?? '';
+    const path = devicePath(url);
+    const route = /^\/rest(\/|\?|$)/.test(url) ? router.find('CONNECT', path) : 'no-path';
+    if (!Array.isArray(route)) return writeRawAnswer(socket, 404, `no such path: ${url.split('?')[0]}`);
+    const message = `method CONNECT is not allowed on /rest${path}; use ${route.join(' or ')}`;
+    writeRawAnswer(socket, 405, message, { headers: [`Allow: ${route.join(', ')}`] });
+  });
 
   registerControl(app, state, faults);
 
@@ -105,7 +141,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = (req.url.split('?')[0] ?? '').replace(/^\/rest/, '').replace(/\/+$/, '') || '/';
+    const path = devicePath(req.url);
     let method = req.method.toUpperCase();
     const override = req.headers['x-http-method-override'];
     if (typeof override === 'string' && override.trim() !== '') {

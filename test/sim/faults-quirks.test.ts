@@ -1,11 +1,13 @@
 /**
  * Fault injection (/_sim/fault, /_sim/log), --quirks output variants, and the HTTP
- * conventions every operation shares: method override, malformed JSON, 404 / 405, all
- * answered with {error} and leaving the device unchanged.
+ * conventions every operation shares: method override, malformed JSON, 404 / 405, requests
+ * Node or fastify reject before the simulator's code, all answered with {error} (no body to
+ * a HEAD) and leaving the device unchanged.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addRule,
+  configSnapshot,
   expectError,
   expectOk,
   expectRejected,
@@ -13,6 +15,7 @@ import {
   rules,
   simPerTest,
 } from './helpers.js';
+import { type RawAnswer, rawExchange, rawRequest, splitAnswers } from './raw-http.js';
 
 const t = simPerTest();
 
@@ -289,5 +292,83 @@ describe('HTTP conventions', () => {
       400,
       /object/,
     );
+  });
+
+  // Found by test/sim/fuzz.test.ts: requests rejected by Node's parser or by fastify before
+  // the simulator's code answered fastify's {error, message, statusCode} (and a body to a
+  // HEAD); methods such as PROPFIND answered 404 on a path that exists.
+  const expectRawError = (a: RawAnswer | undefined, status: number, pattern?: RegExp) => {
+    expect(a?.status, a?.body).toBe(status);
+    expect(a?.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(a?.body ?? '');
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(body.error).toBeTypeOf('string');
+    if (pattern) expect(body.error).toMatch(pattern);
+  };
+
+  it.each([
+    ['a bogus method', 'FOO', '/rest/rules/all', [], 400, /HTTP method/],
+    ['a lower-case method', 'delete', '/rest/rules/all', [], 400, /upper case/],
+    ['a space in the target', 'DELETE', '/rest/rules/all x', [], 400, /percent-encoded/],
+    ['a control character', 'DELETE', '/rest/rules/all\x01', [], 400, /percent-encoded/],
+    ['a bad header', 'DELETE', '/rest/rules/all', ['Content-Length: abc'], 400, /Content-Length/],
+    ['a target over 16 KiB', 'DELETE', `/rest/rules/all?x=${'y'.repeat(20_000)}`, [], 431, /16384/],
+  ])('%s: Node rejects it; the answer is {error} with Connection: close', async (...c) => {
+    const [, method, target, headers, status, pattern] = c;
+    const before = await configSnapshot(t);
+    const raw = await rawExchange(t.sim.port, rawRequest(method, target, headers));
+    const [answer] = splitAnswers(raw, [method]);
+    expectRawError(answer, status, pattern);
+    expect(answer?.headers.connection).toBe('close');
+    expect(await configSnapshot(t)).toEqual(before);
+  });
+
+  it('bad percent-encoding in the path is a 400 {error}', async () => {
+    await expectRejected(t, () => t.call('DELETE', '/rules/all%zz'), 400, /percent-encoding/);
+    await expectRejected(t, () => t.call('DELETE', '/%c0%ae'), 400, /percent-encoding/);
+  });
+
+  it.each(['PROPFIND', 'TRACE', 'QUERY', 'M-SEARCH', 'PURGE', 'CONNECT'])(
+    '%s on a path is a 405 with Allow, on an unknown path a 404',
+    async (method) => {
+      const before = await configSnapshot(t);
+      const on = (path: string) =>
+        rawExchange(t.sim.port, rawRequest(method, path, ['Connection: close']));
+      const [notAllowed] = splitAnswers(await on('/rest/rules/all'), [method]);
+      expectRawError(notAllowed, 405, new RegExp(`method ${method} is not allowed`));
+      expect(notAllowed?.headers.allow).toBe('GET, DELETE');
+      expectRawError(splitAnswers(await on('/rest/nothing'), [method])[0], 404, /no such path/);
+      expect(await configSnapshot(t)).toEqual(before);
+    },
+  );
+
+  it('a failed HEAD has no body: the next answer on the connection still frames', async () => {
+    const raw = await rawExchange(
+      t.sim.port,
+      rawRequest('HEAD', '/rest/%zz') +
+        rawRequest('HEAD', '/rest/rules') +
+        rawRequest('HEAD', '/rest/nothing') +
+        rawRequest('GET', '/rest/device/name', ['Connection: close']),
+    );
+    const [badUrl, notAllowed, missing, name] = splitAnswers(raw, ['HEAD', 'HEAD', 'HEAD', 'GET']);
+    expect([badUrl?.status, notAllowed?.status, missing?.status]).toEqual([400, 405, 404]);
+    expect(notAllowed?.headers.allow).toBe('POST, PUT, DELETE');
+    expect(JSON.parse(name?.body ?? '')).toEqual({ name: 'pb-lab-01' });
+  });
+
+  it.each([
+    ['a space in the target', '/rest/device/name x', 400],
+    ['a target over 16 KiB', `/rest/device/name?x=${'y'.repeat(20_000)}`, 431],
+  ])('a HEAD that Node rejects (%s) gets a head only, after the answer before it', async (...c) => {
+    const [, target, status] = c;
+    const raw = await rawExchange(
+      t.sim.port,
+      rawRequest('GET', '/rest/device/name') + rawRequest('HEAD', target),
+    );
+    const [name, failed] = splitAnswers(raw, ['GET', 'HEAD']);
+    expect(JSON.parse(name?.body ?? '')).toEqual({ name: 'pb-lab-01' });
+    expect(failed?.status).toBe(status);
+    expect(failed?.headers.connection).toBe('close');
+    expect(Number(failed?.headers['content-length'])).toBeGreaterThan(0);
   });
 });
