@@ -31,9 +31,9 @@ const ok = (x) => (x <= 16 ? '✓' : '✗');
 export function rulesSection(r) {
   const keyRows = r.keys
     .flatMap((k) => [
-      `| ${k.rules.toLocaleString('en')} | ↓/↑ (200 presses) | ${ms(k.scroll.median)} | ${ms(k.scroll.p95)} | ${ms(k.scroll.max)} | ${ok(k.scroll.p95)} |`,
-      `| ${k.rules.toLocaleString('en')} | PgDn/PgUp (50) | ${ms(k.page.median)} | ${ms(k.page.p95)} | ${ms(k.page.max)} | ${ok(k.page.p95)} |`,
-      `| ${k.rules.toLocaleString('en')} | \`/\` filter, type and erase (20) | ${ms(k.filter.median)} | ${ms(k.filter.p95)} | ${ms(k.filter.max)} | ${ok(k.filter.p95)} |`,
+      `| ${k.rules.toLocaleString('en')} | ↓/↑ (200 presses) | ${ms(k.scroll.median)} | ${ms(k.scroll.p95)} | ${ms(k.scroll.max)} | ${ok(k.scroll.median)} | ${ok(k.scroll.p95)} |`,
+      `| ${k.rules.toLocaleString('en')} | PgDn/PgUp (50) | ${ms(k.page.median)} | ${ms(k.page.p95)} | ${ms(k.page.max)} | ${ok(k.page.median)} | ${ok(k.page.p95)} |`,
+      `| ${k.rules.toLocaleString('en')} | \`/\` filter, type and erase (20) | ${ms(k.filter.median)} | ${ms(k.filter.p95)} | ${ms(k.filter.max)} | ${ok(k.filter.median)} | ${ok(k.filter.p95)} |`,
     ])
     .join('\n');
   const previewRows = r.preview
@@ -46,8 +46,8 @@ export function rulesSection(r) {
 
 In-process (Ink rendering into the test harness's fake terminal, 120×40, no frame-rate cap), synthetic rules (\`in_port\`, \`tcp\`, \`tcp_dst\`), ${machine()}. Time from writing the key to stdin until Ink has written the next frame (20 warm-up presses first). The 100-rule rows (a screen full of rows) are the baseline: what any frame of this size costs on this machine, whatever the rule count.
 
-| rules | keys | median | p95 | max | p95 ≤ 16 ms |
-|---|---|---|---|---|---|
+| rules | keys | median | p95 | max | median ≤ 16 ms | p95 ≤ 16 ms |
+|---|---|---|---|---|---|---|
 ${keyRows}
 
 Rule editor, per keystroke: validation, TCAM cost and preview, and shadow analysis against every active rule (\`analyze\`). Matches are normalized once and remembered (per rule object and per match text): the very first keystroke normalizes every rule, the first one after a poll only finds the new rule objects' matches again, later keystrokes reuse everything.

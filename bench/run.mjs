@@ -2,7 +2,7 @@
 // figure beside its anchor measured in the same run. `npm run bench`.
 // BENCH_QUICK=1 shortens every run (for a smoke check; the figures are then rough).
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCli, cliSection } from './cli.mjs';
@@ -27,6 +27,10 @@ if (existsSync(join(root, 'bench', 'rules.mjs'))) {
     sections.push(rules.rulesSection(await rules.benchRules({ quick })));
   }
 }
+
+// bench/notes.md: what the figures alone do not say (kept by hand, printed after them)
+const notesFile = join(root, 'bench', 'notes.md');
+if (existsSync(notesFile)) sections.push(`### Notes\n\n${(await readFile(notesFile, 'utf8')).trim()}\n`);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const text = `# Performance
