@@ -41,11 +41,37 @@ export async function loadYaml(): Promise<YamlModule> {
   return mod.default ?? mod;
 }
 
+/**
+ * Code points JSON.stringify and yaml leave raw although a terminal may act on them: DEL,
+ * the C1 controls (U+009B is CSI, U+0085 a line break) and the bidi overrides `sanitize`
+ * also neutralizes. Device strings are untrusted, and the output may go to a terminal.
+ */
+const RAW_CONTROL = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const RAW_CONTROLS = new RegExp(RAW_CONTROL.source, 'g');
+
+/**
+ * JSON text (or YAML whose strings holding such code points are double-quoted) with them
+ * as \uXXXX escapes: they only occur inside quoted strings, which parse back the same.
+ */
+export function escapeControls(text: string): string {
+  return RAW_CONTROL.test(text)
+    ? text.replace(RAW_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
+}
+
 export async function serialize(format: 'json' | 'yaml', data: unknown): Promise<string> {
   const plain = toPlain(data);
-  if (format === 'json') return `${JSON.stringify(plain, null, 2)}\n`;
-  const { stringify } = await loadYaml();
-  return stringify(plain, { lineWidth: 0 });
+  if (format === 'json') return escapeControls(`${JSON.stringify(plain, null, 2)}\n`);
+  const { Document, visit } = await loadYaml();
+  const doc = new Document(plain);
+  // Only a double-quoted scalar can carry an escape (keys are scalars too).
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && RAW_CONTROL.test(node.value))
+        node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return escapeControls(doc.toString({ lineWidth: 0 }));
 }
 
 export function write(text: string): void {

@@ -3,7 +3,7 @@
  * export, quicksave, and the -ports variants).
  */
 import { stringify } from 'lossless-json';
-import { write } from './output.js';
+import { escapeControls, write } from './output.js';
 import type { Run } from './run.js';
 
 interface Described {
@@ -110,5 +110,5 @@ export async function exportSavePoints(
   const c = await run.client();
   const out = await c.savepoints.export(names ?? [], o.port ?? []);
   if (run.format === 'yaml') await run.print(out.raw, () => '');
-  else write(`${stringify(out.raw, undefined, 2) ?? 'null'}\n`);
+  else write(escapeControls(`${stringify(out.raw, undefined, 2) ?? 'null'}\n`));
 }

@@ -13,6 +13,8 @@ export interface Harness {
   lastFrame(): string;
   /** The latest frame with its SGR styling (inverse, colours) kept. */
   lastStyledFrame(): string;
+  /** Everything written to the terminal so far, byte for byte (escape sequences kept). */
+  output(): string;
   /** Visible text of every frame written so far, oldest first. */
   frames: string[];
   write(input: string): void;
@@ -73,6 +75,8 @@ class FakeStdout extends EventEmitter {
   readonly isTTY = true;
   readonly styledFrames: string[] = [];
   readonly frames: string[] = [];
+  /** Every write as it arrived, before any stripping. */
+  readonly raw: string[] = [];
   constructor(
     public columns: number,
     public rows: number,
@@ -82,6 +86,7 @@ class FakeStdout extends EventEmitter {
 
   write(data: string | Uint8Array, ...rest: unknown[]): boolean {
     const text = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+    this.raw.push(text);
     const styled = text.replace(CONTROL_SEQUENCE, '');
     // Pure control writes (cursor hide, synchronized-update markers, erase) are not frames.
     if (styled !== '') {
@@ -211,6 +216,7 @@ export function renderTui(
   const harness: Harness = {
     lastFrame,
     lastStyledFrame: () => stdout.styledFrames.at(-1) ?? '',
+    output: () => stdout.raw.join(''),
     frames: stdout.frames,
     write: (input) => stdin.write(input),
     async press(key) {
