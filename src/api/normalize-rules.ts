@@ -3,6 +3,7 @@ import type { Bucket, Group, GroupType, Match, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { parseJson } from './json.js';
 import { At, type Item, isObject, items, Rec, str, stringMap } from './shape.js';
+import { mapInSlices } from './slices.js';
 
 /** OpenFlow's default priority, also what PUT /rules assumes when priority is empty. */
 export const DEFAULT_PRIORITY = 32768;
@@ -53,6 +54,22 @@ export function normalizeRuleList(wire: unknown, endpoint = 'GET /rules/all'): R
   }
   const r = new Rec(wire, at);
   const rules = r.list('rules', { required: true }).map((i) => normalizeRule(i.value, i.at));
+  return { rules, used_flows: r.int('used_flows', sumFlows(rules)) };
+}
+
+/** `normalizeRuleList`; a table of more than 4,096 rules is read a slice at a time (slices.ts). */
+export async function normalizeRuleListInSlices(
+  wire: unknown,
+  endpoint = 'GET /rules/all',
+): Promise<RuleList> {
+  const at = new At(endpoint);
+  if (Array.isArray(wire)) {
+    const rules = await mapInSlices(wire, (v, i) => normalizeRule(v, at.index(i)));
+    return { rules, used_flows: sumFlows(rules) };
+  }
+  const r = new Rec(wire, at);
+  const list = r.list('rules', { required: true });
+  const rules = await mapInSlices(list, (i) => normalizeRule(i.value, i.at));
   return { rules, used_flows: r.int('used_flows', sumFlows(rules)) };
 }
 

@@ -1,7 +1,7 @@
 /** The rules and groups families: /rules, /rules/all, /rules/counters, /groups, /groups/all. */
 import type { Bucket, Group, GroupType, RuleInput, RuleKey } from '../model/types.js';
 import { joinActions } from '../model/vocabulary.js';
-import { normalizeGroupList, normalizeRuleList, type RuleList } from './normalize-rules.js';
+import { normalizeGroupList, normalizeRuleListInSlices, type RuleList } from './normalize-rules.js';
 import type { Transport } from './transport.js';
 
 export interface RulesApi {
@@ -34,7 +34,7 @@ export function ruleQuery(rule: RuleInput): Record<string, unknown> {
 export function rulesApi(t: Transport): RulesApi {
   return {
     async list() {
-      return normalizeRuleList(await t.request('GET', '/rules/all'));
+      return normalizeRuleListInSlices(await t.request('GET', '/rules/all'));
     },
     add: (rule) => t.write('POST', '/rules', { query: ruleQuery(rule) }),
     modify: (rule) => t.write('PUT', '/rules', { query: ruleQuery(rule) }),

@@ -8,22 +8,33 @@ import { ParseError } from './errors.js';
 
 export type WireObject = Record<string, unknown>;
 
-/** A position inside one endpoint's response, e.g. `GET /rules/all` at `rules[3].cookie`. */
+/**
+ * A position inside one endpoint's response, e.g. `GET /rules/all` at `rules[3].cookie`. The
+ * path text is made only when a failure reports it (65,536 rules pass through ~700,000
+ * positions on every poll).
+ */
 export class At {
   constructor(
     readonly endpoint: string,
-    readonly path = '',
+    private readonly parent?: At,
+    private readonly step?: string | number,
   ) {}
 
+  get path(): string {
+    const { parent, step } = this;
+    if (parent === undefined || step === undefined) return '';
+    const before = parent.path;
+    if (typeof step === 'number') return `${before}[${step}]`;
+    if (/^[A-Za-z_$][\w$]*$/.test(step)) return before ? `${before}.${step}` : step;
+    return `${before}[${JSON.stringify(step.length > 40 ? `${step.slice(0, 40)}…` : step)}]`;
+  }
+
   key(name: string): At {
-    const part = /^[A-Za-z_$][\w$]*$/.test(name)
-      ? `${this.path ? '.' : ''}${name}`
-      : `[${JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name)}]`;
-    return new At(this.endpoint, this.path + part);
+    return new At(this.endpoint, this, name);
   }
 
   index(i: number): At {
-    return new At(this.endpoint, `${this.path}[${i}]`);
+    return new At(this.endpoint, this, i);
   }
 
   fail(expected: string, got: unknown): never {
@@ -242,8 +253,20 @@ export function items(value: unknown, at: At, allowMap = true): Item[] {
 /** Scalar → string map (app params, match fields); nested values are a shape error. */
 export function stringMap(value: unknown, at: At, nullAs = ''): Record<string, string> {
   const o = obj(value, at);
-  // fromEntries defines own properties, so even a key named __proto__ survives as data.
-  return Object.fromEntries(Object.keys(o).map((k) => [k, str(o[k], at.key(k), nullAs)]));
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(o)) {
+    const v = str(o[k], at.key(k), nullAs);
+    // a key named __proto__ is defined as data (plain assignment would set the prototype)
+    if (k === '__proto__')
+      Object.defineProperty(out, k, {
+        value: v,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else out[k] = v;
+  }
+  return out;
 }
 
 /** Write answers: the Result text ('' for an empty body or data without a `result` text). */

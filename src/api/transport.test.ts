@@ -10,6 +10,8 @@ import {
   ReadonlyError,
   TimeoutError,
 } from './errors.js';
+import { parseJson } from './json.js';
+import { SLICED_MIN_CHARS } from './json-slices.js';
 import { closedPort, json, startServer, type TestServer } from './test-server.js';
 import { type LogEntry, Transport } from './transport.js';
 
@@ -79,6 +81,64 @@ describe('transport: requests', () => {
     const auth = server.requests[0]?.headers.authorization;
     expect(auth).toBe(`Basic ${Buffer.from('admin:pa:ss').toString('base64')}`);
     expect(server.requests[0]?.path).toBe('/rest/rules/all');
+  });
+
+  it('reads a body sent in pieces: a BOM dropped, characters split between pieces', async () => {
+    const text = '{"name":"Zürich → 東京 😀","cookie":18446744073709551615}';
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const server = await serve(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // one byte at a time: every multi-byte character arrives split
+      for (const b of bytes) {
+        res.write(Buffer.from([b]));
+        await new Promise((r) => setImmediate(r));
+      }
+      res.end();
+    });
+    expect(await transport(server).request('GET', '/x')).toEqual({
+      name: 'Zürich → 東京 😀',
+      cookie: 18446744073709551615n,
+    });
+  });
+
+  it('reads a body of several megabytes of 3-byte characters', async () => {
+    const name = '東京'.repeat(600_000);
+    const server = await serve((_req, res) => json(res, 200, { name: `x${name}`, n: 1 }));
+    const body = (await transport(server, { timeoutMs: 10_000 }).request('GET', '/x')) as {
+      name: string;
+    };
+    expect(body.name.length).toBe(name.length + 1);
+    expect(body.name === `x${name}`).toBe(true);
+  });
+
+  it('parses a big answer (65,536 rules, ~12 MB) exactly, holding the event loop briefly', async () => {
+    const rule = (i: number) =>
+      `{"cookie":${(1n << 60n) + BigInt(i)},"name":"r-${i}","description":"tap of port ${i % 28} to the analyzer","match":{"in_port":"${i % 28}"},"n_bytes":${2n ** 64n - BigInt(i)}}`;
+    const text = `{"rules":[${Array.from({ length: 65_536 }, (_, i) => rule(i)).join(',')}],"used_flows":65536}`;
+    expect(text.length).toBeGreaterThan(SLICED_MIN_CHARS);
+    const server = await serve((_req, res) => json(res, 200, text));
+    // the longest the event loop was held while the answer was read and parsed
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      longest = Math.max(longest, performance.now() - last);
+      last = performance.now();
+    }, 1);
+    const body = (await transport(server, { timeoutMs: 20_000 }).request('GET', '/rules/all')) as {
+      rules: Array<{ cookie: bigint; n_bytes: bigint }>;
+    };
+    clearInterval(timer);
+    longest = Math.max(longest, performance.now() - last);
+    expect(body).toEqual(parseJson(text));
+    expect(body.rules[65_535]).toMatchObject({
+      cookie: (1n << 60n) + 65_535n,
+      n_bytes: 2n ** 64n - 65_535n,
+    });
+    console.log(
+      `[transport] 12 MB answer: the event loop was held at most ${Math.round(longest)} ms`,
+    );
+    // parsed in one piece it was held 0.3–0.4 s on the build machine
+    expect(longest).toBeLessThan(150);
   });
 
   it('encodes queries with bracket syntax and booleans as true/false', async () => {

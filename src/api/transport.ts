@@ -1,7 +1,8 @@
 /**
  * HTTP to the device: one keep-alive undici Agent per client, basic auth, per-request
  * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
- * mapping to the PbcError family. Responses are parsed losslessly (see json.ts).
+ * mapping to the PbcError family. Responses are parsed losslessly (see json.ts), big ones in
+ * slices (json-slices.ts).
  *
  * Secrets never travel in a URL: a write whose parameters hold a password-like field is
  * sent as a JSON body (the spec: every function also accepts JSON), so no password lands
@@ -21,9 +22,11 @@ import {
   ReadonlyError,
   TimeoutError,
 } from './errors.js';
-import { parseJson, stringifyJson } from './json.js';
+import { stringifyJson } from './json.js';
+import { parseJsonInSlices } from './json-slices.js';
 import { networkError } from './network-errors.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
+import { nextTurn } from './slices.js';
 
 export { networkError } from './network-errors.js';
 
@@ -172,7 +175,8 @@ export class Transport {
       try {
         const res = await this.attempt(method, endpoint, target, body, options.timeoutMs);
         status = res.status;
-        return this.interpret(method, endpoint, res.status, res.text, res.location);
+        const parsed = await parseBody(res.text);
+        return this.interpret(method, endpoint, res.status, res.text, res.location, parsed);
       } catch (err) {
         failure = err;
         const retriable =
@@ -222,7 +226,7 @@ export class Transport {
         bodyTimeout: timeoutMs,
       });
       const loc = res.headers.location;
-      const text = await res.body.text();
+      const text = await bodyText(res.body);
       return { status: res.statusCode, text, location: Array.isArray(loc) ? loc[0] : loc };
     } catch (err) {
       throw timedOut
@@ -242,6 +246,7 @@ export class Transport {
     status: number,
     text: string,
     location: string | undefined,
+    body: ParsedBody,
   ): unknown {
     const user = this.options.user;
     if (status === 401) {
@@ -260,15 +265,7 @@ export class Transport {
       const message = `${endpoint}: device unavailable (rebooting?) (HTTP 503) — retry in a minute`;
       throw new DeviceError(message, { status });
     }
-    let data: unknown = null;
-    let parsed = true;
-    if (text.trim() !== '') {
-      try {
-        data = parseJson(text);
-      } catch {
-        parsed = false;
-      }
-    }
+    const { data, parsed } = body;
     const error = parsed && isObject(data) ? field(data, 'error') : undefined;
     if (typeof error === 'string' && error.trim() !== '')
       throw deviceFailure(endpoint, error, status);
@@ -328,6 +325,51 @@ export class Transport {
     const pw = this.options.password;
     if (!pw || pw.length < 3) return text;
     return text.split(pw).join('***').split(encodeURIComponent(pw)).join('***');
+  }
+}
+
+/** Bytes of a body decoded at a time. */
+const DECODE_BYTES = 1024 * 1024;
+
+/**
+ * The body as text (a BOM dropped, as `body.text()` does), decoded a megabyte at a time as it
+ * arrives: text() would copy a 17 MB answer into one buffer and decode it in one go, ~0.15 s in
+ * which the console answers no key. Pieces of a megabyte (not each 64 KB chunk) so that the
+ * garbage collector need not copy the decoded text around while the rest arrives.
+ */
+async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let batch: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    batch.push(chunk);
+    size += chunk.length;
+    if (size >= DECODE_BYTES) {
+      parts.push(decoder.decode(Buffer.concat(batch, size), { stream: true }));
+      batch = [];
+      size = 0;
+      // chunks already received are read without a turn of the event loop in between
+      await nextTurn();
+    }
+  }
+  parts.push(decoder.decode(Buffer.concat(batch, size)));
+  return parts.join('');
+}
+
+interface ParsedBody {
+  /** null for an empty body or one that is not JSON. */
+  data: unknown;
+  parsed: boolean;
+}
+
+/** The body as JSON; a big one is parsed in slices so the console keeps answering keys. */
+async function parseBody(text: string): Promise<ParsedBody> {
+  if (text.trim() === '') return { data: null, parsed: true };
+  try {
+    return { data: await parseJsonInSlices(text), parsed: true };
+  } catch {
+    return { data: null, parsed: false };
   }
 }
 

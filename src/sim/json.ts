@@ -33,3 +33,13 @@ export class RawJson {
 export function serialize(value: unknown): string {
   return value instanceof RawJson ? value.text : stringify(value);
 }
+
+/** An answer already serialized and encoded (GET /rules/all builds big tables in slices). */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** The answer as UTF-8 bytes. */
+export function encode(value: unknown): Buffer {
+  return value instanceof JsonBytes ? value.bytes : Buffer.from(serialize(value));
+}

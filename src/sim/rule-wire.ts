@@ -16,17 +16,39 @@ export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => R
   return (r) => state.traffic.ruleCounters(r.cookie, r.match.in_port ? parsePortList(r.match.in_port) : null, r.since, now);
 }
 
-/**
- * GET /rules/all as JSON text. Everything but the counters is serialized once per rule and
- * state version, so a list of thousands of rules costs little more than its counters.
- */
+/** Everything but the counters, serialized once per rule and state version. */
 const heads = new WeakMap<SimRule, { version: number; head: string }>();
 
-export function rulesAllJson(state: SimState, rules: Iterable<SimRule>, usedFlows: number): string {
-  const now = state.counterNow();
+/** Tables up to this long are written at once; longer ones RULES_SLICE rules per turn. */
+export const RULES_AT_ONCE = 4096;
+export const RULES_SLICE = 1024;
+
+/**
+ * GET /rules/all as UTF-8 JSON. Each rule's text but its counters is kept per state version,
+ * so a list of thousands of rules costs little more than its counters. A big table (65,536
+ * rules take ~0.4 s) is written and encoded RULES_SLICE rules per turn of the event loop, so
+ * that a console running in the same process (the drills, `pbc --demo`) keeps answering keys
+ * meanwhile. The rules and the counter instant are taken when the request arrives; a write
+ * that lands while the answer is being written may show in its later part.
+ */
+export async function rulesAllJsonInSlices(state: SimState, usedFlows: number): Promise<Buffer> {
+  const rules = [...state.rules.values()];
+  const text = ruleText(state, state.counterNow());
+  const slices: Buffer[] = [Buffer.from('{"rules":[')];
+  const size = rules.length <= RULES_AT_ONCE ? RULES_AT_ONCE : RULES_SLICE;
+  for (let start = 0; start < rules.length; start += size) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const parts = rules.slice(start, start + size).map(text);
+    slices.push(Buffer.from(`${start > 0 ? ',' : ''}${parts.join(',')}`));
+  }
+  slices.push(Buffer.from(`],"used_flows":${usedFlows}}`));
+  return Buffer.concat(slices);
+}
+
+/** One rule's JSON with its counters at `now`. */
+function ruleText(state: SimState, now: number): (r: SimRule) => string {
   const counters = ruleCountersFor(state, now);
-  const parts: string[] = [];
-  for (const r of rules) {
+  return (r) => {
     let h = heads.get(r);
     if (!h || h.version !== state.version) {
       h = { version: state.version, head: ruleHead(state, r) };
@@ -35,11 +57,8 @@ export function rulesAllJson(state: SimState, rules: Iterable<SimRule>, usedFlow
     const c = counters(r);
     // With --quirks a rule younger than a second has no rate yet.
     const young = state.quirks && now - r.since < 1000;
-    parts.push(
-      `${h.head},"datarate":${young ? '"n/a"' : JSON.stringify(formatRate(c.datarate_raw))},"datarate_raw":${young ? '"n/a"' : c.datarate_raw},"n_bytes":"${c.n_bytes}","n_packets":"${c.n_packets}","real_flow_ct":${ruleFlows(r.match)}}`,
-    );
-  }
-  return `{"rules":[${parts.join(',')}],"used_flows":${usedFlows}}`;
+    return `${h.head},"datarate":${young ? '"n/a"' : JSON.stringify(formatRate(c.datarate_raw))},"datarate_raw":${young ? '"n/a"' : c.datarate_raw},"n_bytes":"${c.n_bytes}","n_packets":"${c.n_packets}","real_flow_ct":${ruleFlows(r.match)}}`;
+  };
 }
 
 /** A rule's JSON up to its counters: the object's text without its closing brace. */

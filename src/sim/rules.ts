@@ -2,10 +2,10 @@
 import { type Match, splitActions } from '../model/index.js';
 import { flowCount } from '../tcam/index.js';
 import { badRequest, conflict, notFound } from './errors.js';
-import { RawJson } from './json.js';
+import { JsonBytes } from './json.js';
 import type { Params } from './params.js';
 import type { Router } from './router.js';
-import { rulesAllJson } from './rule-wire.js';
+import { rulesAllJsonInSlices } from './rule-wire.js';
 import { assertFits, assertValidRule, ruleContext, usedFlows } from './rulesets.js';
 import { rulesKey, type SimRule, type SimState } from './state.js';
 
@@ -85,7 +85,7 @@ export function registerRules(router: Router): void {
     'GET',
     '/rules/all',
     'R',
-    ({ state }) => new RawJson(rulesAllJson(state, state.rules.values(), usedFlows(state))),
+    async ({ state }) => new JsonBytes(await rulesAllJsonInSlices(state, usedFlows(state))),
     { cacheable: true },
   );
 

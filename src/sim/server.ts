@@ -10,7 +10,7 @@ import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
-import { parseBody, serialize } from './json.js';
+import { encode, JsonBytes, parseBody, serialize } from './json.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
@@ -176,11 +176,12 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
       const key = `${state.version}|${state.counterNow()}`;
       const hit = answerCache.get(route);
       if (hit && hit.key === key) return sendBytes(reply, hit.bytes);
-      const bytes = Buffer.from(serialize(await route.handler(ctx)));
+      const bytes = encode(await route.handler(ctx));
       answerCache.set(route, { key, bytes });
       return sendBytes(reply, bytes);
     }
     const result = await route.handler(ctx);
+    if (result instanceof JsonBytes) return sendBytes(reply, result.bytes);
     return send(reply, 200, result ?? { result: 'OK' });
   };
   app.route({ method: METHODS, url: '/rest', handler: handle });

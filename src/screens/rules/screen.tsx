@@ -30,15 +30,8 @@ import {
   newRuleForm,
   type RuleForm,
 } from './editor-state.js';
-import {
-  filterRows,
-  RULE_SORTS,
-  ruleColumns,
-  ruleKeyText,
-  ruleRows,
-  searchIndex,
-  sortRows,
-} from './table.js';
+import { useRuleTable } from './rows.js';
+import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
 
 const COLUMNS = ruleColumns();
 
@@ -54,8 +47,7 @@ export function RulesScreen(props: ScreenProps) {
   const setForm = formRef.set;
   const form = formRef.current();
 
-  const all = useMemo(() => ruleRows(list?.rules ?? []), [list]);
-  const sorted = useMemo(() => sortRows(all, sort.index, sort.reversed), [all, sort]);
+  const { all, sorted } = useRuleTable(list, sort);
   const rows = useMemo(() => filterRows(sorted, props.filter), [sorted, props.filter]);
   // build the filter's search index between polls, not on the first `/` keystroke
   useEffect(() => {
@@ -90,7 +82,6 @@ export function RulesScreen(props: ScreenProps) {
       },
     });
   };
-
 
   routeKeys(props, onKey);
 

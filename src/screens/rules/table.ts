@@ -27,21 +27,23 @@ export function ruleKeyText(r: { priority: number; match: Record<string, string>
   return key;
 }
 
+/** One rule's row: its texts made once, so scrolling and filtering touch no formatting. */
+export function ruleRow(rule: Rule): RuleRow {
+  const match = describeMatch(rule.match);
+  const actions = rule.actions.join(',');
+  return {
+    rule,
+    key: ruleKeyText(rule),
+    match,
+    actions,
+    search:
+      `${rule.priority} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
+  };
+}
+
 export function ruleRows(rules: readonly Rule[]): RuleRow[] {
   const out = new Array<RuleRow>(rules.length);
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i]!;
-    const match = describeMatch(rule.match);
-    const actions = rule.actions.join(',');
-    out[i] = {
-      rule,
-      key: ruleKeyText(rule),
-      match,
-      actions,
-      search:
-        `${rule.priority} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
-    };
-  }
+  for (let i = 0; i < rules.length; i++) out[i] = ruleRow(rules[i]!);
   return out;
 }
 
