@@ -5,7 +5,9 @@
  *
  * Each drill checks the same things: keys still work while the device misbehaves, the
  * header says stale/down with the data's age, one status line gives the last error, the
- * console recovers by itself when the device answers again, and no write was sent.
+ * console recovers by itself when the device answers again, and no write was sent. The
+ * fault drills share that sequence through failEveryRequest, assertFaultShown,
+ * waitForHeader, clearFaultAndRecover and assertRecovers (at the end of this file).
  */
 import { afterEach, expect } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
@@ -182,3 +184,64 @@ export async function recovery(ui: Harness, since: number, bound: number): Promi
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---- the sequence the fault drills share: inject → shown → keys → clear → recover ----------
+
+/** The header's connection word while the device does not answer: down, with the data's age. */
+export const DOWN = /^✖ down \(data \d+s old\)$/;
+/** … while it answers with errors: stale, with the data's age. */
+export const STALE = /^◌ stale \d+s$/;
+/** Recovery bound once the device answers again: two poll intervals and the slack. */
+export const RECOVERY_MS = 2 * INTERVAL + SLACK_MS;
+
+/** From now on every request fails this way, until clearFaultAndRecover. */
+export function failEveryRequest(drill: Drill, mode: 'reset' | '500' | 'hang') {
+  return drill.control('/_sim/fault', { fail_next: 1_000_000, fail_next_mode: mode });
+}
+
+export interface FaultShown {
+  /** The header's connection word to wait for: DOWN or STALE. */
+  header: RegExp;
+  /** Wait for an error on the status line too (a stale header alone does not say why). */
+  withError?: boolean;
+  /** How long to wait for it, ms. */
+  within: number;
+  /** Text of the screen that must still be shown: the data is kept. */
+  keeps: string;
+  /** What the status line's error must say. */
+  error: RegExp;
+}
+
+/**
+ * The console shows the fault: waits for the header word, then asserts that the screen
+ * still shows `keeps` and that the status line gives `error` as one line. Returns the frame.
+ */
+export async function assertFaultShown(drill: Drill, shown: FaultShown): Promise<string> {
+  const frame = await drill.ui.waitFor(
+    (f) =>
+      shown.header.test(connectionWord(f)) && (!shown.withError || statusError(f) !== undefined),
+    shown.within,
+  );
+  expect(frame).toContain(shown.keeps);
+  expect(statusError(frame)).toMatch(shown.error);
+  assertOneLineError(drill, frame);
+  return frame;
+}
+
+/** Waits until the header's connection word matches `word` (e.g. the data's age grew). */
+export function waitForHeader(drill: Drill, word: RegExp, ms: number): Promise<string> {
+  return drill.ui.waitFor((f) => word.test(connectionWord(f)), ms);
+}
+
+/** The console is live again within `bound` ms of `since` (performance.now()). */
+export async function assertRecovers(drill: Drill, since: number, bound = RECOVERY_MS) {
+  const ms = await recovery(drill.ui, since, bound);
+  expect(ms).toBeLessThan(bound);
+}
+
+/** Ends the fault injection, then assertRecovers, measured from that moment. */
+export async function clearFaultAndRecover(drill: Drill, bound = RECOVERY_MS) {
+  const t = performance.now();
+  await drill.control('/_sim/fault', { fail_next: 0 });
+  await assertRecovers(drill, t, bound);
+}

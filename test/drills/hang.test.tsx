@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertOneLineError,
+  assertFaultShown,
   assertResponsive,
-  connectionWord,
-  INTERVAL,
+  clearFaultAndRecover,
+  DOWN,
+  failEveryRequest,
   openDrill,
+  RECOVERY_MS,
   ready,
-  recovery,
-  SLACK_MS,
-  statusError,
+  waitForHeader,
 } from './drill.js';
 
 const TIMEOUT = 800;
@@ -17,23 +17,18 @@ describe('drill: the device stops answering (requests hang)', () => {
   it('times requests out, says down with the data age and the timeout, answers keys, recovers', async () => {
     const d = await openDrill('ports', { timeoutMs: TIMEOUT });
     await ready(d, 'eth-0-1');
-    await d.control('/_sim/fault', { fail_next: 1_000_000, fail_next_mode: 'hang' });
+    await failEveryRequest(d, 'hang');
     // a GET is tried twice (one retry) before the poll counts as failed
-    const down = await d.ui.waitFor(
-      (f) => /^✖ down \(data \d+s old\)$/.test(connectionWord(f)),
-      2 * TIMEOUT + 2000,
-    );
-    expect(down).toContain('eth-0-1');
-    expect(statusError(down)).toMatch(/timed out/);
-    assertOneLineError(d, down);
+    await assertFaultShown(d, {
+      header: DOWN,
+      within: 2 * TIMEOUT + 2000,
+      keeps: 'eth-0-1',
+      error: /timed out/,
+    });
     expect(await assertResponsive(d.ui)).toBeLessThan(1000);
-    await d.ui.waitFor((f) => /data [2-9]s old/.test(connectionWord(f)), 4000);
-    const t = performance.now();
-    await d.control('/_sim/fault', { fail_next: 0 });
+    await waitForHeader(d, /data [2-9]s old/, 4000);
     // requests already hanging end at their timeout; the next poll answers
-    const bound = TIMEOUT + 2 * INTERVAL + SLACK_MS;
-    const ms = await recovery(d.ui, t, bound);
-    expect(ms).toBeLessThan(bound);
+    await clearFaultAndRecover(d, TIMEOUT + RECOVERY_MS);
     expect(await d.writes()).toBe(0);
   });
 });

@@ -11,11 +11,11 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { startSim } from '../../src/sim/server.js';
+import { LOG_CAPACITY } from '../../src/store/logbuffer.js';
 import { Poller } from '../../src/store/poller.js';
+import { HISTORY } from '../../src/store/rates.js';
 import { fetchers, HEADER_RESOURCES, type ResourceKey } from '../../src/store/resources.js';
 import { commitSuccess, createConsoleStore } from '../../src/store/store.js';
-import { LOG_CAPACITY } from '../../src/store/logbuffer.js';
-import { HISTORY } from '../../src/store/rates.js';
 import { SCREENS } from '../../src/tui/keymap.js';
 import { consoleTree } from '../../src/tui/root.js';
 import { SCREEN_VIEWS } from '../../src/tui/screens.js';
@@ -39,7 +39,10 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
     }
     await sim.close();
     const session = { url: sim.url, readonly: false, insecure: false, demo: true };
-    const ui = renderTui(consoleTree({ client, store, poller, session }, 'overview'), { columns: 100, rows: 30 });
+    const ui = renderTui(consoleTree({ client, store, poller, session }, 'overview'), {
+      columns: 100,
+      rows: 30,
+    });
     try {
       type Stats = Array<{ rxbytes: bigint; txbytes: bigint; rxpkts: bigint; txpkts: bigint }>;
       let stats = real.stats as Stats;
@@ -50,12 +53,28 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
         const screen = SCREENS[Math.floor(c / 1000) % SCREENS.length]!;
         if (c % 1000 === 0 || c === 1) await ui.press(screen.key);
         const at = c * 2000;
-        stats = stats.map((s, i) => ({ ...s, rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)), txbytes: s.txbytes + 900n, rxpkts: s.rxpkts + 3n, txpkts: s.txpkts + 2n }));
-        for (let i = 0; i < 6; i++) window.push(`2026-11-22 05:00:00.000 drill: long-run line ${++line}`);
+        stats = stats.map((s, i) => ({
+          ...s,
+          rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)),
+          txbytes: s.txbytes + 900n,
+          rxpkts: s.rxpkts + 3n,
+          txpkts: s.txpkts + 2n,
+        }));
+        for (let i = 0; i < 6; i++)
+          window.push(`2026-11-22 05:00:00.000 drill: long-run line ${++line}`);
         window = window.slice(-5000);
         // the log answers every cycle (as if its screen were always shown), so the ring fills
-        for (const k of new Set<ResourceKey>([...HEADER_RESOURCES, ...SCREEN_VIEWS[screen.id].resources, 'log'])) {
-          const data = k === 'stats' ? stats : k === 'log' ? { logs: window, systemDateTime: '2026-11-22 05:00:00' } : structuredClone(real[k]);
+        for (const k of new Set<ResourceKey>([
+          ...HEADER_RESOURCES,
+          ...SCREEN_VIEWS[screen.id].resources,
+          'log',
+        ])) {
+          const data =
+            k === 'stats'
+              ? stats
+              : k === 'log'
+                ? { logs: window, systemDateTime: '2026-11-22 05:00:00' }
+                : structuredClone(real[k]);
           commitSuccess(store, k, data as never, at);
         }
         if (c % 20 === 0) await new Promise((r) => setImmediate(r)); // let the console render

@@ -4,7 +4,7 @@ import { rulesKey } from '../../src/sim/state.js';
 import { isLive, openDrill, PROMPT_MS, ready } from './drill.js';
 
 const N = 65_536;
-const RULES_INTERVAL = 3000; // the table is re-read (and parsed) every 3 s
+const RULES_INTERVAL = 3000; // the table is re-read (and parsed) 3 s after each answer
 
 describe('drill: a 65,536-rule table', () => {
   it('screen 3 shows it, keys stay usable while it is polled, nothing is written', async () => {
@@ -41,11 +41,20 @@ describe('drill: a 65,536-rule table', () => {
       // the header and the screen's gauge say the table is far beyond the TCAM
       expect(d.ui.lastFrame()).toMatch(/TCAM \d+\/4096 \(\d+%\) HIGH/);
       expect(d.ui.lastFrame()).toContain('FULL');
-      // keys over more than one poll of the whole table (each answer is ~17 MB of JSON)
+      // Keys over a whole poll of the table (each answer is ~17 MB of JSON): the request, the
+      // answer parsed, its commit, the new rows made and shown — until a second after the
+      // next answer's commit, and for at least one poll interval.
       const times: number[] = [];
       const keys = ['\u001B[B', '\u001B[B', '\u001B[6~', '\u001B[A', '?', '\u001B'];
-      const end = performance.now() + RULES_INTERVAL + 500;
-      for (let i = 0; performance.now() < end; i++) {
+      const rulesAt = () => d.store.getState().resources.rules.updatedAt ?? 0;
+      const first = rulesAt();
+      const start = performance.now();
+      let committed: number | undefined;
+      const done = (now: number) =>
+        now - start > 30_000 ||
+        (now - start > RULES_INTERVAL + 500 && committed !== undefined && now - committed > 1000);
+      for (let i = 0; !done(performance.now()); i++) {
+        if (committed === undefined && rulesAt() !== first) committed = performance.now();
         const before = d.ui.frames.length;
         const t0 = performance.now();
         d.ui.write(keys[i % keys.length] as string);
@@ -59,12 +68,16 @@ describe('drill: a 65,536-rule table', () => {
       const sorted = [...times].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const max = sorted.at(-1) ?? 0;
+      const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
       console.log(
-        `[drill] ${total} rules: table shown ${Math.round(shown)} ms after '3'; ${times.length} keys: median ${Math.round(median)} ms, max ${Math.round(max)} ms`,
+        `[drill] ${total} rules: table shown ${Math.round(shown)} ms after '3'; ${times.length} keys over a poll: median ${Math.round(median)} ms, p90 ${Math.round(p90)} ms, max ${Math.round(max)} ms`,
       );
+      expect(committed, 'a new answer arrived while keys were pressed').toBeDefined();
       expect(median).toBeLessThan(PROMPT_MS);
-      // a key that lands while a poll's answer is parsed waits for it
-      expect(max).toBeLessThan(5000);
+      // big answers are parsed, normalized and made into rows a slice at a time
+      expect(max).toBeLessThan(PROMPT_MS);
+      // the last key may have been `?`
+      if (d.ui.lastFrame().includes('Help —')) d.ui.write('\u001B');
       await d.ui.waitFor((f) => f.includes('[3 Rules]') && !f.includes('Help —'), 1000);
       expect(isLive(d.ui.lastFrame())).toBe(true);
       expect(await d.writes()).toBe(0);
@@ -72,5 +85,5 @@ describe('drill: a 65,536-rule table', () => {
       await d.close();
       await sim.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
