@@ -33,14 +33,13 @@ export async function startChild(args, pattern = /(http:\/\/\S+)/) {
 export async function cannon(url, { duration = 5, connections = 10 } = {}) {
   const { default: autocannon } = await import('autocannon');
   const r = await autocannon({ url, duration, connections, pipelining: 1 });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average };
 }
 
 export function machine() {
-  return `${process.platform} ${process.arch}, Node ${process.version}, ${(
-    globalThis.navigator?.hardwareConcurrency ?? 2
-  )} cores`;
+  return `${process.platform} ${process.arch}, Node ${process.version}, ${globalThis.navigator?.hardwareConcurrency ?? 2} cores`;
 }
 
 /**
@@ -67,7 +66,9 @@ export async function bundleInproc(entry, name) {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: { 'react-devtools-core': stub },
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    banner: {
+      js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
+    },
     plugins: process.env.BENCH_NO_INK_CACHE === '1' ? [] : [inkOutputCache],
     logLevel: 'error',
   });

@@ -19,7 +19,15 @@ sections.push(simSection(await benchSim({ duration: quick ? 2 : 5 })));
 console.error('bench: cli…');
 sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
 console.error('bench: console…');
-sections.push(tuiSection(await benchTui({ runs: quick ? 3 : 10, rssCycles: quick ? 2000 : 10_000, reqSeconds: quick ? 6 : 12 })));
+sections.push(
+  tuiSection(
+    await benchTui({
+      runs: quick ? 3 : 10,
+      rssCycles: quick ? 2000 : 10_000,
+      reqSeconds: quick ? 6 : 12,
+    }),
+  ),
+);
 if (existsSync(join(root, 'bench', 'rules.mjs'))) {
   const rules = await import('./rules.mjs');
   if (rules.benchRules && rules.rulesSection) {
@@ -30,7 +38,8 @@ if (existsSync(join(root, 'bench', 'rules.mjs'))) {
 
 // bench/notes.md: what the figures alone do not say (kept by hand, printed after them)
 const notesFile = join(root, 'bench', 'notes.md');
-if (existsSync(notesFile)) sections.push(`### Notes\n\n${(await readFile(notesFile, 'utf8')).trim()}\n`);
+if (existsSync(notesFile))
+  sections.push(`### Notes\n\n${(await readFile(notesFile, 'utf8')).trim()}\n`);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const text = `# Performance

@@ -9,12 +9,20 @@ export async function benchSim({ duration = 5 } = {}) {
   try {
     await fetch(`${base}/rules/all`, { method: 'DELETE' });
     for (let i = 0; i < 4096; i++) {
-      const q = qs.stringify({ priority: 100 + (i % 7), match: { in_port: String((i % 8) + 1), tcp: '', tcp_dst: String(i) }, actions: 'output:10' });
+      const q = qs.stringify({
+        priority: 100 + (i % 7),
+        match: { in_port: String((i % 8) + 1), tcp: '', tcp_dst: String(i) },
+        actions: 'output:10',
+      });
       const r = await fetch(`${base}/rules?${q}`, { method: 'POST' });
       if (!r.ok) throw new Error(`adding rule ${i}: ${await r.text()}`);
     }
     const flows = await (await fetch(`${base}/flownumbers`)).json();
-    const bare = await startChild([`${root}/bench/bare-server.mjs`, `${base}/ports/stats`, `${base}/rules/all`]);
+    const bare = await startChild([
+      `${root}/bench/bare-server.mjs`,
+      `${base}/ports/stats`,
+      `${base}/rules/all`,
+    ]);
     const out = { rules: flows.used_flows, results: [] };
     try {
       for (const path of ['/ports/stats', '/rules/all']) {

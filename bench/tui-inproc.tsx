@@ -2,6 +2,9 @@
 //   keys   — keystroke → frame on Ports with N synthetic ports
 //   rss    — RSS over 10,000 accelerated poll cycles against the simulator
 //   reqs   — device requests per second per screen at the default intervals
+
+import { EventEmitter } from 'node:events';
+import { render } from 'ink';
 import { createClient } from '../src/api/index.js';
 import type { PortConfig, PortInfo, PortStats } from '../src/model/index.js';
 import { startSim } from '../src/sim/server.js';
@@ -9,11 +12,9 @@ import { Poller } from '../src/store/poller.js';
 import { DEFAULT_INTERVALS, type ResourceKey } from '../src/store/resources.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
 import type { ScreenId } from '../src/tui/keymap.js';
-import { consoleTree } from '../src/tui/root.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
+import { consoleTree } from '../src/tui/root.js';
 import { SCREEN_VIEWS } from '../src/tui/screens.js';
-import { EventEmitter } from 'node:events';
-import { render } from 'ink';
 import { renderTui } from '../test/harness/render.js';
 
 const session = { url: 'http://bench.invalid/rest', readonly: false, insecure: false, demo: true };
@@ -38,8 +39,23 @@ function syntheticPorts(n: number) {
       txcoll: 0n,
     }));
   for (let i = 1; i <= n; i++) {
-    info.push({ port_no: String(i), if_name: `eth-${Math.floor(i / 48)}-${i % 48}`, admin_status: 'PORT_UP', link_status: 'LINK_UP', duplex: 'full (auto)', mac_addr: '00:00:00:00:00:00', speed: '10G (10G)' });
-    config.push({ if_name: `eth-${Math.floor(i / 48)}-${i % 48}`, type: 5, speed: '10G', duplex: 'full', split: 'default', shutdown: false });
+    info.push({
+      port_no: String(i),
+      if_name: `eth-${Math.floor(i / 48)}-${i % 48}`,
+      admin_status: 'PORT_UP',
+      link_status: 'LINK_UP',
+      duplex: 'full (auto)',
+      mac_addr: '00:00:00:00:00:00',
+      speed: '10G (10G)',
+    });
+    config.push({
+      if_name: `eth-${Math.floor(i / 48)}-${i % 48}`,
+      type: 5,
+      speed: '10G',
+      duplex: 'full',
+      split: 'default',
+      shutdown: false,
+    });
   }
   return { info, config, stats };
 }
@@ -47,14 +63,19 @@ function syntheticPorts(n: number) {
 async function keys(ports: number, presses = 200) {
   const store = createConsoleStore();
   // as the console does (src/tui/main.ts)
-  const stopPolicy = startMemoryPolicy({ large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE });
+  const stopPolicy = startMemoryPolicy({
+    large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
+  });
   const client = createClient({ url: session.url });
   const poller = new Poller(client, store); // never started: data is fed directly
   const { info, config, stats } = syntheticPorts(ports);
   commitSuccess(store, 'info', info, 0);
   commitSuccess(store, 'config', config, 0);
   for (let k = 1n; k <= 30n; k++) commitSuccess(store, 'stats', stats(k), Number(k) * 2000);
-  const ui = renderTui(consoleTree({ client, store, poller, session }, 'ports'), { columns: 120, rows: 40 });
+  const ui = renderTui(consoleTree({ client, store, poller, session }, 'ports'), {
+    columns: 120,
+    rows: 40,
+  });
   await ui.waitFor((f) => f.includes('PORT'));
   const times: number[] = [];
   for (let i = 0; i < presses; i++) {
@@ -67,7 +88,11 @@ async function keys(ports: number, presses = 200) {
   ui.unmount();
   stopPolicy();
   times.sort((a, b) => a - b);
-  return { ports, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+  return {
+    ports,
+    median: times[Math.floor(times.length / 2)]!,
+    p95: times[Math.floor(times.length * 0.95)]!,
+  };
 }
 
 /**
@@ -81,13 +106,29 @@ async function rss(cycles = 10_000) {
   const client = createClient({ url: sim.url });
   const store = createConsoleStore();
   // as the console does (src/tui/main.ts)
-  const stopPolicy = startMemoryPolicy({ large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE });
+  const stopPolicy = startMemoryPolicy({
+    large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
+  });
   const poller = new Poller(client, store);
   const real = {
-    identity: { name: await client.device.name(), model: await client.device.model(), generation: await client.device.generation(), serial: await client.device.serialNo(), imageVersion: await client.device.imageVersion(), serverRevision: await client.device.serverRevision(), dpid: await client.device.dpid(), ident: await client.device.customIdent(), ip: await client.device.ipConfig() },
+    identity: {
+      name: await client.device.name(),
+      model: await client.device.model(),
+      generation: await client.device.generation(),
+      serial: await client.device.serialNo(),
+      imageVersion: await client.device.imageVersion(),
+      serverRevision: await client.device.serverRevision(),
+      dpid: await client.device.dpid(),
+      ident: await client.device.customIdent(),
+      ip: await client.device.ipConfig(),
+    },
     access: { uac: false, level: null },
     flows: await client.device.flowNumbers(),
-    settings: { storage: await client.device.ruleStorageMode(), permanent: await client.device.permanentRulesMode(), idLed: await client.device.idLed() },
+    settings: {
+      storage: await client.device.ruleStorageMode(),
+      permanent: await client.device.permanentRulesMode(),
+      idLed: await client.device.idLed(),
+    },
     environment: await client.device.environment(),
     system: { load: await client.device.loadAverage(), memory: await client.device.memoryUsage() },
     stats: await client.ports.stats(),
@@ -102,44 +143,110 @@ async function rss(cycles = 10_000) {
   const baseline = process.memoryUsage();
   // A terminal that keeps nothing (the test harness keeps every frame, which would be
   // what we measured).
-  const stdout = Object.assign(new EventEmitter(), { columns: 120, rows: 40, isTTY: true, frames: 0, write: () => ((stdout.frames += 1), true) });
-  const stdin = Object.assign(new EventEmitter(), { isTTY: true, setRawMode: () => {}, setEncoding: () => {}, ref: () => {}, unref: () => {}, read: () => null });
+  const stdout = Object.assign(new EventEmitter(), {
+    columns: 120,
+    rows: 40,
+    isTTY: true,
+    frames: 0,
+    write: () => {
+      stdout.frames += 1;
+      return true;
+    },
+  });
+  const stdin = Object.assign(new EventEmitter(), {
+    isTTY: true,
+    setRawMode: () => {},
+    setEncoding: () => {},
+    ref: () => {},
+    unref: () => {},
+    read: () => null,
+  });
   // BENCH_START=overview mounts another screen; BENCH_NO_UI=1 measures the store alone
   const start = (process.env.BENCH_START ?? 'ports') as ScreenId;
-  const ui = process.env.BENCH_NO_UI === '1' ? { unmount: () => {} } : render(consoleTree({ client, store, poller, session: { ...session, url: sim.url } }, start), {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    patchConsole: false,
-    exitOnCtrlC: false,
-    maxFps: 1000,
-  });
+  const ui =
+    process.env.BENCH_NO_UI === '1'
+      ? { unmount: () => {} }
+      : render(
+          consoleTree({ client, store, poller, session: { ...session, url: sim.url } }, start),
+          {
+            stdout: stdout as unknown as NodeJS.WriteStream,
+            stdin: stdin as unknown as NodeJS.ReadStream,
+            patchConsole: false,
+            exitOnCtrlC: false,
+            maxFps: 1000,
+          },
+        );
   // BENCH_SCREENS=ports,logs narrows which screens' resources are answered (to find what grows)
-  const screens = (process.env.BENCH_SCREENS?.split(',') ?? ['overview', 'ports', 'logs']) as ScreenId[];
-  const samples: Array<{ cycle: number; rssMiB: number; heapMiB: number; heapTotalMiB: number; externalMiB: number }> = [];
+  const screens = (process.env.BENCH_SCREENS?.split(',') ?? [
+    'overview',
+    'ports',
+    'logs',
+  ]) as ScreenId[];
+  const samples: Array<{
+    cycle: number;
+    rssMiB: number;
+    heapMiB: number;
+    heapTotalMiB: number;
+    externalMiB: number;
+  }> = [];
   let stats = real.stats;
   let logWindow = real.log.logs;
   let line = 0;
   for (let c = 1; c <= cycles; c++) {
     const at = c * 2000;
-    stats = stats.map((s, i) => ({ ...s, rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)), txbytes: s.txbytes + 900n, rxpkts: s.rxpkts + 3n, txpkts: s.txpkts + 2n }));
-    logWindow = [...logWindow, `2026-01-01 00:00:00.000 bench: line ${++line}`, `2026-01-01 00:00:00.000 bench: line ${++line}`].slice(-5000);
+    stats = stats.map((s, i) => ({
+      ...s,
+      rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)),
+      txbytes: s.txbytes + 900n,
+      rxpkts: s.rxpkts + 3n,
+      txpkts: s.txpkts + 2n,
+    }));
+    logWindow = [
+      ...logWindow,
+      `2026-01-01 00:00:00.000 bench: line ${++line}`,
+      `2026-01-01 00:00:00.000 bench: line ${++line}`,
+    ].slice(-5000);
     const screen = screens[Math.floor(c / 500) % screens.length]!;
-    for (const k of ['identity', 'access', 'flows', ...SCREEN_VIEWS[screen].resources] as ResourceKey[]) {
+    for (const k of [
+      'identity',
+      'access',
+      'flows',
+      ...SCREEN_VIEWS[screen].resources,
+    ] as ResourceKey[]) {
       if (!(k in real)) continue;
-      const data = k === 'stats' ? stats : k === 'log' ? { logs: logWindow, systemDateTime: 'now' } : structuredClone(real[k as keyof typeof real]);
+      const data =
+        k === 'stats'
+          ? stats
+          : k === 'log'
+            ? { logs: logWindow, systemDateTime: 'now' }
+            : structuredClone(real[k as keyof typeof real]);
       commitSuccess(store, k, data as never, at);
     }
     if (c % 10 === 0) await new Promise((r) => setImmediate(r)); // let Ink render
     if (c % 1000 === 0) {
       globalThis.gc?.();
       const m = process.memoryUsage();
-      samples.push({ cycle: c, rssMiB: m.rss / 2 ** 20, heapMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 });
+      samples.push({
+        cycle: c,
+        rssMiB: m.rss / 2 ** 20,
+        heapMiB: m.heapUsed / 2 ** 20,
+        heapTotalMiB: m.heapTotal / 2 ** 20,
+        externalMiB: m.external / 2 ** 20,
+      });
     }
   }
   ui.unmount();
   stopPolicy();
   await client.close();
-  return { cycles, frames: stdout.frames, baselineRssMiB: baseline.rss / 2 ** 20, baselineHeapMiB: baseline.heapUsed / 2 ** 20, samples, logLines: store.getState().log.lines.length, history: Math.max(...[...store.getState().rates.rates.values()].map((r) => r.history.length)) };
+  return {
+    cycles,
+    frames: stdout.frames,
+    baselineRssMiB: baseline.rss / 2 ** 20,
+    baselineHeapMiB: baseline.heapUsed / 2 ** 20,
+    samples,
+    logLines: store.getState().log.lines.length,
+    history: Math.max(...[...store.getState().rates.rates.values()].map((r) => r.history.length)),
+  };
 }
 
 async function reqs(seconds = 12) {
@@ -152,7 +259,9 @@ async function reqs(seconds = 12) {
     poller.setDemand(SCREEN_VIEWS[screen].resources);
     // steady state: skip the first poll of every resource (a screen switch fetches once)
     poller.start();
-    await new Promise((r) => setTimeout(r, Math.max(...Object.values(DEFAULT_INTERVALS).filter((v) => v <= 10_000)) + 500));
+    await new Promise((r) =>
+      setTimeout(r, Math.max(...Object.values(DEFAULT_INTERVALS).filter((v) => v <= 10_000)) + 500),
+    );
     const before = sim.faults.requests;
     await new Promise((r) => setTimeout(r, seconds * 1000));
     out.push({ screen, perSecond: (sim.faults.requests - before) / seconds });
@@ -164,6 +273,11 @@ async function reqs(seconds = 12) {
 }
 
 const what = process.argv[2];
-const result = what === 'keys' ? [await keys(28), await keys(512)] : what === 'rss' ? await rss(Number(process.argv[3] ?? 10_000)) : await reqs(Number(process.argv[3] ?? 12));
+const result =
+  what === 'keys'
+    ? [await keys(28), await keys(512)]
+    : what === 'rss'
+      ? await rss(Number(process.argv[3] ?? 10_000))
+      : await reqs(Number(process.argv[3] ?? 12));
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

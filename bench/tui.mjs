@@ -1,10 +1,7 @@
 // TUI figures: cold start to first frame (vs `node -e 0`), keystroke → frame on Ports
 // (28 and 512 ports), device requests per second per screen, RSS over 10,000 poll cycles.
 import { execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { bundleInproc, cli, operatorEnv, root, startChild } from './lib.mjs';
-
-const out = join(root, 'bench', 'out');
+import { bundleInproc, cli, operatorEnv, startChild } from './lib.mjs';
 
 const bundle = () => bundleInproc('tui-inproc.tsx', 'tui-inproc');
 
@@ -58,14 +55,25 @@ function timeToOutput(command, marker, timeoutMs = 15_000) {
  */
 async function acceleratedRss(url, cycles) {
   const seconds = Math.round((cycles * 20) / 1000);
-  const child = spawn('script', ['-qfec', `stty cols 120 rows 40; exec ${process.execPath} ${cli} --url ${url}`, '/dev/null'], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-    env: operatorEnv({ PBC_POLL_SPEEDUP: '100' }),
-  });
+  const child = spawn(
+    'script',
+    ['-qfec', `stty cols 120 rows 40; exec ${process.execPath} ${cli} --url ${url}`, '/dev/null'],
+    {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env: operatorEnv({ PBC_POLL_SPEEDUP: '100' }),
+    },
+  );
   await new Promise((r) => setTimeout(r, 1500));
   // the node process itself (script(1) and its shell carry the same words in their command lines)
-  const pid = execFileSync('pgrep', ['-n', '-f', `^${process.execPath} ${cli} --url ${url}`], { encoding: 'utf8' }).trim();
-  const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }))?.[1] ?? 0) / 1024;
+  const pid = execFileSync('pgrep', ['-n', '-f', `^${process.execPath} ${cli} --url ${url}`], {
+    encoding: 'utf8',
+  }).trim();
+  const rssMiB = () =>
+    Number(
+      /VmRSS:\s+(\d+)/.exec(
+        execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }),
+      )?.[1] ?? 0,
+    ) / 1024;
   const status = async () => (await fetch(url.replace(/\/rest$/, '/_sim/status'))).json();
   const before = (await status()).requests;
   const samples = [];
@@ -73,7 +81,10 @@ async function acceleratedRss(url, cycles) {
   let screen = 0;
   while (Date.now() - t0 < seconds * 1000) {
     const s = Math.floor(((Date.now() - t0) / 1000 / seconds) * 9);
-    if (s !== screen || samples.length === 0) child.stdin.write(String((screen = s) + 1));
+    if (s !== screen || samples.length === 0) {
+      screen = s;
+      child.stdin.write(String(screen + 1));
+    }
     await new Promise((r) => setTimeout(r, 10_000));
     samples.push({ s: Math.round((Date.now() - t0) / 1000), rssMiB: rssMiB() });
   }
@@ -85,8 +96,17 @@ async function acceleratedRss(url, cycles) {
   const half = samples.slice(Math.floor(samples.length / 2));
   const mx = half.reduce((a, p) => a + p.s, 0) / half.length;
   const my = half.reduce((a, p) => a + p.rssMiB, 0) / half.length;
-  const slope = half.reduce((a, p) => a + (p.s - mx) * (p.rssMiB - my), 0) / half.reduce((a, p) => a + (p.s - mx) ** 2, 0);
-  return { cycles, seconds, requests, samples, maxMiB: Math.max(...samples.map((p) => p.rssMiB)), slopeMiBPerMin: slope * 60 };
+  const slope =
+    half.reduce((a, p) => a + (p.s - mx) * (p.rssMiB - my), 0) /
+    half.reduce((a, p) => a + (p.s - mx) ** 2, 0);
+  return {
+    cycles,
+    seconds,
+    requests,
+    samples,
+    maxMiB: Math.max(...samples.map((p) => p.rssMiB)),
+    slopeMiBPerMin: slope * 60,
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -100,7 +120,12 @@ export async function benchTui({ runs = 10, rssCycles = 10_000, reqSeconds = 12 
     for (let i = 0; i < runs; i++) {
       bare.push(await timeToOutput(`stty cols 100 rows 30; exec ${process.execPath} -e 0`, null));
       // the header's first line is drawn with the first frame
-      first.push(await timeToOutput(`stty cols 100 rows 30; exec ${process.execPath} ${cli} --url ${sim.url}`, 'pbc ·'));
+      first.push(
+        await timeToOutput(
+          `stty cols 100 rows 30; exec ${process.execPath} ${cli} --url ${sim.url}`,
+          'pbc ·',
+        ),
+      );
     }
     const keys = inproc(file, ['keys']);
     const reqs = inproc(file, ['reqs', String(reqSeconds)]);
@@ -114,7 +139,9 @@ export async function benchTui({ runs = 10, rssCycles = 10_000, reqSeconds = 12 
 
 export function tuiSection(r) {
   const ratio = r.firstMs / r.nodeMs;
-  const rssRows = r.rss.samples.map((s) => `${s.cycle / 1000}k ${s.rssMiB.toFixed(0)}/${s.heapMiB.toFixed(1)}`).join(' · ');
+  const rssRows = r.rss.samples
+    .map((s) => `${s.cycle / 1000}k ${s.rssMiB.toFixed(0)}/${s.heapMiB.toFixed(1)}`)
+    .join(' · ');
   return `### Console (TUI)
 
 | measure | figure | anchor / target |
@@ -133,6 +160,9 @@ In-process, an accelerated cycle answers every resource of the shown screen (rot
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchTui({ runs: Number(process.env.BENCH_RUNS ?? 10), rssCycles: Number(process.env.BENCH_CYCLES ?? 10_000) });
+  const r = await benchTui({
+    runs: Number(process.env.BENCH_RUNS ?? 10),
+    rssCycles: Number(process.env.BENCH_CYCLES ?? 10_000),
+  });
   console.log(tuiSection(r));
 }

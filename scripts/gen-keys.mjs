@@ -12,13 +12,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export async function keysMarkdown() {
   const dir = await mkdtemp(join(tmpdir(), 'pbc-keys-'));
   const out = join(dir, 'keymap.mjs');
-  await build({ entryPoints: [join(root, 'src/tui/keymap.ts')], outfile: out, bundle: true, format: 'esm', platform: 'node', logLevel: 'error' });
+  await build({
+    entryPoints: [join(root, 'src/tui/keymap.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'error',
+  });
   const { BINDINGS, SCREENS, keyLabel } = await import(pathToFileURL(out).href);
   await rm(dir, { recursive: true, force: true });
   const esc = (s) => s.replaceAll('|', '\\|');
-  const keys = (b) => b.keys.map((k) => `\`${k === ' ' ? 'Space' : esc(keyLabel(k))}\``).join(' / ');
+  const keys = (b) =>
+    b.keys.map((k) => `\`${k === ' ' ? 'Space' : esc(keyLabel(k))}\``).join(' / ');
   const table = (rows) =>
-    ['| key | does | changes the device |', '|---|---|---|', ...rows.map((b) => `| ${keys(b)} | ${esc(b.label)} | ${b.write ? 'yes (disabled in --readonly)' : ''} |`)].join('\n');
+    [
+      '| key | does | changes the device |',
+      '|---|---|---|',
+      ...rows.map(
+        (b) =>
+          `| ${keys(b)} | ${esc(b.label)} | ${b.write ? 'yes (disabled in --readonly)' : ''} |`,
+      ),
+    ].join('\n');
   const global = BINDINGS.filter((b) => b.scope === 'global');
   const parts = [
     '# Keys',

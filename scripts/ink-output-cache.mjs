@@ -36,7 +36,10 @@ const patches = [
         '\tif (/^[\\u0020-\\u007E]*$/.test(string)) {',
         '\tif (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && __pbcNarrow.test(string))) {',
       ],
-      ['export default function stringWidth(', `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`],
+      [
+        'export default function stringWidth(',
+        `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`,
+      ],
     ],
   },
   {
@@ -44,7 +47,10 @@ const patches = [
     edits: [
       ['    caches = new OutputCaches();', '    caches = __pbcSharedCaches();'],
       // every text inside a clipping box is cut to the box on every frame: cached by text and cut
-      ['                            return sliceAnsi(line, from, to);', '                            return __pbcSlice(line, from, to);'],
+      [
+        '                            return sliceAnsi(line, from, to);',
+        '                            return __pbcSlice(line, from, to);',
+      ],
       // the blank cells of the frame grid are only ever replaced, never changed: share one
       [
         `                row.push({
@@ -101,7 +107,10 @@ export default class Output`,
     edits: [
       // the layout just measured the same text: share measure-text's cache
       ['const currentWidth = widestLine(text);', 'const currentWidth = __pbcMeasure(text).width;'],
-      ["import widestLine from 'widest-line';", "import widestLine from 'widest-line';\nimport __pbcMeasure from './measure-text.js';"],
+      [
+        "import widestLine from 'widest-line';",
+        "import widestLine from 'widest-line';\nimport __pbcMeasure from './measure-text.js';",
+      ],
     ],
   },
 ];

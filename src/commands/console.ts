@@ -53,5 +53,7 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
 export function pollIntervals(speedup: string | undefined): Record<string, number> | undefined {
   const n = Number(speedup);
   if (!Number.isFinite(n) || n <= 1) return undefined;
-  return Object.fromEntries(Object.entries(DEFAULT_INTERVALS).map(([k, v]) => [k, Math.max(10, Math.round(v / n))]));
+  return Object.fromEntries(
+    Object.entries(DEFAULT_INTERVALS).map(([k, v]) => [k, Math.max(10, Math.round(v / n))]),
+  );
 }

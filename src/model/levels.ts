@@ -4,7 +4,12 @@ export const WRITE = 7;
 export const SUPER = 31;
 export type AccessLevel = typeof READ | typeof WRITE | typeof SUPER;
 
-export const LEVEL_NAMES: Record<number, string> = { 0: 'NONE', 1: 'READ', 7: 'WRITE', 31: 'SUPER' };
+export const LEVEL_NAMES: Record<number, string> = {
+  0: 'NONE',
+  1: 'READ',
+  7: 'WRITE',
+  31: 'SUPER',
+};
 
 export function isAccessLevel(n: number): n is AccessLevel {
   return n === READ || n === WRITE || n === SUPER;

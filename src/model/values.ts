@@ -131,7 +131,10 @@ export function checkL4(text: string): string | null {
 export function checkValueMask16(text: string, what: string): string | null {
   const [v, m, extra] = text.split('/');
   if (extra !== undefined || v === undefined) return `${what} must be value[/mask]`;
-  return checkRange(v, 0, 0xffff, what) ?? (m === undefined ? null : checkRange(m, 0, 0xffff, `${what} mask`));
+  return (
+    checkRange(v, 0, 0xffff, what) ??
+    (m === undefined ? null : checkRange(m, 0, 0xffff, `${what} mask`))
+  );
 }
 
 /** in_port: one port number or several comma-separated. */

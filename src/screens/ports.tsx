@@ -10,7 +10,7 @@ import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
-import { badCount, type PortRow, portRows, totalBps } from './port-rows.js';
+import { badCount, type PortRow, portRows } from './port-rows.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);

@@ -50,9 +50,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         if (result.groups) commitSuccess(store, 'groups', result.groups, at);
         poller.refresh(['flows']);
         notify(
-          result.ok
-            ? `${o.plan.title}: done`
-            : `${o.plan.title}: failed — nothing more was sent`,
+          result.ok ? `${o.plan.title}: done` : `${o.plan.title}: failed — nothing more was sent`,
         );
         if (ref.current) set({ ...ref.current, phase: 'done', result });
       },

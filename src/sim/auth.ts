@@ -5,9 +5,9 @@
  */
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { READ, SUPER, WRITE } from '../model/index.js';
+import { SimError } from './errors.js';
 import type { Params } from './params.js';
 import type { Level, Principal } from './router.js';
-import { SimError } from './errors.js';
 import type { SimState, SimUser } from './state.js';
 
 const KEYLEN = 32;
@@ -38,7 +38,10 @@ export interface Credentials {
 }
 
 /** Basic auth header first, then username/password parameters. */
-export function credentialsFrom(authorization: string | undefined, params: Params): Credentials | null {
+export function credentialsFrom(
+  authorization: string | undefined,
+  params: Params,
+): Credentials | null {
   if (authorization?.toLowerCase().startsWith('basic ')) {
     const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -56,7 +59,8 @@ export function credentialsFrom(authorization: string | undefined, params: Param
  */
 export function authenticate(state: SimState, creds: Credentials | null, path: string): Principal {
   if (!state.uac) return { username: null, level: SUPER };
-  if (!creds) throw new SimError(401, 'authentication required: send basic auth or username and password');
+  if (!creds)
+    throw new SimError(401, 'authentication required: send basic auth or username and password');
   const user = state.users.get(creds.username);
   if (!user || !verifyPassword(user, creds.password)) {
     state.log.append(`auth: failed login for user '${creds.username.slice(0, 64)}' on ${path}`);

@@ -8,8 +8,13 @@ import { SUPER } from '../model/index.js';
 import { ambientLog } from './ambient.js';
 import { hashPassword } from './auth.js';
 import { attachPersistence } from './persist.js';
+import {
+  applyRebootSettings,
+  buildChassisState,
+  buildTraffic,
+  factoryPortSavePoint,
+} from './ports.js';
 import { factoryRuleSavePoint, loadRuleSet } from './rulesets.js';
-import { applyRebootSettings, buildChassisState, buildTraffic, factoryPortSavePoint } from './ports.js';
 import type { SimOptions, SimState } from './state.js';
 
 export interface InitOptions extends SimOptions {
@@ -43,13 +48,19 @@ export async function initDevice(state: SimState, options: InitOptions): Promise
   if (options.stateDir) {
     const loaded = attachPersistence(state, options.stateDir);
     if (loaded) state.traffic = buildTraffic(state);
-    state.log.append(loaded ? `system: configuration loaded from ${options.stateDir}` : 'system: new configuration');
+    state.log.append(
+      loaded
+        ? `system: configuration loaded from ${options.stateDir}`
+        : 'system: new configuration',
+    );
     if (options.adminPassword && loaded) {
       const admin = state.users.get('admin');
       if (admin) admin.passwordHash = hashPassword(options.adminPassword);
     }
   }
-  state.log.append(`system: device ${state.settings.name} started (firmware ${state.identity.imageVersion})`);
+  state.log.append(
+    `system: device ${state.settings.name} started (firmware ${state.identity.imageVersion})`,
+  );
 }
 
 export function reboot(state: SimState, ms = state.rebootMs): void {
@@ -61,14 +72,18 @@ export function reboot(state: SimState, ms = state.rebootMs): void {
   state.settings.storageMode.current = state.settings.storageMode.next;
   applyRebootSettings(state);
   if (!state.settings.permanentRules) {
-    const boot = state.bootRuleSavePoint ? state.ruleSavePoints.get(state.bootRuleSavePoint) : undefined;
+    const boot = state.bootRuleSavePoint
+      ? state.ruleSavePoints.get(state.bootRuleSavePoint)
+      : undefined;
     state.rules.clear();
     state.groups.clear();
     if (boot) {
       try {
         loadRuleSet(state, boot);
       } catch (e) {
-        state.log.append(`system: boot save-point '${boot.name}' not loaded: ${(e as Error).message}`);
+        state.log.append(
+          `system: boot save-point '${boot.name}' not loaded: ${(e as Error).message}`,
+        );
       }
     }
   }

@@ -30,7 +30,14 @@ export class FaultControl {
 
   constructor(seed: number, initial: Partial<FaultSettings> = {}) {
     this.rng = (seed * 2654435761) >>> 0 || 1;
-    this.settings = { latencyMs: 0, failRate: 0, failMode: 'mixed', failNext: 0, failNextMode: '500', ...initial };
+    this.settings = {
+      latencyMs: 0,
+      failRate: 0,
+      failMode: 'mixed',
+      failNext: 0,
+      failNextMode: '500',
+      ...initial,
+    };
   }
 
   private random(): number {
@@ -62,7 +69,10 @@ export class FaultControl {
       mode = s.failMode === 'mixed' ? (this.random() < 0.5 ? '500' : 'reset') : s.failMode;
     }
     if (mode === '500') {
-      reply.code(500).type('application/json').send(stringify({ error: 'simulated internal failure' }));
+      reply
+        .code(500)
+        .type('application/json')
+        .send(stringify({ error: 'simulated internal failure' }));
     } else if (mode === 'reset') {
       req.raw.socket.destroy();
       reply.hijack();
@@ -119,7 +129,8 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
       if (v === undefined) return reply400(reply, 'fail_next must be a count');
       next.failNext = v;
       const m = String(b.fail_next_mode ?? '500');
-      if (!['500', 'reset', 'hang'].includes(m)) return reply400(reply, "fail_next_mode must be '500', 'reset' or 'hang'");
+      if (!['500', 'reset', 'hang'].includes(m))
+        return reply400(reply, "fail_next_mode must be '500', 'reset' or 'hang'");
       next.failNextMode = m as FailMode;
     }
     faults.settings = next;
@@ -131,7 +142,9 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
     const ms = b.ms === undefined ? state.rebootMs : num(b.ms, 0, 600_000);
     if (ms === undefined) return reply400(reply, 'ms must be 0..600000');
     reboot(state, ms);
-    return reply.type('application/json').send(stringify({ rebooting_until: state.rebootingUntil }));
+    return reply
+      .type('application/json')
+      .send(stringify({ rebooting_until: state.rebootingUntil }));
   });
 
   /** Appends log lines: {lines: string[]} verbatim, or {count, length} generated. */
@@ -142,7 +155,8 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
     } else {
       const count = num(b.count ?? 1, 1, 100_000);
       const length = num(b.length ?? 60, 1, 1_000_000);
-      if (count === undefined || length === undefined) return reply400(reply, 'count 1..100000, length 1..1000000');
+      if (count === undefined || length === undefined)
+        return reply400(reply, 'count 1..100000, length 1..1000000');
       for (let i = 0; i < count; i++) {
         const head = `sim: generated line ${i + 1} of ${count} `;
         state.log.append(head + 'x'.repeat(Math.max(0, length - head.length)));

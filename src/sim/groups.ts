@@ -28,7 +28,8 @@ export function groupToWire(g: Group): Record<string, unknown> {
 export function rulesUsingGroups(state: SimState, ids: ReadonlySet<number>): string[] {
   const keys: string[] = [];
   for (const [key, r] of state.rules) {
-    if (r.actions.some((a) => a.startsWith('group:') && ids.has(Number(a.slice(6))))) keys.push(key);
+    if (r.actions.some((a) => a.startsWith('group:') && ids.has(Number(a.slice(6)))))
+      keys.push(key);
   }
   return keys;
 }
@@ -42,7 +43,10 @@ function parseGroupId(text: string): number {
 /** Reads the spec's Group input: an object keyed by group number. */
 function groupsOf(params: Params, state: SimState, groupIdsAfter: Set<number>): Group[] {
   const entries = Object.entries(params.raw).filter(([k]) => !RESERVED.has(k));
-  if (entries.length === 0) throw badRequest('the body must be a JSON object keyed by group id, e.g. {"1":{"group_id":"1","type":"select","buckets":[…]}}');
+  if (entries.length === 0)
+    throw badRequest(
+      'the body must be a JSON object keyed by group id, e.g. {"1":{"group_id":"1","type":"select","buckets":[…]}}',
+    );
   const ports = portMap(state);
   const out: Group[] = [];
   for (const [key, value] of entries) {
@@ -53,27 +57,43 @@ function groupsOf(params: Params, state: SimState, groupIdsAfter: Set<number>): 
     if (v.group_id !== undefined && String(v.group_id) !== key)
       throw badRequest(`group key '${key}' and group_id '${String(v.group_id)}' differ`);
     const type = String(v.type ?? '').toLowerCase();
-    if (!TYPES.has(type)) throw badRequest(`group ${id}: type must be select, ff or all, got '${String(v.type ?? '')}'`);
+    if (!TYPES.has(type))
+      throw badRequest(
+        `group ${id}: type must be select, ff or all, got '${String(v.type ?? '')}'`,
+      );
     if (!Array.isArray(v.buckets) || v.buckets.length < 1 || v.buckets.length > 16)
       throw badRequest(`group ${id}: buckets must be a list of 1 to 16 buckets`);
     const buckets: Bucket[] = v.buckets.map((b, i) => {
-      if (!b || typeof b !== 'object') throw badRequest(`group ${id} bucket ${i + 1} must be an object`);
+      if (!b || typeof b !== 'object')
+        throw badRequest(`group ${id} bucket ${i + 1} must be an object`);
       const bb = b as Record<string, unknown>;
-      const watch = bb.watch_port === undefined || bb.watch_port === null ? '' : String(bb.watch_port).trim();
+      const watch =
+        bb.watch_port === undefined || bb.watch_port === null ? '' : String(bb.watch_port).trim();
       if (watch !== '' && !(/^\d+$/.test(watch) && ports.has(Number(watch))))
-        throw badRequest(`group ${id} bucket ${i + 1}: watch_port '${watch}' is not a port of this device`);
+        throw badRequest(
+          `group ${id} bucket ${i + 1}: watch_port '${watch}' is not a port of this device`,
+        );
       if (type === 'ff' && watch === '')
         throw badRequest(`group ${id} bucket ${i + 1}: a fast-failover bucket needs a watch_port`);
       const raw = bb.actions;
-      const actions = Array.isArray(raw) ? raw.map((a) => String(a).trim()) : splitActions(String(raw ?? ''));
-      const errors = errorsOf(validateActions(actions, { ...ruleContext(state), groups: groupIdsAfter }));
+      const actions = Array.isArray(raw)
+        ? raw.map((a) => String(a).trim())
+        : splitActions(String(raw ?? ''));
+      const errors = errorsOf(
+        validateActions(actions, { ...ruleContext(state), groups: groupIdsAfter }),
+      );
       const nested = actions.find((a) => a.startsWith('group:'));
-      if (nested) throw badRequest(`group ${id} bucket ${i + 1}: a bucket cannot send to another group (${nested})`);
+      if (nested)
+        throw badRequest(
+          `group ${id} bucket ${i + 1}: a bucket cannot send to another group (${nested})`,
+        );
       if (errors.length > 0) throw badRequest(`group ${id} bucket ${i + 1}: ${errors[0]!.message}`);
       return { watch_port: watch, actions };
     });
-    const description = v.description === undefined || v.description === null ? '' : String(v.description);
-    if (description.length > 1024) throw badRequest(`group ${id}: description is longer than 1024 characters`);
+    const description =
+      v.description === undefined || v.description === null ? '' : String(v.description);
+    if (description.length > 1024)
+      throw badRequest(`group ${id}: description is longer than 1024 characters`);
     out.push({ group_id: id, type: type as GroupType, description, buckets });
   }
   return out;
@@ -86,7 +106,9 @@ export function registerGroups(router: Router): void {
 
   router.add('POST', '/groups', 'W', ({ params, state }) => {
     const groups = groupsOf(params, state, new Set(state.groups.keys()));
-    const replaced = new Set(groups.filter((g) => state.groups.has(g.group_id)).map((g) => g.group_id));
+    const replaced = new Set(
+      groups.filter((g) => state.groups.has(g.group_id)).map((g) => g.group_id),
+    );
     const doomed = rulesUsingGroups(state, replaced);
     for (const key of doomed) state.rules.delete(key);
     for (const g of groups) state.groups.set(g.group_id, g);
@@ -108,7 +130,9 @@ export function registerGroups(router: Router): void {
     if (!state.groups.has(id)) throw notFound(`group ${id} does not exist`);
     const users = rulesUsingGroups(state, new Set([id]));
     if (users.length > 0)
-      throw conflict(`group ${id} is used by ${users.length} rule(s); delete or change those rules first`);
+      throw conflict(
+        `group ${id} is used by ${users.length} rule(s); delete or change those rules first`,
+      );
     state.groups.delete(id);
     state.changed(`groups: deleted ${id}`);
   });
@@ -121,4 +145,3 @@ export function registerGroups(router: Router): void {
     state.changed(`groups: deleted all ${n} groups and ${doomed.length} rules that used them`);
   });
 }
-

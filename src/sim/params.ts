@@ -148,7 +148,8 @@ export class Params {
   int(name: string, lo: number, hi: number): number | undefined {
     const s = this.str(name);
     if (s === undefined || s.trim() === '') return undefined;
-    if (!/^-?\d+$/.test(s.trim())) throw badRequest(`parameter '${name}' must be an integer, got '${s}'`);
+    if (!/^-?\d+$/.test(s.trim()))
+      throw badRequest(`parameter '${name}' must be an integer, got '${s}'`);
     const n = Number(s);
     if (n < lo || n > hi) throw badRequest(`parameter '${name}' must be ${lo}..${hi}, got ${s}`);
     return n;
@@ -195,7 +196,8 @@ export class Params {
       else return [String(arr)];
     }
     return (arr as unknown[]).map((x) => {
-      if (x !== null && typeof x === 'object') throw badRequest(`items of '${name}' must be strings`);
+      if (x !== null && typeof x === 'object')
+        throw badRequest(`items of '${name}' must be strings`);
       return String(x);
     });
   }

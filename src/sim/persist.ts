@@ -15,8 +15,24 @@ const pending = new WeakMap<SimState, NodeJS.Immediate>();
 type Snapshot = Record<string, unknown>;
 
 /** Fields of SimState that are configuration. Maps are stored as entry arrays. */
-const MAP_FIELDS = ['rules', 'groups', 'ruleSavePoints', 'portSavePoints', 'users', 'apps'] as const;
-const PLAIN_FIELDS = ['bootRuleSavePoint', 'nextUserId', 'uac', 'radius', 'nextPid', 'settings', 'nextCookie', 'chassis'] as const;
+const MAP_FIELDS = [
+  'rules',
+  'groups',
+  'ruleSavePoints',
+  'portSavePoints',
+  'users',
+  'apps',
+] as const;
+const PLAIN_FIELDS = [
+  'bootRuleSavePoint',
+  'nextUserId',
+  'uac',
+  'radius',
+  'nextPid',
+  'settings',
+  'nextCookie',
+  'chassis',
+] as const;
 
 export function snapshot(state: SimState): Snapshot {
   const out: Snapshot = { version: 1 };
@@ -52,7 +68,8 @@ function decode(value: unknown): unknown {
 
 export function restore(state: SimState, snap: Snapshot): void {
   const s = state as unknown as Record<string, unknown>;
-  for (const f of MAP_FIELDS) if (Array.isArray(snap[f])) s[f] = new Map(snap[f] as [unknown, unknown][]);
+  for (const f of MAP_FIELDS)
+    if (Array.isArray(snap[f])) s[f] = new Map(snap[f] as [unknown, unknown][]);
   for (const f of PLAIN_FIELDS) if (snap[f] !== undefined) s[f] = snap[f];
 }
 
@@ -75,7 +92,8 @@ export function attachPersistence(state: SimState, dir: string): boolean {
     restore(state, decode(parseBody(text)) as Snapshot);
     loaded = true;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${join(dir, FILE)}: ${(e as Error).message}`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`cannot read ${join(dir, FILE)}: ${(e as Error).message}`);
   }
   const previous = state.onChange;
   state.onChange = () => {

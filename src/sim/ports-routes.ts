@@ -4,7 +4,16 @@ import { badRequest } from './errors.js';
 import { changePort } from './ports.js';
 import type { Router } from './router.js';
 
-const CHANGE_KEYS = ['speed', 'duplex', 'xg_speed', 'shutdown', 'unidirectional', 'crc_check', 'crc_recalculation', 'split'] as const;
+const CHANGE_KEYS = [
+  'speed',
+  'duplex',
+  'xg_speed',
+  'shutdown',
+  'unidirectional',
+  'crc_check',
+  'crc_recalculation',
+  'split',
+] as const;
 
 export function registerPorts(router: Router): void {
   router.add('GET', '/ports/config', 'R', ({ state }) => {
@@ -24,10 +33,14 @@ export function registerPorts(router: Router): void {
     const ifName = params.requireName('if_name');
     const change: Record<string, unknown> = { if_name: ifName };
     for (const k of CHANGE_KEYS) {
-      const v = k === 'shutdown' || k === 'unidirectional' || k === 'crc_check' || k === 'crc_recalculation' ? params.bool(k) : params.str(k);
+      const v =
+        k === 'shutdown' || k === 'unidirectional' || k === 'crc_check' || k === 'crc_recalculation'
+          ? params.bool(k)
+          : params.str(k);
       if (v !== undefined) change[k] = v;
     }
-    if (Object.keys(change).length === 1) throw badRequest(`nothing to change for ${ifName}: give one of ${CHANGE_KEYS.join(', ')}`);
+    if (Object.keys(change).length === 1)
+      throw badRequest(`nothing to change for ${ifName}: give one of ${CHANGE_KEYS.join(', ')}`);
     const { pendingReboot } = changePort(state, change as { if_name: string });
     const what = Object.entries(change)
       .filter(([k]) => k !== 'if_name')
@@ -43,9 +56,17 @@ export function registerPorts(router: Router): void {
     })),
   }));
 
-  router.add('GET', '/ports/sfpstatus', 'R', ({ state }) => ({ result: sfpStatus(state.chassis, state.now()) }));
+  router.add('GET', '/ports/sfpstatus', 'R', ({ state }) => ({
+    result: sfpStatus(state.chassis, state.now()),
+  }));
 
-  router.add('GET', '/ports/stats', 'R', ({ state }) => state.traffic.allStats(state.counterNow()), {
-    cacheable: true,
-  });
+  router.add(
+    'GET',
+    '/ports/stats',
+    'R',
+    ({ state }) => state.traffic.allStats(state.counterNow()),
+    {
+      cacheable: true,
+    },
+  );
 }

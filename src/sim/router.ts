@@ -44,7 +44,13 @@ export interface Route extends RouteOptions {
 export class Router {
   private readonly table = new Map<string, Map<Method, Route>>();
 
-  add(method: Method, path: string, level: Level, handler: Handler, options: RouteOptions = {}): void {
+  add(
+    method: Method,
+    path: string,
+    level: Level,
+    handler: Handler,
+    options: RouteOptions = {},
+  ): void {
     let byMethod = this.table.get(path);
     if (!byMethod) {
       byMethod = new Map();

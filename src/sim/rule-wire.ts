@@ -13,7 +13,13 @@ export interface RuleCounters {
 
 /** A counter reader for one instant (the traffic model caches per-instant work). */
 export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => RuleCounters {
-  return (r) => state.traffic.ruleCounters(r.cookie, r.match.in_port ? parsePortList(r.match.in_port) : null, r.since, now);
+  return (r) =>
+    state.traffic.ruleCounters(
+      r.cookie,
+      r.match.in_port ? parsePortList(r.match.in_port) : null,
+      r.since,
+      now,
+    );
 }
 
 /** Everything but the counters, serialized once per rule and state version. */

@@ -3,12 +3,22 @@
  * and groups, and replacing it from a save-point (all or nothing).
  */
 import type { Group, Match, StorageMode } from '../model/index.js';
-import { capacity, errorsOf, flowCount, type RuleContext, validateActions, validateMatch } from '../tcam/index.js';
+import {
+  capacity,
+  errorsOf,
+  flowCount,
+  type RuleContext,
+  validateActions,
+  validateMatch,
+} from '../tcam/index.js';
 import { badRequest, conflict } from './errors.js';
 import { portMap } from './ports.js';
 import { rulesKey, type SimRule, type SimState, type StoredRuleSavePoint } from './state.js';
 
-export function ruleContext(state: SimState, groups: ReadonlyMap<number, Group> = state.groups): RuleContext {
+export function ruleContext(
+  state: SimState,
+  groups: ReadonlyMap<number, Group> = state.groups,
+): RuleContext {
   return {
     storageMode: state.settings.storageMode.current,
     ports: portMap(state),
@@ -28,7 +38,10 @@ export function ruleFlows(match: Match): number {
   return n;
 }
 
-export function usedFlows(state: SimState, rules: Iterable<SimRule> = state.rules.values()): number {
+export function usedFlows(
+  state: SimState,
+  rules: Iterable<SimRule> = state.rules.values(),
+): number {
   let n = 0;
   for (const r of rules) n += ruleFlows(r.match);
   return n;
@@ -54,7 +67,8 @@ export function storageModeProblem(state: SimState, mode: StorageMode): string |
   const ctx = { ...ruleContext(state), storageMode: mode };
   for (const r of state.rules.values()) {
     const errs = errorsOf(validateMatch(r.match, ctx));
-    if (errs.length > 0) return `rule '${r.name}' (priority ${r.priority}) cannot stay in ${mode} mode: ${errs[0]!.message}`;
+    if (errs.length > 0)
+      return `rule '${r.name}' (priority ${r.priority}) cannot stay in ${mode} mode: ${errs[0]!.message}`;
   }
   const used = usedFlows(state);
   const cap = capacity(mode);
@@ -74,7 +88,9 @@ export function loadRuleSet(state: SimState, sp: StoredRuleSavePoint): void {
     for (const b of g.buckets) {
       const errors = errorsOf(validateActions(b.actions, ctx));
       if (errors.length > 0)
-        throw conflict(`save-point '${sp.name}' cannot be applied: group ${g.group_id}: ${errors[0]!.message}`);
+        throw conflict(
+          `save-point '${sp.name}' cannot be applied: group ${g.group_id}: ${errors[0]!.message}`,
+        );
     }
   }
   const rules = new Map<string, SimRule>();
@@ -82,7 +98,9 @@ export function loadRuleSet(state: SimState, sp: StoredRuleSavePoint): void {
   for (const r of sp.rules) {
     const errors = errorsOf([...validateMatch(r.match, ctx), ...validateActions(r.actions, ctx)]);
     if (errors.length > 0)
-      throw conflict(`save-point '${sp.name}' cannot be applied: rule '${r.name}': ${errors[0]!.message}`);
+      throw conflict(
+        `save-point '${sp.name}' cannot be applied: rule '${r.name}': ${errors[0]!.message}`,
+      );
     rules.set(rulesKey(r.priority, r.match), {
       cookie: r.cookie,
       name: r.name,
@@ -105,7 +123,13 @@ export function loadRuleSet(state: SimState, sp: StoredRuleSavePoint): void {
 /** The read-only factory save-point: taps the first ports towards the monitoring tools. */
 export function factoryRuleSavePoint(state: SimState, name: string): StoredRuleSavePoint {
   const now = state.now();
-  const rule = (priority: number, match: Match, actions: string[], n: string, d: string): SimRule => ({
+  const rule = (
+    priority: number,
+    match: Match,
+    actions: string[],
+    n: string,
+    d: string,
+  ): SimRule => ({
     cookie: state.newCookie(),
     name: n,
     description: d,
@@ -120,10 +144,34 @@ export function factoryRuleSavePoint(state: SimState, name: string): StoredRuleS
     readonly: true,
     groups: [],
     rules: [
-      rule(1000, { in_port: '1' }, ['output:9'], 'tap-1', 'Copy everything from port 1 to the tool port'),
-      rule(1000, { in_port: '2' }, ['output:9'], 'tap-2', 'Copy everything from port 2 to the tool port'),
-      rule(2000, { in_port: '3', tcp: '', tcp_dst: '443' }, ['output:10'], 'https-3', 'HTTPS from port 3 to the analyzer'),
-      rule(100, { in_port: '4', udp: '', udp_dst: '1000-1999' }, ['output:10'], 'udp-range', 'A port range: 7 TCAM flows'),
+      rule(
+        1000,
+        { in_port: '1' },
+        ['output:9'],
+        'tap-1',
+        'Copy everything from port 1 to the tool port',
+      ),
+      rule(
+        1000,
+        { in_port: '2' },
+        ['output:9'],
+        'tap-2',
+        'Copy everything from port 2 to the tool port',
+      ),
+      rule(
+        2000,
+        { in_port: '3', tcp: '', tcp_dst: '443' },
+        ['output:10'],
+        'https-3',
+        'HTTPS from port 3 to the analyzer',
+      ),
+      rule(
+        100,
+        { in_port: '4', udp: '', udp_dst: '1000-1999' },
+        ['output:10'],
+        'udp-range',
+        'A port range: 7 TCAM flows',
+      ),
     ],
   };
 }

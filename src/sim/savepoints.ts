@@ -4,8 +4,8 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { groupToWire } from './groups.js';
 import type { Params } from './params.js';
 import { applyPortSavePoint, currentPortSettings } from './ports.js';
-import { ruleCountersFor, savedRuleToWire } from './rule-wire.js';
 import type { Router } from './router.js';
+import { ruleCountersFor, savedRuleToWire } from './rule-wire.js';
 import { loadRuleSet } from './rulesets.js';
 import type { SavedRule, SimState, StoredPortSavePoint, StoredRuleSavePoint } from './state.js';
 
@@ -43,11 +43,21 @@ function ruleSpToWire(state: SimState, sp: StoredRuleSavePoint): Record<string, 
 }
 
 function portSpToWire(sp: StoredPortSavePoint): Record<string, unknown> {
-  return { name: sp.name, description: sp.description, readonly: sp.readonly, type: 'PortSavePoint', ports: sp.ports };
+  return {
+    name: sp.name,
+    description: sp.description,
+    readonly: sp.readonly,
+    type: 'PortSavePoint',
+    ports: sp.ports,
+  };
 }
 
 /** Lists as arrays; with --quirks as maps keyed by name (the spec's samples use both). */
-function collection<T extends { name: string }>(state: SimState, items: T[], wire: (t: T) => unknown): unknown {
+function collection<T extends { name: string }>(
+  state: SimState,
+  items: T[],
+  wire: (t: T) => unknown,
+): unknown {
   if (!state.quirks) return items.map(wire);
   return Object.fromEntries(items.map((i) => [i.name, wire(i)]));
 }
@@ -74,7 +84,9 @@ function portSp(state: SimState, n: string): StoredPortSavePoint {
 
 export function registerSavePoints(router: Router): void {
   router.add('GET', '/savepoints', 'R', ({ state }) => ({
-    RuleSavePoints: collection(state, [...state.ruleSavePoints.values()], (sp) => ruleSpToWire(state, sp)),
+    RuleSavePoints: collection(state, [...state.ruleSavePoints.values()], (sp) =>
+      ruleSpToWire(state, sp),
+    ),
     PortSavePoints: collection(state, [...state.portSavePoints.values()], portSpToWire),
   }));
 
@@ -82,8 +94,12 @@ export function registerSavePoints(router: Router): void {
     const ruleNames = params.list('rule_save_point_names');
     const portNames = params.list('port_save_point_names');
     const all = ruleNames === undefined && portNames === undefined;
-    const rules = all ? [...state.ruleSavePoints.values()] : (ruleNames ?? []).map((n) => ruleSp(state, n));
-    const ports = all ? [...state.portSavePoints.values()] : (portNames ?? []).map((n) => portSp(state, n));
+    const rules = all
+      ? [...state.ruleSavePoints.values()]
+      : (ruleNames ?? []).map((n) => ruleSp(state, n));
+    const ports = all
+      ? [...state.portSavePoints.values()]
+      : (portNames ?? []).map((n) => portSp(state, n));
     return {
       meta_data: { device: state.identity.model, software_version: state.identity.imageVersion },
       RuleSavePoints: collection(state, rules, (sp) => ruleSpToWire(state, sp)),
@@ -94,7 +110,9 @@ export function registerSavePoints(router: Router): void {
   router.add('PUT', '/savepoints/activerulesavepoint', 'W', ({ params, state }) => {
     const sp = ruleSp(state, name(params));
     loadRuleSet(state, sp);
-    state.changed(`savepoints: activated rule save-point '${sp.name}' (${sp.rules.length} rules, ${sp.groups.length} groups)`);
+    state.changed(
+      `savepoints: activated rule save-point '${sp.name}' (${sp.rules.length} rules, ${sp.groups.length} groups)`,
+    );
   });
 
   router.add('PUT', '/savepoints/activeportsavepoint', 'S', ({ params, state }) => {
@@ -111,7 +129,8 @@ export function registerSavePoints(router: Router): void {
 
   router.add('POST', '/savepoints/rulesavepoint', 'W', ({ params, state }) => {
     const n = name(params);
-    if (state.ruleSavePoints.has(n)) throw conflict(`a rule save-point named '${n}' already exists`);
+    if (state.ruleSavePoints.has(n))
+      throw conflict(`a rule save-point named '${n}' already exists`);
     const sp: StoredRuleSavePoint = {
       name: n,
       description: description(params) ?? '',
@@ -147,12 +166,16 @@ export function registerSavePoints(router: Router): void {
       ...sp,
       name: newName,
       description: desc ?? sp.description,
-      ...(override ? { rules: snapshotRules(state), groups: structuredClone([...state.groups.values()]) } : {}),
+      ...(override
+        ? { rules: snapshotRules(state), groups: structuredClone([...state.groups.values()]) }
+        : {}),
     };
     state.ruleSavePoints.delete(sp.name);
     state.ruleSavePoints.set(newName, updated);
     if (state.bootRuleSavePoint === sp.name) state.bootRuleSavePoint = newName;
-    state.changed(`savepoints: modified rule save-point '${sp.name}'${newName !== sp.name ? ` → '${newName}'` : ''}${override ? ' (saved active rules into it)' : ''}`);
+    state.changed(
+      `savepoints: modified rule save-point '${sp.name}'${newName !== sp.name ? ` → '${newName}'` : ''}${override ? ' (saved active rules into it)' : ''}`,
+    );
     return ruleSpToWire(state, updated);
   });
 
@@ -172,8 +195,14 @@ export function registerSavePoints(router: Router): void {
 
   router.add('POST', '/savepoints/portsavepoint', 'S', ({ params, state }) => {
     const n = name(params);
-    if (state.portSavePoints.has(n)) throw conflict(`a port save-point named '${n}' already exists`);
-    const sp: StoredPortSavePoint = { name: n, description: description(params) ?? '', readonly: false, ports: currentPortSettings(state) };
+    if (state.portSavePoints.has(n))
+      throw conflict(`a port save-point named '${n}' already exists`);
+    const sp: StoredPortSavePoint = {
+      name: n,
+      description: description(params) ?? '',
+      readonly: false,
+      ports: currentPortSettings(state),
+    };
     state.portSavePoints.set(n, sp);
     state.changed(`savepoints: created port save-point '${n}'`);
     return portSpToWire(sp);

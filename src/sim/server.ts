@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { initDevice } from './boot.js';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
+import { initDevice } from './boot.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
@@ -15,7 +15,7 @@ import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
-import { SimState, type SimOptions } from './state.js';
+import { type SimOptions, SimState } from './state.js';
 
 export interface SimServerOptions extends SimOptions {
   host?: string;
@@ -96,21 +96,28 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
       return send(reply, 415, { error: message });
     }
     if (err instanceof SimError) {
-      if (err.status === 401) reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
+      if (err.status === 401)
+        reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
       return send(reply, err.status, { error: err.message });
     }
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const status =
+      err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) state.log.append(`internal error: ${err.message}`);
-    return send(reply, status, { error: status === 500 ? `internal error: ${err.message}` : err.message });
+    return send(reply, status, {
+      error: status === 500 ? `internal error: ${err.message}` : err.message,
+    });
   });
-  app.setNotFoundHandler((req, reply) => send(reply, 404, { error: `no such path: ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, 404, { error: `no such path: ${req.url.split('?')[0]}` }),
+  );
   // Node hands CONNECT to this listener instead of a route (and drops the connection
   // when there is none): answer it like any other method the path does not support.
   app.server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
     const url = req.url ?? '';
     const path = devicePath(url);
     const route = /^\/rest(\/|\?|$)/.test(url) ? router.find('CONNECT', path) : 'no-path';
-    if (!Array.isArray(route)) return writeRawAnswer(socket, 404, `no such path: ${url.split('?')[0]}`);
+    if (!Array.isArray(route))
+      return writeRawAnswer(socket, 404, `no such path: ${url.split('?')[0]}`);
     const message = `method CONNECT is not allowed on /rest${path}; use ${route.join(' or ')}`;
     writeRawAnswer(socket, 405, message, { headers: [`Allow: ${route.join(', ')}`] });
   });
@@ -146,7 +153,8 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     const override = req.headers['x-http-method-override'];
     if (typeof override === 'string' && override.trim() !== '') {
       const o = override.trim().toUpperCase();
-      if (method !== 'POST') throw new SimError(400, 'X-HTTP-Method-Override is only honoured on POST');
+      if (method !== 'POST')
+        throw new SimError(400, 'X-HTTP-Method-Override is only honoured on POST');
       if (o !== 'PUT' && o !== 'DELETE')
         throw new SimError(400, `X-HTTP-Method-Override must be PUT or DELETE, got '${override}'`);
       method = o;
@@ -155,17 +163,22 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     if (route === 'no-path') throw new SimError(404, `no such path: /rest${path}`);
     if (Array.isArray(route)) {
       reply.header('allow', route.join(', '));
-      throw new SimError(405, `method ${method} is not allowed on /rest${path}; use ${route.join(' or ')}`);
+      throw new SimError(
+        405,
+        `method ${method} is not allowed on /rest${path}; use ${route.join(' or ')}`,
+      );
     }
     const body = req.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
       throw new SimError(400, 'the request body must be a JSON object or form parameters');
     const merged: Raw = { ...(req.query as Raw), ...((body as Raw | undefined) ?? {}) };
     const reserved = reservedName(merged);
-    if (reserved !== undefined) throw new SimError(400, `parameter name '${reserved}' is not allowed`);
+    if (reserved !== undefined)
+      throw new SimError(400, `parameter name '${reserved}' is not allowed`);
     const params = new Params(merged);
     const principal = authenticate(state, credentialsFrom(req.headers.authorization, params), path);
-    if (route.level !== 'auth') requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);
+    if (route.level !== 'auth')
+      requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);
     const ctx: Ctx = {
       params,
       state,

@@ -2,7 +2,16 @@
  * Everything the simulated device knows. Configuration is plain data (persisted with
  * --state); counters are derived from time by the traffic model and never stored.
  */
-import type { AppInstance, Controller, Group, GroupHash, IpConfig, Match, RadiusConfig, StorageMode } from '../model/index.js';
+import type {
+  AppInstance,
+  Controller,
+  Group,
+  GroupHash,
+  IpConfig,
+  Match,
+  RadiusConfig,
+  StorageMode,
+} from '../model/index.js';
 import type { ChassisState } from './chassis.js';
 import type { Traffic } from './traffic.js';
 import { WebLog } from './weblog.js';

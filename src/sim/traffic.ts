@@ -281,7 +281,11 @@ export class Traffic {
             tp += p[i]!;
           }
         }
-      } else for (let i = 0; i < n; i++) (tb += b[i]!), (tp += p[i]!);
+      } else
+        for (let i = 0; i < n; i++) {
+          tb += b[i]!;
+          tp += p[i]!;
+        }
       then = [tb, tp];
       this.sinceCache.set(key, then);
     }

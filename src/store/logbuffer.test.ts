@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLog, mergeLog, overlap } from './logbuffer.js';
 
-const lines = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => `t${a + i} line ${a + i}`);
+const lines = (a: number, b: number) =>
+  Array.from({ length: b - a }, (_, i) => `t${a + i} line ${a + i}`);
 
 describe('log buffer', () => {
   it('appends only new lines when the device answers its whole window each time', () => {

@@ -31,10 +31,17 @@ export function overlap(held: readonly string[], incoming: readonly string[]): n
   return 0;
 }
 
-export function mergeLog(buf: LogBuffer, incoming: readonly string[], capacity = LOG_CAPACITY): LogBuffer {
+export function mergeLog(
+  buf: LogBuffer,
+  incoming: readonly string[],
+  capacity = LOG_CAPACITY,
+): LogBuffer {
   const skip = overlap(buf.lines, incoming);
   if (skip === incoming.length) return buf;
   const fresh = incoming.slice(skip);
-  const lines = buf.lines.length + fresh.length > capacity ? [...buf.lines, ...fresh].slice(-capacity) : [...buf.lines, ...fresh];
+  const lines =
+    buf.lines.length + fresh.length > capacity
+      ? [...buf.lines, ...fresh].slice(-capacity)
+      : [...buf.lines, ...fresh];
   return { lines, appended: buf.appended + fresh.length };
 }

@@ -5,9 +5,29 @@
  * recovery when it answers again: the fastest resource never backs off (a heartbeat), and
  * the first answer after failures re-polls every resource still backing off.
  */
-import { AuthError, ConnectionError, type Client, DeviceError, ForbiddenError, ParseError, TimeoutError } from '../api/index.js';
-import { DEFAULT_INTERVALS, type Fetchers, fetchers, HEADER_RESOURCES, type ResourceKey } from './resources.js';
-import { commitFailure, commitSuccess, type ConsoleStore, type ErrorKind, markInFlight } from './store.js';
+import {
+  AuthError,
+  type Client,
+  ConnectionError,
+  DeviceError,
+  ForbiddenError,
+  ParseError,
+  TimeoutError,
+} from '../api/index.js';
+import {
+  DEFAULT_INTERVALS,
+  type Fetchers,
+  fetchers,
+  HEADER_RESOURCES,
+  type ResourceKey,
+} from './resources.js';
+import {
+  type ConsoleStore,
+  commitFailure,
+  commitSuccess,
+  type ErrorKind,
+  markInFlight,
+} from './store.js';
 
 export const MAX_BACKOFF_MS = 60_000;
 
@@ -31,7 +51,11 @@ export function errorKind(e: unknown): ErrorKind {
 }
 
 /** Delay after `failures` consecutive failures: interval·2^n, capped, ±25 % jitter. */
-export function backoff(interval: number, failures: number, random: () => number = Math.random): number {
+export function backoff(
+  interval: number,
+  failures: number,
+  random: () => number = Math.random,
+): number {
   if (failures <= 0) return interval;
   const base = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(failures, 10));
   return Math.round(base * (0.75 + 0.5 * random()));
@@ -145,14 +169,24 @@ export class Poller {
         const last = this.store.getState().lastError;
         if (last && !this.demand.has(last.key)) this.store.setState({ lastError: undefined });
         // The device answers again: ask now for everything still waiting out a backoff.
-        if (recovered) this.refresh([...this.demand].filter((k) => k !== key && this.store.getState().resources[k].failures > 0));
+        if (recovered)
+          this.refresh(
+            [...this.demand].filter(
+              (k) => k !== key && this.store.getState().resources[k].failures > 0,
+            ),
+          );
       },
       (e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
         commitFailure(this.store, key, message, errorKind(e), this.now());
         const failures = this.store.getState().resources[key].failures;
         // The heartbeat keeps its interval, so a device that answers again is seen within it.
-        this.schedule(key, key === this.heartbeat() ? this.intervals[key] : backoff(this.intervals[key], failures, this.random));
+        this.schedule(
+          key,
+          key === this.heartbeat()
+            ? this.intervals[key]
+            : backoff(this.intervals[key], failures, this.random),
+        );
       },
     );
   }
@@ -163,12 +197,17 @@ export class Poller {
    */
   private heartbeat(): ResourceKey | undefined {
     let best: ResourceKey | undefined;
-    for (const k of this.demand) if (best === undefined || this.intervals[k] < this.intervals[best]) best = k;
+    for (const k of this.demand)
+      if (best === undefined || this.intervals[k] < this.intervals[best]) best = k;
     return best;
   }
 }
 
-export type Connection = { state: 'live' } | { state: 'stale'; ageMs: number } | { state: 'down'; ageMs: number | null } | { state: 'connecting' };
+export type Connection =
+  | { state: 'live' }
+  | { state: 'stale'; ageMs: number }
+  | { state: 'down'; ageMs: number | null }
+  | { state: 'connecting' };
 
 /**
  * The header's connection word: down when the newest answer of any demanded resource is a
@@ -187,7 +226,11 @@ export function connectionOf(
     const r = resources[k];
     if (r.updatedAt !== undefined) newestOk = Math.max(newestOk ?? 0, r.updatedAt);
     const e = r.error;
-    if (e && (r.updatedAt === undefined || e.at > r.updatedAt) && (e.kind === 'connection' || e.kind === 'timeout'))
+    if (
+      e &&
+      (r.updatedAt === undefined || e.at > r.updatedAt) &&
+      (e.kind === 'connection' || e.kind === 'timeout')
+    )
       down = true;
     if (r.updatedAt !== undefined && now - r.updatedAt > 2 * intervals(k) + 1000) stale = true;
   }

@@ -3,8 +3,28 @@ import { describe, expect, it } from 'vitest';
 import type { PortStats } from '../model/index.js';
 import { emptyRates, formatSi, HISTORY, updateRates } from './rates.js';
 
-function stats(port: string, rxbytes: bigint, txbytes: bigint, rxpkts = 0n, txpkts = 0n): PortStats {
-  return { portnum: port, rxbytes, txbytes, rxpkts, txpkts, rxdrop: 0n, rxerrs: 0n, rxframe: 0n, rxover: 0n, rxcrc: 0n, txdrop: 0n, txerrs: 0n, txcoll: 0n };
+function stats(
+  port: string,
+  rxbytes: bigint,
+  txbytes: bigint,
+  rxpkts = 0n,
+  txpkts = 0n,
+): PortStats {
+  return {
+    portnum: port,
+    rxbytes,
+    txbytes,
+    rxpkts,
+    txpkts,
+    rxdrop: 0n,
+    rxerrs: 0n,
+    rxframe: 0n,
+    rxover: 0n,
+    rxcrc: 0n,
+    txdrop: 0n,
+    txerrs: 0n,
+    txcoll: 0n,
+  };
 }
 
 describe('port rates', () => {
@@ -37,17 +57,23 @@ describe('port rates', () => {
   });
   it('bounds the history and never yields a negative rate (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.integer({ min: 1, max: 5000 })), { maxLength: 300 }), (samples) => {
-        let s = emptyRates();
-        let t = 0;
-        for (const [v, dt] of samples) {
-          t += dt;
-          s = updateRates(s, [stats('p', v, v)], t);
-          const r = s.rates.get('p')!;
-          expect(r.history.length).toBeLessThanOrEqual(HISTORY);
-          if (r.rxBps !== null) expect(r.rxBps).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.integer({ min: 1, max: 5000 })),
+          { maxLength: 300 },
+        ),
+        (samples) => {
+          let s = emptyRates();
+          let t = 0;
+          for (const [v, dt] of samples) {
+            t += dt;
+            s = updateRates(s, [stats('p', v, v)], t);
+            const r = s.rates.get('p')!;
+            expect(r.history.length).toBeLessThanOrEqual(HISTORY);
+            if (r.rxBps !== null) expect(r.rxBps).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
   it('formats with SI prefixes and a dash for missing values', () => {

@@ -43,7 +43,15 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
     const port = s.portnum;
     const prev = state.last.get(port);
     const old = state.rates.get(port);
-    let rate: PortRate = old ?? { rxBps: null, txBps: null, rxPps: null, txPps: null, errPps: null, history: [], peakBps: 0 };
+    let rate: PortRate = old ?? {
+      rxBps: null,
+      txBps: null,
+      rxPps: null,
+      txPps: null,
+      errPps: null,
+      history: [],
+      peakBps: 0,
+    };
     if (prev && at > prev.at) {
       const secs = (at - prev.at) / 1000;
       const rxBps = perSecond(s.rxbytes, prev.stats.rxbytes, secs, 8);
@@ -53,7 +61,8 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
       const bad = (x: PortStats) => x.rxdrop + x.rxerrs + x.txdrop + x.txerrs;
       const errPps = perSecond(bad(s), bad(prev.stats), secs);
       const total = rxBps !== null && txBps !== null ? rxBps + txBps : null;
-      const history = total === null ? rate.history : [...rate.history.slice(-(HISTORY - 1)), total];
+      const history =
+        total === null ? rate.history : [...rate.history.slice(-(HISTORY - 1)), total];
       rate = {
         rxBps,
         txBps,

@@ -1,5 +1,12 @@
 /** React access to the console's store and session, for screens and the app frame. */
-import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { useStore } from 'zustand';
 import type { Client } from '../api/index.js';
 import type { Poller } from './poller.js';

@@ -33,17 +33,18 @@ export type ResourceKey = keyof typeof DEFAULT_INTERVALS;
 export const HEADER_RESOURCES: readonly ResourceKey[] = ['identity', 'access', 'flows'];
 
 async function identity(c: Client) {
-  const [name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip] = await Promise.all([
-    c.device.name(),
-    c.device.model(),
-    c.device.generation(),
-    c.device.serialNo(),
-    c.device.imageVersion(),
-    c.device.serverRevision(),
-    c.device.dpid(),
-    c.device.customIdent(),
-    c.device.ipConfig(),
-  ]);
+  const [name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip] =
+    await Promise.all([
+      c.device.name(),
+      c.device.model(),
+      c.device.generation(),
+      c.device.serialNo(),
+      c.device.imageVersion(),
+      c.device.serverRevision(),
+      c.device.dpid(),
+      c.device.customIdent(),
+      c.device.ipConfig(),
+    ]);
   return { name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip };
 }
 

@@ -76,7 +76,12 @@ export function markInFlight(store: ConsoleStore, key: ResourceKey): void {
 }
 
 /** One commit: the resource's new data plus whatever derives from it (rates, log). */
-export function commitSuccess<K extends ResourceKey>(store: ConsoleStore, key: K, data: ResourceData[K], at: number): void {
+export function commitSuccess<K extends ResourceKey>(
+  store: ConsoleStore,
+  key: K,
+  data: ResourceData[K],
+  at: number,
+): void {
   store.setState((s) => {
     const next: Partial<ConsoleState> = {
       resources: { ...s.resources, [key]: { data, updatedAt: at, inFlight: false, failures: 0 } },
@@ -88,13 +93,24 @@ export function commitSuccess<K extends ResourceKey>(store: ConsoleStore, key: K
   });
 }
 
-export function commitFailure(store: ConsoleStore, key: ResourceKey, message: string, kind: ErrorKind, at: number): void {
+export function commitFailure(
+  store: ConsoleStore,
+  key: ResourceKey,
+  message: string,
+  kind: ErrorKind,
+  at: number,
+): void {
   store.setState((s) => {
     const prev = s.resources[key];
     return {
       resources: {
         ...s.resources,
-        [key]: { ...prev, inFlight: false, failures: prev.failures + 1, error: { message, kind, at } },
+        [key]: {
+          ...prev,
+          inFlight: false,
+          failures: prev.failures + 1,
+          error: { message, kind, at },
+        },
       },
       lastError: { message, at, key },
     };

@@ -140,28 +140,43 @@ export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
       const want = field.startsWith('tcp') ? 6 : field.startsWith('udp') ? 17 : 132;
       if (proto !== want || (dl !== 0x0800 && dl !== 0x86dd)) {
         const shorthand = PROTO_NAMES[want]!;
-        err(field, `${field} needs the protocol ${shorthand} (add '${shorthand}' or nw_proto=${want})`, {
-          add: dl === 0x86dd && want !== 132 ? `${shorthand}6` : shorthand,
-          value: '',
-        });
+        err(
+          field,
+          `${field} needs the protocol ${shorthand} (add '${shorthand}' or nw_proto=${want})`,
+          {
+            add: dl === 0x86dd && want !== 132 ? `${shorthand}6` : shorthand,
+            value: '',
+          },
+        );
       }
     } else if (field === 'tp_src' || field === 'tp_dst') {
       if (proto !== 6 && proto !== 17 && proto !== 132)
-        err(field, `${field} needs a protocol: add 'tcp', 'udp' or 'sctp'`, { add: 'tcp', value: '' });
+        err(field, `${field} needs a protocol: add 'tcp', 'udp' or 'sctp'`, {
+          add: 'tcp',
+          value: '',
+        });
     } else if (field === 'icmp_type' || field === 'icmp_code') {
       if (proto !== 1 && proto !== 58)
         err(field, `${field} needs the protocol icmp (add 'icmp')`, { add: 'icmp', value: '' });
     } else if (canonical === 'ipv6_src' || canonical === 'ipv6_dst') {
       if (dl !== 0x86dd)
-        err(field, `${field} needs dl_type=0x86dd or the 'ipv6' shorthand`, { add: 'ipv6', value: '' });
+        err(field, `${field} needs dl_type=0x86dd or the 'ipv6' shorthand`, {
+          add: 'ipv6',
+          value: '',
+        });
     } else if (field === 'mpls_label') {
       if (dl !== 0x8847 && dl !== 0x8848) err(field, 'mpls_label needs dl_type=0x8847 or 0x8848');
     }
   }
   if (ctx.storageMode === 'simple') {
-    const v6 = Object.keys(match).filter((f) => f.startsWith('ipv6_') || f === 'tcp6' || f === 'udp6' || f === 'ipv6');
+    const v6 = Object.keys(match).filter(
+      (f) => f.startsWith('ipv6_') || f === 'tcp6' || f === 'udp6' || f === 'ipv6',
+    );
     if (v6.length > 0 || dl === 0x86dd)
-      err(v6[0] ?? 'dl_type', `IPv6 matches need rule storage mode 'ipv6' (current mode is 'simple')`);
+      err(
+        v6[0] ?? 'dl_type',
+        `IPv6 matches need rule storage mode 'ipv6' (current mode is 'simple')`,
+      );
   }
   if (ctx.ports && match.in_port !== undefined) {
     for (const p of parsePortList(match.in_port) ?? []) {
@@ -178,10 +193,12 @@ function hex(n: number): string {
 /** Every issue with an action list: unknown action, bad argument, drop not alone, groups, ports. */
 export function validateActions(actions: readonly string[], ctx: RuleContext): Issue[] {
   const issues: Issue[] = [];
-  const err = (subject: string, message: string) => issues.push({ severity: 'error', subject, message });
+  const err = (subject: string, message: string) =>
+    issues.push({ severity: 'error', subject, message });
   const warn = (subject: string, message: string) =>
     issues.push({ severity: 'warning', subject, message });
-  if (actions.length === 0) err('actions', 'a rule needs at least one action (use drop to discard)');
+  if (actions.length === 0)
+    err('actions', 'a rule needs at least one action (use drop to discard)');
   for (const action of actions) {
     const colon = action.indexOf(':');
     const name = (colon === -1 ? action : action.slice(0, colon)).trim();
@@ -259,8 +276,7 @@ export function validateActions(actions: readonly string[], ctx: RuleContext): I
       }
     }
   }
-  if (actions.includes('drop') && actions.length > 1)
-    err('drop', 'drop must be the only action');
+  if (actions.includes('drop') && actions.length > 1) err('drop', 'drop must be the only action');
   return issues;
 }
 

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyHandler } from '../screens/types.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar } from '../widgets/index.js';
-import { Header, HEADER_HEIGHT } from './header.js';
+import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { commandFor, type ScreenId } from './keymap.js';
 import { type InkKey, isText, keyName } from './keys.js';
@@ -142,7 +142,11 @@ export function App(props: { initialScreen?: ScreenId }) {
       if (key === 'enter') {
         setOverlay('none');
         if (open === 'palette') {
-          const result = runPaletteCommand(typed, { go, run: runCommand, ...(reconnect ? { connect } : {}) });
+          const result = runPaletteCommand(typed, {
+            go,
+            run: runCommand,
+            ...(reconnect ? { connect } : {}),
+          });
           if (result) setReply({ text: result, failed: true });
         }
         return;
@@ -197,7 +201,8 @@ export function App(props: { initialScreen?: ScreenId }) {
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;
   // the status bar's second line holds the error or, failing that, the notice
-  const footerHeight = 1 + (error || info ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
+  const footerHeight =
+    1 + (error || info ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
   const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
   const Screen = view.component;
   return (
@@ -205,15 +210,32 @@ export function App(props: { initialScreen?: ScreenId }) {
       <Header width={columns} screen={screen} demanded={view.resources} />
       <Box height={bodyHeight} width={columns} overflow="hidden">
         {overlay === 'help' ? (
-          <HelpOverlay screen={screen} width={columns} height={bodyHeight} readonly={session.readonly} />
+          <HelpOverlay
+            screen={screen}
+            width={columns}
+            height={bodyHeight}
+            readonly={session.readonly}
+          />
         ) : (
-          <Screen key={screen} width={columns} height={bodyHeight} filter={filter} keys={screenKeys} notify={setNotice} />
+          <Screen
+            key={screen}
+            width={columns}
+            height={bodyHeight}
+            filter={filter}
+            keys={screenKeys}
+            notify={setNotice}
+          />
         )}
       </Box>
       {overlay === 'palette' || overlay === 'filter' ? (
         <Palette mode={overlay} value={input} width={columns} />
       ) : null}
-      <StatusBar width={columns} hints={hints} {...(error ? { error } : {})} {...(info ? { info } : {})} />
+      <StatusBar
+        width={columns}
+        hints={hints}
+        {...(error ? { error } : {})}
+        {...(info ? { info } : {})}
+      />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { type Connection, connectionOf } from '../store/poller.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
 import { clipLine } from '../widgets/text.js';
-import { type ScreenId, SCREENS } from './keymap.js';
+import { SCREENS, type ScreenId } from './keymap.js';
 
 export const HEADER_HEIGHT = 3;
 
@@ -18,7 +18,10 @@ function connectionText(c: Connection): { text: string; color: string } {
     case 'stale':
       return { text: `◌ stale ${Math.round(c.ageMs / 1000)}s`, color: 'yellow' };
     case 'down':
-      return { text: `✖ down${c.ageMs === null ? '' : ` (data ${Math.round(c.ageMs / 1000)}s old)`}`, color: 'red' };
+      return {
+        text: `✖ down${c.ageMs === null ? '' : ` (data ${Math.round(c.ageMs / 1000)}s old)`}`,
+        color: 'red',
+      };
   }
 }
 
@@ -38,7 +41,11 @@ export function tabBar(current: ScreenId, width: number): string {
   return full.length <= width ? full : render(true);
 }
 
-export function Header(props: { width: number; screen: ScreenId; demanded: readonly ResourceKey[] }) {
+export function Header(props: {
+  width: number;
+  screen: ScreenId;
+  demanded: readonly ResourceKey[];
+}) {
   const { session, poller } = useConsole();
   const identity = useConsoleState((s) => s.resources.identity.data);
   const access = useConsoleState((s) => s.resources.access.data);
@@ -48,13 +55,31 @@ export function Header(props: { width: number; screen: ScreenId; demanded: reado
   const now = useNow(1000);
   // the header's own resources count too: a screen that never loaded still has an age to show
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
-  const conn = paused ? { text: '‖ paused', color: 'yellow' } : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now));
+  const conn = paused
+    ? { text: '‖ paused', color: 'yellow' }
+    : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now));
 
-  const device = identity ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}` : 'connecting…';
-  const who = access === undefined ? '' : access.uac ? `${session.user ?? '?'} ${levelName(access.level)}` : 'UAC off';
-  const pct = flows && flows.maximum_flows > 0 ? Math.round((100 * flows.used_flows) / flows.maximum_flows) : null;
-  const tcam = flows ? `TCAM ${flows.used_flows}/${flows.maximum_flows} (${pct}%)${pct !== null && pct >= 90 ? ' HIGH' : ''}` : 'TCAM –';
-  const marks = [session.demo ? 'DEMO' : '', session.readonly ? 'READ-ONLY' : '', session.insecure ? 'INSECURE TLS' : ''].filter(Boolean);
+  const device = identity
+    ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}`
+    : 'connecting…';
+  const who =
+    access === undefined
+      ? ''
+      : access.uac
+        ? `${session.user ?? '?'} ${levelName(access.level)}`
+        : 'UAC off';
+  const pct =
+    flows && flows.maximum_flows > 0
+      ? Math.round((100 * flows.used_flows) / flows.maximum_flows)
+      : null;
+  const tcam = flows
+    ? `TCAM ${flows.used_flows}/${flows.maximum_flows} (${pct}%)${pct !== null && pct >= 90 ? ' HIGH' : ''}`
+    : 'TCAM –';
+  const marks = [
+    session.demo ? 'DEMO' : '',
+    session.readonly ? 'READ-ONLY' : '',
+    session.insecure ? 'INSECURE TLS' : '',
+  ].filter(Boolean);
 
   const left1 = `pbc · ${device}`;
   const right1 = conn.text;

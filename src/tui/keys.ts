@@ -39,7 +39,27 @@ export function keyName(input: string, key: InkKey): string {
 
 /** Printable text (a typed character or a pasted run), as opposed to a named key. */
 export function isText(input: string, key: InkKey): boolean {
-  if (input === '' || key.ctrl || key.meta || key.return || key.escape || key.tab || key.backspace || key.delete) return false;
-  if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.pageUp || key.pageDown || key.home || key.end) return false;
+  if (
+    input === '' ||
+    key.ctrl ||
+    key.meta ||
+    key.return ||
+    key.escape ||
+    key.tab ||
+    key.backspace ||
+    key.delete
+  )
+    return false;
+  if (
+    key.upArrow ||
+    key.downArrow ||
+    key.leftArrow ||
+    key.rightArrow ||
+    key.pageUp ||
+    key.pageDown ||
+    key.home ||
+    key.end
+  )
+    return false;
   return !/[\u0000-\u001f\u007f]/.test(input);
 }

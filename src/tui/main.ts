@@ -25,21 +25,28 @@ export interface TuiOptions {
 
 export async function startTui(options: TuiOptions): Promise<number> {
   // Colour libraries read the environment when they load: decide before importing Ink.
-  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') process.env.FORCE_COLOR = '0';
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '')
+    process.env.FORCE_COLOR = '0';
   // Ink renders nothing until exit when it believes it runs in CI (it reads CI once, on
   // load). The console only starts on a terminal, so it must always draw.
   // (Deleting it, not setting it to 'false': colour detection treats any CI as no colour.)
   const ci = process.env.CI;
   delete process.env.CI;
-  const [{ render }, { makeReconnect, openConnection }, { createConsoleStore }, { consoleTree }, { enterFullScreen }, { startMemoryPolicy, LARGE_RULE_TABLE }] =
-    await Promise.all([
-      import('ink'),
-      import('./connection.js'),
-      import('../store/store.js'),
-      import('./root.js'),
-      import('./fullscreen.js'),
-      import('./memory.js'),
-    ]);
+  const [
+    { render },
+    { makeReconnect, openConnection },
+    { createConsoleStore },
+    { consoleTree },
+    { enterFullScreen },
+    { startMemoryPolicy, LARGE_RULE_TABLE },
+  ] = await Promise.all([
+    import('ink'),
+    import('./connection.js'),
+    import('../store/store.js'),
+    import('./root.js'),
+    import('./fullscreen.js'),
+    import('./memory.js'),
+  ]);
   if (ci === undefined) delete process.env.CI;
   else process.env.CI = ci;
   const stdout = options.stdout ?? process.stdout;
@@ -52,7 +59,9 @@ export async function startTui(options: TuiOptions): Promise<number> {
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.insecure ? { insecure: true } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
-    ...(options.intervals ? { intervals: options.intervals as ConnectionSettings['intervals'] } : {}),
+    ...(options.intervals
+      ? { intervals: options.intervals as ConnectionSettings['intervals'] }
+      : {}),
     readonly: Boolean(options.readonly),
     demo: Boolean(options.demo),
   };
@@ -69,7 +78,9 @@ export async function startTui(options: TuiOptions): Promise<number> {
   const onSignal = () => instance.unmount();
   const onCrash = (e: unknown) => {
     leave();
-    process.stderr.write(`pbc: the console stopped: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(
+      `pbc: the console stopped: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
     process.exit(1);
   };
   process.on('SIGTERM', onSignal);

@@ -7,7 +7,11 @@ describe('the memory policy', () => {
     try {
       let large = false;
       const flags: string[] = [];
-      const stop = startMemoryPolicy({ large: () => large, everyMs: 1000, setFlags: (f) => flags.push(f) });
+      const stop = startMemoryPolicy({
+        large: () => large,
+        everyMs: 1000,
+        setFlags: (f) => flags.push(f),
+      });
       expect(flags).toEqual(['--optimize-for-size']);
       vi.advanceTimersByTime(3000); // nothing changed: nothing set again
       expect(flags).toHaveLength(1);

@@ -1,6 +1,6 @@
 /** `:` command palette and the `/` filter line: one input line above the status bar. */
 import { Box, Text } from 'ink';
-import { BINDINGS, type ScreenId, SCREENS } from './keymap.js';
+import { BINDINGS, SCREENS, type ScreenId } from './keymap.js';
 
 const COMMANDS: Record<string, string> = {
   refresh: 'app.refresh',
@@ -12,7 +12,12 @@ const COMMANDS: Record<string, string> = {
 
 /** Everything the palette completes: screen names and app commands. */
 export function paletteCommands(): string[] {
-  return [...SCREENS.map((s) => s.id), ...SCREENS.map((s) => s.title.toLowerCase()), ...Object.keys(COMMANDS), 'connect']
+  return [
+    ...SCREENS.map((s) => s.id),
+    ...SCREENS.map((s) => s.title.toLowerCase()),
+    ...Object.keys(COMMANDS),
+    'connect',
+  ]
     .filter((v, i, a) => a.indexOf(v) === i)
     .sort();
 }
@@ -22,7 +27,9 @@ export function paletteCommands(): string[] {
  * address in use and gets the `/rest` path.
  */
 export function connectTarget(arg: string, current: string): string {
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? '' : `${current.startsWith('https:') ? 'https' : 'http'}://`;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)
+    ? ''
+    : `${current.startsWith('https:') ? 'https' : 'http'}://`;
   const url = `${scheme}${arg}`;
   return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/*$/i.test(url) ? `${url.replace(/\/+$/, '')}/rest` : url;
 }
@@ -36,7 +43,8 @@ export function runPaletteCommand(
   if (t === '') return undefined;
   if (t === 'connect' || t.startsWith('connect ')) {
     const arg = text.trim().slice('connect'.length).trim();
-    if (arg === '' || /\s/.test(arg)) return 'usage: connect URL, e.g. connect http://192.0.2.10/rest';
+    if (arg === '' || /\s/.test(arg))
+      return 'usage: connect URL, e.g. connect http://192.0.2.10/rest';
     if (!actions.connect) return 'this console cannot reconnect; restart pbc with --url';
     actions.connect(arg);
     return undefined;
@@ -57,7 +65,10 @@ export function runPaletteCommand(
 
 export function Palette(props: { mode: 'palette' | 'filter'; value: string; width: number }) {
   const prompt = props.mode === 'palette' ? ':' : '/';
-  const hint = props.mode === 'palette' ? '  (Tab completes, Enter runs, Esc cancels)' : '  (Enter keeps, Esc clears)';
+  const hint =
+    props.mode === 'palette'
+      ? '  (Tab completes, Enter runs, Esc cancels)'
+      : '  (Enter keeps, Esc clears)';
   return (
     <Box width={props.width} height={1}>
       <Text wrap="truncate">

@@ -20,7 +20,10 @@ export interface ScreenView {
 }
 
 function hints(id: ScreenId) {
-  return BINDINGS.filter((b) => b.scope === id && b.hint).map((b) => ({ key: b.keys.map(keyLabel).join('/'), label: b.label.split(' ')[0] ?? b.label }));
+  return BINDINGS.filter((b) => b.scope === id && b.hint).map((b) => ({
+    key: b.keys.map(keyLabel).join('/'),
+    label: b.label.split(' ')[0] ?? b.label,
+  }));
 }
 
 export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {

@@ -6,7 +6,6 @@ import { LogView, layoutLog, MAX_ROWS_PER_LINE, splitMatches } from './logview.j
 
 afterEach(() => cleanup());
 
-
 const numbered = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`);
 const texts = (rows: Array<{ text: string }>) => rows.map((r) => r.text);
 

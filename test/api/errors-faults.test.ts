@@ -55,7 +55,13 @@ describe('authentication and access levels', () => {
     const reader = rig.connect({ user: 'reader', password: 'reader-pw' });
     // the rule set, not its counters (they move between two reads)
     const ruleSet = async () =>
-      (await reader.rules.list()).rules.map(({ cookie, name, priority, match, actions }) => ({ cookie, name, priority, match, actions }));
+      (await reader.rules.list()).rules.map(({ cookie, name, priority, match, actions }) => ({
+        cookie,
+        name,
+        priority,
+        match,
+        actions,
+      }));
     const before = await ruleSet();
     const err = await failure(reader.rules.add(NEW_RULE));
     expect(err).toBeInstanceOf(ForbiddenError);

@@ -1,12 +1,12 @@
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+// the copy Ink itself uses (string-width 8), unpatched: the authority the fast path must agree with
+import stringWidth from '../../node_modules/ink/node_modules/string-width/index.js';
 // @ts-expect-error: a plain ESM script without types
 import { PbcGenCache } from '../../scripts/ink-gen-cache.mjs';
 // @ts-expect-error: a plain ESM script without types
 import { inkOutputCache, NARROW } from '../../scripts/ink-output-cache.mjs';
-// the copy Ink itself uses (string-width 8), unpatched: the authority the fast path must agree with
-import stringWidth from '../../node_modules/ink/node_modules/string-width/index.js';
 
 async function bundle(contents: string): Promise<string> {
   const result = await build({
@@ -37,7 +37,9 @@ describe('the Ink text-cache plugin', () => {
 
   it('lists only code points that string-width counts as one column and that never join a neighbour', () => {
     const segmenter = new Intl.Segmenter();
-    const body = (NARROW as string).replace(/\\u([0-9A-F]{4})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+    const body = (NARROW as string).replace(/\\u([0-9A-F]{4})/g, (_, h) =>
+      String.fromCharCode(Number.parseInt(h, 16)),
+    );
     const narrow = new RegExp(`^[${body}]$`);
     let checked = 0;
     for (let cp = 0x20; cp <= 0x2fff; cp++) {
@@ -45,7 +47,10 @@ describe('the Ink text-cache plugin', () => {
       if (!narrow.test(c)) continue;
       checked++;
       const around = `a${c}${c}b`;
-      expect({ cp: cp.toString(16), width: stringWidth(c) }).toEqual({ cp: cp.toString(16), width: 1 });
+      expect({ cp: cp.toString(16), width: stringWidth(c) }).toEqual({
+        cp: cp.toString(16),
+        width: 1,
+      });
       expect(stringWidth(around)).toBe(4);
       expect([...segmenter.segment(around)].length).toBe(4);
     }
@@ -57,15 +62,41 @@ describe('the Ink text-cache plugin', () => {
       "import w from './node_modules/ink/node_modules/string-width/index.js'; export default w;",
     );
     expect(text).toContain('__pbcNarrow');
-    const patched = (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
-      .default as (s: string, o?: object) => number;
-    const pieces = ['a', ' ', '▁', '█', '─', '·', '…', '–', '→', '✓', 'é', '日', '😀', '\u0301', '\u200d', '️', '◽', '\u001b[31m', '\u00ad', '\t'];
+    const patched = (
+      await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)
+    ).default as (s: string, o?: object) => number;
+    const pieces = [
+      'a',
+      ' ',
+      '▁',
+      '█',
+      '─',
+      '·',
+      '…',
+      '–',
+      '→',
+      '✓',
+      'é',
+      '日',
+      '😀',
+      '\u0301',
+      '\u200d',
+      '️',
+      '◽',
+      '\u001b[31m',
+      '\u00ad',
+      '\t',
+    ];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), fc.boolean(), (parts, wide) => {
-        const s = parts.join('');
-        const options = { ambiguousIsNarrow: !wide };
-        expect(patched(s, options)).toBe(stringWidth(s, options));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 12 }),
+        fc.boolean(),
+        (parts, wide) => {
+          const s = parts.join('');
+          const options = { ambiguousIsNarrow: !wide };
+          expect(patched(s, options)).toBe(stringWidth(s, options));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -17,7 +17,8 @@ function start(columns: number, rows: number, env: Record<string, string> = {}) 
 }
 
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
-const portLine = (screen: string, name: string) => lines(screen).find((l) => l.includes(`${name} `)) ?? '';
+const portLine = (screen: string, name: string) =>
+  lines(screen).find((l) => l.includes(`${name} `)) ?? '';
 
 describe.runIf(hasTmux())('pbc --demo in a terminal', () => {
   for (const [columns, rows] of [
@@ -26,13 +27,18 @@ describe.runIf(hasTmux())('pbc --demo in a terminal', () => {
   ] as const) {
     it(`shows overview, live ports, logs and help, and quits cleanly at ${columns}×${rows}`, async () => {
       const s = start(columns, rows);
-      const overview = await s.waitFor((x) => x.includes('pb-lab-01') && x.includes('Environment') && x.includes('TCAM'), 15_000);
+      const overview = await s.waitFor(
+        (x) => x.includes('pb-lab-01') && x.includes('Environment') && x.includes('TCAM'),
+        15_000,
+      );
       expect(overview).toContain('● live');
       expect(lines(overview).length).toBeLessThanOrEqual(rows);
 
       s.keys('2');
       // rates need two samples; then they change between captures two polls apart
-      const first = await s.waitFor((x) => x.includes('RX b/s') && /\d[kMG]/.test(portLine(x, 'eth-0-1')));
+      const first = await s.waitFor(
+        (x) => x.includes('RX b/s') && /\d[kMG]/.test(portLine(x, 'eth-0-1')),
+      );
       await new Promise((r) => setTimeout(r, 4500));
       const second = s.screen();
       expect(portLine(second, 'eth-0-1')).not.toBe(portLine(first, 'eth-0-1'));

@@ -14,7 +14,11 @@ describe('console frame', () => {
     m = await mountConsole({ columns: 80, rows: 24 });
     // the header's access data comes from its own poll: wait for it with the rest
     const f = await m.ui.waitFor(
-      (x) => x.includes('pb-lab-01') && x.includes('TCAM 10/4096') && x.includes('Fans') && x.includes('UAC off'),
+      (x) =>
+        x.includes('pb-lab-01') &&
+        x.includes('TCAM 10/4096') &&
+        x.includes('Fans') &&
+        x.includes('UAC off'),
       5000,
     );
     expect(f).toContain('[DEMO]');
@@ -67,7 +71,11 @@ describe('console frame', () => {
   it('marks data stale/down when the device stops answering, keeps it, and recovers', async () => {
     m = await mountConsole({ screen: 'ports' });
     await m.ui.waitFor((x) => x.includes('eth-0-1') && x.includes('● live'), 5000);
-    m.sim.faults.settings = { ...m.sim.faults.settings, failNext: 1_000_000, failNextMode: 'reset' };
+    m.sim.faults.settings = {
+      ...m.sim.faults.settings,
+      failNext: 1_000_000,
+      failNextMode: 'reset',
+    };
     const down = await m.ui.waitFor((x) => x.includes('✖ down'), 5000);
     expect(down).toContain('eth-0-1'); // the table is still there
     expect(down).toMatch(/! .*(reset|connection)/i); // one status line says why

@@ -9,7 +9,8 @@ afterEach(async () => {
   cleanup();
 });
 
-const row = (frame: string, name: string) => frameLines(frame).find((l) => l.includes(`${name} `)) ?? '';
+const row = (frame: string, name: string) =>
+  frameLines(frame).find((l) => l.includes(`${name} `)) ?? '';
 
 describe('ports screen', () => {
   it('lists every port with live rates that change', async () => {
@@ -71,7 +72,10 @@ describe('filter line', () => {
 describe('logs screen', () => {
   it('tails the log, follows new lines, and filters with highlighting', async () => {
     m = await mountConsole({ screen: 'logs' });
-    await m.ui.waitFor((x) => x.includes('system: device pb-lab-01 started') && x.includes('following'), 5000);
+    await m.ui.waitFor(
+      (x) => x.includes('system: device pb-lab-01 started') && x.includes('following'),
+      5000,
+    );
     await fetch(`${m.sim.url.replace('/rest', '')}/_sim/log`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -80,7 +84,9 @@ describe('logs screen', () => {
     await m.ui.waitFor((x) => x.includes('marker-two'), 5000);
     await m.ui.press('/');
     for (const ch of 'marker-one') await m.ui.press(ch);
-    const f = await m.ui.waitFor((x) => x.includes("filter 'marker-one'") && !x.includes('marker-two'));
+    const f = await m.ui.waitFor(
+      (x) => x.includes("filter 'marker-one'") && !x.includes('marker-two'),
+    );
     expect(f).toContain('marker-one');
   });
 

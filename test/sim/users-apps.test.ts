@@ -4,11 +4,7 @@
  * with {error} and a 4xx that leaves the device unchanged, and no password ever shown.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  expectPlainError as expectError,
-  type PlainRes,
-  plainSimPerFile,
-} from './plain-http.js';
+import { expectPlainError as expectError, type PlainRes, plainSimPerFile } from './plain-http.js';
 
 const t = plainSimPerFile();
 const { call } = t;
