@@ -42,6 +42,8 @@ export async function keysMarkdown() {
     'the console and its `?` help. No key uses Ctrl-D or Ctrl-h/j/k/l (terminals and tmux take them).',
     'Keys are routed to an open overlay first (help, palette, filter line, a form or confirmation),',
     'then to the screen, then to the global keys: while a form is open, typed letters go into it.',
+    'The `?` help shows two columns when every line fits whole in half the width; otherwise one',
+    'column that ↑/↓ (`j`/`k`), PgUp/PgDn and `g`/`G` scroll (at 80×24 the longer lists do).',
     '',
     '## Everywhere',
     '',

@@ -9,7 +9,7 @@ import type { KeyHandler } from '../screens/types.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar } from '../widgets/index.js';
 import { HEADER_HEIGHT, Header } from './header.js';
-import { HelpOverlay } from './help.js';
+import { HelpOverlay, helpLayout, helpLines, helpScroll } from './help.js';
 import { commandFor, type ScreenId } from './keymap.js';
 import { type InkKey, isText, keyName } from './keys.js';
 import { connectTarget, Palette, paletteCommands, runPaletteCommand } from './palette.js';
@@ -30,6 +30,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   const [overlay, setOverlayState] = useState<Overlay>('none');
   const [filters, setFiltersState] = useState<Partial<Record<ScreenId, string>>>({});
   const [input, setInputState] = useState('');
+  const [helpFirst, setHelpFirstState] = useState(0);
   const [notice, setNotice] = useState<string | undefined>();
   // The palette's answer to what the operator typed (`:connect URL` in progress or failed, an
   // unknown command): shown instead of the last poll error, which may be about the old address.
@@ -41,7 +42,14 @@ export function App(props: { initialScreen?: ScreenId }) {
 
   // Keys can arrive faster than React renders (a paste, a fast typist over SSH): the key
   // handler reads and writes this always-current copy of its state, never a closure's.
-  const live = useRef({ screen, overlay, input, filters });
+  const live = useRef({
+    screen,
+    overlay,
+    input,
+    filters,
+    helpFirst,
+    helpSize: { width: 0, height: 0 },
+  });
   const setScreen = (v: ScreenId) => {
     live.current.screen = v;
     setScreenState(v);
@@ -49,6 +57,10 @@ export function App(props: { initialScreen?: ScreenId }) {
   const setOverlay = (v: Overlay) => {
     live.current.overlay = v;
     setOverlayState(v);
+  };
+  const setHelpFirst = (v: number) => {
+    live.current.helpFirst = v;
+    setHelpFirstState(v);
   };
   const setInput = (v: string) => {
     live.current.input = v;
@@ -107,6 +119,7 @@ export function App(props: { initialScreen?: ScreenId }) {
       case 'app.quit':
         return exit();
       case 'app.help':
+        setHelpFirst(0);
         return setOverlay('help');
       case 'app.palette':
         setInput('');
@@ -130,7 +143,14 @@ export function App(props: { initialScreen?: ScreenId }) {
   const onKey = (key: string, text: string | null) => {
     const { overlay: open, input: typed, screen: current } = live.current;
     if (open === 'help') {
-      if (key === 'escape' || key === '?' || key === 'q') setOverlay('none');
+      if (key === 'escape' || key === '?' || key === 'q') return setOverlay('none');
+      // a help taller than the screen scrolls
+      const { width, height } = live.current.helpSize;
+      const next = helpScroll(key, live.current.helpFirst, Math.max(1, height - 4));
+      if (next !== undefined) {
+        const lines = helpLines(current, session.readonly);
+        setHelpFirst(helpLayout(lines, width, height, next).first);
+      }
       return;
     }
     if (open === 'palette' || open === 'filter') {
@@ -204,6 +224,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   const footerHeight =
     1 + (error || info ? 1 : 0) + (overlay === 'palette' || overlay === 'filter' ? 1 : 0);
   const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
+  live.current.helpSize = { width: columns, height: bodyHeight };
   const Screen = view.component;
   return (
     <Box width={columns} height={rows} flexDirection="column" overflow="hidden">
@@ -215,6 +236,7 @@ export function App(props: { initialScreen?: ScreenId }) {
             width={columns}
             height={bodyHeight}
             readonly={session.readonly}
+            scroll={helpFirst}
           />
         ) : (
           <Screen

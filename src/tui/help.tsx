@@ -1,15 +1,16 @@
-/** `?`: every key of the current screen, read from the keymap table. */
+/**
+ * `?`: every key of the current screen, read from the keymap table. Two columns when every
+ * line fits whole in half the width; otherwise one column that scrolls (↑/↓, PgUp/PgDn, g/G),
+ * so that at 80×24 no key and no description is cut off or left out.
+ */
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { bindingsFor, keyLabel, SCREENS, type ScreenId } from './keymap.js';
 
-export function HelpOverlay(props: {
-  screen: ScreenId;
-  width: number;
-  height: number;
-  readonly: boolean;
-}) {
-  const title = SCREENS.find((s) => s.id === props.screen)?.title ?? props.screen;
-  const all = bindingsFor(props.screen);
+/** The help's lines for one screen: its own keys, then the keys that work everywhere. */
+export function helpLines(screen: ScreenId, readonly: boolean): string[] {
+  const title = screenTitle(screen);
+  const all = bindingsFor(screen);
   const screens = all.filter((b) => b.command.startsWith('screen.'));
   const rows = [
     { keys: '1-9', label: screens.map((b) => b.label).join(', '), own: false },
@@ -17,24 +18,101 @@ export function HelpOverlay(props: {
       .filter((b) => !b.command.startsWith('screen.'))
       .map((b) => ({
         keys: b.keys.map(keyLabel).join(' / '),
-        label: `${b.label}${b.write && props.readonly ? ' (disabled: read-only)' : ''}`,
+        label: `${b.label}${b.write && readonly ? ' (disabled: read-only)' : ''}`,
         own: b.scope !== 'global',
       })),
   ];
+  // the key column is as wide as its longest entry (at most 16), at least 10
+  const keyWidth = Math.min(16, Math.max(10, ...rows.map((r) => stringWidth(r.keys))));
+  const line = (r: { keys: string; label: string }) => `  ${r.keys.padEnd(keyWidth)} ${r.label}`;
   const own = rows.filter((r) => r.own);
   const global = rows.filter((r) => !r.own);
-  const lines = [
-    ...(own.length
-      ? [`${title} keys`, ...own.map((r) => `  ${r.keys.padEnd(10)} ${r.label}`), '']
-      : []),
+  return [
+    ...(own.length ? [`${title} keys`, ...own.map(line), ''] : []),
     'Everywhere',
-    ...global.map((r) => `  ${r.keys.padEnd(10)} ${r.label}`),
+    ...global.map(line),
   ];
-  // two columns when the list is taller than the space (border 2 lines, title 1)
-  const inner = props.height - 3;
-  const colWidth = Math.floor((props.width - 4) / 2);
-  const columns =
-    lines.length > inner ? [lines.slice(0, inner), lines.slice(inner, inner * 2)] : [lines];
+}
+
+export interface HelpLayout {
+  /** One or two columns of lines, as shown. */
+  columns: string[][];
+  /** Index of the first line shown (one-column layout), clamped. */
+  first: number;
+  /** Lines in all, and how many fit on screen at once. */
+  total: number;
+  visible: number;
+}
+
+/**
+ * How the lines are shown in a box of `width` × `height` (border 2, title 1): all in one
+ * column when they fit; two columns when every line fits whole in half the width and both
+ * columns hold them all; else one column from `scroll` on.
+ */
+export function helpLayout(
+  lines: readonly string[],
+  width: number,
+  height: number,
+  scroll: number,
+): HelpLayout {
+  const inner = Math.max(1, height - 3);
+  const colWidth = Math.floor((width - 4) / 2);
+  const total = lines.length;
+  if (total <= inner) return { columns: [[...lines]], first: 0, total, visible: total };
+  if (total <= inner * 2 && lines.every((l) => stringWidth(l) <= colWidth - 1))
+    return {
+      columns: [lines.slice(0, inner), lines.slice(inner)],
+      first: 0,
+      total,
+      visible: total,
+    };
+  const first = Math.max(0, Math.min(scroll, total - inner));
+  return { columns: [lines.slice(first, first + inner)], first, total, visible: inner };
+}
+
+/** The new scroll position after a key, or undefined when the key does not scroll. */
+export function helpScroll(key: string, scroll: number, page: number): number | undefined {
+  switch (key) {
+    case 'up':
+    case 'k':
+      return Math.max(0, scroll - 1);
+    case 'down':
+    case 'j':
+      return scroll + 1;
+    case 'pageup':
+      return Math.max(0, scroll - page);
+    case 'pagedown':
+      return scroll + page;
+    case 'g':
+    case 'home':
+      return 0;
+    case 'G':
+    case 'end':
+      return Number.MAX_SAFE_INTEGER;
+    default:
+      return undefined;
+  }
+}
+
+const screenTitle = (screen: ScreenId) => SCREENS.find((s) => s.id === screen)?.title ?? screen;
+
+export function HelpOverlay(props: {
+  screen: ScreenId;
+  width: number;
+  height: number;
+  readonly: boolean;
+  /** First line shown when the help scrolls (clamped here). */
+  scroll?: number;
+}) {
+  const title = screenTitle(props.screen);
+  const lines = helpLines(props.screen, props.readonly);
+  const layout = helpLayout(lines, props.width, props.height, props.scroll ?? 0);
+  const { first, total, visible } = layout;
+  const where =
+    visible < total
+      ? ` · ↑↓ PgUp PgDn scroll: ${first + 1}–${first + visible} of ${total}${first + visible < total ? ' ↓' : ''}`
+      : '';
+  const colWidth = layout.columns.length > 1 ? Math.floor((props.width - 4) / 2) : props.width - 4;
   return (
     <Box
       flexDirection="column"
@@ -43,19 +121,21 @@ export function HelpOverlay(props: {
       borderStyle="single"
       paddingX={1}
     >
-      <Text bold>Help — {title} (Esc closes)</Text>
+      <Text bold wrap="truncate">
+        Help — {title} (Esc closes{where})
+      </Text>
       <Box>
-        {columns.map((col, i) => (
+        {layout.columns.map((col, i) => (
           <Box
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed two columns
             key={i}
             flexDirection="column"
-            width={columns.length > 1 ? colWidth : props.width - 4}
+            width={colWidth}
           >
-            {col.slice(0, inner).map((l, j) => (
+            {col.map((l, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static lines
               <Text key={j} wrap="truncate">
-                {l}
+                {l || ' ' /* an empty Text has no height */}
               </Text>
             ))}
           </Box>

@@ -45,6 +45,29 @@ describe('console frame', () => {
     await m.ui.waitFor((x) => !x.includes('Help — Logs'));
   });
 
+  it('at 80×24 the Rules help scrolls: every key and its whole description can be read', async () => {
+    m = await mountConsole({ columns: 80, rows: 24 });
+    await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
+    await m.ui.press('3');
+    await m.ui.waitFor((x) => x.includes('[3 Rules]'));
+    await m.ui.press('?');
+    const top = await m.ui.waitFor((x) => x.includes('Help — Rules'));
+    expect(top).toMatch(/scroll: 1–\d+ of \d+ ↓/);
+    // a description that two 38-column halves used to cut
+    expect(top).toContain('delete ALL rules (type delete to confirm)');
+    expect(top).not.toContain('last line');
+    await m.ui.press('G');
+    const end = await m.ui.waitFor((x) => x.includes('last line'));
+    expect(end).not.toContain('add a rule in the editor');
+    expect(end).toMatch(/scroll: \d+–(\d+) of \1\)/);
+    // a scroll key does not move the list behind the help
+    await m.ui.press('g');
+    await m.ui.waitFor((x) => x.includes('add a rule in the editor'));
+    for (const l of frameLines(m.ui.lastFrame())) expect(l.length).toBeLessThanOrEqual(80);
+    await m.ui.press('escape');
+    await m.ui.waitFor((x) => !x.includes('Help — Rules'));
+  });
+
   it('an unknown palette command says so in one line', async () => {
     m = await mountConsole();
     await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
