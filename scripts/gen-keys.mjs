@@ -44,6 +44,8 @@ export async function keysMarkdown() {
     'then to the screen, then to the global keys: while a form is open, typed letters go into it.',
     'The `?` help shows two columns when every line fits whole in half the width; otherwise one',
     'column that ↑/↓ (`j`/`k`), PgUp/PgDn and `g`/`G` scroll (at 80×24 the longer lists do).',
+    'No key uses Alt: Esc and a character that arrive together (typed fast over a slow link, which',
+    'a terminal cannot tell from Alt+character) count as the two keys, Esc first.',
     '',
     '## Everywhere',
     '',

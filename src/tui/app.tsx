@@ -11,7 +11,7 @@ import { StatusBar } from '../widgets/index.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay, helpLayout, helpLines, helpScroll } from './help.js';
 import { commandFor, type ScreenId } from './keymap.js';
-import { type InkKey, isText, keyName } from './keys.js';
+import { consoleKeys, type InkKey } from './keys.js';
 import { connectTarget, Palette, paletteCommands, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -195,8 +195,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   onKeyRef.current = onKey;
   // One stable subscription: Ink re-subscribes useInput whenever the handler changes.
   const handler = useCallback((inputText: string, key: InkKey) => {
-    const name = keyName(inputText, key);
-    onKeyRef.current(name, isText(inputText, key) ? inputText : null);
+    for (const k of consoleKeys(inputText, key)) onKeyRef.current(k.name, k.text);
   }, []);
   useInput(handler, { isActive: isRawModeSupported });
 

@@ -63,3 +63,30 @@ export function isText(input: string, key: InkKey): boolean {
     return false;
   return !/[\u0000-\u001f\u007f]/.test(input);
 }
+
+/** A key for the console's handlers: its canonical name, and its text when it is printable. */
+export interface ConsoleKey {
+  name: string;
+  text: string | null;
+}
+
+/**
+ * Ink's (input, key) pair → the keys the operator pressed. Esc followed at once by a character
+ * (both in one read: a fast typist, a slow SSH link) reaches Ink as one Alt+character; no key of
+ * the console uses Alt, so it is given back as the two keys it was: Escape, then the character.
+ */
+export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
+  const altChar =
+    key.meta &&
+    !key.escape &&
+    !key.ctrl &&
+    input.length === 1 &&
+    keyName(input, key) === input &&
+    isText(input, { ...key, meta: false });
+  if (altChar)
+    return [
+      { name: 'escape', text: null },
+      { name: input, text: input },
+    ];
+  return [{ name: keyName(input, key), text: isText(input, key) ? input : null }];
+}

@@ -68,6 +68,16 @@ describe('console frame', () => {
     await m.ui.waitFor((x) => !x.includes('Help — Rules'));
   });
 
+  it('Esc and a screen key read together (a fast typist over SSH) close the help and switch', async () => {
+    m = await mountConsole();
+    await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
+    await m.ui.press('?');
+    await m.ui.waitFor((x) => x.includes('Help — Overview'));
+    m.ui.write('\u001b2'); // one read: Ink sees Alt+2
+    const f = await m.ui.waitFor((x) => x.includes('[2 Ports]') && !x.includes('Help —'));
+    expect(f).toContain('eth-0-1');
+  });
+
   it('an unknown palette command says so in one line', async () => {
     m = await mountConsole();
     await m.ui.waitFor((x) => x.includes('pb-lab-01'), 5000);
