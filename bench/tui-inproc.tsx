@@ -15,6 +15,7 @@ import type { ScreenId } from '../src/tui/keymap.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
 import { consoleTree } from '../src/tui/root.js';
 import { SCREEN_VIEWS } from '../src/tui/screens.js';
+import { ageStats } from '../test/harness/device-fixtures.js';
 import { renderTui } from '../test/harness/render.js';
 
 const session = { url: 'http://bench.invalid/rest', readonly: false, insecure: false, demo: true };
@@ -194,13 +195,7 @@ async function rss(cycles = 10_000) {
   let line = 0;
   for (let c = 1; c <= cycles; c++) {
     const at = c * 2000;
-    stats = stats.map((s, i) => ({
-      ...s,
-      rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)),
-      txbytes: s.txbytes + 900n,
-      rxpkts: s.rxpkts + 3n,
-      txpkts: s.txpkts + 2n,
-    }));
+    stats = ageStats(stats, c);
     logWindow = [
       ...logWindow,
       `2026-01-01 00:00:00.000 bench: line ${++line}`,

@@ -18,6 +18,7 @@
  * `parseJson`. Texts below SLICED_MIN_CHARS always are.
  */
 import { parseJson, parseNumber } from './json.js';
+import { defineOwn } from './shape.js';
 import { nextTurn } from './slices.js';
 
 /** Answers of at least this many characters are parsed in slices (4,096 rules are ≈ 1.1 MB). */
@@ -138,7 +139,7 @@ class SlicedParser {
       if (!this.take(COLON)) throw new SyntaxError("':' expected");
       const value = await this.value(1);
       // as the parser does: the last of duplicate keys wins, __proto__ is plain data
-      define(out, key, value);
+      defineOwn(out, key, value);
       this.space();
       if (this.take(CLOSE_OBJECT)) return out;
       if (!this.take(COMMA)) throw new SyntaxError("',' or '}' expected");
@@ -257,11 +258,6 @@ class SlicedParser {
   }
 }
 
-/** An own, enumerable data property, even for the key __proto__ (as JSON.parse makes it). */
-function define(o: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
 /** Marked strings (quoted long integers) back to what the lossless parser makes of them. */
 function unmark(value: unknown): unknown {
   if (typeof value === 'string')
@@ -277,7 +273,7 @@ function unmark(value: unknown): unknown {
     if (
       typeof v === 'string' ? v.charCodeAt(0) === MARK_CODE : typeof v === 'object' && v !== null
     ) {
-      if (key === '__proto__') define(o, key, unmark(v));
+      if (key === '__proto__') defineOwn(o, key, unmark(v));
       else o[key] = unmark(v);
     }
   }

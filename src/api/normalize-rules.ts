@@ -47,14 +47,8 @@ export interface RuleList {
 }
 
 export function normalizeRuleList(wire: unknown, endpoint = 'GET /rules/all'): RuleList {
-  const at = new At(endpoint);
-  if (Array.isArray(wire)) {
-    const rules = wire.map((v, i) => normalizeRule(v, at.index(i)));
-    return { rules, used_flows: sumFlows(rules) };
-  }
-  const r = new Rec(wire, at);
-  const rules = r.list('rules', { required: true }).map((i) => normalizeRule(i.value, i.at));
-  return { rules, used_flows: r.int('used_flows', sumFlows(rules)) };
+  const list = ruleItems(wire, endpoint);
+  return list.end(list.items.map((i) => normalizeRule(i.value, i.at)));
 }
 
 /** `normalizeRuleList`; a table of more than 4,096 rules is read a slice at a time (slices.ts). */
@@ -62,15 +56,30 @@ export async function normalizeRuleListInSlices(
   wire: unknown,
   endpoint = 'GET /rules/all',
 ): Promise<RuleList> {
+  const list = ruleItems(wire, endpoint);
+  return list.end(await mapInSlices(list.items, (i) => normalizeRule(i.value, i.at)));
+}
+
+/**
+ * The rules of a GET /rules/all answer — a bare array, or `{rules, used_flows}` — and how the
+ * list is completed once they are normalized (used_flows read after the rules, as the device
+ * sends them; the sum of real_flow_ct when it is left out).
+ */
+function ruleItems(
+  wire: unknown,
+  endpoint: string,
+): { items: Item[]; end: (rules: Rule[]) => RuleList } {
   const at = new At(endpoint);
-  if (Array.isArray(wire)) {
-    const rules = await mapInSlices(wire, (v, i) => normalizeRule(v, at.index(i)));
-    return { rules, used_flows: sumFlows(rules) };
-  }
+  if (Array.isArray(wire))
+    return {
+      items: wire.map((value, i) => ({ value, at: at.index(i) })),
+      end: (rules) => ({ rules, used_flows: sumFlows(rules) }),
+    };
   const r = new Rec(wire, at);
-  const list = r.list('rules', { required: true });
-  const rules = await mapInSlices(list, (i) => normalizeRule(i.value, i.at));
-  return { rules, used_flows: r.int('used_flows', sumFlows(rules)) };
+  return {
+    items: r.list('rules', { required: true }),
+    end: (rules) => ({ rules, used_flows: r.int('used_flows', sumFlows(rules)) }),
+  };
 }
 
 function sumFlows(rules: Rule[]): number {

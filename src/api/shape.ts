@@ -257,16 +257,15 @@ export function stringMap(value: unknown, at: At, nullAs = ''): Record<string, s
   for (const k of Object.keys(o)) {
     const v = str(o[k], at.key(k), nullAs);
     // a key named __proto__ is defined as data (plain assignment would set the prototype)
-    if (k === '__proto__')
-      Object.defineProperty(out, k, {
-        value: v,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+    if (k === '__proto__') defineOwn(out, k, v);
     else out[k] = v;
   }
   return out;
+}
+
+/** An own, enumerable data property, even for the key __proto__ (as JSON.parse makes it). */
+export function defineOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** Write answers: the Result text ('' for an empty body or data without a `result` text). */

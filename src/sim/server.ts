@@ -10,7 +10,7 @@ import { initDevice } from './boot.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
-import { encode, JsonBytes, parseBody, serialize } from './json.js';
+import { encode, parseBody } from './json.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
@@ -194,7 +194,6 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
       return sendBytes(reply, bytes);
     }
     const result = await route.handler(ctx);
-    if (result instanceof JsonBytes) return sendBytes(reply, result.bytes);
     return send(reply, 200, result ?? { result: 'OK' });
   };
   app.route({ method: METHODS, url: '/rest', handler: handle });
@@ -202,12 +201,13 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   return app;
 }
 
-function sendBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
-  return reply.code(200).type('application/json; charset=utf-8').send(bytes);
+function sendBytes(reply: FastifyReply, bytes: Buffer, status = 200): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(bytes);
 }
 
+/** A JSON answer: a value, or one already serialized (RawJson) or encoded (JsonBytes). */
 function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(serialize(body));
+  return sendBytes(reply, encode(body), status);
 }
 
 export async function startSim(options: SimServerOptions = {}): Promise<SimServer> {

@@ -146,11 +146,10 @@ export function App(props: { initialScreen?: ScreenId }) {
       if (key === 'escape' || key === '?' || key === 'q') return setOverlay('none');
       // a help taller than the screen scrolls
       const { width, height } = live.current.helpSize;
-      const next = helpScroll(key, live.current.helpFirst, Math.max(1, height - 4));
-      if (next !== undefined) {
-        const lines = helpLines(current, session.readonly);
-        setHelpFirst(helpLayout(lines, width, height, next).first);
-      }
+      const lines = helpLines(current, session.readonly);
+      const now = helpLayout(lines, width, height, live.current.helpFirst);
+      const next = helpScroll(key, now.first, now.visible);
+      if (next !== undefined) setHelpFirst(helpLayout(lines, width, height, next).first);
       return;
     }
     if (open === 'palette' || open === 'filter') {

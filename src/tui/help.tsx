@@ -5,6 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
+import { NAV_KEYS } from '../widgets/index.js';
 import { bindingsFor, keyLabel, SCREENS, type ScreenId } from './keymap.js';
 
 /** The help's lines for one screen: its own keys, then the keys that work everywhere. */
@@ -42,6 +43,8 @@ export interface HelpLayout {
   /** Lines in all, and how many fit on screen at once. */
   total: number;
   visible: number;
+  /** Width of a column. */
+  columnWidth: number;
 }
 
 /**
@@ -56,42 +59,24 @@ export function helpLayout(
   scroll: number,
 ): HelpLayout {
   const inner = Math.max(1, height - 3);
-  const colWidth = Math.floor((width - 4) / 2);
+  const full = width - 4;
+  const half = Math.floor(full / 2);
   const total = lines.length;
-  if (total <= inner) return { columns: [[...lines]], first: 0, total, visible: total };
-  if (total <= inner * 2 && lines.every((l) => stringWidth(l) <= colWidth - 1))
-    return {
-      columns: [lines.slice(0, inner), lines.slice(inner)],
-      first: 0,
-      total,
-      visible: total,
-    };
+  const whole = { first: 0, total, visible: total };
+  if (total <= inner) return { columns: [[...lines]], ...whole, columnWidth: full };
+  if (total <= inner * 2 && lines.every((l) => stringWidth(l) <= half - 1))
+    return { columns: [lines.slice(0, inner), lines.slice(inner)], ...whole, columnWidth: half };
   const first = Math.max(0, Math.min(scroll, total - inner));
-  return { columns: [lines.slice(first, first + inner)], first, total, visible: inner };
+  const shown = lines.slice(first, first + inner);
+  return { columns: [shown], first, total, visible: inner, columnWidth: full };
 }
 
-/** The new scroll position after a key, or undefined when the key does not scroll. */
+/** The new first line after a navigation key (clamped by helpLayout), or undefined for another key. */
 export function helpScroll(key: string, scroll: number, page: number): number | undefined {
-  switch (key) {
-    case 'up':
-    case 'k':
-      return Math.max(0, scroll - 1);
-    case 'down':
-    case 'j':
-      return scroll + 1;
-    case 'pageup':
-      return Math.max(0, scroll - page);
-    case 'pagedown':
-      return scroll + page;
-    case 'g':
-    case 'home':
-      return 0;
-    case 'G':
-    case 'end':
-      return Number.MAX_SAFE_INTEGER;
-    default:
-      return undefined;
-  }
+  const move = NAV_KEYS[key];
+  if (move === undefined) return undefined;
+  const by = { up: -1, down: 1, pageUp: -page, pageDown: page, home: -scroll, end: Infinity }[move];
+  return Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, scroll + by));
 }
 
 const screenTitle = (screen: ScreenId) => SCREENS.find((s) => s.id === screen)?.title ?? screen;
@@ -112,7 +97,6 @@ export function HelpOverlay(props: {
     visible < total
       ? ` · ↑↓ PgUp PgDn scroll: ${first + 1}–${first + visible} of ${total}${first + visible < total ? ' ↓' : ''}`
       : '';
-  const colWidth = layout.columns.length > 1 ? Math.floor((props.width - 4) / 2) : props.width - 4;
   return (
     <Box
       flexDirection="column"
@@ -130,7 +114,7 @@ export function HelpOverlay(props: {
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed two columns
             key={i}
             flexDirection="column"
-            width={colWidth}
+            width={layout.columnWidth}
           >
             {col.map((l, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static lines

@@ -76,14 +76,8 @@ export interface ConsoleKey {
  * the console uses Alt, so it is given back as the two keys it was: Escape, then the character.
  */
 export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
-  const altChar =
-    key.meta &&
-    !key.escape &&
-    !key.ctrl &&
-    input.length === 1 &&
-    keyName(input, key) === input &&
-    isText(input, { ...key, meta: false });
-  if (altChar)
+  // isText without meta refuses Esc itself, Ctrl and every named key
+  if (key.meta && input.length === 1 && isText(input, { ...key, meta: false }))
     return [
       { name: 'escape', text: null },
       { name: input, text: input },

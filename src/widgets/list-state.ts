@@ -8,8 +8,25 @@ export interface ListState {
   offset: number;
 }
 
+/** A move of the selection or the scroll position. */
+export type ListMove = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
+
+/** Keys that move a list (a selection, or a scrolled view such as the help), as every list binds them. */
+export const NAV_KEYS: Readonly<Record<string, ListMove>> = {
+  up: 'up',
+  k: 'up',
+  down: 'down',
+  j: 'down',
+  home: 'home',
+  g: 'home',
+  end: 'end',
+  G: 'end',
+  pageup: 'pageUp',
+  pagedown: 'pageDown',
+};
+
 export type ListAction =
-  | { type: 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end' }
+  | { type: ListMove }
   | { type: 'set'; index: number }
   /** The row count or the number of visible rows changed (`height` = visible rows). */
   | { type: 'resize'; count: number; height: number };

@@ -19,6 +19,7 @@ import { commitSuccess, createConsoleStore } from '../../src/store/store.js';
 import { SCREENS } from '../../src/tui/keymap.js';
 import { consoleTree } from '../../src/tui/root.js';
 import { SCREEN_VIEWS } from '../../src/tui/screens.js';
+import { ageStats } from '../harness/device-fixtures.js';
 import { cleanup, renderTui } from '../harness/render.js';
 
 const CYCLES = 10_000;
@@ -53,13 +54,7 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
         const screen = SCREENS[Math.floor(c / 1000) % SCREENS.length]!;
         if (c % 1000 === 0 || c === 1) await ui.press(screen.key);
         const at = c * 2000;
-        stats = stats.map((s, i) => ({
-          ...s,
-          rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (c % 13)),
-          txbytes: s.txbytes + 900n,
-          rxpkts: s.rxpkts + 3n,
-          txpkts: s.txpkts + 2n,
-        }));
+        stats = ageStats(stats, c);
         for (let i = 0; i < 6; i++)
           window.push(`2026-11-22 05:00:00.000 drill: long-run line ${++line}`);
         window = window.slice(-5000);

@@ -33,3 +33,19 @@ export const portInfo = (count: number) =>
     mac_addr: '',
     speed: '',
   }));
+
+/**
+ * /ports/stats one accelerated poll cycle later: every port's counters advance (rx by an amount
+ * that differs per port and cycle), as the long-run drill and bench/tui-inproc.tsx age answers.
+ */
+export function ageStats<
+  T extends { rxbytes: bigint; txbytes: bigint; rxpkts: bigint; txpkts: bigint },
+>(stats: readonly T[], cycle: number): T[] {
+  return stats.map((s, i) => ({
+    ...s,
+    rxbytes: s.rxbytes + BigInt(1000 + i * 37 + (cycle % 13)),
+    txbytes: s.txbytes + 900n,
+    rxpkts: s.rxpkts + 3n,
+    txpkts: s.txpkts + 2n,
+  }));
+}

@@ -1,22 +1,6 @@
 /** Selection of a screen's list (listReducer) and the keys that move it. */
 import { useEffect, useReducer } from 'react';
-import { type ListState, listReducer } from '../../widgets/index.js';
-
-type Move = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
-
-/** Keys that move a list selection, as every list screen binds them. */
-export const NAV_KEYS: Readonly<Record<string, Move>> = {
-  up: 'up',
-  k: 'up',
-  down: 'down',
-  j: 'down',
-  home: 'home',
-  g: 'home',
-  end: 'end',
-  G: 'end',
-  pageup: 'pageUp',
-  pagedown: 'pageDown',
-};
+import { type ListState, listReducer, NAV_KEYS } from '../../widgets/index.js';
 
 export interface ListControl {
   state: ListState;
