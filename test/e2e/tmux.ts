@@ -1,6 +1,6 @@
 /** Drives the real binary in tmux: type keys, read the screen as a person would. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,11 +15,16 @@ export function hasTmux(): boolean {
   }
 }
 
-const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-
+/**
+ * Each session runs on its own tmux server (its socket in the session's temporary folder, no
+ * config file). On one shared server, a test
+ * file that killed the last session let the server exit while another file's `new-session`
+ * connected to it: "server exited unexpectedly" (seen once in CI).
+ */
 export class TmuxSession {
   readonly name: string;
   readonly dir: string;
+  private readonly socket: string;
 
   constructor(
     command: string,
@@ -27,12 +32,13 @@ export class TmuxSession {
   ) {
     this.name = `pbc-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     this.dir = mkdtempSync(join(tmpdir(), 'pbc-e2e-'));
+    this.socket = join(this.dir, 'tmux.sock');
     const env = Object.entries(opts.env ?? {})
       .map(([k, v]) => `${k}=${JSON.stringify(v)} `)
       .join('');
     // After the program ends, record its exit status and keep the pane for inspection.
     const script = `cd ${JSON.stringify(opts.cwd ?? root)} && echo before-pbc && ${env}${command}; echo "exit=$?" > ${this.dir}/status; echo after-pbc; sleep 30`;
-    tmux(
+    this.tmux(
       'new-session',
       '-d',
       '-s',
@@ -45,12 +51,18 @@ export class TmuxSession {
     );
   }
 
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-S', this.socket, '-f', '/dev/null', ...args], {
+      encoding: 'utf8',
+    });
+  }
+
   screen(): string {
-    return tmux('capture-pane', '-p', '-t', this.name);
+    return this.tmux('capture-pane', '-p', '-t', this.name);
   }
 
   keys(...keys: string[]): void {
-    tmux('send-keys', '-t', this.name, ...keys);
+    this.tmux('send-keys', '-t', this.name, ...keys);
   }
 
   async waitFor(pred: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
@@ -74,9 +86,10 @@ export class TmuxSession {
 
   kill(): void {
     try {
-      tmux('kill-session', '-t', this.name);
+      this.tmux('kill-server');
     } catch {
       // already gone
     }
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
