@@ -106,6 +106,29 @@ describe('rule editor', () => {
     expect((await c.admin.rules.list()).rules).toHaveLength(4);
   });
 
+  it('repeats the editor’s warnings in the confirmation, so Ctrl-S at once still shows them', async () => {
+    const c = await mount();
+    await c.ui.waitFor((f) => f.includes('tap-1') && f.includes('TCAM 10/4096'));
+    await c.keys('a');
+    await c.ui.waitFor((f) => f.includes('Add rule'));
+    await c.type('wide');
+    await c.keys('down', 'down', 'down'); // name → description → priority (32768) → match
+    await c.type('in_port');
+    await c.keys('tab');
+    await c.type('1');
+    await c.keys('down', 'down');
+    await c.type('output:10');
+    const warning = "! shadows 1 lower-priority rule: 'tap-1' (prio 1000) would never match again";
+    let f = await c.ui.waitFor((x) => x.includes('Apply (Ctrl-S)'));
+    expect(f).toContain(warning.slice(2));
+    await c.keys(CTRL_S);
+    f = await c.ui.waitFor((x) => x.includes('Add rule — confirm'));
+    expect(f).toContain(warning);
+    expect(c.sent).toEqual([]);
+    await c.keys('escape', 'escape');
+    expect(c.sent).toEqual([]);
+  });
+
   it('says so when the match and priority are those of an existing rule: the add becomes an edit (PUT)', async () => {
     const c = await mount();
     await c.ui.waitFor((f) => f.includes('tap-1'));

@@ -75,6 +75,14 @@ interface Blockable {
 }
 
 /**
+ * The editor's warnings, repeated in the confirmation as `! …` lines: an operator who
+ * presses Ctrl-S at once still reads them before anything is sent.
+ */
+export function warningLines(issues: readonly { severity: string; message: string }[]): string[] {
+  return issues.filter((i) => i.severity === 'warning').map((i) => `! ${i.message}`);
+}
+
+/**
  * When the analysis blocks applying: the focus moves to the first error's field, the
  * status bar says why, and the result is true.
  */

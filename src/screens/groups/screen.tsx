@@ -16,6 +16,7 @@ import {
   rebuildFromForm,
   routeKeys,
   useFormRef,
+  warningLines,
 } from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
@@ -160,7 +161,7 @@ export function GroupsScreen(props: ScreenProps) {
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
       rebuild: rebuildFromForm(formRef, build),
-      impact: impactLines(a.impact),
+      impact: [...warningLines(a.issues), ...impactLines(a.impact)],
       onClose: (r) => r?.ok && setForm(null),
     });
   };

@@ -88,10 +88,6 @@ export function planRule(form: RuleForm, a: Analysis, device: DeviceView, now: D
     }
     notes.push('the new rule gets a new cookie and its counters start from 0');
   } else return null;
-  if (a.tcam.level === 'over')
-    notes.push(
-      `the TCAM would pass its reported maximum (${a.tcam.after} of ${a.tcam.maximum}); the device decides`,
-    );
   return {
     title: a.intent === 'add' ? 'Add rule' : a.intent === 'modify' ? 'Modify rule' : 'Replace rule',
     steps,

@@ -16,6 +16,7 @@ import {
   rebuildFromForm,
   routeKeys,
   useFormRef,
+  warningLines,
 } from '../form/editor-screen.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
@@ -75,6 +76,7 @@ export function RulesScreen(props: ScreenProps) {
     change.open(plan, {
       saveFirst: f.saveFirst,
       rebuild: rebuildFromForm(formRef, (save) => build(save)!),
+      impact: warningLines(a.issues),
       onCancel: () => undefined,
       onClose: (result) => {
         // success closes the editor; a refusal goes back to it to fix the rule
