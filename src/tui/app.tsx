@@ -214,7 +214,7 @@ export function App(props: { initialScreen?: ScreenId }) {
     ...view.hints,
     { key: '/', label: 'filter' },
     { key: '?', label: 'help' },
-    { key: 'q', label: 'quit' },
+    { key: view.quitKey, label: 'quit' },
   ];
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;

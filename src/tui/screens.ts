@@ -17,6 +17,8 @@ export interface ScreenView {
   component: ComponentType<ScreenProps>;
   resources: readonly ResourceKey[];
   hints: Array<{ key: string; label: string }>;
+  /** How to quit from this screen: `q`, or `:quit` where the screen uses q itself (5 quicksave). */
+  quitKey: string;
 }
 
 function hints(id: ScreenId) {
@@ -26,34 +28,44 @@ function hints(id: ScreenId) {
   }));
 }
 
+const quitKey = (id: ScreenId) =>
+  BINDINGS.some((b) => b.scope === id && b.keys.includes('q')) ? ':quit' : 'q';
+
+function view(
+  id: ScreenId,
+  component: ComponentType<ScreenProps>,
+  resources: readonly ResourceKey[],
+): ScreenView {
+  return { component, resources, hints: hints(id), quitKey: quitKey(id) };
+}
+
 export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
-  overview: {
-    component: OverviewScreen,
-    resources: ['settings', 'environment', 'system', 'stats', 'info'],
-    hints: hints('overview'),
-  },
-  ports: { component: PortsScreen, resources: ['stats', 'info', 'config'], hints: hints('ports') },
-  rules: {
-    component: RulesScreen,
-    resources: ['rules', 'flows', 'settings', 'groups', 'info', 'config'],
-    hints: hints('rules'),
-  },
-  groups: {
-    component: GroupsScreen,
-    resources: ['groups', 'rules', 'settings', 'info', 'config'],
-    hints: hints('groups'),
-  },
-  savepoints: {
-    component: SavePointsScreen,
-    resources: ['savepoints', 'rules', 'groups', 'config', 'info', 'settings'],
-    hints: hints('savepoints'),
-  },
-  logs: { component: LogsScreen, resources: ['log'], hints: hints('logs') },
-  users: { component: UsersScreen, resources: ['users', 'radius'], hints: hints('users') },
-  apps: { component: AppsScreen, resources: ['apps', 'running'], hints: hints('apps') },
-  device: {
-    component: DeviceScreen,
-    resources: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints'],
-    hints: hints('device'),
-  },
+  overview: view('overview', OverviewScreen, [
+    'settings',
+    'environment',
+    'system',
+    'stats',
+    'info',
+  ]),
+  ports: view('ports', PortsScreen, ['stats', 'info', 'config']),
+  rules: view('rules', RulesScreen, ['rules', 'flows', 'settings', 'groups', 'info', 'config']),
+  groups: view('groups', GroupsScreen, ['groups', 'rules', 'settings', 'info', 'config']),
+  savepoints: view('savepoints', SavePointsScreen, [
+    'savepoints',
+    'rules',
+    'groups',
+    'config',
+    'info',
+    'settings',
+  ]),
+  logs: view('logs', LogsScreen, ['log']),
+  users: view('users', UsersScreen, ['users', 'radius']),
+  apps: view('apps', AppsScreen, ['apps', 'running']),
+  device: view('device', DeviceScreen, [
+    'deviceConfig',
+    'settings',
+    'flows',
+    'rules',
+    'savepoints',
+  ]),
 };

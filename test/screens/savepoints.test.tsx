@@ -113,6 +113,10 @@ describe('save-points screen (5)', () => {
 
   it('q quicksaves (it loads on boot), b sets the boot save-point, m renames, d deletes', async () => {
     const t = await open();
+    // here q is quicksave, so the status bar names the other way out
+    const footer = t.h.lastFrame().split('\n').at(-1) ?? '';
+    expect(footer).toMatch(/ :quit quit$/);
+    expect(footer).not.toContain(' q quit');
     await t.h.press('q');
     const confirm = await t.h.waitFor((x) => x.includes('Quicksave the active rules?'));
     expect(confirm).toContain("(instead of 'factory-default')");
