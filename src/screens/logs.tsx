@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SUPER, sanitize } from '../model/index.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { LogView } from '../widgets/index.js';
+import { UNSEEN, useSeen } from './key-clock.js';
 import type { ScreenProps } from './types.js';
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
@@ -22,6 +23,7 @@ export function LogsScreen(props: ScreenProps) {
   const [stamps, setStamps] = useState(true);
   const [scroll, setScroll] = useState(0);
   const [confirm, setConfirm] = useState(false);
+  const seen = useSeen(() => confirm);
   const [anchor, setAnchor] = useState(0);
   const bodyHeight = props.height - 1 - (confirm ? 1 : 0);
   // While not following, keep the view on the same lines as new ones arrive.
@@ -38,6 +40,11 @@ export function LogsScreen(props: ScreenProps) {
 
   props.keys.current = (key) => {
     if (confirm) {
+      // y read together with D (typed ahead, a paste) does not clear
+      if (key === 'y' && !seen(true)) {
+        props.notify(UNSEEN);
+        return true;
+      }
       setConfirm(false);
       if (key === 'y') {
         client.logs.clear().then(

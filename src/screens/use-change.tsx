@@ -8,6 +8,7 @@ import { useConsole } from '../store/react.js';
 import { commitSuccess } from '../store/store.js';
 import { executePlan, type Plan, type PlanResult } from './changes.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+import { UNSEEN, useSeen } from './key-clock.js';
 
 export interface ChangeOptions {
   /** Initial state of the "save a rule save-point first" box; null: no box. */
@@ -27,7 +28,11 @@ interface Open {
   phase: Phase;
   result?: PlanResult;
   options: ChangeOptions;
+  /** Which opening this is: a confirming key must be read after it was drawn. */
+  id: number;
 }
+
+let opened = 0;
 
 export function useChange(refused: string | null, notify: (m: string) => void) {
   const { client, store, poller } = useConsole();
@@ -39,7 +44,14 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
   };
 
   const open = (plan: Plan, options: ChangeOptions = {}) =>
-    set({ plan, confirm: newConfirm(options.saveFirst ?? null), phase: 'confirm', options });
+    set({
+      plan,
+      confirm: newConfirm(options.saveFirst ?? null),
+      phase: 'confirm',
+      options,
+      id: ++opened,
+    });
+  const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
 
   const send = (o: Open) => {
     set({ ...o, phase: 'sending' });
@@ -81,8 +93,11 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       notify('nothing was sent');
     } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
       set({ ...o, confirm: state, plan: o.options.rebuild(state.saveFirst) });
-    } else if (event === 'confirm') send({ ...o, confirm: state });
-    else set({ ...o, confirm: state });
+    } else if (event === 'confirm') {
+      // keys read together with the one that opened it (typed ahead, a paste) never confirm
+      if (seen(o.id)) send({ ...o, confirm: state });
+      else notify(UNSEEN);
+    } else set({ ...o, confirm: state });
     return true;
   };
 

@@ -4,14 +4,15 @@
  * the screen, then the global keymap.
  */
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { KeyClockContext } from '../screens/key-clock.js';
 import type { KeyHandler } from '../screens/types.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar } from '../widgets/index.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay, helpLayout, helpLines, helpScroll } from './help.js';
+import { useKeyQueue } from './key-queue.js';
 import { commandFor, type ScreenId } from './keymap.js';
-import { consoleKeys, type InkKey } from './keys.js';
 import { connectTarget, Palette, paletteCommands, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -190,12 +191,7 @@ export function App(props: { initialScreen?: ScreenId }) {
     if (binding.scope !== 'global') return; // a screen binding its screen did not take
     runCommand(binding.command);
   };
-  const onKeyRef = useRef(onKey);
-  onKeyRef.current = onKey;
-  // One stable subscription: Ink re-subscribes useInput whenever the handler changes.
-  const handler = useCallback((inputText: string, key: InkKey) => {
-    for (const k of consoleKeys(inputText, key)) onKeyRef.current(k.name, k.text);
-  }, []);
+  const { clock, handler } = useKeyQueue(onKey);
   useInput(handler, { isActive: isRawModeSupported });
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
@@ -225,38 +221,40 @@ export function App(props: { initialScreen?: ScreenId }) {
   live.current.helpSize = { width: columns, height: bodyHeight };
   const Screen = view.component;
   return (
-    <Box width={columns} height={rows} flexDirection="column" overflow="hidden">
-      <Header width={columns} screen={screen} demanded={view.resources} />
-      <Box height={bodyHeight} width={columns} overflow="hidden">
-        {overlay === 'help' ? (
-          <HelpOverlay
-            screen={screen}
-            width={columns}
-            height={bodyHeight}
-            readonly={session.readonly}
-            scroll={helpFirst}
-          />
-        ) : (
-          <Screen
-            key={screen}
-            width={columns}
-            height={bodyHeight}
-            filter={filter}
-            keys={screenKeys}
-            notify={setNotice}
-          />
-        )}
+    <KeyClockContext.Provider value={clock}>
+      <Box width={columns} height={rows} flexDirection="column" overflow="hidden">
+        <Header width={columns} screen={screen} demanded={view.resources} />
+        <Box height={bodyHeight} width={columns} overflow="hidden">
+          {overlay === 'help' ? (
+            <HelpOverlay
+              screen={screen}
+              width={columns}
+              height={bodyHeight}
+              readonly={session.readonly}
+              scroll={helpFirst}
+            />
+          ) : (
+            <Screen
+              key={screen}
+              width={columns}
+              height={bodyHeight}
+              filter={filter}
+              keys={screenKeys}
+              notify={setNotice}
+            />
+          )}
+        </Box>
+        {overlay === 'palette' || overlay === 'filter' ? (
+          <Palette mode={overlay} value={input} width={columns} />
+        ) : null}
+        <StatusBar
+          width={columns}
+          hints={hints}
+          {...(error ? { error } : {})}
+          {...(info ? { info } : {})}
+        />
       </Box>
-      {overlay === 'palette' || overlay === 'filter' ? (
-        <Palette mode={overlay} value={input} width={columns} />
-      ) : null}
-      <StatusBar
-        width={columns}
-        hints={hints}
-        {...(error ? { error } : {})}
-        {...(info ? { info } : {})}
-      />
-    </Box>
+    </KeyClockContext.Provider>
   );
 }
 

@@ -27,8 +27,31 @@ describe('console keys', () => {
     expect(consoleKeys('', { meta: true, return: true })).toEqual([{ name: 'enter', text: null }]);
   });
 
-  it('control keys and pasted runs are not split', () => {
+  it('a control key is one key', () => {
     expect(consoleKeys('s', { ctrl: true })).toEqual([{ name: 'ctrl+s', text: null }]);
-    expect(consoleKeys('abc', {})).toEqual([{ name: 'abc', text: 'abc' }]);
+  });
+
+  it('keys read together (typed ahead over a slow link) are the keys they were, in order', () => {
+    const t = (ch: string) => ({ name: ch, text: ch });
+    expect(consoleKeys('21', {})).toEqual([t('2'), t('1')]);
+    expect(consoleKeys('/ntp\r', {})).toEqual([
+      t('/'),
+      t('n'),
+      t('t'),
+      t('p'),
+      { name: 'enter', text: null },
+    ]);
+    expect(consoleKeys('\u007f\u007f', {})).toEqual([
+      { name: 'backspace', text: null },
+      { name: 'backspace', text: null },
+    ]);
+    expect(consoleKeys('a\tb\u0013', {})).toEqual([
+      t('a'),
+      { name: 'tab', text: null },
+      t('b'),
+      { name: 'ctrl+s', text: null },
+    ]);
+    // characters beyond the BMP stay whole; other control characters are dropped
+    expect(consoleKeys('é😀\u0000\u009b', {})).toEqual([t('é'), t('😀')]);
   });
 });

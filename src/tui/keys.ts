@@ -70,10 +70,38 @@ export interface ConsoleKey {
   text: string | null;
 }
 
+/** Control characters inside a run of keys, by the key that sends them. */
+const RUN_CONTROLS: Record<string, string> = {
+  '\t': 'tab',
+  '\r': 'enter',
+  '\n': 'enter',
+  '\u007f': 'backspace',
+  '\b': 'backspace',
+  '\u001b': 'escape',
+};
+
+/** One key of a run: a character as itself, a control character as the key that sends it. */
+function runKey(ch: string): ConsoleKey | null {
+  const named = RUN_CONTROLS[ch];
+  if (named) return { name: named, text: null };
+  const code = ch.codePointAt(0)!;
+  if (code >= 1 && code <= 26)
+    return { name: `ctrl+${String.fromCharCode(code + 96)}`, text: null };
+  if (code < 32 || (code >= 0x7f && code < 0xa0)) return null;
+  return { name: ch, text: ch };
+}
+
 /**
- * Ink's (input, key) pair → the keys the operator pressed. Esc followed at once by a character
- * (both in one read: a fast typist, a slow SSH link) reaches Ink as one Alt+character; no key of
- * the console uses Alt, so it is given back as the two keys it was: Escape, then the character.
+ * Ink's (input, key) pair → the keys the operator pressed, in order.
+ *
+ * - Esc followed at once by a character (both in one read) reaches Ink as one Alt+character; no
+ *   key of the console uses Alt, so it is given back as the two keys it was.
+ * - Ink splits what it reads only at escape sequences: keys typed faster than the console reads
+ *   them (a slow SSH link, a busy moment, tmux send-keys, a held Backspace) arrive as one string
+ *   such as "21", "/ntp" or "\u007f\u007f". Each character is given back as its own key, so
+ *   typing ahead works as if the keys had come one by one. (A paste is such a run too; every
+ *   confirmation ignores keys that arrive before it is on screen, so a run can type into a field
+ *   but never confirm a write it opened itself.)
  */
 export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
   // isText without meta refuses Esc itself, Ctrl and every named key
@@ -82,5 +110,8 @@ export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
       { name: 'escape', text: null },
       { name: input, text: input },
     ];
+  const chars = [...input];
+  if (chars.length > 1 && !key.ctrl && !key.meta && keyName(input, key) === input)
+    return chars.map(runKey).filter((k) => k !== null);
   return [{ name: keyName(input, key), text: isText(input, key) ? input : null }];
 }

@@ -10,6 +10,7 @@ import {
   formKey,
   submittedValues,
 } from '../../widgets/forms/form-state.js';
+import { UNSEEN, useSeen } from '../key-clock.js';
 import { type Dialog, failureLines, type Line } from './dialog.js';
 
 export type RunResult = string | { message?: string; next?: Dialog } | undefined;
@@ -55,6 +56,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const maxScroll = useRef(1_000_000);
   const [, setVersion] = useState(0);
   const rerender = useCallback(() => setVersion((v) => v + 1), []);
+  const seen = useSeen(() => (ref.current?.kind === 'confirm' ? ref.current : null));
 
   const open = useCallback(
     (d: Dialog) => {
@@ -161,6 +163,11 @@ export function useDialog(notify: (message: string) => void): DialogControl {
             return true;
           }
           const choice = d.choices.find((c) => c.key === key);
+          // keys read together with the one that opened it (typed ahead, a paste) never choose
+          if (choice && !seen(d)) {
+            notify(UNSEEN);
+            return true;
+          }
           close();
           if (choice) choice.run();
           else notify(d.cancelled ?? `${d.title}: cancelled, nothing was changed`);

@@ -1,0 +1,60 @@
+/**
+ * Keys read together (typed ahead over a slow link, a busy moment, a paste) are handled one at
+ * a time, each after the render that shows the previous one's result — so every key sees the
+ * screen as the operator would have seen it had the keys come one by one: the list position
+ * after a move, the screen after a switch, the form after a character. A key that comes alone
+ * is handled at once.
+ *
+ * The clock counts reads; a confirmation takes only keys read after it was drawn
+ * (src/screens/key-clock.ts).
+ */
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { KeyClock } from '../screens/key-clock.js';
+import { type ConsoleKey, consoleKeys, type InkKey } from './keys.js';
+
+interface Queued extends ConsoleKey {
+  read: number;
+}
+
+export function useKeyQueue(onKey: (name: string, text: string | null) => void): {
+  clock: KeyClock;
+  handler: (input: string, key: InkKey) => void;
+} {
+  const clock = useRef<KeyClock>({ reads: 0, keyRead: 0 }).current;
+  const queue = useRef<Queued[]>([]);
+  // a key was handled and more are queued: the next waits for the render
+  const waiting = useRef(false);
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  const [, setTurn] = useState(0);
+
+  const next = useCallback(() => {
+    const k = queue.current.shift();
+    waiting.current = false;
+    if (!k) return;
+    clock.keyRead = k.read;
+    onKeyRef.current(k.name, k.text);
+    if (queue.current.length > 0) {
+      waiting.current = true;
+      setTurn((n) => n + 1);
+    }
+  }, [clock]);
+
+  // Ink draws in the commit, before layout effects: the next key comes after that frame.
+  useLayoutEffect(() => {
+    if (!waiting.current) return;
+    const t = setImmediate(next);
+    return () => clearImmediate(t);
+  });
+
+  // One stable handler: Ink re-subscribes useInput whenever the handler changes.
+  const handler = useCallback(
+    (input: string, key: InkKey) => {
+      clock.reads++;
+      for (const k of consoleKeys(input, key)) queue.current.push({ ...k, read: clock.reads });
+      if (!waiting.current) next();
+    },
+    [clock, next],
+  );
+  return { clock, handler };
+}
