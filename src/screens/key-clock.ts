@@ -6,7 +6,7 @@
  * src/tui/key-queue.ts). Without this clock, `d` and `y` typed together would open a delete
  * confirmation and answer it before the operator had seen it.
  */
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef } from 'react';
 
 export interface KeyClock {
   /** Reads of the terminal so far. */
@@ -35,8 +35,11 @@ export function useSeen(open: () => unknown): (token: unknown) => boolean {
     if (token === null || token === undefined || token === false) shown.current = null;
     else if (shown.current?.token !== token) shown.current = { token, at: clock?.reads ?? 0 };
   });
-  return (token) => {
-    const s = shown.current;
-    return clock === null || (s !== null && s.token === token && clock.keyRead > s.at);
-  };
+  return useCallback(
+    (token: unknown) => {
+      const s = shown.current;
+      return clock === null || (s !== null && s.token === token && clock.keyRead > s.at);
+    },
+    [clock],
+  );
 }

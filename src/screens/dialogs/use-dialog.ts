@@ -183,7 +183,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [close, notify, rerender, scrollBy],
+    [close, notify, rerender, scrollBy, seen],
   );
 
   return {
