@@ -2,6 +2,10 @@
 //   keys      — keystroke → frame on the Rules screen with 100 (baseline), 4,096 and 65,536
 //               synthetic rules: scrolling
 //               (↓/↑, PgDn) and typing a `/` filter
+//   poll URL  — keystroke → frame on the Rules screen while a big table is polled at the
+//               default interval from a device in another process (bench/sim-rules.ts): the
+//               request, the 17 MB answer parsed, committed and made into rows, as an operator
+//               meets them
 //   preview N — the rule editor's per-keystroke analysis (validation, TCAM preview,
 //               shadowing against N rules): first ever (every match normalized), first
 //               after a poll (new rule objects, matches seen before) and warm
@@ -12,6 +16,7 @@ import { analyze } from '../src/screens/rules/analysis.js';
 import { newRuleForm } from '../src/screens/rules/editor-state.js';
 import { Poller } from '../src/store/poller.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
+import { openConnection } from '../src/tui/connection.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
 import { consoleTree } from '../src/tui/root.js';
 import { renderTui } from '../test/harness/render.js';
@@ -143,6 +148,59 @@ async function keys(n: number) {
   return { rules: n, scroll: stats(scroll), page: stats(page), filter: stats(filter) };
 }
 
+/**
+ * Keys on the Rules screen over POLLS answers of the device at `url` (default intervals):
+ * ↓ ↓ PgDn ↑ ? Esc, one every 150 ms, from the table first shown until a second after the
+ * POLLS-th new answer is committed.
+ */
+async function poll(url: string) {
+  const POLLS = 3;
+  const store = createConsoleStore();
+  const stopPolicy = startMemoryPolicy({
+    large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
+  });
+  const { client, poller, session: s } = openConnection({ url }, store);
+  const ui = renderTui(consoleTree({ client, poller, session: s, store }, 'overview'), {
+    columns: 120,
+    rows: 40,
+  });
+  poller.start();
+  await ui.waitFor((f) => f.includes('Fans'), 30_000);
+  const t = performance.now();
+  ui.write('3');
+  await ui.waitFor((f) => /\d{5} rules/.test(f) && f.includes('rule-'), 60_000);
+  const shownMs = performance.now() - t;
+  const rules = store.getState().resources.rules.data?.rules.length ?? 0;
+  const keys = ['\u001B[B', '\u001B[B', '\u001B[6~', '\u001B[A', '?', '\u001B'];
+  const times: number[] = [];
+  const rulesAt = () => store.getState().resources.rules.updatedAt ?? 0;
+  let last = rulesAt();
+  let commits = 0;
+  let lastCommit = 0;
+  for (let i = 0; commits < POLLS || performance.now() - lastCommit < 1000; i++) {
+    if (rulesAt() !== last) {
+      last = rulesAt();
+      commits++;
+      lastCommit = performance.now();
+    }
+    const before = ui.frames.length;
+    const t0 = performance.now();
+    ui.write(keys[i % keys.length]!);
+    while (ui.frames.length === before) {
+      if (performance.now() - t0 > 10_000) throw new Error('no frame after a key');
+      await new Promise((r) => setImmediate(r));
+    }
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  poller.stop();
+  ui.unmount();
+  stopPolicy();
+  await client.close();
+  const over = times.filter((x) => x > 1000 / 15).length;
+  return { rules, shownMs, polls: commits, keys: stats(times), count: times.length, over };
+}
+
 function preview(n: number) {
   const rules = syntheticRules(n);
   const device = deviceView({
@@ -188,6 +246,10 @@ function preview(n: number) {
 }
 
 const what = process.argv[2];
+if (what === 'poll') {
+  process.stdout.write(`${JSON.stringify(await poll(process.argv[3]!))}\n`);
+  process.exit(0);
+}
 // 100 rules (a full screen of rows) is the baseline: what such a frame costs at all
 const sizes = what === 'keys' ? [100, 4096, 65_536] : [4096, 65_536];
 const result = [];
