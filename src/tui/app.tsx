@@ -209,8 +209,8 @@ export function App(props: { initialScreen?: ScreenId }) {
     { key: '1-9', label: 'screens' },
     ...view.hints,
     { key: '/', label: 'filter' },
-    { key: '?', label: 'help' },
-    { key: view.quitKey, label: 'quit' },
+    { key: '?', label: 'help', pinned: true },
+    { key: view.quitKey, label: 'quit', pinned: true },
   ];
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;

@@ -24,6 +24,29 @@ describe('formatHints', () => {
   });
 });
 
+describe('formatHints with pinned hints', () => {
+  const screen = [
+    { key: '1-9', label: 'screens' },
+    { key: 'a', label: 'add' },
+    { key: 'e/Enter', label: 'edit' },
+    { key: 'd', label: 'delete' },
+    { key: '?', label: 'help', pinned: true },
+    { key: 'q', label: 'quit', pinned: true },
+  ];
+
+  it('keeps them at the end and drops others before them', () => {
+    expect(formatHints(screen, 80)).toBe(
+      '1-9 screens  a add  e/Enter edit  d delete  ? help  q quit',
+    );
+    expect(formatHints(screen, 40)).toBe('1-9 screens  a add  …  ? help  q quit');
+    for (let w = 0; w < 70; w++) expect(stringWidth(formatHints(screen, w))).toBeLessThanOrEqual(w);
+  });
+
+  it('falls back to plain order when they cannot fit with one other hint', () => {
+    expect(formatHints(screen, 20)).toBe('1-9 screens  …');
+  });
+});
+
 describe('statusBarHeight', () => {
   it('is one line, two with a message', () => {
     expect(statusBarHeight({})).toBe(1);

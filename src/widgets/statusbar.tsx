@@ -9,6 +9,8 @@ import { cleanText, textWidth, truncateText } from './text.js';
 export interface KeyHint {
   key: string;
   label: string;
+  /** Kept at the end of the line when others must be dropped (help, quit). */
+  pinned?: boolean;
 }
 
 export interface StatusBarProps {
@@ -22,10 +24,24 @@ const HINT_GAP = '  ';
 
 /**
  * Hints as `key label` separated by two spaces. Whole hints that do not fit are dropped
- * and replaced by '…'; never wider than `width`.
+ * and replaced by '…'; pinned hints stay, at the end, as long as they fit at all; never
+ * wider than `width`.
  */
 export function formatHints(hints: readonly KeyHint[], width: number): string {
   const w = Math.max(0, Math.trunc(width));
+  const pinned = hints.filter((h) => h.pinned);
+  if (pinned.length === 0 || pinned.length === hints.length) return fill(hints, w);
+  const tail = pinned.map((h) => `${cleanText(h.key)} ${cleanText(h.label)}`).join(HINT_GAP);
+  const room = w - textWidth(tail) - HINT_GAP.length;
+  const rest = hints.filter((h) => !h.pinned);
+  // the pinned ones and the first other hint do not fit: plain order, cut at the end
+  const first = rest[0]!;
+  if (room < textWidth(`${cleanText(first.key)} ${cleanText(first.label)}`)) return fill(hints, w);
+  return `${fill(rest, room)}${HINT_GAP}${tail}`;
+}
+
+/** `hints` in order while they fit in `w`, then '…' when some were dropped. */
+function fill(hints: readonly KeyHint[], w: number): string {
   let line = '';
   let used = 0;
   for (const [i, hint] of hints.entries()) {
