@@ -141,7 +141,9 @@ export function OverviewScreen(props: ScreenProps) {
         </Section>
         <Section title="Ports">
           <Text wrap="truncate">
-            {rows.length} ports · {up} link up · {rows.length - up} down · {shut} shut down
+            {info
+              ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
+              : '– (no port data yet)'}
           </Text>
           <Text wrap="truncate">
             Top:{' '}
@@ -153,11 +155,16 @@ export function OverviewScreen(props: ScreenProps) {
             Errors/drops now:{' '}
             {erring.length
               ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ')
-              : 'none'}
+              : // "none" only once rates exist: two samples of the counters
+                rows.some((r) => typeof r.rate?.errPps === 'number')
+                ? 'none'
+                : '–'}
           </Text>
           <Text wrap="truncate" dimColor>
-            Since start: {rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or
-            errors
+            Since start:{' '}
+            {stats
+              ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
+              : '–'}
           </Text>
         </Section>
       </Box>

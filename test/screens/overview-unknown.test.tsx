@@ -1,0 +1,62 @@
+/**
+ * The Overview before the device has answered (or while it cannot be reached) says it does
+ * not know, rather than "0 ports" and "errors: none" — no false all-clear in an incident.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/index.js';
+import { startSim } from '../../src/sim/server.js';
+import { Poller } from '../../src/store/poller.js';
+import { commitSuccess, createConsoleStore } from '../../src/store/store.js';
+import { consoleTree } from '../../src/tui/root.js';
+import { cleanup, renderTui } from '../harness/render.js';
+
+afterEach(() => cleanup());
+
+const session = {
+  url: 'http://device.invalid/rest',
+  readonly: false,
+  insecure: false,
+  demo: false,
+};
+
+function mount(store = createConsoleStore()) {
+  const client = createClient({ url: session.url });
+  const poller = new Poller(client, store); // never started: the store holds what the test puts in
+  return renderTui(consoleTree({ client, store, poller, session }, 'overview'), {
+    columns: 100,
+    rows: 30,
+  });
+}
+
+describe('overview with nothing known', () => {
+  it('says there is no port data yet, and no "none" for errors', async () => {
+    const ui = mount();
+    const f = await ui.waitFor((x) => x.includes('Ports'));
+    expect(f).toContain('– (no port data yet)');
+    expect(f).toContain('Errors/drops now: –');
+    expect(f).toContain('Since start: –');
+    expect(f).not.toContain('0 ports');
+    expect(f).not.toMatch(/Errors\/drops now: none/);
+  });
+
+  it('says "none" only once two samples gave rates', async () => {
+    const sim = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
+    try {
+      const device = createClient({ url: sim.url });
+      const store = createConsoleStore();
+      commitSuccess(store, 'info', await device.ports.info(), Date.now());
+      commitSuccess(store, 'stats', await device.ports.stats(), Date.now());
+      const ui = mount(store);
+      let f = await ui.waitFor((x) => x.includes('28 ports'));
+      expect(f).toContain('Errors/drops now: –');
+      expect(f).toMatch(/Since start: \d+ ports have counted/);
+      await new Promise((r) => setTimeout(r, 1100)); // the simulator's counters move
+      commitSuccess(store, 'stats', await device.ports.stats(), Date.now());
+      f = await ui.waitFor((x) => /Errors\/drops now: (none|eth-)/.test(x));
+      expect(f).not.toContain('Errors/drops now: –');
+      await device.close();
+    } finally {
+      await sim.close();
+    }
+  });
+});
