@@ -1,6 +1,7 @@
 /** 2 Ports: every port with live rates; sort, filter, details. */
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
+import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { type Column, sparkline, Table } from '../widgets/index.js';
@@ -125,6 +126,7 @@ export function PortsScreen(props: ScreenProps) {
   const info = useConsoleState((s) => s.resources.info.data);
   const config = useConsoleState((s) => s.resources.config.data);
   const stats = useConsoleState((s) => s.resources.stats.data);
+  const statsError = useConsoleState((s) => s.resources.stats.error?.message);
   const rates = useConsoleState((s) => s.rates.rates);
   const [sort, setSort] = useState({ index: 0, desc: false });
   const [detail, setDetail] = useState<string | null>(null);
@@ -190,7 +192,9 @@ export function PortsScreen(props: ScreenProps) {
   if (!stats && !info) {
     return (
       <Box height={props.height}>
-        <Text>Loading ports…</Text>
+        <Text wrap="truncate-end">
+          {statsError ? `! ports: ${sanitize(statsError)}` : 'Loading ports…'}
+        </Text>
       </Box>
     );
   }

@@ -1,12 +1,13 @@
 /**
  * The Overview before the device has answered (or while it cannot be reached) says it does
- * not know, rather than "0 ports" and "errors: none" — no false all-clear in an incident.
+ * not know, rather than "0 ports" and "errors: none" — no false all-clear in an incident; Ports
+ * says why it has no table.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { startSim } from '../../src/sim/server.js';
 import { Poller } from '../../src/store/poller.js';
-import { commitSuccess, createConsoleStore } from '../../src/store/store.js';
+import { commitFailure, commitSuccess, createConsoleStore } from '../../src/store/store.js';
 import { consoleTree } from '../../src/tui/root.js';
 import { cleanup, renderTui } from '../harness/render.js';
 
@@ -19,10 +20,10 @@ const session = {
   demo: false,
 };
 
-function mount(store = createConsoleStore()) {
+function mount(store = createConsoleStore(), screen: 'overview' | 'ports' = 'overview') {
   const client = createClient({ url: session.url });
   const poller = new Poller(client, store); // never started: the store holds what the test puts in
-  return renderTui(consoleTree({ client, store, poller, session }, 'overview'), {
+  return renderTui(consoleTree({ client, store, poller, session }, screen), {
     columns: 100,
     rows: 30,
   });
@@ -37,6 +38,17 @@ describe('overview with nothing known', () => {
     expect(f).toContain('Since start: –');
     expect(f).not.toContain('0 ports');
     expect(f).not.toMatch(/Errors\/drops now: none/);
+  });
+
+  it('Ports says why it has no table when the device did not answer', async () => {
+    const store = createConsoleStore();
+    const message = 'cannot connect to 192.0.2.1:80: connection refused \u001b]0;owned\u0007';
+    commitFailure(store, 'stats', message, 'connection', Date.now());
+    const ui = mount(store, 'ports');
+    const f = await ui.waitFor((x) => x.includes('! ports:'));
+    expect(f).toContain('! ports: cannot connect to 192.0.2.1:80: connection refused');
+    expect(ui.output()).not.toContain('\u001b]0;owned');
+    expect(f).not.toContain('Loading ports…');
   });
 
   it('says "none" only once two samples gave rates', async () => {
