@@ -17,6 +17,8 @@ export function LogsScreen(props: ScreenProps) {
   const { client, session, poller } = useConsole();
   const log = useConsoleState((s) => s.log);
   const deviceTime = useConsoleState((s) => s.resources.log.data?.systemDateTime);
+  const logRead = useConsoleState((s) => s.resources.log.data !== undefined);
+  const logError = useConsoleState((s) => s.resources.log.error?.message);
   const access = useConsoleState((s) => s.resources.access.data);
   const [follow, setFollow] = useState(true);
   const [wrap, setWrap] = useState(false);
@@ -105,7 +107,13 @@ export function LogsScreen(props: ScreenProps) {
     return false;
   };
 
-  const status = `${log.lines.length} lines${follow ? ' · following' : ` · paused ${scrollFromBottom} up (f follows)`}${wrap ? ' · wrap' : ''}${
+  // before the first answer: why there are no lines, not "0 lines"
+  const count = logRead
+    ? `${log.lines.length} lines`
+    : logError
+      ? `! log: ${sanitize(logError)}`
+      : 'reading the log…';
+  const status = `${count}${follow ? ' · following' : ` · paused ${scrollFromBottom} up (f follows)`}${wrap ? ' · wrap' : ''}${
     props.filter ? ` · filter '${sanitize(props.filter)}'` : ''
   } · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
   return (

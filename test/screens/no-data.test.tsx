@@ -1,7 +1,7 @@
 /**
  * The Overview before the device has answered (or while it cannot be reached) says it does
  * not know, rather than "0 ports" and "errors: none" — no false all-clear in an incident; Ports
- * says why it has no table.
+ * and Logs say why they show nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
@@ -20,7 +20,7 @@ const session = {
   demo: false,
 };
 
-function mount(store = createConsoleStore(), screen: 'overview' | 'ports' = 'overview') {
+function mount(store = createConsoleStore(), screen: 'overview' | 'ports' | 'logs' = 'overview') {
   const client = createClient({ url: session.url });
   const poller = new Poller(client, store); // never started: the store holds what the test puts in
   return renderTui(consoleTree({ client, store, poller, session }, screen), {
@@ -49,6 +49,13 @@ describe('overview with nothing known', () => {
     expect(f).toContain('! ports: cannot connect to 192.0.2.1:80: connection refused');
     expect(ui.output()).not.toContain('\u001b]0;owned');
     expect(f).not.toContain('Loading ports…');
+  });
+
+  it('Logs says why it has no lines, not "0 lines"', async () => {
+    // the screen asks for the log at once; this device's name does not resolve
+    const ui = mount(createConsoleStore(), 'logs');
+    const f = await ui.waitFor((x) => x.includes('! log: cannot resolve the device host name'));
+    expect(f).not.toContain('0 lines');
   });
 
   it('says "none" only once two samples gave rates', async () => {
