@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSim } from '../../src/sim/server.js';
-import { rulesKey } from '../../src/sim/state.js';
+import { loadSyntheticRules } from '../harness/device-fixtures.js';
 import { isLive, openDrill, PROMPT_MS, ready } from './drill.js';
 
 const N = 65_536;
@@ -10,20 +10,7 @@ describe('drill: a 65,536-rule table', () => {
   it('screen 3 shows it, keys stay usable while it is polled, nothing is written', async () => {
     const sim = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
     // straight into the device's state (the TCAM check would stop at 4096 flows)
-    for (let i = 0; i < N; i++) {
-      const match = { in_port: String((i % 28) + 1), tcp: '', tcp_dst: String(i) };
-      const priority = 100 + (i % 500);
-      sim.state.rules.set(rulesKey(priority, match), {
-        cookie: sim.state.nextCookie++,
-        name: `drill-${i}`,
-        description: '',
-        priority,
-        match,
-        actions: [`output:${(i % 4) + 9}`],
-        since: Date.now(),
-      });
-    }
-    sim.state.changed(`drill: ${N} rules loaded`);
+    loadSyntheticRules(sim.state, N, 'drill');
     const total = sim.state.rules.size;
     const d = await openDrill('overview', {
       sim,

@@ -1,5 +1,6 @@
-/** Device data for unit tests of the screens' logic: rules and port information. */
+/** Device data for tests and benchmarks: rules, port information, a big rule table for the simulator. */
 import type { Rule } from '../../src/model/index.js';
+import { rulesKey, type SimState } from '../../src/sim/state.js';
 
 /** A rule with zero counters. */
 export const testRule = (
@@ -48,4 +49,26 @@ export function ageStats<
     rxpkts: s.rxpkts + 3n,
     txpkts: s.txpkts + 2n,
   }));
+}
+
+/**
+ * Puts `n` synthetic rules (`in_port`, `tcp`, `tcp_dst`; names `${prefix}-i`) straight into a
+ * simulated device's state, past its TCAM check (which would stop at 4096 flows): the
+ * 65,536-rule drill and the Rules poll benchmark.
+ */
+export function loadSyntheticRules(state: SimState, n: number, prefix: string): void {
+  for (let i = 0; i < n; i++) {
+    const match = { in_port: String((i % 28) + 1), tcp: '', tcp_dst: String(i % 65_536) };
+    const priority = 100 + (i % 500);
+    state.rules.set(rulesKey(priority, match), {
+      cookie: state.nextCookie++,
+      name: `${prefix}-${i}`,
+      description: '',
+      priority,
+      match,
+      actions: [`output:${(i % 4) + 9}`],
+      since: Date.now(),
+    });
+  }
+  state.changed(`${prefix}: ${n} rules loaded`);
 }
