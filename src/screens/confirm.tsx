@@ -4,10 +4,11 @@
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
 import { Text } from 'ink';
+import { Panel } from '../widgets/index.js';
 import type { Plan, PlanResult } from './changes.js';
 import { describeStep } from './changes.js';
 import { editText, type TextField, textField } from './form/field.js';
-import { clampLines, Dialog, FieldText, wrap } from './form/view.js';
+import { clampLines, FieldText, wrap } from './form/view.js';
 
 export interface ConfirmState {
   typed: TextField;
@@ -100,7 +101,8 @@ export function ChangeDialog(props: ChangeDialogProps) {
   );
   const height = Math.min(props.height, body.length + footer.length + 3);
   return (
-    <Dialog
+    <Panel
+      border="round"
       title={`${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`}
       width={props.width}
       height={height}
@@ -115,7 +117,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
         );
       })}
       {footer}
-    </Dialog>
+    </Panel>
   );
 }
 

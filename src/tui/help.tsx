@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
-import { NAV_KEYS } from '../widgets/index.js';
+import { NAV_KEYS, Panel } from '../widgets/index.js';
 import { bindingsFor, keyLabel, SCREENS, type ScreenId } from './keymap.js';
 
 /** The help's lines for one screen: its own keys, then the keys that work everywhere. */
@@ -98,16 +98,7 @@ export function HelpOverlay(props: {
       ? ` · ↑↓ PgUp PgDn scroll: ${first + 1}–${first + visible} of ${total}${first + visible < total ? ' ↓' : ''}`
       : '';
   return (
-    <Box
-      flexDirection="column"
-      width={props.width}
-      height={props.height}
-      borderStyle="single"
-      paddingX={1}
-    >
-      <Text bold wrap="truncate">
-        Help — {title} (Esc closes{where})
-      </Text>
+    <Panel title={`Help — ${title} (Esc closes${where})`} width={props.width} height={props.height}>
       <Box>
         {layout.columns.map((col, i) => (
           <Box
@@ -125,6 +116,6 @@ export function HelpOverlay(props: {
           </Box>
         ))}
       </Box>
-    </Box>
+    </Panel>
   );
 }

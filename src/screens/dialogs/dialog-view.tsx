@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { JSX } from 'react';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
-import { clipLine } from '../../widgets/index.js';
+import { clipLine, Panel } from '../../widgets/index.js';
 import { choiceLine, type Line, lineText, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
@@ -100,17 +100,7 @@ export function DialogView(props: {
     }
   }
   return (
-    <Box
-      flexDirection="column"
-      width={props.width}
-      height={props.height}
-      borderStyle="single"
-      paddingX={1}
-      overflow="hidden"
-    >
-      <Text bold wrap="truncate-end">
-        {clipLine(d.title, inner)}
-      </Text>
+    <Panel title={clipLine(d.title, inner)} width={props.width} height={props.height}>
       {body}
       <Box flexGrow={1} />
       {footer ? (
@@ -118,6 +108,6 @@ export function DialogView(props: {
           {clipLine(footer, inner)}
         </Text>
       ) : null}
-    </Box>
+    </Panel>
   );
 }

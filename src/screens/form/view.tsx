@@ -1,10 +1,9 @@
 /**
- * Thin rendering for forms and dialogs: a bordered dialog frame, a text field with its
+ * Thin rendering for forms and dialogs (framed by the widgets' Panel): a text field with its
  * cursor, checkboxes and buttons that show focus without colour (› marker + inverse),
  * and hard wrapping measured in terminal columns.
  */
-import { Box, Text } from 'ink';
-import type { ReactNode } from 'react';
+import { Text } from 'ink';
 import { cleanText, takeWidth, textWidth, truncateText } from '../../widgets/index.js';
 import type { TextField } from './field.js';
 
@@ -51,29 +50,6 @@ export function formWindow(
     count,
     note: `   … ${[above ? `${above} above (↑)` : '', below ? `${below} below (↓)` : ''].filter(Boolean).join(', ')}`,
   };
-}
-
-export function Dialog(props: {
-  title: string;
-  width: number;
-  height: number;
-  children?: ReactNode;
-}) {
-  return (
-    <Box
-      flexDirection="column"
-      width={props.width}
-      height={props.height}
-      borderStyle="round"
-      paddingX={1}
-      overflow="hidden"
-    >
-      <Text bold wrap="truncate-end">
-        {props.title}
-      </Text>
-      {props.children}
-    </Box>
-  );
 }
 
 /**

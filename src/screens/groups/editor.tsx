@@ -1,9 +1,9 @@
 /** The group editor overlay: the call that will be made and its impact on top, then the form. */
 import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
-import { truncateText } from '../../widgets/index.js';
+import { Panel, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
-import { Button, Dialog, FieldText, IssueLine, Marker } from '../form/view.js';
+import { Button, FieldText, IssueLine, Marker } from '../form/view.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';
 import { TYPE_WORDS } from './editor-state.js';
@@ -169,7 +169,8 @@ export function GroupEditor(props: GroupEditorProps) {
       ? `Tab: ${props.completions.map((c) => c.slice(cut)).join('  ')}`
       : '';
   return (
-    <Dialog
+    <Panel
+      border="round"
       title={`${form.mode === 'add' ? 'Add group' : `Edit group ${form.id.text}`}${refused ? ' — preview only, cannot apply' : ''}`}
       width={props.width}
       height={props.height}
@@ -199,6 +200,6 @@ export function GroupEditor(props: GroupEditorProps) {
         {refused ? `${refused} · ` : ''}
         {KEYS}
       </Text>
-    </Dialog>
+    </Panel>
   );
 }

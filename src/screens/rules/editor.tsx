@@ -6,9 +6,9 @@
  */
 import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
-import { truncateText } from '../../widgets/index.js';
+import { Panel, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
-import { Button, Checkbox, Dialog, FieldText, IssueLine, Marker } from '../form/view.js';
+import { Button, Checkbox, FieldText, IssueLine, Marker } from '../form/view.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
@@ -178,7 +178,7 @@ export function RuleEditor(props: RuleEditorProps) {
   const t = a.tcam;
   const color = t.level === 'over' ? 'red' : t.level === 'high' ? 'yellow' : 'green';
   return (
-    <Dialog title={titleOf(form, refused)} width={props.width} height={props.height}>
+    <Panel border="round" title={titleOf(form, refused)} width={props.width} height={props.height}>
       <Text color={color} bold wrap="truncate-end">
         TCAM {previewLine(t, a.intent)}
       </Text>
@@ -205,6 +205,6 @@ export function RuleEditor(props: RuleEditorProps) {
         {refused ? `${refused} · ` : ''}
         {KEYS}
       </Text>
-    </Dialog>
+    </Panel>
   );
 }
