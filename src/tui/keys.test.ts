@@ -51,6 +51,12 @@ describe('console keys', () => {
       t('b'),
       { name: 'ctrl+s', text: null },
     ]);
+    // what the form editors cut apart themselves before the app did it for every screen
+    const named = (name: string) => ({ name, text: null });
+    expect(consoleKeys('\t1,2', {})).toEqual([named('tab'), t('1'), t(','), t('2')]);
+    expect(consoleKeys('\u0015100', {})).toEqual([named('ctrl+u'), t('1'), t('0'), t('0')]);
+    expect(consoleKeys('web\r', {})).toEqual([t('w'), t('e'), t('b'), named('enter')]);
+    expect(consoleKeys('a\u007fb', {})).toEqual([t('a'), named('backspace'), t('b')]);
     // characters beyond the BMP stay whole; other control characters are dropped
     expect(consoleKeys('é😀\u0000\u009b', {})).toEqual([t('é'), t('😀')]);
   });

@@ -1,13 +1,11 @@
 /**
  * What a list screen with an editor overlay (rules, groups) does alike: the open form
- * kept in a ref (so several keys of one input chunk see each other's changes), keys
- * split and routed one at a time, the editor's key results, and an Apply the analysis
- * blocks.
+ * kept in a ref (so keys that come before a render see each other's changes), the editor's
+ * key results, and an Apply the analysis blocks. Keys read together reach the screen one at
+ * a time already (src/tui/key-queue.ts).
  */
 import { useRef, useState } from 'react';
-import type { ScreenProps } from '../types.js';
 import type { FormStep } from './editor-keys.js';
-import { splitKeys } from './field.js';
 
 export interface FormRef<F> {
   /** The form as the last key left it (null: no editor open). */
@@ -40,15 +38,6 @@ export function rebuildFromForm<F extends { saveFirst: boolean }, P>(
     const current = form.current();
     if (current) form.set({ ...current, saveFirst });
     return build(saveFirst);
-  };
-}
-
-/** Gives the screen's keys to `onKey` one at a time; used when any of them was. */
-export function routeKeys(props: ScreenProps, onKey: (key: string) => boolean): void {
-  props.keys.current = (keys) => {
-    let used = false;
-    for (const key of splitKeys(keys)) used = onKey(key) || used;
-    return used;
   };
 }
 

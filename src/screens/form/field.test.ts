@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { complete, editText, isPrintable, moveFocus, splitKeys, textField } from './field.js';
+import { complete, editText, isPrintable, moveFocus, textField } from './field.js';
 
 describe('text field', () => {
   it('inserts at the cursor, moves, deletes', () => {
@@ -33,16 +33,5 @@ describe('focus and completion', () => {
     expect(complete('tcp', ['tcp', 'tcp_dst', 'tcp_src', 'tcp6'])).toBeNull();
     expect(complete('ud', ['udp', 'udp_src', 'udp_dst', 'udp6'])).toBe('udp');
     expect(complete('x', ['tcp'])).toBeNull();
-  });
-});
-
-describe('splitKeys', () => {
-  it('cuts keys that arrived together back apart', () => {
-    expect(splitKeys('\t1,2')).toEqual(['tab', '1,2']);
-    expect(splitKeys('\u0015100')).toEqual(['ctrl+u', '100']);
-    expect(splitKeys('web\r')).toEqual(['web', 'enter']);
-    expect(splitKeys('a\u007fb')).toEqual(['a', 'backspace', 'b']);
-    expect(splitKeys('ctrl+s')).toEqual(['ctrl+s']);
-    expect(splitKeys('q')).toEqual(['q']);
   });
 });

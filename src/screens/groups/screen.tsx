@@ -14,7 +14,6 @@ import {
   applyBlocked,
   editorStep,
   rebuildFromForm,
-  routeKeys,
   useFormRef,
   warningLines,
 } from '../form/editor-screen.js';
@@ -219,7 +218,7 @@ export function GroupsScreen(props: ScreenProps) {
     return true;
   }
 
-  routeKeys(props, onKey);
+  props.keys.current = onKey;
 
   if (change.isOpen) return change.view(props.width, props.height);
   if (form && analysis)

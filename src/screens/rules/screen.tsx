@@ -14,7 +14,6 @@ import {
   applyBlocked,
   editorStep,
   rebuildFromForm,
-  routeKeys,
   useFormRef,
   warningLines,
 } from '../form/editor-screen.js';
@@ -85,7 +84,7 @@ export function RulesScreen(props: ScreenProps) {
     });
   };
 
-  routeKeys(props, onKey);
+  props.keys.current = onKey;
 
   function onKey(key: string): boolean {
     if (change.isOpen) return change.key(key);
