@@ -150,14 +150,14 @@ const VIEWS: View[] = [
     what: 'group detail',
     screen: 'groups',
     keys: ['enter'],
-    ready: (f) => f.includes('Esc') && shown(f),
+    ready: (f) => line(f, 'group id').includes('7') && line(f, 'description').includes(MARK),
   },
   { what: 'group editor', screen: 'groups', keys: ['e'], ready: (f) => f.includes('Edit group 7') },
   {
     what: 'group delete confirmation',
     screen: 'groups',
     keys: ['d'],
-    ready: (f) => /delete/i.test(line(f, 'group 7')),
+    ready: (f) => f.includes('Delete group') && f.includes('deletes group 7'),
   },
   {
     what: 'Save-points (rule and port)',
