@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasControls, sanitize } from './sanitize.js';
+import { hasControls, sanitize, sanitizeLine } from './sanitize.js';
 
 describe('sanitize', () => {
   it('removes CSI, OSC title changes and BEL', () => {
@@ -31,5 +31,14 @@ describe('sanitize', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+  it('sanitizeLine is sanitize, skipping the work only when nothing would change (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(sanitizeLine(s)).toBe(sanitize(s));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(sanitizeLine('\u202etxt.exe')).toBe('?txt.exe');
   });
 });

@@ -24,6 +24,14 @@ export function sanitize(text: string, options: { keepNewlines?: boolean } = {})
   return out.replace(CONTROL, (c) => (c === '\n' || c === '\r' ? ' ' : '?')).replace(/\t/g, ' ');
 }
 
+// Anything `sanitize` could change starts with one of these (ESC and the C1 introducers included).
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** `sanitize(text)`, without its work when there is nothing to change (the common case). */
+export function sanitizeLine(text: string): string {
+  return UNSAFE.test(text) ? sanitize(text) : text;
+}
+
 /** True when the text carries anything `sanitize` would change. */
 export function hasControls(text: string): boolean {
   return sanitize(text) !== text;

@@ -3,8 +3,7 @@
  * optional "save a rule save-point first" box, and — for the dangerous ones — a word to
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
-import { Text } from 'ink';
-import { Panel } from '../widgets/index.js';
+import { Panel, Text } from '../widgets/index.js';
 import type { Plan, PlanResult } from './changes.js';
 import { describeStep } from './changes.js';
 import { editText, type TextField, textField } from './form/field.js';

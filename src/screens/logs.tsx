@@ -1,9 +1,9 @@
 /** 6 Logs: the device's web log, live. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useState } from 'react';
 import { SUPER, sanitize } from '../model/index.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { LogView } from '../widgets/index.js';
+import { LogView, Text } from '../widgets/index.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 import type { ScreenProps } from './types.js';
 

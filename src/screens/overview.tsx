@@ -1,9 +1,9 @@
 /** 1 Overview: is the device healthy, which ports carry traffic or errors. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsoleState } from '../store/react.js';
-import { Gauge, KeyValue } from '../widgets/index.js';
+import { Gauge, KeyValue, Text } from '../widgets/index.js';
 import { badCount, portRows, totalBps } from './port-rows.js';
 import type { ScreenProps } from './types.js';
 

@@ -1,10 +1,10 @@
 /** Enter on a port: all counters, its configuration, SFP text, peak rates. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useEffect } from 'react';
 import { PORT_COUNTERS, sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { KeyValue } from '../widgets/index.js';
+import { KeyValue, Text } from '../widgets/index.js';
 import type { PortRow } from './port-rows.js';
 
 /** The lines of the SFP status table that concern one port (header kept). */

@@ -1,10 +1,10 @@
 /** 2 Ports: every port with live rates; sort, filter, details. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { type Column, sparkline, Table } from '../widgets/index.js';
+import { type Column, sparkline, Table, Text } from '../widgets/index.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';

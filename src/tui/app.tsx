@@ -3,12 +3,12 @@
  * palette, filter line). One input handler routes every key: an open overlay first, then
  * the screen, then the global keymap.
  */
-import { Box, Text, useApp, useInput, useStdin } from 'ink';
+import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { KeyClockContext } from '../screens/key-clock.js';
 import type { KeyHandler } from '../screens/types.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { StatusBar } from '../widgets/index.js';
+import { StatusBar, Text } from '../widgets/index.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay, helpLayout, helpLines, helpScroll } from './help.js';
 import { useKeyQueue } from './key-queue.js';

@@ -1,9 +1,10 @@
 /** Who and what we are connected to, and whether the data is live. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
 import { type Connection, connectionOf } from '../store/poller.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
+import { Text } from '../widgets/index.js';
 import { clipLine } from '../widgets/text.js';
 import { SCREENS, type ScreenId } from './keymap.js';
 

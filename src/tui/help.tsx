@@ -3,9 +3,9 @@
  * line fits whole in half the width; otherwise one column that scrolls (↑/↓, PgUp/PgDn, g/G),
  * so that at 80×24 no key and no description is cut off or left out.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import stringWidth from 'string-width';
-import { NAV_KEYS, Panel } from '../widgets/index.js';
+import { NAV_KEYS, Panel, Text } from '../widgets/index.js';
 import { bindingsFor, keyLabel, SCREENS, type ScreenId } from './keymap.js';
 
 /** The help's lines for one screen: its own keys, then the keys that work everywhere. */

@@ -1,5 +1,6 @@
 /** `:` command palette and the `/` filter line: one input line above the status bar. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../widgets/index.js';
 import { BINDINGS, SCREENS, type ScreenId } from './keymap.js';
 
 const COMMANDS: Record<string, string> = {

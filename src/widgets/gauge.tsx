@@ -2,8 +2,8 @@
  * Fill gauge for a bounded resource (flow table, TCAM, disk). The level is spelled out
  * ('HIGH', 'FULL') beside the bar so it reads without colour.
  */
-import { Text } from 'ink';
 import type { JSX } from 'react';
+import { Text } from './safe-text.js';
 import { cleanText, truncateText } from './text.js';
 
 export type GaugeLevel = 'ok' | 'high' | 'full';

@@ -3,6 +3,7 @@ export * from './keyvalue.js';
 export * from './list-state.js';
 export * from './logview.js';
 export * from './panel.js';
+export * from './safe-text.js';
 export * from './sparkline.js';
 export * from './statusbar.js';
 export * from './table.js';

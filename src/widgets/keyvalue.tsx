@@ -2,8 +2,9 @@
  * Aligned label/value lines (device summary, rule details). Values are device strings:
  * sanitized and cut to the width.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
+import { Text } from './safe-text.js';
 import { cleanText, fitCell, textWidth, truncateText } from './text.js';
 
 export type KeyValuePair = readonly [label: string, value: string | number | null | undefined];

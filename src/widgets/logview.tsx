@@ -4,9 +4,10 @@
  * Only the lines that can be on screen are wrapped and cut into rows; a 100 KB line costs
  * no more than a screenful of text.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
 import { useMemo } from 'react';
+import { Text } from './safe-text.js';
 import { cleanText, fitCell, takeWidth } from './text.js';
 
 export interface LogRow {

@@ -1,6 +1,7 @@
 /** A bordered box with a bold one-line title: the help overlay, dialogs and editors. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { ReactNode } from 'react';
+import { Text } from './safe-text.js';
 
 export function Panel(props: {
   title: string;

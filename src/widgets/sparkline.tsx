@@ -2,8 +2,8 @@
  * One-line history chart. Newest value on the right; missing samples (NaN, null, ±∞) are
  * blanks, so a gap in polling is visible as a gap rather than as a zero.
  */
-import { Text } from 'ink';
 import type { JSX } from 'react';
+import { Text } from './safe-text.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 

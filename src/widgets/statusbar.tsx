@@ -2,8 +2,9 @@
  * Bottom bar: one line of key hints and, when there is one, a second line with the last
  * error ('! …') or, failing that, an info message. The '!' marks an error without colour.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
+import { Text } from './safe-text.js';
 import { cleanText, textWidth, truncateText } from './text.js';
 
 export interface KeyHint {

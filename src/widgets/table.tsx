@@ -3,10 +3,11 @@
  * columns first) and renders only the rows inside the window, so 65,536 rows cost the
  * same as 20. Selection and scrolling live in `listReducer` (list-state.ts).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
 import { memo, useMemo } from 'react';
 import { clampList } from './list-state.js';
+import { Text } from './safe-text.js';
 import { cleanText, fitCell, padText, truncateText } from './text.js';
 
 export type { ListAction, ListState } from './list-state.js';

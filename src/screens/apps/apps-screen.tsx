@@ -1,9 +1,9 @@
 /** 8 Apps: what the device can run, and the running instances; start, edit, stop, actions. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useState } from 'react';
 import type { App, AppInstance } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
-import { type Column, Table } from '../../widgets/index.js';
+import { type Column, Table, Text } from '../../widgets/index.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';

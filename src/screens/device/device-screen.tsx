@@ -1,9 +1,9 @@
 /** 9 Device: every device setting, its value, and Enter to change it (with the dangerous ones guarded). */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useState } from 'react';
 import { levelName } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
-import { type Column, Table } from '../../widgets/index.js';
+import { type Column, Table, Text } from '../../widgets/index.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { wrapLines } from '../dialogs/dialog.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';

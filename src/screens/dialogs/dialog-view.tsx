@@ -1,8 +1,8 @@
 /** Draws a screen's open dialog over the whole body: title, lines, form or choices. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
-import { clipLine, Panel } from '../../widgets/index.js';
+import { clipLine, Panel, Text } from '../../widgets/index.js';
 import { choiceLine, type Line, lineText, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 

@@ -3,8 +3,9 @@
  * form can scroll to the focus, and the lines every editor ends with: the save-point
  * checkbox and the Apply / Cancel buttons.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { ReactElement } from 'react';
+import { Text } from '../../widgets/index.js';
 import { Button, Checkbox, formWindow } from './view.js';
 
 export interface FormRow {

@@ -1,7 +1,6 @@
 /** The group editor overlay: the call that will be made and its impact on top, then the form. */
-import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
-import { Panel, truncateText } from '../../widgets/index.js';
+import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
 import { Button, FieldText, IssueLine, Marker } from '../form/view.js';
 import type { DevicePort } from '../rules/completion.js';

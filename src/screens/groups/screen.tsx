@@ -3,11 +3,11 @@
  * details; a/e open the bucket editor; d and D delete after a confirmation that lists the
  * rules the device will delete with them.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
-import { type Column, KeyValue, type KeyValuePair, Table } from '../../widgets/index.js';
+import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {

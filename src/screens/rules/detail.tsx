@@ -1,10 +1,10 @@
 /** Enter on a rule: everything about it, and which rules shadow it or it shadows. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useMemo } from 'react';
 import { type Rule, sanitize } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import { explainCost, shadowsOf } from '../../tcam/index.js';
-import { KeyValue, type KeyValuePair } from '../../widgets/index.js';
+import { KeyValue, type KeyValuePair, Text } from '../../widgets/index.js';
 import { clampLines } from '../form/view.js';
 import { describeMatch } from './apply.js';
 import { vlanHelp } from './completion.js';

@@ -4,9 +4,8 @@
  * completions or help for the focused field, the issues, and the keys. All state is in
  * editor-state.ts and analysis.ts; this only draws.
  */
-import { Text } from 'ink';
 import { sanitize } from '../../model/index.js';
-import { Panel, truncateText } from '../../widgets/index.js';
+import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
 import { Button, Checkbox, FieldText, IssueLine, Marker } from '../form/view.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';

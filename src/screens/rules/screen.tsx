@@ -3,11 +3,11 @@
  * a/e/c open the rule editor; d, D and z delete, delete all and reset counters after a
  * confirmation. While the editor or a confirmation is open every key goes to it.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
-import { Gauge, Table } from '../../widgets/index.js';
+import { Gauge, Table, Text } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {

@@ -1,10 +1,10 @@
 /** 5 Save-points: rule and port save-points side by side in two panes; view, diff, activate, manage. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useState } from 'react';
 import type { PortSavePoint, RuleSavePoint } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { capacity } from '../../tcam/index.js';
-import { type Column, Table } from '../../widgets/index.js';
+import { type Column, Table, Text } from '../../widgets/index.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';

@@ -1,10 +1,10 @@
 /** 7 Users: accounts, UAC and RADIUS. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useState } from 'react';
 import type { RadiusConfig, User } from '../../model/index.js';
 import { levelName, sanitize } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
-import { type Column, clipLine, Table } from '../../widgets/index.js';
+import { type Column, clipLine, Table, Text } from '../../widgets/index.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';

@@ -1,6 +1,7 @@
 /** Draws a form (form-state.ts): one line per visible field, the focused one marked. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { JSX } from 'react';
+import { Text } from '../safe-text.js';
 import { cleanText, fitCell, textWidth, truncateText } from '../text.js';
 import { displayValue, type FormState, visibleFields } from './form-state.js';
 

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, renderTui } from '../../test/harness/render.js';
+import { Panel } from './panel.js';
+import { Text } from './safe-text.js';
+
+afterEach(() => cleanup());
+
+const HOSTILE = 'n\u001b]0;PWNED\u0007\u001b]52;c;SGVsbG8=\u0007\u001b[2J\u009b31m\u202e\r\nx';
+
+/** Everything written, minus Ink's own CSI sequences: must hold no control at all. */
+function deviceBytes(out: string): string {
+  return out.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+}
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('Text (the one way text reaches the terminal)', () => {
+  it('sanitizes strings given whole, in pieces, in fragments and in nested Texts', async () => {
+    const h = renderTui(
+      <>
+        <Text>{HOSTILE}</Text>
+        <Text>
+          Top: {HOSTILE} {42}
+        </Text>
+        <Text bold>
+          {/* biome-ignore lint/complexity/noUselessFragments: a fragment is the case tested */}
+          <>a{[HOSTILE]}</>
+          <Text color="red">{HOSTILE}</Text>
+        </Text>
+        <Panel title={HOSTILE} width={40} height={3} />
+      </>,
+      { columns: 80, rows: 12 },
+    );
+    const frame = await h.waitFor((f) => f.includes('Top:'));
+    const out = deviceBytes(h.output());
+    expect(out).not.toMatch(CONTROL);
+    expect(out).not.toContain('\u001b');
+    expect(out).not.toContain('PWNED');
+    expect(out).not.toContain('SGVsbG8');
+    // One line each: the newline and CR became spaces, the rest '?' or nothing.
+    expect(frame).toContain('n?  x');
+    expect(frame).toContain('Top: n?  x 42');
+    expect(frame).toContain('an?  xn?  x');
+  });
+
+  it("is the only importer of ink's Text in src (lint rule noRestrictedImports, checked here too)", () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+          const src = readFileSync(p, 'utf8');
+          for (const m of src.matchAll(/import\s+([^;]*?)\s+from\s+['"]ink['"]/g)) {
+            const what = m[1]!;
+            if (what.startsWith('type ')) continue; // types draw nothing
+            // Named imports only (a namespace or default import would reach Text too).
+            if (/\bText\b|\bTransform\b/.test(what) || !what.startsWith('{')) offenders.push(p);
+          }
+        }
+      }
+    };
+    walk(join(import.meta.dirname, '..'));
+    expect(offenders.filter((p) => !p.endsWith(join('widgets', 'safe-text.tsx')))).toEqual([]);
+  });
+});

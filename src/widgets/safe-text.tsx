@@ -1,0 +1,58 @@
+/**
+ * The only door from the console to the terminal for text. Every screen, widget and the
+ * frame draw text with this `Text` (ink's own `Text` may be imported nowhere else: biome's
+ * noRestrictedImports, see biome.json), and it sanitizes every string it is given, so a
+ * device string cannot reach the terminal raw however a screen builds its lines — a
+ * forgotten `sanitize` costs nothing. Strings become one line: escape sequences dropped,
+ * other controls (newlines included) shown as '?' or a space (`sanitize`).
+ *
+ * What it cannot see: a string returned by a component of its own nested in a `Text`
+ * (`<Text><Name /></Text>` where Name returns a bare string). Such a component must
+ * draw its string with this `Text` too.
+ */
+import { Text as InkText, type TextProps as InkTextProps } from 'ink';
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  type JSX,
+  type ReactNode,
+} from 'react';
+import { sanitizeLine } from '../model/index.js';
+
+export type TextProps = InkTextProps;
+
+/** `node` with every string in it (arrays and fragments included) sanitized to one line. */
+export function safeNode(node: ReactNode): ReactNode {
+  if (typeof node === 'string') return sanitizeLine(node);
+  if (Array.isArray(node)) {
+    let out: ReactNode[] | undefined;
+    for (let i = 0; i < node.length; i++) {
+      const before = node[i] as ReactNode;
+      const after = safeNode(before);
+      if (after !== before) {
+        out ??= node.slice();
+        out[i] = after;
+      }
+    }
+    return out ?? node;
+  }
+  if (isValidElement<{ children?: ReactNode }>(node) && node.type === Fragment) {
+    const children = node.props.children;
+    const safe = safeNode(children);
+    if (safe === children) return node;
+    return Array.isArray(safe)
+      ? cloneElement(node, undefined, ...safe)
+      : cloneElement(node, undefined, safe);
+  }
+  return node;
+}
+
+export function Text({ children, ...props }: TextProps): JSX.Element {
+  const safe = safeNode(children);
+  // Children in their places (not one array), as JSX gave them: no list, no keys needed.
+  return Array.isArray(safe)
+    ? createElement(InkText, props, ...safe)
+    : createElement(InkText, props, safe);
+}
