@@ -177,7 +177,11 @@ describe('rules', () => {
     ];
     const full = await s.run(['rules', 'plan', ...huge]);
     expect(full.code).toBe(1);
-    expect(json(full)).toMatchObject({ flows: 7200, fits: false, errors: [expect.stringMatching(/^TCAM full/)] });
+    expect(json(full)).toMatchObject({
+      flows: 7200,
+      fits: false,
+      errors: [expect.stringMatching(/^TCAM full/)],
+    });
     expect(oneErrorLine(full)).toMatch(/TCAM full/);
     const refused = await s.run(['rules', 'add', ...huge]);
     expect(refused.code).toBe(1);
