@@ -45,3 +45,25 @@ export async function startProxy(simUrl: string, override: Override): Promise<De
   });
   return { ...server, writes: () => server.requests.filter((r) => r.method !== 'GET') };
 }
+
+/** A rule no simulator can hold: priority null and a match value null (seen on a device). */
+export const BOGUS = {
+  name: 'bogus',
+  priority: null,
+  match: { in_port: null },
+  actions: 'output:5',
+  cookie: '0x99',
+  n_packets: '0',
+  n_bytes: '0',
+  real_flow_ct: 1,
+};
+
+/** A proxy whose GET /rules/all answers the simulator's rules plus BOGUS. */
+export function withBogus(simUrl: string): Promise<DeviceProxy> {
+  return startProxy(simUrl, async (req, upstream) => {
+    if (req.method !== 'GET' || req.path !== '/rest/rules/all') return undefined;
+    const wire = (await upstream()) as { rules: unknown[] } | unknown[];
+    if (Array.isArray(wire)) return [...wire, BOGUS];
+    return { ...wire, rules: [...wire.rules, BOGUS] };
+  });
+}

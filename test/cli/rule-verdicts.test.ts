@@ -252,3 +252,25 @@ describe('rules plan and the rule editor agree', () => {
       expect(cli.code).toBe(c.errors.length > 0 ? 1 : 0);
     });
 });
+
+describe('rules add does what rules plan says', () => {
+  it('a rule with the match and priority of an existing one modifies it (PUT), as the editor does', async () => {
+    flows = { used_flows: 10, maximum_flows: 100 };
+    const args = ['--priority', '1000', '--match', 'in_port=1', '--actions', 'output:3'];
+    expect(json(await pbc(['--url', proxy.url, 'rules', 'plan', ...args, '-o', 'json'])).kind).toBe(
+      'modify',
+    );
+    const before = proxy.writes().length;
+    const r = await pbc(['--url', proxy.url, 'rules', 'add', ...args, '--name', 'tap-1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r)).toEqual({ result: 'OK', modified: true });
+    expect(
+      proxy
+        .writes()
+        .slice(before)
+        .map((w) => `${w.method} ${w.path}`),
+    ).toEqual(['PUT /rest/rules']);
+    const taps = (await client.rules.list()).rules.filter((x) => x.name === 'tap-1');
+    expect(taps.map((x) => x.actions)).toEqual([['output:3']]);
+  });
+});
