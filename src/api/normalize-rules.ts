@@ -16,10 +16,63 @@ export function normalizeActions(value: unknown, at: At): string[] {
   return at.fail('actions as a comma-separated string or an array', value);
 }
 
-/** Match field → value as strings; key-only fields (and null values) become ''. */
-export function normalizeMatch(value: unknown, at: At): Match {
-  if (value === undefined || value === null) return {};
-  return stringMap(value, at, '');
+/** A rule priority exactly as the device must have meant it, or null. */
+function exactPriority(value: unknown): number | null {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d{1,5}\s*$/.test(value)
+        ? Number(value)
+        : Number.NaN;
+  return Number.isInteger(n) && n >= 0 && n <= 0xffff ? n : null;
+}
+
+/** A received value as JSON text, for display (a bigint as its digits). */
+const shown = (v: unknown): string => {
+  try {
+    return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? typeof v;
+  } catch {
+    return typeof v;
+  }
+};
+
+/**
+ * Priority and match — the rule's identity on the device — read strictly. Anything not
+ * exactly known (priority missing, null or not an integer 0..65535; a match value null, an
+ * object or a list) makes the rule malformed: it keeps what was received, for display, and
+ * `malformed` says why. '' stays a legitimate value (key-only fields).
+ */
+function ruleIdentity(r: Rec, at: At): Pick<Rule, 'priority' | 'match' | 'malformed'> {
+  const why: string[] = [];
+  const rawPriority = r.get('priority');
+  let priority = exactPriority(rawPriority);
+  if (priority === null) {
+    why.push(
+      rawPriority === undefined || rawPriority === null
+        ? 'priority missing'
+        : `priority ${shown(rawPriority)} is not an integer 0..65535`,
+    );
+    priority =
+      typeof rawPriority === 'number' && Number.isSafeInteger(rawPriority) ? rawPriority : -1;
+  }
+  const rawMatch = r.get('match');
+  let match: Match = {};
+  if (isObject(rawMatch)) {
+    const exact: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rawMatch)) {
+      if (typeof v === 'string' || typeof v === 'number') exact[k] = v;
+      else {
+        why.push(
+          `match ${k} is ${v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : shown(v)}`,
+        );
+        exact[k] = shown(v);
+      }
+    }
+    match = stringMap(exact, at.key('match'));
+  } else if (rawMatch !== undefined && rawMatch !== null) {
+    why.push(`match is ${shown(rawMatch)}, not an object`);
+  }
+  return why.length > 0 ? { priority, match, malformed: why.join(', ') } : { priority, match };
 }
 
 export function normalizeRule(value: unknown, at: At): Rule {
@@ -28,8 +81,7 @@ export function normalizeRule(value: unknown, at: At): Rule {
     cookie: r.big('cookie', 0n),
     name: r.str('name', ''),
     description: r.str('description', ''),
-    priority: r.int('priority', DEFAULT_PRIORITY),
-    match: normalizeMatch(r.get('match'), at.key('match')),
+    ...ruleIdentity(r, at),
     actions: normalizeActions(r.get('actions'), at.key('actions')),
     // a brand-new rule may report 'n/a' (as it does for its rate): read as 0
     n_packets: r.counter('n_packets'),

@@ -3,9 +3,16 @@ import { readFile } from 'node:fs/promises';
 import type { Client, GroupInput } from '../api/index.js';
 import type { Bucket, GroupType, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
+import { groupDeleteRefusal, rulesUsingGroups } from '../tcam/index.js';
 import { parseInteger } from './args.js';
 import { UsageError } from './errors.js';
 import type { Run } from './run.js';
+
+/** A group rules use: the device would refuse to delete it (exit 1, like its 409). */
+class GroupInUseError extends Error {
+  override name = 'GroupInUseError';
+  readonly exitCode = 1;
+}
 
 const TYPES: Record<string, GroupType> = {
   select: 'select',
@@ -81,14 +88,7 @@ export async function readGroups(file: string): Promise<GroupInput[]> {
   return list;
 }
 
-export function rulesUsing(rules: Rule[], ids: Set<number>): Rule[] {
-  return rules.filter((r) =>
-    r.actions.some((a) => {
-      const m = /^group:(\d+)$/.exec(a.trim());
-      return m !== null && ids.has(Number(m[1]));
-    }),
-  );
-}
+export const rulesUsing = (rules: Rule[], ids: Set<number>): Rule[] => rulesUsingGroups(rules, ids);
 
 function ids(list: GroupInput[]): string {
   return list.map((g) => g.group_id).join(', ');
@@ -132,6 +132,9 @@ export async function set(run: Run, o: { file?: string }): Promise<void> {
 export async function rm(run: Run, _o: unknown, id: string): Promise<void> {
   const gid = parseInteger(id, 'group ID', 0, 0xffffffff)!;
   const c = await run.writer();
+  // the device refuses to delete a group that rules use (409): say so, send nothing
+  const refusal = groupDeleteRefusal(gid, rulesUsing((await c.rules.list()).rules, new Set([gid])));
+  if (refusal) throw new GroupInUseError(refusal);
   await run.confirm(`Delete group ${gid}?`, `delete group ${gid}`);
   const result = await c.groups.remove(gid);
   await run.done(`group ${gid} deleted`, { result });

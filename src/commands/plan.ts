@@ -1,18 +1,21 @@
 /**
- * `pbc rules plan`: would this rule be accepted? Validates match and actions with src/tcam
- * against the device's storage mode, ports and groups, and counts its TCAM entries against
- * /flownumbers. Sends nothing but GETs. Exit 0 when it fits without errors, else 1.
+ * `pbc rules plan`: what would this rule do on the device? The verdicts are src/tcam's
+ * checkRule — the same the console's rule editor shows — against the device's storage mode,
+ * ports (and which are shut down), groups, active rules and /flownumbers. Sends nothing but
+ * GETs. Exit 0 without errors (an add, or a modify of the rule with that match and
+ * priority), else 1 with the first error.
  */
+import type { Client } from '../api/index.js';
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
+import type { Rule } from '../model/index.js';
 import { sanitize } from '../model/sanitize.js';
 import {
-  capacity,
-  errorsOf,
-  explainCost,
-  flowCount,
-  sameKey,
-  validateActions,
-  validateMatch,
+  type Candidate,
+  type CheckContext,
+  checkRule,
+  devicePorts,
+  portMap,
+  type RuleCheck,
 } from '../tcam/index.js';
 import { describeRule, parseActions, parseMatch, parsePriority } from './args.js';
 import { QuietFailure, UsageError } from './errors.js';
@@ -20,22 +23,24 @@ import type { RuleOptions } from './rules.js';
 import type { Run } from './run.js';
 
 export interface Plan {
+  /** add (POST), or modify (PUT) when a rule with this match and priority exists. */
+  kind: RuleCheck<Rule>['kind'];
   flows: number;
   used: number;
+  after: number;
   maximum: number;
   fits: boolean;
   errors: string[];
   warnings: string[];
+  notes: string[];
   explain: string;
+  /** Rules that make this one unreachable, and rules it would make unreachable (names). */
+  shadowed_by: string[];
+  shadows: string[];
 }
 
-export async function plan(run: Run, o: RuleOptions): Promise<number> {
-  const priority = parsePriority(o.priority) ?? DEFAULT_PRIORITY;
-  const match = parseMatch(o.match);
-  const actions = parseActions(o.actions);
-  if (o.match === undefined && o.actions === undefined)
-    throw new UsageError('give the rule to plan: --match FIELD=VALUE … --actions ACTION,…');
-  const c = await run.client();
+/** The device as checkRule sees it, read with GETs (the console reads the same resources). */
+export async function checkContextOf(c: Client): Promise<CheckContext<Rule>> {
   const [mode, info, config, groups, flows, list] = await Promise.all([
     c.device.ruleStorageMode(),
     c.ports.info(),
@@ -44,73 +49,77 @@ export async function plan(run: Run, o: RuleOptions): Promise<number> {
     c.device.flowNumbers(),
     c.rules.list(),
   ]);
-  const shutdown = new Map(config.map((p) => [p.if_name, p.shutdown]));
-  const ports = new Map(
-    info
-      .filter((p) => /^\d+$/.test(p.port_no))
-      .map((p) => [
-        Number(p.port_no),
-        { shutdown: shutdown.get(p.if_name) ?? false, name: p.if_name },
-      ]),
-  );
-  const ctx = {
+  return {
     storageMode: mode.modeCurrent,
-    ports,
+    ports: portMap(devicePorts(info, config)),
     groups: new Set(groups.map((g) => g.group_id)),
+    rules: list.rules,
+    used: flows.used_flows,
+    maximum: flows.maximum_flows,
   };
-  const issues = [...validateMatch(match, ctx), ...validateActions(actions, ctx)];
-  const errors = errorsOf(issues).map((i) => i.message);
-  const warnings = issues.filter((i) => i.severity === 'warning').map((i) => i.message);
-  const existing = list.rules.find((r) => sameKey(r, { priority, match }));
-  if (existing)
-    errors.push(
-      `a rule with ${describeRule(priority, match)} already exists ('${existing.name}'); change it with pbc rules set`,
-    );
-  const n = flowCount(match);
-  const used = flows.used_flows;
-  const maximum = flows.maximum_flows;
-  const after = used + n;
-  const fits = after <= maximum;
-  if (!fits) {
-    const hard = capacity(mode.modeCurrent).hardLimit;
-    warnings.push(
-      after <= hard
-        ? `${after} entries exceed the reported maximum ${maximum}; the device may still accept it (maximum_flows is a lower bound)`
-        : `TCAM full: ${n} more entries needed, ${Math.max(0, maximum - used)} free`,
-    );
-  } else if (after > maximum * 0.9) {
-    warnings.push(`the TCAM would be ${((after / maximum) * 100).toFixed(0)} % full`);
-  }
-  const result: Plan = {
-    flows: n,
-    used,
-    maximum,
-    fits,
-    errors,
-    warnings,
-    explain: explainCost(match),
+}
+
+export function candidateOf(o: RuleOptions): Candidate {
+  const rule: Candidate = {
+    priority: parsePriority(o.priority) ?? DEFAULT_PRIORITY,
+    match: parseMatch(o.match),
+    actions: parseActions(o.actions),
   };
+  if (o.name !== undefined) rule.name = o.name;
+  if (o.description !== undefined) rule.description = o.description;
+  return rule;
+}
+
+export function planOf(check: RuleCheck<Rule>): Plan {
+  const t = check.tcam;
+  const label = (r: Rule) => r.name || `(no name, priority ${r.priority})`;
+  return {
+    kind: check.kind,
+    flows: t.flows,
+    used: t.used,
+    after: t.after,
+    maximum: t.maximum,
+    fits: t.level !== 'over',
+    errors: check.errors,
+    warnings: check.warnings,
+    notes: check.notes,
+    explain: t.explain,
+    shadowed_by: check.shadow.shadowedBy.map(label),
+    shadows: check.shadow.shadows.map(label),
+  };
+}
+
+export async function plan(run: Run, o: RuleOptions): Promise<number> {
+  if (o.match === undefined && o.actions === undefined)
+    throw new UsageError('give the rule to plan: --match FIELD=VALUE … --actions ACTION,…');
+  const rule = candidateOf(o);
+  const ctx = await checkContextOf(await run.client());
+  const result = planOf(checkRule(rule, ctx));
+  const priority = rule.priority ?? DEFAULT_PRIORITY;
   await run.print(result, async () => {
     const { renderPairs } = await import('./table.js');
-    const lines = renderPairs([
-      ['rule', `${describeRule(priority, match)} → ${actions.join(',') || '(no actions)'}`],
-      ['storage mode', mode.modeCurrent],
-      ['cost', result.explain],
+    const t = result;
+    return renderPairs([
+      [
+        'rule',
+        `${describeRule(priority, rule.match)} → ${rule.actions.join(',') || '(no actions)'}`,
+      ],
+      ['storage mode', ctx.storageMode],
+      ['applying', t.kind === 'modify' ? 'modifies the existing rule (PUT)' : 'adds it (POST)'],
+      ['cost', t.explain],
       [
         'TCAM',
-        `${used} used + ${n} = ${after} of ${maximum} (${((after / maximum) * 100).toFixed(1)} %)`,
+        `${t.used} used + ${t.after - t.used} = ${t.after} of ${t.maximum} (${Math.floor((t.after / t.maximum) * 100)} %)`,
       ],
-      ['fits', fits ? 'yes' : 'no'],
-      ...errors.map((e): [string, string] => ['error', e]),
-      ...warnings.map((w): [string, string] => ['warning', w]),
+      ['fits', t.fits ? 'yes' : 'no'],
+      ...t.errors.map((e): [string, string] => ['error', e]),
+      ...t.warnings.map((w): [string, string] => ['warning', w]),
+      ...t.notes.map((n): [string, string] => ['note', n]),
     ]);
-    return lines;
   });
-  if (fits && errors.length === 0) return 0;
-  const why =
-    errors[0] ?? `TCAM full: needs ${n} entries, ${Math.max(0, maximum - used)} of ${maximum} free`;
+  if (result.errors.length === 0) return 0;
   process.stderr.write(
-    `${sanitize(`pbc: rules plan: the device would refuse this rule: ${why}`)}\n`,
+    `${sanitize(`pbc: rules plan: the device would refuse this rule: ${result.errors[0]}`)}\n`,
   );
   throw new QuietFailure(1);
 }

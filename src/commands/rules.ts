@@ -1,7 +1,13 @@
 /** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
-import type { RuleInput } from '../model/types.js';
-import { sameKey } from '../tcam/shadow.js';
+import type { Rule, RuleInput, RuleKey } from '../model/types.js';
+import {
+  exactKey,
+  existingRule,
+  MalformedRuleError,
+  malformedTargets,
+  sameKey,
+} from '../tcam/index.js';
 import { describeRule, parseActions, parseCookie, parseMatch, parsePriority } from './args.js';
 import { NotFoundError, UsageError } from './errors.js';
 import type { Run } from './run.js';
@@ -29,9 +35,37 @@ function ruleInput(o: RuleOptions, requireActions: boolean): RuleInput {
   return rule;
 }
 
+/**
+ * POST /rules — or PUT when a rule with this match and priority exists: that is the rule's
+ * identity on the device, so adding it again modifies it (as the console's editor does, and
+ * as `pbc rules plan` says). Validation is left to the device, the authority.
+ */
+/**
+ * A write that names no well-formed rule exactly but may reach a malformed one (one whose
+ * priority or match the device did not give exactly) is refused: the device may act on
+ * other rules than the operator meant.
+ */
+function refuseMalformed(key: RuleKey, rules: readonly Rule[]): void {
+  const hit = malformedTargets(key, rules)[0];
+  if (hit)
+    throw new MalformedRuleError(
+      `refusing: the device lists a malformed rule '${hit.name || '(no name)'}' (${hit.malformed}) that ${describeRule(key.priority, key.match)} may name; pbc sends no write that could reach it — fix or delete it on the device`,
+    );
+}
+
 export async function add(run: Run, o: RuleOptions): Promise<void> {
   const rule = ruleInput(o, true);
   const c = await run.writer();
+  const { rules } = await c.rules.list();
+  const existing = existingRule(rule, rules);
+  if (existing) {
+    const result = await c.rules.modify({ ...rule, ...exactKey(existing) });
+    await run.done(
+      `rule exists ('${existing.name}'): modified with PUT: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
+      { result, modified: true },
+    );
+    return;
+  }
   const result = await c.rules.add(rule);
   await run.done(
     `rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
@@ -52,9 +86,10 @@ export async function set(run: Run, o: RuleOptions): Promise<void> {
   )
     throw new UsageError('nothing to change: give --actions, --name, --description or --cookie');
   const c = await run.writer();
+  const { rules } = await c.rules.list();
+  refuseMalformed(rule, rules);
   if (rule.actions.length === 0) {
     // PUT /rules always carries actions; keep the rule's current ones.
-    const { rules } = await c.rules.list();
     const current = rules.find((r) => sameKey(r, rule));
     if (!current)
       throw new NotFoundError(
@@ -73,6 +108,7 @@ export async function rm(run: Run, o: RuleOptions): Promise<void> {
   const match = parseMatch(o.match);
   const c = await run.writer();
   const what = describeRule(priority, match);
+  refuseMalformed({ priority, match }, (await c.rules.list()).rules);
   await run.confirm(`Delete the rule with ${what}?`, `delete the rule with ${what}`);
   const result = await c.rules.remove({ priority, match });
   await run.done(`rule deleted: ${what}`, { result });

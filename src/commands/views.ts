@@ -41,9 +41,10 @@ function rules(list: Rule[]): string {
       num('FLOWS'),
     ],
     list.map((r) => [
-      r.priority,
+      // a malformed rule (see RuleKey.malformed): what was received, marked, never a guess
+      r.malformed && r.priority < 0 ? '?' : r.priority,
       r.name,
-      matchText(r.match),
+      r.malformed ? `✖ malformed: ${r.malformed} · ${matchText(r.match)}` : matchText(r.match),
       r.actions.join(','),
       compact(r.n_packets),
       compact(r.n_bytes),

@@ -13,6 +13,13 @@ export type Match = Record<string, string>;
 export interface RuleKey {
   priority: number;
   match: Match;
+  /**
+   * Why the device's description of this rule does not say exactly which rule it is (a
+   * priority missing or not an integer 0..65535, a match value null, an object or a list).
+   * priority and match then hold what was received, for display only (a priority that is
+   * not an integer reads -1): such a rule is never the target of a write.
+   */
+  malformed?: string;
 }
 
 export interface Rule extends RuleKey {

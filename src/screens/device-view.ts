@@ -15,9 +15,8 @@ import {
   WRITE,
 } from '../model/index.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { capacity, type RuleContext } from '../tcam/index.js';
+import { capacity, devicePorts, portMap, type RuleContext } from '../tcam/index.js';
 import type { DeviceView } from './rules/analysis.js';
-import type { DevicePort } from './rules/completion.js';
 
 export interface DeviceInputs {
   rules?: RuleList | undefined;
@@ -28,26 +27,14 @@ export interface DeviceInputs {
   config?: readonly PortConfig[] | undefined;
 }
 
-export function devicePorts(
-  info: readonly PortInfo[] | undefined,
-  config: readonly PortConfig[] | undefined,
-): DevicePort[] {
-  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
-  return (info ?? [])
-    .filter((p) => /^\d+$/.test(p.port_no))
-    .map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      shutdown: shut.get(p.if_name) ?? p.admin_status === 'PORT_DOWN',
-    }));
-}
+export { devicePorts };
 
 /** Pure: the device view from whatever resources have arrived (checks are skipped for unknowns). */
 export function deviceView(d: DeviceInputs): DeviceView {
   const storageMode = d.storage?.modeCurrent ?? 'simple';
   const ports = devicePorts(d.info, d.config);
   const ctx: RuleContext = { storageMode };
-  if (d.info) ctx.ports = new Map(ports.map((p) => [p.no, { shutdown: p.shutdown, name: p.name }]));
+  if (d.info) ctx.ports = portMap(ports);
   if (d.groups) ctx.groups = new Set(d.groups.map((g) => g.group_id));
   return {
     ctx,

@@ -246,9 +246,9 @@ export function overlaps(a: Match | NormalMatch, b: Match | NormalMatch): boolea
   return overlapsNormal(normal(a), normal(b));
 }
 
-/** Same identity on the device: same priority and the same match map, values as strings. */
+/** Same identity on the device: same priority and the same match map, values as strings; never a malformed rule. */
 export function sameKey(a: RuleKey, b: RuleKey): boolean {
-  if (a.priority !== b.priority) return false;
+  if (a.priority !== b.priority || a.malformed || b.malformed) return false;
   const ka = Object.keys(a.match);
   if (ka.length !== Object.keys(b.match).length) return false;
   return ka.every((k) => Object.hasOwn(b.match, k) && String(b.match[k]) === String(a.match[k]));
@@ -275,13 +275,14 @@ export function shadowsOf<R extends RuleKey>(
   exclude?: RuleKey,
 ): ShadowReport<R> {
   const report: ShadowReport<R> = { shadowedBy: [], shadows: [], partial: [] };
+  if (rule.malformed) return report;
   const me = normalize(rule.match);
   if (!me.valid) return report;
   const norms = prepared(rules);
   const p = rule.priority;
   for (let i = 0; i < rules.length; i++) {
     const other = rules[i]!;
-    if (other === exclude) continue;
+    if (other === exclude || other.malformed) continue;
     if (other.priority === p && sameKey(rule, other)) {
       report.sameKey = other;
       continue;

@@ -147,13 +147,18 @@ describe('rules', () => {
     expect(fits.code, fits.stderr).toBe(0);
     const p = json(fits);
     expect(p).toEqual({
+      kind: 'add',
       flows: 14,
       used: expect.any(Number),
+      after: p.used + 14,
       maximum: 4096,
       fits: true,
       errors: [],
       warnings: [],
+      notes: expect.any(Array),
       explain: 'in_port 1,2 → 2 × tcp_dst 1000-1999 → 7 = 14 entries',
+      shadowed_by: [],
+      shadows: [],
     });
     const flows = json(await s.run(['get', 'flows']));
     expect(p.used).toBe(flows.used_flows);
@@ -172,7 +177,11 @@ describe('rules', () => {
     ];
     const full = await s.run(['rules', 'plan', ...huge]);
     expect(full.code).toBe(1);
-    expect(json(full)).toMatchObject({ flows: 7200, fits: false, errors: [] });
+    expect(json(full)).toMatchObject({
+      flows: 7200,
+      fits: false,
+      errors: [expect.stringMatching(/^TCAM full/)],
+    });
     expect(oneErrorLine(full)).toMatch(/TCAM full/);
     const refused = await s.run(['rules', 'add', ...huge]);
     expect(refused.code).toBe(1);
@@ -190,7 +199,7 @@ describe('rules', () => {
     ]);
     expect(prereq.code).toBe(1);
     expect(prereq.stdout).toMatch(/error\s+udp_dst needs the protocol udp/);
-    expect(prereq.stdout).toMatch(/error\s+output port 99 does not exist/);
+    expect(prereq.stdout).toMatch(/warning\s+output port 99 does not exist/);
     expect(prereq.stdout).toMatch(/fits\s+yes/);
   });
 });

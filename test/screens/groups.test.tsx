@@ -134,4 +134,37 @@ describe('groups screen', () => {
     ]);
     expect(await c.admin.groups.list()).toEqual([]);
   });
+
+  it('deleting a group rules use: the device refuses, said once, and nothing is sent', async () => {
+    const c = await mount({ screen: 'groups' });
+    await withGroupUsers(c);
+    await c.ui.waitFor((x) => x.includes('2: lb-a, lb-b') && x.includes('UAC off'), 15_000);
+    await c.keys('d'); // group 7, the first row
+    const f = await c.ui.waitFor((x) => x.includes('the device refuses'), 10_000);
+    expect(f).toContain(
+      "the device refuses: group 7 is used by 2 rules ('lb-a', 'lb-b') — delete those rules first",
+    );
+    expect(f).not.toContain('confirm');
+    expect(f).not.toContain('will DELETE');
+    await c.type('2');
+    await c.keys('enter', 'y');
+    expect(c.sent).toEqual([]);
+    expect((await c.admin.groups.list()).map((g) => g.group_id)).toEqual([7, 8]);
+  });
+
+  it('deleting a group no rule uses asks once and sends DELETE /groups', async () => {
+    const c = await mount({ screen: 'groups' });
+    await c.admin.groups.add({
+      group_id: 9,
+      type: 'all',
+      buckets: [{ watch_port: '', actions: ['output:11'] }],
+    });
+    await c.ui.waitFor((x) => /\b9 clone\b/.test(x) && x.includes('UAC off'), 15_000);
+    await c.keys('d');
+    const f = await c.ui.waitFor((x) => x.includes('Delete group — confirm'), 10_000);
+    expect(f).toContain('deletes group 9 (clone); no rule uses it');
+    await c.keys('y');
+    await c.ui.waitFor((x) => x.includes('Delete group: done'), 10_000);
+    expect(c.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /groups']);
+  });
 });

@@ -5,36 +5,22 @@
  */
 import type { GroupInput } from '../../api/rules.js';
 import { type Group, parsePortList, type Rule } from '../../model/index.js';
-import { validateActions } from '../../tcam/index.js';
+import {
+  groupUsage,
+  outputPortsAsWarnings,
+  rulesUsingGroups,
+  validateActions,
+} from '../../tcam/index.js';
 import { type Plan, type Step, savepointStep } from '../changes.js';
-import { type DeviceView, type FormIssue, outputPortsAsWarnings } from '../rules/analysis.js';
+import type { DeviceView, FormIssue } from '../rules/analysis.js';
 import { describeMatch } from '../rules/apply.js';
 import { bucketActions, type GroupForm, MAX_BUCKETS, TYPE_WORDS } from './editor-state.js';
 
-const GROUP_ACTION = /^group:\s*(\d+)$/;
-
 /** Group id → the rules whose actions send to it. */
-export function usageIndex(rules: readonly Rule[]): Map<number, Rule[]> {
-  const out = new Map<number, Rule[]>();
-  for (const r of rules) {
-    for (const a of r.actions) {
-      const m = GROUP_ACTION.exec(a.trim());
-      if (!m) continue;
-      const id = Number(m[1]);
-      const list = out.get(id);
-      if (list) {
-        if (!list.includes(r)) list.push(r);
-      } else out.set(id, [r]);
-    }
-  }
-  return out;
-}
+export const usageIndex = (rules: readonly Rule[]): Map<number, Rule[]> => groupUsage(rules);
 
-export function rulesUsing(rules: readonly Rule[], ids: ReadonlySet<number>): Rule[] {
-  return rules.filter((r) =>
-    r.actions.some((a) => ids.has(Number(GROUP_ACTION.exec(a.trim())?.[1] ?? Number.NaN))),
-  );
-}
+export const rulesUsing = (rules: readonly Rule[], ids: ReadonlySet<number>): Rule[] =>
+  rulesUsingGroups(rules, ids);
 
 export const ruleLine = (r: Rule) =>
   `'${r.name || '(no name)'}' prio ${r.priority}: ${describeMatch(r.match)} → ${r.actions.join(',')}`;
@@ -193,29 +179,16 @@ export function planGroup(a: GroupAnalysis, saveFirst: boolean, now: Date): Plan
   };
 }
 
-export function planGroupDelete(
-  group: Group,
-  users: readonly Rule[],
-  saveFirst: boolean,
-  now: Date,
-): Plan {
-  const n = users.length;
+/** DELETE /groups of a group no rule uses (the device refuses one in use: groupDeleteRefusal). */
+export function planGroupDelete(group: Group, saveFirst: boolean, now: Date): Plan {
   return {
     title: 'Delete group',
     steps: [
       ...(saveFirst ? [savepointStep('delete-group', now)] : []),
       { kind: 'groupDelete', id: group.group_id },
     ],
-    notes: [
-      `deletes group ${group.group_id} (${TYPE_WORDS[group.type]})`,
-      ...(n > 0
-        ? [
-            `${n} ${n === 1 ? 'rule uses' : 'rules use'} it: the device may refuse (the simulator does) or delete them; change those rules first to be safe`,
-          ]
-        : []),
-    ],
-    ...(n > 0 ? { expectGone: users } : {}),
-    confirmWord: n > 0 ? String(n) : '',
+    notes: [`deletes group ${group.group_id} (${TYPE_WORDS[group.type]}); no rule uses it`],
+    confirmWord: '',
   };
 }
 

@@ -7,6 +7,7 @@ import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
+import { groupDeleteRefusal } from '../../tcam/index.js';
 import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
@@ -186,10 +187,11 @@ export function GroupsScreen(props: ScreenProps) {
       case 'd':
         change.write('delete', () => {
           if (!row) return props.notify('no group selected');
-          change.open(planGroupDelete(row.group, row.users, false, new Date()), {
+          const refusal = groupDeleteRefusal(row.group.group_id, row.users);
+          if (refusal) return props.notify(refusal);
+          change.open(planGroupDelete(row.group, false, new Date()), {
             saveFirst: false,
-            rebuild: (save) => planGroupDelete(row.group, row.users, save, new Date()),
-            impact: impactLines(row.users),
+            rebuild: (save) => planGroupDelete(row.group, save, new Date()),
             onClose: (r) => r?.ok && setDetail(null),
           });
         });

@@ -1,7 +1,7 @@
 /**
- * Everything the rule editor says about the rule being typed, recomputed per keystroke:
- * validation (src/tcam), the TCAM preview against the device's /flownumbers, shadowing
- * against the active rules, and what applying it would do (add, modify, or delete + add).
+ * Everything the rule editor says about the rule being typed, recomputed per keystroke: the
+ * verdicts of src/tcam's checkRule (the same `pbc rules plan` prints), placed on the form's
+ * fields, plus the form's own issues (a row without a field, a field twice) and its fixes.
  */
 import {
   type Match,
@@ -11,16 +11,16 @@ import {
   splitActions,
 } from '../../model/index.js';
 import {
+  type Candidate,
+  type CheckContext,
   capacity,
-  explainCost,
-  flowCount,
-  type Issue,
+  checkRule,
+  type RuleCheck,
   type RuleContext,
+  type RuleKind,
   type ShadowReport,
-  sameKey,
-  shadowsOf,
-  validateActions,
-  validateMatch,
+  type TcamVerdict,
+  type Verdict,
 } from '../../tcam/index.js';
 import type { EditorEnv } from './completion.js';
 import { actionsOf, type EditorFix, matchOf, priorityOf, type RuleForm } from './editor-state.js';
@@ -45,19 +45,9 @@ export interface FormIssue {
 }
 
 /** add: POST; modify: PUT on an existing rule; replace: DELETE the old rule + POST the new one. */
-export type Intent = 'add' | 'modify' | 'replace';
+export type Intent = RuleKind;
 
-export interface TcamPreview {
-  flows: number;
-  explain: string;
-  used: number;
-  /** Flows the device gains (negative when a replaced rule cost more). */
-  delta: number;
-  after: number;
-  maximum: number;
-  pct: number;
-  level: 'ok' | 'high' | 'over';
-}
+export type TcamPreview = TcamVerdict;
 
 export interface Analysis {
   match: Match;
@@ -68,14 +58,13 @@ export interface Analysis {
   tcam: TcamPreview;
   shadow: ShadowReport<Rule>;
   intent: Intent;
+  /** src/tcam's verdict, the same `pbc rules plan` prints. */
+  check: RuleCheck<Rule>;
   /** The existing rule a modify or replace changes. */
   target?: Rule;
   /** Why Apply cannot send anything yet, or null. */
   blocked: string | null;
 }
-
-const NAME_MAX = 256;
-const DESCRIPTION_MAX = 1024;
 
 function rowTarget(form: RuleForm, field: string, part: 'f' | 'v'): string | undefined {
   const row = form.match.find((r) => r.field.text.trim() === field);
@@ -87,31 +76,9 @@ function actionTarget(form: RuleForm, action: string): string | undefined {
   return row ? `a${row.id}` : undefined;
 }
 
-function formIssues(
-  form: RuleForm,
-  device: DeviceView,
-  match: Match,
-  actions: string[],
-): FormIssue[] {
+/** Issues about the form itself (not the rule it stands for): rows without a field, a field twice. */
+function rowIssues(form: RuleForm): FormIssue[] {
   const issues: FormIssue[] = [];
-  if (priorityOf(form) === null)
-    issues.push({
-      severity: 'error',
-      target: 'priority',
-      message: `priority must be an integer 0..65535, got '${form.priority.text}'`,
-    });
-  if (form.name.text.length > NAME_MAX)
-    issues.push({
-      severity: 'error',
-      target: 'name',
-      message: `name is longer than ${NAME_MAX} characters`,
-    });
-  if (form.description.text.length > DESCRIPTION_MAX)
-    issues.push({
-      severity: 'error',
-      target: 'description',
-      message: `description is longer than ${DESCRIPTION_MAX} characters`,
-    });
   const seen = new Set<string>();
   for (const r of form.match) {
     const f = r.field.text.trim();
@@ -125,31 +92,43 @@ function formIssues(
       issues.push({ severity: 'error', target: `m${r.id}.f`, message: `${f} is given twice` });
     seen.add(f);
   }
-  for (const i of validateMatch(match, device.ctx)) {
-    const unknown = i.message.startsWith('unknown match field');
-    const issue: FormIssue = { severity: i.severity, message: i.message };
-    const target = i.subject ? rowTarget(form, i.subject, unknown ? 'f' : 'v') : undefined;
-    if (target) issue.target = target;
-    if (i.fix && !Object.hasOwn(match, i.fix.add)) {
-      issue.message += ` — ^F adds '${i.fix.add}'`;
-      issue.fix = {
-        kind: 'addMatch',
-        field: i.fix.add,
-        value: i.fix.value,
-        label: `add ${i.fix.add}`,
-        ...(i.subject ? { before: i.subject } : {}),
-      };
-    }
-    issues.push(issue);
+  return issues;
+}
+
+/** src/tcam's verdict, placed on the form: which field it is about, and the one-key fix. */
+function placed(form: RuleForm, v: Verdict, match: Match): FormIssue {
+  const issue: FormIssue = { severity: v.severity, message: v.message };
+  let target: string | undefined;
+  if (v.about === 'priority' || v.about === 'key') target = 'priority';
+  else if (v.about === 'name' || v.about === 'description') target = v.about;
+  else if (v.about === 'tcam') target = v.severity === 'info' ? undefined : 'override';
+  else if (v.about === 'shadow') target = undefined;
+  else if (v.subject === 'actions') target = 'addAction';
+  else if (v.subject !== undefined) {
+    const unknown = v.message.startsWith('unknown match field');
+    target = Object.hasOwn(match, v.subject)
+      ? rowTarget(form, v.subject, unknown ? 'f' : 'v')
+      : actionTarget(form, v.subject);
   }
-  for (const i of outputPortsAsWarnings(validateActions(actions, device.ctx))) {
-    const issue: FormIssue = { severity: i.severity, message: i.message };
-    const target =
-      i.subject === 'actions' ? 'addAction' : i.subject ? actionTarget(form, i.subject) : undefined;
-    if (target) issue.target = target;
-    issues.push(issue);
+  if (target) issue.target = target;
+  if (v.about === 'priority') issue.message += `, got '${form.priority.text}'`;
+  if (v.about === 'tcam' && (v.message.startsWith('past') || v.message.startsWith('TCAM full')))
+    issue.message += form.override ? ' (sending anyway)' : ' — tick "apply anyway" to send it';
+  if (v.fix && !Object.hasOwn(match, v.fix.add)) {
+    issue.message += ` — ^F adds '${v.fix.add}'`;
+    issue.fix = {
+      kind: 'addMatch',
+      field: v.fix.add,
+      value: v.fix.value,
+      label: `add ${v.fix.add}`,
+      ...(v.subject ? { before: v.subject } : {}),
+    };
   }
-  // set_field:100->vlan_vid almost always means VLAN 100: offer 4196
+  return issue;
+}
+
+/** set_field:100->vlan_vid almost always means VLAN 100: offer 4196. */
+function vlanFixes(form: RuleForm, issues: FormIssue[]): void {
   for (const r of form.actions) {
     const m = /^set_field:\s*(\S+?)\s*->\s*vlan_vid$/.exec(r.text.text.trim());
     const n = m ? parseIntStrict(m[1]!) : null;
@@ -163,36 +142,6 @@ function formIssues(
       }
     }
   }
-  return issues;
-}
-
-/**
- * Output to a port the device does not list is a warning, not an error: ports come and go
- * with splits and reboots, and the device is the authority (the simulator refuses it).
- */
-export function outputPortsAsWarnings(issues: Issue[]): Issue[] {
-  return issues.map((i) =>
-    i.severity === 'error' && /^output port \d+ does not exist on this device$/.test(i.message)
-      ? { ...i, severity: 'warning', message: `${i.message}; the device will probably refuse it` }
-      : i,
-  );
-}
-
-function preview(match: Match, device: DeviceView, delta: number): TcamPreview {
-  const flows = flowCount(match);
-  const after = device.used + delta;
-  const maximum = device.maximum;
-  const ratio = maximum > 0 ? after / maximum : 1;
-  return {
-    flows,
-    explain: explainCost(match),
-    used: device.used,
-    delta,
-    after,
-    maximum,
-    pct: Math.floor(ratio * 100),
-    level: after > maximum ? 'over' : ratio >= 0.9 ? 'high' : 'ok',
-  };
 }
 
 /** `this rule: 14 flows · device after apply: 10+14 / 4096 (0 %)`. */
@@ -207,88 +156,38 @@ export function previewLine(t: TcamPreview, intent: Intent): string {
   return `this rule: ${t.flows} ${t.flows === 1 ? 'flow' : 'flows'} · device after apply: ${change} / ${t.maximum} (${t.pct} %)${word}`;
 }
 
-const names = (rules: readonly Rule[], max = 3) =>
-  rules
-    .slice(0, max)
-    .map((r) => `'${r.name || '(no name)'}' (prio ${r.priority})`)
-    .join(', ') + (rules.length > max ? ` and ${rules.length - max} more` : '');
+/** The rule the form stands for, as src/tcam's checkRule takes it. */
+export function candidateOf(form: RuleForm): Candidate {
+  return {
+    priority: priorityOf(form),
+    match: matchOf(form),
+    actions: actionsOf(form),
+    name: form.name.text,
+    description: form.description.text,
+  };
+}
+
+/** The check context of the device, for the form's mode (edit: the rule edited). */
+export function checkContext(form: RuleForm, device: DeviceView): CheckContext<Rule> {
+  return {
+    ...device.ctx,
+    rules: device.rules,
+    used: device.used,
+    maximum: device.maximum,
+    editing: form.mode === 'edit' ? form.original : null,
+    override: form.override,
+  };
+}
 
 export function analyze(form: RuleForm, device: DeviceView): Analysis {
-  const match = matchOf(form);
-  const actions = actionsOf(form);
-  const priority = priorityOf(form);
-  const issues = formIssues(form, device, match, actions);
-  const key = { priority: priority ?? -1, match };
-  const original =
-    form.mode === 'edit' && form.original
-      ? device.rules.find((r) => sameKey(r, form.original!))
-      : undefined;
-  const shadow =
-    priority === null
-      ? { shadowedBy: [], shadows: [], partial: [] }
-      : shadowsOf<Rule>(key, device.rules, original);
-
-  let intent: Intent = 'add';
-  let target: Rule | undefined;
-  if (form.mode === 'edit' && form.original) {
-    const unchanged = priority !== null && sameKey(key, form.original);
-    intent = unchanged ? 'modify' : 'replace';
-    target = original ?? form.original;
-    if (!original)
-      issues.push({
-        severity: 'warning',
-        message: `rule '${form.original.name}' is no longer on the device (changed meanwhile?)`,
-      });
-    if (shadow.sameKey)
-      issues.push({
-        severity: 'error',
-        target: 'priority',
-        message: `another rule, '${shadow.sameKey.name}', already has this match and priority; edit that rule instead`,
-      });
-    else if (intent === 'replace')
-      issues.push({
-        severity: 'info',
-        message:
-          'match or priority changed: PUT cannot change them, so this deletes the old rule and adds a new one (new cookie, counters from 0)',
-      });
-  } else if (shadow.sameKey) {
-    intent = 'modify';
-    target = shadow.sameKey;
-    issues.push({
-      severity: 'info',
-      target: 'priority',
-      message: `a rule with this match and priority exists ('${shadow.sameKey.name}'): applying EDITS it (PUT), it does not add one`,
-    });
-  }
-  if (shadow.shadowedBy.length > 0)
-    issues.push({
-      severity: 'warning',
-      message: `unreachable: ${names(shadow.shadowedBy)} ${shadow.shadowedBy.length === 1 ? 'covers' : 'cover'} this match at higher or equal priority`,
-    });
-  if (shadow.shadows.length > 0)
-    issues.push({
-      severity: 'warning',
-      message: `shadows ${shadow.shadows.length} lower-priority ${shadow.shadows.length === 1 ? 'rule' : 'rules'}: ${names(shadow.shadows)} would never match again`,
-    });
-  if (shadow.partial.length > 0)
-    issues.push({
-      severity: 'info',
-      message: `overlaps ${names(shadow.partial)}: ${shadow.partial.length === 1 ? 'it takes' : 'they take'} part of this rule's packets first`,
-    });
-
-  const flows = flowCount(match);
-  const delta =
-    intent === 'modify' ? 0 : intent === 'replace' ? flows - (target?.real_flow_ct ?? 0) : flows;
-  const tcam = preview(match, device, delta);
-  if (tcam.level === 'high')
-    issues.push({ severity: 'warning', message: `the TCAM would be ${tcam.pct} % full` });
-  if (tcam.level === 'over')
-    issues.push({
-      severity: form.override ? 'warning' : 'error',
-      target: 'override',
-      message: `past the TCAM maximum (${tcam.after} of ${tcam.maximum}); the device may refuse it${form.override ? ' (sending anyway)' : ' — tick "apply anyway" to send it'}`,
-    });
-
+  const rule = candidateOf(form);
+  const check = checkRule(rule, checkContext(form, device));
+  const match = rule.match;
+  const actions = [...rule.actions];
+  const issues = [...rowIssues(form), ...check.issues.map((v) => placed(form, v, match))];
+  vlanFixes(form, issues);
+  const target = check.target;
+  const intent = check.kind;
   const errors = issues.filter((i) => i.severity === 'error');
   let blocked: string | null = null;
   if (errors.length > 0)
@@ -298,12 +197,13 @@ export function analyze(form: RuleForm, device: DeviceView): Analysis {
   return {
     match,
     actions,
-    priority,
+    priority: rule.priority,
     issues,
     fixes: issues.flatMap((i) => (i.fix ? [i.fix] : [])),
-    tcam,
-    shadow,
+    tcam: check.tcam,
+    shadow: check.shadow,
     intent,
+    check,
     ...(target ? { target } : {}),
     blocked,
   };

@@ -3,6 +3,7 @@
  * delete, delete-all and counter reset, each as a Plan (see ../changes.ts).
  */
 import type { Rule, RuleInput } from '../../model/index.js';
+import { exactKey } from '../../tcam/index.js';
 import { type Plan, type Step, savepointStep } from '../changes.js';
 import type { Analysis, DeviceView } from './analysis.js';
 import type { RuleForm } from './editor-state.js';
@@ -43,10 +44,7 @@ export function planRule(form: RuleForm, a: Analysis, device: DeviceView, now: D
     );
   } else if (a.intent === 'modify' && target) {
     // PUT identifies the rule by its match and priority: send the device's own, unchanged
-    steps.push({
-      kind: 'ruleModify',
-      rule: { ...input, priority: target.priority, match: target.match },
-    });
+    steps.push({ kind: 'ruleModify', rule: { ...input, ...exactKey(target) } });
     notes.push(`modifies ${ruleLabel(target)}: only name, description and actions can change`);
     if (target.actions.join(',') !== a.actions.join(','))
       notes.push(`actions: ${target.actions.join(',') || '(none)'} → ${a.actions.join(',')}`);
@@ -54,11 +52,7 @@ export function planRule(form: RuleForm, a: Analysis, device: DeviceView, now: D
     if (target.description !== input.description) notes.push('description changes');
   } else if (a.intent === 'replace' && target) {
     const add: Step = { kind: 'ruleAdd', rule: input };
-    const del: Step = {
-      kind: 'ruleDelete',
-      key: { priority: target.priority, match: target.match },
-      name: target.name,
-    };
+    const del: Step = { kind: 'ruleDelete', key: exactKey(target), name: target.name };
     // Adding first leaves no gap in the traffic, but needs room for both for a moment.
     const bothFit = device.used + a.tcam.flows <= device.maximum;
     if (bothFit) {
@@ -109,7 +103,7 @@ export function planDelete(rule: Rule, saveFirst: boolean, now: Date): Plan {
     title: 'Delete rule',
     steps: [
       ...(saveFirst ? [savepointStep('delete-rule', now)] : []),
-      { kind: 'ruleDelete', key: { priority: rule.priority, match: rule.match }, name: rule.name },
+      { kind: 'ruleDelete', key: exactKey(rule), name: rule.name },
     ],
     notes: [
       `deletes ${ruleLabel(rule)}, ${rule.real_flow_ct} TCAM ${rule.real_flow_ct === 1 ? 'flow' : 'flows'} freed`,

@@ -13,11 +13,9 @@ import {
   SETTABLE_FIELDS,
 } from '../../model/index.js';
 
-export interface DevicePort {
-  no: number;
-  name: string;
-  shutdown: boolean;
-}
+import type { DevicePort } from '../../tcam/index.js';
+
+export type { DevicePort };
 
 /** What completion and the watch-port picker know about the device. */
 export interface EditorEnv {

@@ -8,14 +8,18 @@ import { KeyValue, type KeyValuePair, Text } from '../../widgets/index.js';
 import { clampLines } from '../form/view.js';
 import { describeMatch } from './apply.js';
 import { vlanHelp } from './completion.js';
+import { priorityText } from './table.js';
 
 const who = (r: Rule) => `'${r.name || '(no name)'}' prio ${r.priority}: ${describeMatch(r.match)}`;
 
 export function detailPairs(rule: Rule, rules: readonly Rule[]): KeyValuePair[] {
   const shadow = shadowsOf(rule, rules, rule);
   const pairs: KeyValuePair[] = [
+    ...(rule.malformed
+      ? [['malformed', `✖ ${rule.malformed}: pbc will not edit or delete it`] as KeyValuePair]
+      : []),
     ['name', rule.name],
-    ['priority', String(rule.priority)],
+    ['priority', priorityText(rule)],
     ['cookie', `${rule.cookie} (0x${rule.cookie.toString(16)})`],
     ['description', rule.description],
   ];

@@ -35,6 +35,10 @@ import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from '.
 
 const COLUMNS = ruleColumns();
 
+/** One line: why a malformed rule (see RuleKey.malformed) is not edited or deleted. */
+export const malformedRefusal = (rule: Rule, what: string) =>
+  `cannot ${what} '${rule.name || '(no name)'}': malformed (${rule.malformed}) — the device did not say exactly which rule it is, so pbc sends nothing for it`;
+
 export function RulesScreen(props: ScreenProps) {
   const list = useConsoleState((s) => s.resources.rules.data);
   const loadError = useConsoleState((s) => s.resources.rules.error?.message);
@@ -63,6 +67,7 @@ export function RulesScreen(props: ScreenProps) {
 
   const openEditor = (mode: EditorMode, rule: Rule | null) => {
     if (mode !== 'add' && !rule) return props.notify('no rule selected');
+    if (mode === 'edit' && rule?.malformed) return props.notify(malformedRefusal(rule, 'edit'));
     setForm(newRuleForm(mode, rule));
   };
 
@@ -108,6 +113,7 @@ export function RulesScreen(props: ScreenProps) {
       case 'd':
         change.write('delete', () => {
           if (!rule) return props.notify('no rule selected');
+          if (rule.malformed) return props.notify(malformedRefusal(rule, 'delete'));
           change.open(planDelete(rule, false, new Date()), {
             saveFirst: false,
             rebuild: (save) => planDelete(rule, save, new Date()),

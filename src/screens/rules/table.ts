@@ -21,15 +21,31 @@ export interface RuleRow {
  * A rule's identity as text: priority and match (values as strings, as the device compares
  * them). Within one rule list it is unique; it also finds the same rule in the next poll.
  */
-export function ruleKeyText(r: { priority: number; match: Record<string, string> }): string {
-  let key = String(r.priority);
+export function ruleKeyText(r: {
+  priority: number;
+  match: Record<string, string>;
+  malformed?: string;
+  name?: string;
+}): string {
+  let key = r.malformed ? `✖${r.name ?? ''}|${r.priority}` : String(r.priority);
   for (const k in r.match) key += `|${k}=${r.match[k]}`;
   return key;
 }
 
 /** One rule's row: its texts made once, so scrolling and filtering touch no formatting. */
+/** `✖ malformed: priority missing · in_port=null`: a rule no write may name. */
+export function malformedText(rule: Rule): string {
+  return `✖ malformed: ${rule.malformed} · ${describeMatch(rule.match)}`;
+}
+
+/** The priority as shown: '?' when the device did not give one 0..65535. */
+export function priorityText(rule: Rule): string {
+  const p = rule.priority;
+  return rule.malformed && !(Number.isInteger(p) && p >= 0 && p <= 0xffff) ? '?' : String(p);
+}
+
 export function ruleRow(rule: Rule): RuleRow {
-  const match = describeMatch(rule.match);
+  const match = rule.malformed ? malformedText(rule) : describeMatch(rule.match);
   const actions = rule.actions.join(',');
   return {
     rule,
@@ -37,7 +53,7 @@ export function ruleRow(rule: Rule): RuleRow {
     match,
     actions,
     search:
-      `${rule.priority} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
+      `${priorityText(rule)} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
   };
 }
 
@@ -152,7 +168,7 @@ export function ruleColumns(): Column<RuleRow>[] {
       width: 5,
       align: 'right',
       priority: 100,
-      render: (r) => String(r.rule.priority),
+      render: (r) => priorityText(r.rule),
     },
     {
       key: 'name',
