@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
-import { useConsoleState } from '../../store/react.js';
+import { useConsoleState, useStaleAge } from '../../store/react.js';
 import { Gauge, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
@@ -38,6 +38,7 @@ const COLUMNS = ruleColumns();
 export function RulesScreen(props: ScreenProps) {
   const list = useConsoleState((s) => s.resources.rules.data);
   const loadError = useConsoleState((s) => s.resources.rules.error?.message);
+  const staleAge = useStaleAge(['rules']); // counters and rates not current
   const device = useDeviceView();
   const refused = useWriteRefusal();
   const change = useChange(refused, props.notify);
@@ -183,6 +184,7 @@ export function RulesScreen(props: ScreenProps) {
         <Text wrap="truncate-end">
           {' · '}
           {shown}
+          {staleAge === null ? '' : ` · ◌ counters stale ${Math.round(staleAge / 1000)}s`}
           {refused ? ` · read-only: ${refused}` : ''}
         </Text>
       </Box>
