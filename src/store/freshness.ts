@@ -80,9 +80,10 @@ export function connectionOf(
   }
   if (auth) return { state: 'auth', status: auth.status };
   if (reboot && now - reboot.since < REBOOT_SHOWN_MS)
-    return { state: 'rebooting', sinceMs: now - reboot.since };
+    return { state: 'rebooting', sinceMs: Math.max(0, now - reboot.since) };
   if (unavailable) return { state: 'rebooting', sinceMs: null };
-  if (down) return { state: 'down', ageMs: newestOk === null ? null : now - newestOk };
+  // `now` may lag the newest commit by a tick: an age is never negative
+  if (down) return { state: 'down', ageMs: newestOk === null ? null : Math.max(0, now - newestOk) };
   if (newestOk === null) return { state: 'connecting' };
   if (staleAge !== null) return { state: 'stale', ageMs: staleAge };
   return { state: 'live' };

@@ -98,6 +98,11 @@ export class Poller {
     markRebooting(this.store, this.now());
   }
 
+  /** The wait for that reboot ended (the device is back, or pbc gave up or stopped waiting). */
+  rebootOver(): void {
+    this.store.setState({ reboot: undefined });
+  }
+
   interval(key: ResourceKey): number {
     return this.intervals[key];
   }

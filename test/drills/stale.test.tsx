@@ -46,5 +46,5 @@ describe('drill: figures older than their poll interval', () => {
       10_000,
     );
     expect(await d.writes()).toBe(0);
-  });
+  }, 90_000);
 });

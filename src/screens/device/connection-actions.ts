@@ -232,6 +232,7 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
           },
         }),
     });
+    ctx.poller.rebootOver();
     const took = Math.round((Date.now() - started) / 1000);
     if (cancelled) return 'stopped waiting for the reboot; polling goes on (r refreshes)';
     if (wait.state === 'gave-up')
