@@ -3,21 +3,21 @@ import { Box, Text } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
 import { uacOf } from '../store/freshness.js';
 import { formatSi } from '../store/rates.js';
-import { useConsoleState, usePortRates, useStaleAge } from '../store/react.js';
+import { useConsoleState, usePortRates } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
 import { Gauge, KeyValue } from '../widgets/index.js';
 import { badCount, portRows, totalBps } from './port-rows.js';
+import { StaleMark } from './stale-mark.js';
 import type { ScreenProps } from './types.js';
 
 /** A section's title, with `◌ stale 23s` while the figures below it are not current. */
 function Title(props: { title: string; from: readonly ResourceKey[] }) {
-  const age = useStaleAge(props.from);
   return (
     <Text wrap="truncate">
       <Text bold underline>
         {props.title}
       </Text>
-      {age === null ? '' : <Text color="yellow">{` ◌ stale ${Math.round(age / 1000)}s`}</Text>}
+      <StaleMark from={props.from} />
     </Text>
   );
 }

@@ -151,10 +151,10 @@ export function useDemand(keys: readonly ResourceKey[]): void {
 
 /**
  * The age (ms) of the stalest figures among `keys` while any of them is older than its poll
- * interval plus slack (freshness.ts), else null. Re-renders when that flips, and every second
- * while stale (the age counts up); never otherwise.
+ * interval plus slack (freshness.ts), else null. Re-renders when that flips and, with
+ * `counting`, every second while stale (the age counts up); never otherwise.
  */
-export function useStaleAge(keys: readonly ResourceKey[]): number | null {
+export function useStaleAge(keys: readonly ResourceKey[], counting = true): number | null {
   const stamps = useConsoleState((s) =>
     keys.map((k) => `${s.resources[k].updatedAt ?? ''}/${s.resources[k].interval}`).join(','),
   );
@@ -169,7 +169,8 @@ export function useStaleAge(keys: readonly ResourceKey[]): number | null {
     if (isStale(r, now)) age = Math.max(age ?? 0, now - r.updatedAt);
     else due = Math.min(due, r.updatedAt + staleAfter(r.interval) + 1 - now);
   }
-  const wait = age !== null ? 1000 : due;
+  // stale: fresh again only with a new answer, which changes `stamps`
+  const wait = age !== null ? (counting ? 1000 : Number.POSITIVE_INFINITY) : due;
   // biome-ignore lint/correctness/useExhaustiveDependencies: stamps and tick re-arm the timer
   useEffect(() => {
     if (!Number.isFinite(wait)) return;
@@ -179,6 +180,7 @@ export function useStaleAge(keys: readonly ResourceKey[]): number | null {
   return age;
 }
 
+const STATS = ['stats'] as const;
 const NO_RATE = { rxBps: null, txBps: null, rxPps: null, txPps: null, errPps: null } as const;
 
 /**
@@ -187,7 +189,7 @@ const NO_RATE = { rxBps: null, txBps: null, rxPps: null, txPps: null, errPps: nu
  */
 export function usePortRates(): Map<string, PortRate> {
   const rates = useConsoleState((s) => s.rates.rates);
-  const stale = useStaleAge(['stats']) !== null;
+  const stale = useStaleAge(STATS, false) !== null;
   return useMemo(
     () => (stale ? new Map([...rates].map(([name, r]) => [name, { ...r, ...NO_RATE }])) : rates),
     [rates, stale],

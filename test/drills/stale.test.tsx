@@ -37,7 +37,7 @@ describe('drill: figures older than their poll interval', () => {
     expect(row).toMatch(/\s–\s+–\s+–\s+–\s/); // rx/tx bit and packet rates: none
     d.ui.write('3');
     // the Rules screen's first answer is still on its way (6 s): wait for it, then for it to age
-    await d.ui.waitFor((x) => /rules · ◌ counters stale [2-9]s/.test(x), 15_000);
+    await d.ui.waitFor((x) => /\d rules ◌ counters stale [2-9]s/.test(x), 15_000);
     await d.control('/_sim/fault', { latency_ms: 0 });
     await d.ui.waitFor((x) => x.includes('rules') && !body(x).includes('stale'), 10_000);
     d.ui.write('1');

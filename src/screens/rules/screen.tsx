@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
-import { useConsoleState, useStaleAge } from '../../store/react.js';
+import { useConsoleState } from '../../store/react.js';
 import { Gauge, Table } from '../../widgets/index.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
@@ -17,6 +17,7 @@ import {
   useFormRef,
   warningLines,
 } from '../form/editor-screen.js';
+import { StaleMark } from '../stale-mark.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -34,11 +35,11 @@ import { useRuleTable } from './rows.js';
 import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
 
 const COLUMNS = ruleColumns();
+const RULES = ['rules'] as const;
 
 export function RulesScreen(props: ScreenProps) {
   const list = useConsoleState((s) => s.resources.rules.data);
   const loadError = useConsoleState((s) => s.resources.rules.error?.message);
-  const staleAge = useStaleAge(['rules']); // counters and rates not current
   const device = useDeviceView();
   const refused = useWriteRefusal();
   const change = useChange(refused, props.notify);
@@ -184,7 +185,7 @@ export function RulesScreen(props: ScreenProps) {
         <Text wrap="truncate-end">
           {' · '}
           {shown}
-          {staleAge === null ? '' : ` · ◌ counters stale ${Math.round(staleAge / 1000)}s`}
+          <StaleMark from={RULES} label="counters stale" />
           {refused ? ` · read-only: ${refused}` : ''}
         </Text>
       </Box>
