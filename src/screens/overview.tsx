@@ -1,33 +1,66 @@
 /** 1 Overview: is the device healthy, which ports carry traffic or errors. */
 import { Box } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
+import { uacOf } from '../store/freshness.js';
 import { formatSi } from '../store/rates.js';
-import { useConsoleState } from '../store/react.js';
+import { useConsoleState, usePortRates } from '../store/react.js';
+import type { ResourceKey } from '../store/resources.js';
 import { Gauge, KeyValue, Text } from '../widgets/index.js';
 import { badCount, portRows, totalBps } from './port-rows.js';
+import { StaleMark } from './stale-mark.js';
 import type { ScreenProps } from './types.js';
 
-function Section(props: { title: string; children: React.ReactNode }) {
+/** A section's title, with `◌ stale 23s` while the figures below it are not current. */
+function Title(props: { title: string; from: readonly ResourceKey[] }) {
   return (
-    <Box flexDirection="column">
+    <Text wrap="truncate">
       <Text bold underline>
         {props.title}
       </Text>
+      <StaleMark from={props.from} />
+    </Text>
+  );
+}
+
+function Section(props: {
+  title: string;
+  from: readonly ResourceKey[];
+  children: React.ReactNode;
+}) {
+  return (
+    <Box flexDirection="column">
+      <Title title={props.title} from={props.from} />
       {props.children}
     </Box>
   );
 }
 
+/** The UAC row: unknown while the device refuses the login, not the last value read. */
+function uacText(s: Parameters<typeof uacOf>[0]): string {
+  const uac = uacOf(s);
+  switch (uac.state) {
+    case 'loading':
+      return '–';
+    case 'unknown':
+      return `? (the device refuses pbc's login: ${uac.reason})`;
+    case 'off':
+      return 'off';
+    case 'on':
+      return `on (you: ${levelName(uac.level)})`;
+  }
+}
+
 export function OverviewScreen(props: ScreenProps) {
   const identity = useConsoleState((s) => s.resources.identity.data);
-  const access = useConsoleState((s) => s.resources.access.data);
+  const uac = useConsoleState(uacText);
   const settings = useConsoleState((s) => s.resources.settings.data);
   const env = useConsoleState((s) => s.resources.environment.data);
   const system = useConsoleState((s) => s.resources.system.data);
   const flows = useConsoleState((s) => s.resources.flows.data);
   const info = useConsoleState((s) => s.resources.info.data);
   const stats = useConsoleState((s) => s.resources.stats.data);
-  const rates = useConsoleState((s) => s.rates.rates);
+  // without current rates while the counters are stale: no frozen figure shown as "now"
+  const rates = usePortRates();
   const left = Math.floor(props.width / 2) - 1;
   const right = props.width - left - 2;
 
@@ -51,7 +84,7 @@ export function OverviewScreen(props: ScreenProps) {
   return (
     <Box width={props.width} height={props.height} paddingX={1}>
       <Box flexDirection="column" width={left}>
-        <Section title="Device">
+        <Section title="Device" from={['identity', 'system']}>
           <KeyValue
             width={left}
             labelWidth={11}
@@ -72,7 +105,7 @@ export function OverviewScreen(props: ScreenProps) {
             ]}
           />
         </Section>
-        <Section title="Modes">
+        <Section title="Modes" from={['settings', 'access']}>
           <KeyValue
             width={left}
             labelWidth={11}
@@ -91,13 +124,11 @@ export function OverviewScreen(props: ScreenProps) {
                     : 'off: boot save-point'
                   : '–',
               ],
-              ['UAC', access ? (access.uac ? `on (you: ${levelName(access.level)})` : 'off') : '–'],
+              ['UAC', uac],
             ]}
           />
         </Section>
-        <Text bold underline>
-          TCAM
-        </Text>
+        <Title title="TCAM" from={['flows']} />
         {flows ? (
           <Gauge used={flows.used_flows} max={flows.maximum_flows} width={left} label="flows" />
         ) : (
@@ -106,7 +137,7 @@ export function OverviewScreen(props: ScreenProps) {
       </Box>
       <Box width={2} />
       <Box flexDirection="column" width={right}>
-        <Section title="Environment">
+        <Section title="Environment" from={['environment']}>
           {env ? (
             <>
               <Text wrap="truncate">
@@ -139,7 +170,7 @@ export function OverviewScreen(props: ScreenProps) {
             <Text>–</Text>
           )}
         </Section>
-        <Section title="Ports">
+        <Section title="Ports" from={['info', 'stats']}>
           <Text wrap="truncate">
             {info
               ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`

@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
-import { useConsole, useConsoleState } from '../store/react.js';
+import { useConsole, useConsoleState, usePortRates } from '../store/react.js';
 import { type Column, sparkline, Table, Text } from '../widgets/index.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
@@ -127,7 +127,7 @@ export function PortsScreen(props: ScreenProps) {
   const config = useConsoleState((s) => s.resources.config.data);
   const stats = useConsoleState((s) => s.resources.stats.data);
   const statsError = useConsoleState((s) => s.resources.stats.error?.message);
-  const rates = useConsoleState((s) => s.rates.rates);
+  const rates = usePortRates(); // no current rates while the counters are stale
   const [sort, setSort] = useState({ index: 0, desc: false });
   const [detail, setDetail] = useState<string | null>(null);
   // e: change the port's configuration (POST /ports/config) in a dialog

@@ -12,6 +12,7 @@ import {
   DeviceError,
   ForbiddenError,
   ParseError,
+  PbcError,
   TimeoutError,
 } from '../api/index.js';
 import {
@@ -27,6 +28,8 @@ import {
   commitSuccess,
   type ErrorKind,
   markInFlight,
+  markRebooting,
+  setIntervals,
 } from './store.js';
 
 export const MAX_BACKOFF_MS = 60_000;
@@ -46,6 +49,7 @@ export function errorKind(e: unknown): ErrorKind {
   if (e instanceof ConnectionError) return 'connection';
   if (e instanceof AuthError || e instanceof ForbiddenError) return 'auth';
   if (e instanceof ParseError) return 'parse';
+  if (e instanceof DeviceError && e.status === 503) return 'unavailable';
   if (e instanceof DeviceError) return 'device';
   return 'other';
 }
@@ -86,6 +90,17 @@ export class Poller {
     this.random = options.random ?? Math.random;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms).unref());
     this.clearTimer = options.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout));
+    setIntervals(store, this.intervals);
+  }
+
+  /** This console sent a reboot: the header says rebooting until the device is back. */
+  expectReboot(): void {
+    markRebooting(this.store, this.now());
+  }
+
+  /** The wait for that reboot ended (the device is back, or pbc gave up or stopped waiting). */
+  rebootOver(): void {
+    this.store.setState({ reboot: undefined });
   }
 
   interval(key: ResourceKey): number {
@@ -178,7 +193,8 @@ export class Poller {
       },
       (e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
-        commitFailure(this.store, key, message, errorKind(e), this.now());
+        const status = e instanceof PbcError ? e.status : undefined;
+        commitFailure(this.store, key, message, errorKind(e), this.now(), status);
         const failures = this.store.getState().resources[key].failures;
         // The heartbeat keeps its interval, so a device that answers again is seen within it.
         this.schedule(
@@ -203,39 +219,4 @@ export class Poller {
   }
 }
 
-export type Connection =
-  | { state: 'live' }
-  | { state: 'stale'; ageMs: number }
-  | { state: 'down'; ageMs: number | null }
-  | { state: 'connecting' };
-
-/**
- * The header's connection word: down when the newest answer of any demanded resource is a
- * connection failure; stale when the freshest data is older than twice its interval.
- */
-export function connectionOf(
-  resources: ReturnType<ConsoleStore['getState']>['resources'],
-  keys: readonly ResourceKey[],
-  intervals: (k: ResourceKey) => number,
-  now: number,
-): Connection {
-  let newestOk: number | null = null;
-  let down = false;
-  let stale = false;
-  for (const k of keys) {
-    const r = resources[k];
-    if (r.updatedAt !== undefined) newestOk = Math.max(newestOk ?? 0, r.updatedAt);
-    const e = r.error;
-    if (
-      e &&
-      (r.updatedAt === undefined || e.at > r.updatedAt) &&
-      (e.kind === 'connection' || e.kind === 'timeout')
-    )
-      down = true;
-    if (r.updatedAt !== undefined && now - r.updatedAt > 2 * intervals(k) + 1000) stale = true;
-  }
-  if (down) return { state: 'down', ageMs: newestOk === null ? null : now - newestOk };
-  if (newestOk === null) return { state: 'connecting' };
-  if (stale) return { state: 'stale', ageMs: now - newestOk };
-  return { state: 'live' };
-}
+export { type Connection, connectionOf } from './freshness.js';

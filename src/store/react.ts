@@ -5,11 +5,14 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useMemo,
   useState,
 } from 'react';
 import { useStore } from 'zustand';
 import type { Client } from '../api/index.js';
+import { isStale, staleAfter } from './freshness.js';
 import type { Poller } from './poller.js';
+import type { PortRate } from './rates.js';
 import type { ResourceKey } from './resources.js';
 import type { ConsoleState, ConsoleStore } from './store.js';
 
@@ -144,4 +147,51 @@ export function useDemand(keys: readonly ResourceKey[]): void {
   useEffect(() => {
     poller.setDemand(keys);
   }, [poller, id]);
+}
+
+/**
+ * The age (ms) of the stalest figures among `keys` while any of them is older than its poll
+ * interval plus slack (freshness.ts), else null. Re-renders when that flips and, with
+ * `counting`, every second while stale (the age counts up); never otherwise.
+ */
+export function useStaleAge(keys: readonly ResourceKey[], counting = true): number | null {
+  const stamps = useConsoleState((s) =>
+    keys.map((k) => `${s.resources[k].updatedAt ?? ''}/${s.resources[k].interval}`).join(','),
+  );
+  const { store } = useConsole();
+  const [tick, setTick] = useState(0);
+  const now = Date.now();
+  let age: number | null = null;
+  let due = Number.POSITIVE_INFINITY;
+  for (const k of keys) {
+    const r = store.getState().resources[k];
+    if (r.updatedAt === undefined) continue;
+    if (isStale(r, now)) age = Math.max(age ?? 0, now - r.updatedAt);
+    else due = Math.min(due, r.updatedAt + staleAfter(r.interval) + 1 - now);
+  }
+  // stale: fresh again only with a new answer, which changes `stamps`
+  const wait = age !== null ? (counting ? 1000 : Number.POSITIVE_INFINITY) : due;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stamps and tick re-arm the timer
+  useEffect(() => {
+    if (!Number.isFinite(wait)) return;
+    const t = setTimeout(() => setTick((n) => n + 1), Math.max(0, wait));
+    return () => clearTimeout(t);
+  }, [stamps, tick, wait]);
+  return age;
+}
+
+const STATS = ['stats'] as const;
+const NO_RATE = { rxBps: null, txBps: null, rxPps: null, txPps: null, errPps: null } as const;
+
+/**
+ * The port rates, or — while the port counters are stale — the same entries without their
+ * current rates (history and peak kept): a frozen rate is never shown as "now".
+ */
+export function usePortRates(): Map<string, PortRate> {
+  const rates = useConsoleState((s) => s.rates.rates);
+  const stale = useStaleAge(STATS, false) !== null;
+  return useMemo(
+    () => (stale ? new Map([...rates].map(([name, r]) => [name, { ...r, ...NO_RATE }])) : rates),
+    [rates, stale],
+  );
 }

@@ -5,17 +5,33 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyLog, type LogBuffer, mergeLog } from './logbuffer.js';
 import { emptyRates, type RateState, updateRates } from './rates.js';
-import type { ResourceData, ResourceKey } from './resources.js';
+import { DEFAULT_INTERVALS, type ResourceData, type ResourceKey } from './resources.js';
 
-export type ErrorKind = 'connection' | 'timeout' | 'auth' | 'device' | 'parse' | 'other';
+/** `unavailable`: HTTP 503, what the device (and the simulator) answers while it reboots. */
+export type ErrorKind =
+  | 'connection'
+  | 'timeout'
+  | 'auth'
+  | 'unavailable'
+  | 'device'
+  | 'parse'
+  | 'other';
 
 export interface Resource<T> {
   data?: T;
-  /** ms of the last successful answer. */
+  /** ms of the last successful answer (when its figures were fetched). */
   updatedAt?: number;
-  error?: { message: string; kind: ErrorKind; at: number };
+  /** Its poll interval, ms: figures older than this (plus slack) are stale (freshness.ts). */
+  interval: number;
+  error?: { message: string; kind: ErrorKind; at: number; status?: number };
   inFlight: boolean;
   failures: number;
+}
+
+/** A reboot this console sent: shown as rebooting until the device was seen down and back. */
+export interface RebootMark {
+  since: number;
+  seenDown: boolean;
 }
 
 export type Resources = { [K in ResourceKey]: Resource<ResourceData[K]> };
@@ -29,6 +45,8 @@ export interface ConsoleState {
   lastError?: { message: string; at: number; key: ResourceKey };
   /** A transient note for the status bar (e.g. "refreshed"). */
   notice?: { message: string; at: number };
+  /** Set when this console sent a reboot (see markRebooting). */
+  reboot?: RebootMark;
 }
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -56,7 +74,7 @@ function emptyResources(): Resources {
     'running',
     'deviceConfig',
   ] as ResourceKey[])
-    r[k] = { inFlight: false, failures: 0 };
+    r[k] = { inFlight: false, failures: 0, interval: DEFAULT_INTERVALS[k] };
   return r as Resources;
 }
 
@@ -83,10 +101,16 @@ export function commitSuccess<K extends ResourceKey>(
   at: number,
 ): void {
   store.setState((s) => {
+    const { interval } = s.resources[key];
     const next: Partial<ConsoleState> = {
-      resources: { ...s.resources, [key]: { data, updatedAt: at, inFlight: false, failures: 0 } },
+      resources: {
+        ...s.resources,
+        [key]: { data, updatedAt: at, interval, inFlight: false, failures: 0 },
+      },
     };
     if (s.lastError?.key === key) next.lastError = undefined;
+    if (s.reboot && (s.reboot.seenDown || at - s.reboot.since > REBOOT_GRACE_MS))
+      next.reboot = undefined;
     if (key === 'stats') next.rates = updateRates(s.rates, data as ResourceData['stats'], at);
     if (key === 'log') next.log = mergeLog(s.log, (data as ResourceData['log']).logs);
     return next;
@@ -99,20 +123,49 @@ export function commitFailure(
   message: string,
   kind: ErrorKind,
   at: number,
+  status?: number,
 ): void {
   store.setState((s) => {
     const prev = s.resources[key];
-    return {
+    const next: Partial<ConsoleState> = {
       resources: {
         ...s.resources,
         [key]: {
           ...prev,
           inFlight: false,
           failures: prev.failures + 1,
-          error: { message, kind, at },
+          error: { message, kind, at, ...(status === undefined ? {} : { status }) },
         },
       },
       lastError: { message, at, key },
     };
+    // an answer that is not a login problem: the rebooting device went down (or refuses)
+    if (s.reboot && !s.reboot.seenDown && kind !== 'auth')
+      next.reboot = { ...s.reboot, seenDown: true };
+    return next;
+  });
+}
+
+/**
+ * A console that sent a reboot shows `rebooting` until the device has been seen down and
+ * answers again, or, if it never went down, for REBOOT_GRACE_MS (it may take a while to go
+ * down, and answers normally until then).
+ */
+export const REBOOT_GRACE_MS = 30_000;
+
+export function markRebooting(store: ConsoleStore, at: number): void {
+  store.setState({ reboot: { since: at, seenDown: false } });
+}
+
+/** The poll intervals in use, so that views can tell fresh figures from stale ones. */
+export function setIntervals(
+  store: ConsoleStore,
+  intervals: Readonly<Record<ResourceKey, number>>,
+): void {
+  store.setState((s) => {
+    const resources = { ...s.resources } as Record<ResourceKey, Resource<unknown>>;
+    for (const k of Object.keys(resources) as ResourceKey[])
+      resources[k] = { ...resources[k], interval: intervals[k] };
+    return { resources: resources as Resources };
   });
 }

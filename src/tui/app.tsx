@@ -5,6 +5,8 @@
  */
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
+import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import type { KeyHandler } from '../screens/types.js';
 import { useConsole, useConsoleState } from '../store/react.js';
@@ -13,6 +15,7 @@ import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay, helpLayout, helpLines, helpScroll } from './help.js';
 import { useKeyQueue } from './key-queue.js';
 import { commandFor, type ScreenId } from './keymap.js';
+import { openLogin } from './login.js';
 import { connectTarget, Palette, paletteCommands, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useTerminalSize } from './use-terminal-size.js';
@@ -37,6 +40,8 @@ export function App(props: { initialScreen?: ScreenId }) {
   // unknown command): shown instead of the last poll error, which may be about the old address.
   const [reply, setReply] = useState<{ text: string; failed: boolean } | undefined>();
   const screenKeys = useRef<KeyHandler | null>(null);
+  // `:login`'s form, over the screen (which stays mounted underneath)
+  const login = useDialog(setNotice);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const filter = filters[screen] ?? '';
   const view = SCREEN_VIEWS[screen];
@@ -137,12 +142,17 @@ export function App(props: { initialScreen?: ScreenId }) {
       case 'app.cancel':
         if (fs[current]) setFilter(current, '');
         return;
+      case 'app.login':
+        if (!reconnect) return setReply({ text: 'this console cannot log in again', failed: true });
+        setReply(undefined);
+        return openLogin(login, session, reconnect);
     }
   };
 
   /** `text` is set when the key is printable text (one character, or a pasted run). */
   const onKey = (key: string, text: string | null) => {
     const { overlay: open, input: typed, screen: current } = live.current;
+    if (login.handleKey(key, dialogPage(live.current.helpSize.height))) return;
     if (open === 'help') {
       if (key === 'escape' || key === '?' || key === 'q') return setOverlay('none');
       // a help taller than the screen scrolls
@@ -234,14 +244,21 @@ export function App(props: { initialScreen?: ScreenId }) {
               scroll={helpFirst}
             />
           ) : (
-            <Screen
-              key={screen}
-              width={columns}
-              height={bodyHeight}
-              filter={filter}
-              keys={screenKeys}
-              notify={setNotice}
-            />
+            <>
+              {login.dialog ? (
+                <DialogView control={login} width={columns} height={bodyHeight} />
+              ) : null}
+              <Box display={login.dialog ? 'none' : 'flex'} width={columns} height={bodyHeight}>
+                <Screen
+                  key={screen}
+                  width={columns}
+                  height={bodyHeight}
+                  filter={filter}
+                  keys={screenKeys}
+                  notify={setNotice}
+                />
+              </Box>
+            </>
           )}
         </Box>
         {overlay === 'palette' || overlay === 'filter' ? (

@@ -1,7 +1,7 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
 import { levelName, sanitize } from '../model/index.js';
-import { type Connection, connectionOf } from '../store/poller.js';
+import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
 import { Text } from '../widgets/index.js';
@@ -23,6 +23,29 @@ function connectionText(c: Connection): { text: string; color: string } {
         text: `✖ down${c.ageMs === null ? '' : ` (data ${Math.round(c.ageMs / 1000)}s old)`}`,
         color: 'red',
       };
+    case 'auth':
+      return { text: `✖ auth: ${c.status ?? 'refused'} — :login`, color: 'red' };
+    case 'rebooting':
+      return {
+        text: `↻ rebooting${c.sinceMs === null ? '' : ` ${Math.round(c.sinceMs / 1000)}s`}`,
+        color: 'yellow',
+      };
+  }
+}
+
+/** Who pbc is on the device: the user and level under UAC, `UAC off`, or `UAC ?` when unknown. */
+export function whoText(uac: UacView, user: string | undefined): string {
+  switch (uac.state) {
+    case 'loading':
+      return '';
+    case 'unknown':
+      return `UAC ? (${uac.reason})`;
+    case 'off':
+      return 'UAC off';
+    case 'on':
+      return uac.level === null
+        ? `UAC on, ${user ?? 'no account'} ?`
+        : `${user ?? '?'} ${levelName(uac.level)}`;
   }
 }
 
@@ -49,7 +72,9 @@ export function Header(props: {
 }) {
   const { session, poller } = useConsole();
   const identity = useConsoleState((s) => s.resources.identity.data);
-  const access = useConsoleState((s) => s.resources.access.data);
+  // a string, so the selector's answer is stable between commits
+  const who = useConsoleState((s) => whoText(uacOf(s), session.user));
+  const reboot = useConsoleState((s) => s.reboot);
   const flows = useConsoleState((s) => s.resources.flows.data);
   const paused = useConsoleState((s) => s.paused);
   const resources = useConsoleState((s) => s.resources);
@@ -58,17 +83,11 @@ export function Header(props: {
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
   const conn = paused
     ? { text: '‖ paused', color: 'yellow' }
-    : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now));
+    : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now, reboot));
 
   const device = identity
     ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}`
     : 'connecting…';
-  const who =
-    access === undefined
-      ? ''
-      : access.uac
-        ? `${session.user ?? '?'} ${levelName(access.level)}`
-        : 'UAC off';
   const pct =
     flows && flows.maximum_flows > 0
       ? Math.round((100 * flows.used_flows) / flows.maximum_flows)

@@ -51,6 +51,13 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'app.refresh', keys: ['r'], label: 'refresh now', scope: 'global', hint: true },
   { command: 'app.pause', keys: ['p'], label: 'pause/resume polling', scope: 'global', hint: true },
   { command: 'app.quit', keys: ['q'], label: 'quit', scope: 'global', hint: true },
+  // typed in the palette; no single key runs it
+  {
+    command: 'app.login',
+    keys: [':login'],
+    label: 'log in again: user and password (masked)',
+    scope: 'global',
+  },
   {
     command: 'app.cancel',
     keys: ['escape'],

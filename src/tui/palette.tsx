@@ -9,6 +9,7 @@ const COMMANDS: Record<string, string> = {
   resume: 'app.pause',
   help: 'app.help',
   quit: 'app.quit',
+  login: 'app.login',
 };
 
 /** Everything the palette completes: screen names and app commands. */

@@ -115,12 +115,15 @@ afterEach(async () => {
   cleanup();
 });
 
-/** The header's connection word, e.g. '● live', '◌ stale 3s', '✖ down (data 2s old)'. */
+/**
+ * The header's connection word, e.g. '● live', '◌ stale 3s', '✖ down (data 2s old)',
+ * '✖ auth: 401 — :login', '↻ rebooting'.
+ */
 export function connectionWord(frame: string): string {
   const first = frame.split('\n')[0] ?? '';
   return (
     first.match(
-      /(● live|◌ connecting|◌ stale \d+s|✖ down(?: \(data \d+s old\))?|‖ paused)\s*$/,
+      /(● live|◌ connecting|◌ stale \d+s|✖ down(?: \(data \d+s old\))?|✖ auth: \S+ — :login|↻ rebooting(?: \d+s)?|‖ paused)\s*$/,
     )?.[1] ?? ''
   );
 }

@@ -218,6 +218,7 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
   const started = Date.now();
   await ctx.dialog.run('Rebooting', async () => {
     await ctx.client.device.reboot();
+    ctx.poller.expectReboot(); // the header says rebooting until the device is back
     const wait = await waitForReboot({
       probe: () => ctx.client.device.name(),
       cancelled: () => cancelled,
@@ -231,6 +232,7 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
           },
         }),
     });
+    ctx.poller.rebootOver();
     const took = Math.round((Date.now() - started) / 1000);
     if (cancelled) return 'stopped waiting for the reboot; polling goes on (r refreshes)';
     if (wait.state === 'gave-up')

@@ -17,6 +17,7 @@ import {
   useFormRef,
   warningLines,
 } from '../form/editor-screen.js';
+import { StaleMark } from '../stale-mark.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -34,6 +35,7 @@ import { useRuleTable } from './rows.js';
 import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
 
 const COLUMNS = ruleColumns();
+const RULES = ['rules'] as const;
 
 /** One line: why a malformed rule (see RuleKey.malformed) is not edited or deleted. */
 export const malformedRefusal = (rule: Rule, what: string) =>
@@ -189,6 +191,7 @@ export function RulesScreen(props: ScreenProps) {
         <Text wrap="truncate-end">
           {' · '}
           {shown}
+          <StaleMark from={RULES} label="counters stale" />
           {refused ? ` · read-only: ${refused}` : ''}
         </Text>
       </Box>

@@ -3,6 +3,7 @@ import type { NewUser, UserChanges } from '../../api/index.js';
 import type { RadiusConfig, User } from '../../model/index.js';
 import { LEVEL_NAMES, levelName, READ, SUPER, sanitize, WRITE } from '../../model/index.js';
 import type { ReconnectChange } from '../../store/react.js';
+import { type ConsoleStore, commitSuccess } from '../../store/store.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
 import type { SessionActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
@@ -12,6 +13,13 @@ export interface UsersActionContext extends SessionActionContext {
   users: User[] | undefined;
   access: { uac: boolean; level: number | null } | undefined;
   radius: RadiusConfig | null | undefined;
+  /** To record the UAC state the device answered a write with, before the next poll. */
+  store: ConsoleStore;
+}
+
+/** The device's answer to a UAC write is the state now: the header must not show the old one. */
+function noteUac(ctx: UsersActionContext, state: boolean) {
+  commitSuccess(ctx.store, 'access', { uac: state, level: null }, Date.now());
 }
 
 export const LEVEL_OPTIONS = ['READ', 'WRITE', 'SUPER'] as const;
@@ -225,6 +233,7 @@ export function toggleUac(ctx: UsersActionContext) {
       () =>
         void ctx.dialog.run('Turning UAC off', async () => {
           const state = await ctx.client.users.setUac(false);
+          noteUac(ctx, state);
           refresh(ctx);
           return `UAC is ${state ? 'on' : 'off'}`;
         }),
@@ -284,6 +293,7 @@ export function toggleUac(ctx: UsersActionContext) {
             if (fresh) throw new Error(`${fresh}; UAC was not changed`);
             if (setFirst) await ctx.client.users.modify({ username: account, password });
             const state = await ctx.client.users.setUac(true);
+            noteUac(ctx, state);
             if (!ctx.reconnect) {
               refresh(ctx);
               return `UAC is ${state ? 'on' : 'off'}`;
@@ -292,7 +302,9 @@ export function toggleUac(ctx: UsersActionContext) {
             if (password !== '') change.password = password;
             await ctx.reconnect(change);
             return `UAC is ${state ? 'on' : 'off'}; pbc logs in as '${sanitize(account)}'`;
-          }, ['If UAC went on, log in with a SUPER account (pbc --user) to turn it off again.']);
+          }, [
+            'If UAC went on but pbc cannot log in, :login logs in again with the right account and password (a SUPER one can turn UAC off again).',
+          ]);
         },
         'turn UAC on',
       );

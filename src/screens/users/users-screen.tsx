@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { useState } from 'react';
 import type { RadiusConfig, User } from '../../model/index.js';
 import { levelName, sanitize } from '../../model/index.js';
+import { uacOf } from '../../store/freshness.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, clipLine, Table, Text } from '../../widgets/index.js';
 import { useWriteAccess } from '../dialogs/access.js';
@@ -76,10 +77,15 @@ export function radiusLines(r: RadiusConfig | null | undefined, showSecret: bool
 }
 
 export function UsersScreen(props: ScreenProps) {
-  const { client, poller, session, reconnect } = useConsole();
+  const { client, poller, session, reconnect, store } = useConsole();
   const users = useConsoleState((s) => s.resources.users.data);
   const usersError = useConsoleState((s) => s.resources.users.error?.message);
   const access = useConsoleState((s) => s.resources.access.data);
+  // a string, so that the selector's answer is stable between commits
+  const refused = useConsoleState((s) => {
+    const uac = uacOf(s);
+    return uac.state === 'unknown' ? uac.reason : null;
+  });
   const radius = useConsoleState((s) => s.resources.radius.data);
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
@@ -97,6 +103,7 @@ export function UsersScreen(props: ScreenProps) {
   const ctx: UsersActionContext = {
     client,
     poller,
+    store,
     session,
     reconnect,
     dialog,
@@ -139,11 +146,13 @@ export function UsersScreen(props: ScreenProps) {
     return <DialogView control={dialog} width={props.width} height={props.height} />;
 
   const uac =
-    access === undefined
-      ? 'UAC: loading…'
-      : access.uac
-        ? `UAC on · pbc logs in as ${session.user ? `'${sanitize(session.user)}'` : 'no account'} (${levelName(access.level)}) · u turns it off`
-        : 'UAC off: no login needed, everyone has SUPER rights · u turns it on';
+    refused !== null
+      ? `UAC ?: the device refuses pbc's login (${refused}) · :login logs in again`
+      : access === undefined
+        ? 'UAC: loading…'
+        : access.uac
+          ? `UAC on · pbc logs in as ${session.user ? `'${sanitize(session.user)}'` : 'no account'} (${levelName(access.level)}) · u turns it off`
+          : 'UAC off: no login needed, everyone has SUPER rights · u turns it on';
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text bold wrap="truncate">
