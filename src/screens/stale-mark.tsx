@@ -3,9 +3,10 @@
  * not colour alone. Its own component, so that only this text re-renders while the age counts
  * up, not the screen around it.
  */
-import { Text } from '../widgets/index.js';
+
 import { useStaleAge } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
+import { Text } from '../widgets/index.js';
 
 export function StaleMark(props: { from: readonly ResourceKey[]; label?: string }) {
   const age = useStaleAge(props.from);
