@@ -137,8 +137,8 @@ describe('transport: requests', () => {
     console.log(
       `[transport] 12 MB answer: the event loop was held at most ${Math.round(longest)} ms`,
     );
-    // parsed in one piece it was held 0.3–0.4 s on the build machine
-    expect(longest).toBeLessThan(150);
+    // Parsed in one piece it was held 0.3–0.4 s on the build machine. How long it is held now is
+    // a figure for bench/ (the 65,536-rule keys bench), not a timed assertion here.
   });
 
   it('encodes queries with bracket syntax and booleans as true/false', async () => {

@@ -158,17 +158,6 @@ describe('shadowsOf', () => {
       false,
     );
   });
-
-  it('is fast enough per keystroke against a full TCAM of 4,096 rules', () => {
-    const many = Array.from({ length: 4096 }, (_, i) =>
-      rule(`r${i}`, 100 + (i % 7), { in_port: String((i % 8) + 1), tcp: '', tcp_dst: String(i) }),
-    );
-    shadowsOf(rule('warm', 1, { in_port: '1' }), many);
-    const t0 = performance.now();
-    for (let i = 0; i < 20; i++)
-      shadowsOf(rule('new', 100, { in_port: '1', tcp: '', tcp_dst: String(i) }), many);
-    expect((performance.now() - t0) / 20).toBeLessThan(16);
-  });
 });
 
 describe('TCAM expansion (the counts the editor previews)', () => {
