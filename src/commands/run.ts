@@ -15,6 +15,7 @@ import {
   selectDevice,
 } from './context.js';
 import { exitCodeOf, formatError, QuietFailure, UsageError } from './errors.js';
+import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';
 
@@ -152,7 +153,10 @@ function quickExitWasm(): void {
   }
 }
 
-/** Runs `handler` and exits with its code (0 unless it returns one, or what failed). */
+/**
+ * Runs `handler` and exits with its code (0 unless it returns one, or what failed), once
+ * all its output is written.
+ */
 export async function execute(
   what: string,
   cmd: Command,
@@ -175,5 +179,5 @@ export async function execute(
   } finally {
     await runner?.close();
   }
-  process.exit(code);
+  return exitWhenWritten(code);
 }
