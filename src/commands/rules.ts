@@ -29,9 +29,21 @@ function ruleInput(o: RuleOptions, requireActions: boolean): RuleInput {
   return rule;
 }
 
+/** No action sends the traffic anywhere (`drop`, or only header changes). */
+export function sendsNowhere(actions: string[]): boolean {
+  return !actions.some((a) => /^(output|group):/i.test(a.trim()));
+}
+
 export async function add(run: Run, o: RuleOptions): Promise<void> {
   const rule = ruleInput(o, true);
   const c = await run.writer();
+  if (sendsNowhere(rule.actions)) {
+    const what = describeRule(rule.priority, rule.match);
+    await run.confirm(
+      `Add a rule that drops the traffic matching ${what} (actions ${rule.actions.join(',')})?`,
+      `add a rule that drops the traffic matching ${what}`,
+    );
+  }
   const result = await c.rules.add(rule);
   await run.done(
     `rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
@@ -52,7 +64,14 @@ export async function set(run: Run, o: RuleOptions): Promise<void> {
   )
     throw new UsageError('nothing to change: give --actions, --name, --description or --cookie');
   const c = await run.writer();
-  if (rule.actions.length === 0) {
+  if (rule.actions.length > 0) {
+    // New actions move or stop the traffic the rule forwards now.
+    const what = describeRule(rule.priority, rule.match);
+    await run.confirm(
+      `Change the actions of the rule with ${what} to ${rule.actions.join(',')}?${sendsNowhere(rule.actions) ? ' Its traffic will be dropped.' : ''}`,
+      `change the actions of the rule with ${what}`,
+    );
+  } else {
     // PUT /rules always carries actions; keep the rule's current ones.
     const { rules } = await c.rules.list();
     const current = rules.find((r) => sameKey(r, rule));
