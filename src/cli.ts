@@ -4,20 +4,21 @@
  * React. Exit codes: 0 ok, 1 device error, 2 usage, 3 connection/timeout, 4 auth.
  */
 import { CommanderError } from 'commander';
-import { buildProgram, fail } from './commands/program.js';
+import { exitWhenWritten, watchOutput } from './commands/exit.js';
+import { buildProgram } from './commands/program.js';
 
-// `pbc completion bash | head`, `pbc get ports | head`: the reader closed the pipe; stop
-// quietly instead of dying with a stack trace.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
+// `pbc get ports | head`: the reader closed the pipe, stop quietly; `> /dev/full`: one
+// line and exit 1, not a stack trace. Commands exit only once their output is written.
+watchOutput();
 
 buildProgram()
   .parseAsync(process.argv)
-  .catch((e: unknown) => {
+  .catch(async (e: unknown) => {
     // Help and version end with code 0; every other commander error (including the help
     // shown for a missing subcommand) is a usage error.
-    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-    fail(`${e instanceof Error ? e.message : String(e)} (unexpected; rerun with --debug)`, 1);
+    if (e instanceof CommanderError) await exitWhenWritten(e.exitCode === 0 ? 0 : 2);
+    process.stderr.write(
+      `pbc: ${e instanceof Error ? e.message : String(e)} (unexpected; rerun with --debug)\n`,
+    );
+    await exitWhenWritten(1);
   });

@@ -40,6 +40,7 @@ export async function set(run: Run, o: AppOptions, pidText: string): Promise<voi
 export async function stop(run: Run, _o: unknown, pidText: string): Promise<void> {
   const pid = pidOf(pidText);
   const c = await run.writer();
+  await run.confirm(`Stop app instance ${pid}?`, `stop app instance ${pid}`);
   const result = await c.apps.stop(pid);
   await run.done(`app instance ${pid} stopped`, { result });
 }
@@ -47,6 +48,10 @@ export async function stop(run: Run, _o: unknown, pidText: string): Promise<void
 export async function action(run: Run, _o: unknown, pidText: string, name: string): Promise<void> {
   const pid = pidOf(pidText);
   const c = await run.writer();
+  await run.confirm(
+    `Run action '${name}' of app instance ${pid}?`,
+    `run action '${name}' of app instance ${pid}`,
+  );
   const result = await c.apps.action(pid, name);
   await run.done(`action '${name}' of app instance ${pid}: ${result}`, { result });
 }

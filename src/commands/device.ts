@@ -40,6 +40,11 @@ export async function ip(run: Run, o: { ip?: string; mask?: string; gw?: string 
 export async function dns(run: Run, _o: unknown, servers: string[]): Promise<void> {
   if (servers.length > 3) throw new UsageError('at most three DNS servers');
   const c = await run.writer();
+  if (servers.length === 0)
+    await run.confirm(
+      "Replace the device's DNS servers with the defaults 8.8.8.8 and 8.8.4.4?",
+      'reset the DNS servers to the defaults',
+    );
   const result = await c.device.setNameResolution(servers[0], servers[1], servers[2]);
   await run.done(
     servers.length ? `DNS servers: ${servers.join(', ')}` : 'DNS servers reset to the defaults',
@@ -54,6 +59,10 @@ export async function https(
 ): Promise<void> {
   const on = parseOnOff(state, 'https');
   const c = await run.writer();
+  await run.confirm(
+    `Turn HTTPS ${on ? 'on' : 'off'}? The device's REST URL may change and pbc lose this connection.`,
+    `turn HTTPS ${on ? 'on' : 'off'}`,
+  );
   let pw: string;
   if (o.sslPasswordStdin) pw = await readStdinLine('certificate password');
   else if (o.sslPassword !== undefined) {
@@ -98,6 +107,10 @@ export async function storageMode(run: Run, _o: unknown, mode: string): Promise<
 export async function permanentRules(run: Run, _o: unknown, state: string): Promise<void> {
   const on = parseOnOff(state, 'permanent-rules');
   const c = await run.writer();
+  await run.confirm(
+    `Turn permanent rules mode ${on ? 'on' : 'off'}? It changes which rules the device has after a reboot.`,
+    `turn permanent rules mode ${on ? 'on' : 'off'}`,
+  );
   const result = await c.device.setPermanentRulesMode(on);
   await run.done(`permanent rules mode ${on ? 'on' : 'off'}`, { result });
 }
@@ -124,6 +137,10 @@ export async function hash(run: Run, o: Partial<Record<HashFlag, boolean>>): Pro
       'give at least one of --[no-]macsa, --[no-]macda, --[no-]ethertype, --[no-]ipsa, --[no-]ipda, --[no-]ip-protocol, --[no-]src-port, --[no-]dst-port',
     );
   const c = await run.writer();
+  await run.confirm(
+    'Change the group hash keys? Select groups then spread flows over their buckets differently.',
+    'change the group hash keys',
+  );
   const h = await c.device.groupHash();
   for (const f of given) h[WIRE[f]] = o[f]!;
   const result = await c.device.setGroupHash(h);
@@ -150,6 +167,11 @@ function controller(o: ControllerOptions) {
 export async function controllerAdd(run: Run, o: ControllerOptions): Promise<void> {
   const ctl = controller(o);
   const c = await run.writer();
+  const what = `${ctl.connection}:${ctl.ip}:${ctl.port}`;
+  await run.confirm(
+    `Add OpenFlow controller ${what}? A controller can change the device's rules.`,
+    `add controller ${what}`,
+  );
   const result = await c.device.addController(ctl);
   await run.done(`controller ${ctl.connection}:${ctl.ip}:${ctl.port} added`, { result });
 }

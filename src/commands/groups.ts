@@ -125,6 +125,14 @@ export async function add(run: Run, o: { file?: string }): Promise<void> {
 export async function set(run: Run, o: { file?: string }): Promise<void> {
   const groups = await fileOption(o);
   const c = await run.writer();
+  await run.confirm(
+    async () => {
+      const { rules } = await c.rules.list();
+      const n = rulesUsing(rules, new Set(groups.map((g) => g.group_id))).length;
+      return `Change group ${ids(groups)}? The ${n} rule(s) that use it then send traffic as its new buckets say.`;
+    },
+    `change group ${ids(groups)}`,
+  );
   const result = await c.groups.modify(groups);
   await run.done(`group ${ids(groups)} changed`, { result });
 }

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { Handler } from './run.js';
+import { declareSafety, type Safety } from './safety.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: modules are indexed by handler name
 type Module = Record<string, any>;
@@ -26,7 +27,7 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
-export function act(mod: keyof typeof MODULES, fn: string) {
+function act(mod: keyof typeof MODULES, fn: string, safety: Safety) {
   return async (...a: unknown[]) => {
     const cmd = a[a.length - 1] as Command;
     const positional = a.slice(0, -2);
@@ -36,8 +37,21 @@ export function act(mod: keyof typeof MODULES, fn: string) {
     ]);
     let what = commandPath(cmd);
     if (mod === 'get' && typeof positional[0] === 'string') what += ` ${positional[0]}`;
-    await execute(what, cmd, m[fn] as Handler, positional);
+    await execute(what, cmd, m[fn] as Handler, positional, safety);
   };
+}
+
+/**
+ * `cmd` runs handler `fn` of module `mod`; `safety` declares what it does to the device
+ * (see safety.ts): every scripted command makes that decision where it is defined.
+ */
+export function handle(
+  cmd: Command,
+  safety: Safety,
+  mod: keyof typeof MODULES,
+  fn: string,
+): Command {
+  return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }
 
 export const collect = (v: string, prev: string[] = []) => [...prev, v];

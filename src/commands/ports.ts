@@ -46,17 +46,25 @@ export function portChanges(o: PortOptions): PortConfigChanges {
 export async function set(run: Run, o: PortOptions, port: string): Promise<void> {
   const changes = portChanges(o);
   const c = await run.writer();
-  let ifName = port;
-  if (/^\d+$/.test(port)) {
+  let ifName: string | undefined;
+  const resolve = async () => {
+    if (!/^\d+$/.test(port)) return port;
     // A port number: find its interface name.
     const info = await c.ports.info();
     const hit = info.find((p) => p.port_no === port);
     if (!hit) throw new NotFoundError(`no port ${port} on this device (pbc get ports lists them)`);
-    ifName = hit.if_name;
-  }
-  const result = await c.ports.setConfig(ifName, changes);
+    return hit.if_name;
+  };
   const what = Object.entries(changes)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(' ');
+  // Any port change can take the link down (and --shutdown does): asked before anything
+  // is read or sent.
+  await run.confirm(async () => {
+    ifName = await resolve();
+    return `Change port ${ifName}: ${what}? Traffic through it may stop.`;
+  }, `change port ${port} (${what})`);
+  ifName ??= await resolve();
+  const result = await c.ports.setConfig(ifName, changes);
   await run.done(`port ${ifName}: ${what}`, { result });
 }

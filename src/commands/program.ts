@@ -3,6 +3,7 @@
  * the default action (the console). Loads commander only.
  */
 import { Argument, Command, Option } from 'commander';
+import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
 
 declare const PBC_VERSION: string | undefined;
@@ -64,7 +65,7 @@ function globalOptions(program: Command): Command {
 }
 
 function simCommand(program: Command): void {
-  program
+  const sim = program
     .command('sim')
     .description('serve the simulated packet broker REST service')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -92,10 +93,11 @@ function simCommand(program: Command): void {
         fail(err.message, 1);
       }
     });
+  declareSafety(sim, LOCAL);
 }
 
 function completionCommand(program: Command): void {
-  program
+  const completion = program
     .command('completion')
     .description('print a shell completion script (bash or zsh)')
     .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
@@ -115,6 +117,7 @@ Examples:
       const extra = { get: [TARGETS.map((t) => t.name)] };
       process.stdout.write((shell === 'zsh' ? zshScript : bashScript)(program, extra));
     });
+  declareSafety(completion, LOCAL);
 }
 
 export function buildProgram(): Command {

@@ -36,11 +36,6 @@ function ruleInput(o: RuleOptions, requireActions: boolean): RuleInput {
 }
 
 /**
- * POST /rules — or PUT when a rule with this match and priority exists: that is the rule's
- * identity on the device, so adding it again modifies it (as the console's editor does, and
- * as `pbc rules plan` says). Validation is left to the device, the authority.
- */
-/**
  * A write that names no well-formed rule exactly but may reach a malformed one (one whose
  * priority or match the device did not give exactly) is refused: the device may act on
  * other rules than the operator meant.
@@ -53,9 +48,26 @@ function refuseMalformed(key: RuleKey, rules: readonly Rule[]): void {
     );
 }
 
+/** No action sends the traffic anywhere (`drop`, or only header changes). */
+export function sendsNowhere(actions: string[]): boolean {
+  return !actions.some((a) => /^(output|group):/i.test(a.trim()));
+}
+
+/**
+ * POST /rules — or PUT when a rule with this match and priority exists: that is the rule's
+ * identity on the device, so adding it again modifies it (as the console's editor does, and
+ * as `pbc rules plan` says). Validation is left to the device, the authority.
+ */
 export async function add(run: Run, o: RuleOptions): Promise<void> {
   const rule = ruleInput(o, true);
   const c = await run.writer();
+  if (sendsNowhere(rule.actions)) {
+    const what = describeRule(rule.priority, rule.match);
+    await run.confirm(
+      `Add a rule that drops the traffic matching ${what} (actions ${rule.actions.join(',')})?`,
+      `add a rule that drops the traffic matching ${what}`,
+    );
+  }
   const { rules } = await c.rules.list();
   const existing = existingRule(rule, rules);
   if (existing) {
@@ -88,7 +100,14 @@ export async function set(run: Run, o: RuleOptions): Promise<void> {
   const c = await run.writer();
   const { rules } = await c.rules.list();
   refuseMalformed(rule, rules);
-  if (rule.actions.length === 0) {
+  if (rule.actions.length > 0) {
+    // New actions move or stop the traffic the rule forwards now.
+    const what = describeRule(rule.priority, rule.match);
+    await run.confirm(
+      `Change the actions of the rule with ${what} to ${rule.actions.join(',')}?${sendsNowhere(rule.actions) ? ' Its traffic will be dropped.' : ''}`,
+      `change the actions of the rule with ${what}`,
+    );
+  } else {
     // PUT /rules always carries actions; keep the rule's current ones.
     const current = rules.find((r) => sameKey(r, rule));
     if (!current)

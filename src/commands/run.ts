@@ -15,8 +15,10 @@ import {
   selectDevice,
 } from './context.js';
 import { exitCodeOf, formatError, QuietFailure, UsageError } from './errors.js';
+import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';
+import type { Safety } from './safety.js';
 
 export interface Run {
   /** The command, e.g. "rules add", for messages. */
@@ -63,6 +65,7 @@ class Runner implements Run {
   constructor(
     readonly what: string,
     readonly g: GlobalOptions,
+    private readonly safety: Safety,
   ) {
     this.format = pickFormat(g.output);
   }
@@ -100,6 +103,8 @@ class Runner implements Run {
   }
 
   async writer(): Promise<Client> {
+    // A command declared a read (safety.ts) never writes: its declaration would be false.
+    if (this.safety.kind === 'read') throw new Error(`${this.what} is declared a read`);
     const dev = await this.selected();
     if (dev.readonly) {
       const why = this.g.readonly
@@ -152,19 +157,23 @@ function quickExitWasm(): void {
   }
 }
 
-/** Runs `handler` and exits with its code (0 unless it returns one, or what failed). */
+/**
+ * Runs `handler` and exits with its code (0 unless it returns one, or what failed), once
+ * all its output is written.
+ */
 export async function execute(
   what: string,
   cmd: Command,
   handler: Handler,
   args: unknown[],
+  safety: Safety,
 ): Promise<never> {
   quickExitWasm();
   const g = cmd.optsWithGlobals() as GlobalOptions;
   let code = 0;
   let runner: Runner | undefined;
   try {
-    runner = new Runner(what, g);
+    runner = new Runner(what, g, safety);
     const r = await handler(runner, cmd.opts(), ...args);
     if (typeof r === 'number') code = r;
   } catch (err) {
@@ -175,5 +184,5 @@ export async function execute(
   } finally {
     await runner?.close();
   }
-  process.exit(code);
+  return exitWhenWritten(code);
 }

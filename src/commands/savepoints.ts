@@ -45,6 +45,10 @@ export async function activatePorts(run: Run, _o: unknown, name: string): Promis
 
 export async function setDefault(run: Run, _o: unknown, name: string): Promise<void> {
   const c = await run.writer();
+  await run.confirm(
+    `Make rule save-point '${name}' the one the device loads on the next boot?`,
+    `make rule save-point '${name}' load on boot`,
+  );
   const result = await c.savepoints.setDefaultRules(name);
   await run.done(`rule save-point '${name}' loads on the next boot`, { result });
 }
@@ -65,6 +69,11 @@ function changes(o: ModifyOptions, name: string) {
 
 export async function modify(run: Run, o: ModifyOptions, name: string): Promise<void> {
   const c = await run.writer();
+  if (o.override)
+    await run.confirm(async () => {
+      const { rules } = await c.rules.list();
+      return `Overwrite rule save-point '${name}' with the ${rules.length} active rules and the groups?`;
+    }, `overwrite rule save-point '${name}' with the active rules`);
   const sp = await c.savepoints.modifyRules(changes(o, name));
   const saved = o.override ? ' (the active rules and groups were saved into it)' : '';
   await run.done(`rule save-point '${o.newName ?? name}' changed${saved}`, sp ?? { result: 'OK' });
@@ -72,6 +81,11 @@ export async function modify(run: Run, o: ModifyOptions, name: string): Promise<
 
 export async function modifyPorts(run: Run, o: ModifyOptions, name: string): Promise<void> {
   const c = await run.writer();
+  if (o.override)
+    await run.confirm(
+      `Overwrite port save-point '${name}' with the current port settings?`,
+      `overwrite port save-point '${name}' with the current port settings`,
+    );
   const list = await c.savepoints.modifyPorts(changes(o, name));
   const saved = o.override ? ' (the current port settings were saved into it)' : '';
   await run.done(`port save-point '${o.newName ?? name}' changed${saved}`, list);
@@ -93,6 +107,10 @@ export async function rmPorts(run: Run, _o: unknown, name: string): Promise<void
 
 export async function quicksave(run: Run): Promise<void> {
   const c = await run.writer();
+  await run.confirm(async () => {
+    const { rules } = await c.rules.list();
+    return `Replace save-point 'Quicksave' with the ${rules.length} active rules and the groups, and make it load on boot?`;
+  }, "replace save-point 'Quicksave' with the current rules and make it load on boot");
   const list = await c.savepoints.quicksave();
   const n = list[0] ? ` (${list[0].rules.length} rules)` : '';
   await run.done(`current rules saved to 'Quicksave'${n}; it loads on boot`, list);

@@ -57,18 +57,33 @@ function fitWidths(natural: number[], columns: Column[], maxWidth: number): numb
   return widths;
 }
 
+function* column(cells: string[][], i: number): Iterable<string> {
+  for (const r of cells) yield r[i]!;
+}
+
 function pad(text: string, room: number, right: boolean): string {
   const fitted = width(text) > room ? cliTruncate(text, room) : text;
   const space = ' '.repeat(Math.max(0, room - width(fitted)));
   return right ? space + fitted : fitted + space;
 }
 
+/**
+ * The widest of `texts`. A loop, not `Math.max(...list)`: spreading a device-sized list
+ * (150,000 rules) into arguments overflows the call stack.
+ */
+function widest(texts: Iterable<string>, least = 0): number {
+  let most = least;
+  for (const t of texts) {
+    const w = width(t);
+    if (w > most) most = w;
+  }
+  return most;
+}
+
 /** Rows of raw values; each is sanitized. Returns the text with a trailing newline. */
 export function renderTable(columns: Column[], rows: unknown[][], maxWidth = termWidth()): string {
   const cells = rows.map((r) => columns.map((_, i) => cell(r[i])));
-  const natural = columns.map((c, i) =>
-    Math.max(width(c.header), ...cells.map((r) => width(r[i]!))),
-  );
+  const natural = columns.map((c, i) => widest(column(cells, i), width(c.header)));
   const widths = fitWidths(natural, columns, maxWidth);
   const line = (r: string[]) =>
     r
@@ -81,12 +96,15 @@ export function renderTable(columns: Column[], rows: unknown[][], maxWidth = ter
 
 /** `key   value` lines for one object; values are sanitized and truncated to the width. */
 export function renderPairs(pairs: [string, unknown][], maxWidth = termWidth()): string {
-  const keyWidth = Math.max(0, ...pairs.map(([k]) => width(k)));
+  // Keys can come from the device too (objects printed as they are): sanitized like values.
+  const keys = pairs.map(([k]) => cell(k));
+  const keyWidth = widest(keys);
   const room = Math.max(10, maxWidth - keyWidth - GAP);
-  const lines = pairs.map(([k, v]) => {
+  const lines = pairs.map(([, v], i) => {
     const text = cell(v);
     const shown = Number.isFinite(room) && width(text) > room ? cliTruncate(text, room) : text;
-    return `${k.padEnd(keyWidth)}${' '.repeat(GAP)}${shown}`.trimEnd();
+    const key = keys[i]!;
+    return `${key}${' '.repeat(keyWidth - width(key) + GAP)}${shown}`.trimEnd();
   });
   return `${lines.join('\n')}\n`;
 }

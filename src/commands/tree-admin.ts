@@ -1,6 +1,7 @@
 /** Definitions of the user, app, device and log commands (see tree.ts). */
 import type { Command } from 'commander';
-import { act, collect } from './lazy.js';
+import { collect, handle } from './lazy.js';
+import { CONFIRM, confirmWhen, HARMLESS } from './safety.js';
 
 export function defineAdmin(program: Command): void {
   defineUsers(program);
@@ -14,16 +15,21 @@ function defineUsers(program: Command): void {
     c
       .option('--password-stdin', 'read the password from stdin (first line)')
       .option('--password <password>', 'the password (visible in the process list: avoid)');
-  secret(
-    users
-      .command('add')
-      .argument('<name>')
-      .description('add a user (POST /users); the password is asked for unless --password-stdin')
-      .option('--level <level>', 'read, write or super')
-      .option('--description <text>', 'account description')
-      .option('--radius', 'check the password against the RADIUS server'),
-  ).action(act('users', 'add'));
-  secret(
+  handle(
+    secret(
+      users
+        .command('add')
+        .argument('<name>')
+        .description('add a user (POST /users); the password is asked for unless --password-stdin')
+        .option('--level <level>', 'read, write or super')
+        .option('--description <text>', 'account description')
+        .option('--radius', 'check the password against the RADIUS server'),
+    ),
+    CONFIRM,
+    'users',
+    'add',
+  );
+  const userSet = secret(
     users
       .command('set')
       .argument('<name>')
@@ -34,20 +40,26 @@ function defineUsers(program: Command): void {
       .option('--radius', 'check the password against the RADIUS server')
       .option('--no-radius', 'check the local password')
       .option('--change-password', 'set a new password (asked for, or --password-stdin)'),
-  ).action(act('users', 'set'));
-  users
-    .command('rm')
-    .argument('<name>')
-    .description('delete a user (DELETE /users)')
-    .action(act('users', 'rm'));
+  );
+  handle(userSet, CONFIRM, 'users', 'set');
+  handle(
+    users.command('rm').argument('<name>').description('delete a user (DELETE /users)'),
+    CONFIRM,
+    'users',
+    'rm',
+  );
 
-  program
-    .command('uac')
-    .argument('<state>', 'on or off')
-    .description('user access control on or off (POST /users/uac)')
-    .action(act('users', 'uac'));
+  handle(
+    program
+      .command('uac')
+      .argument('<state>', 'on or off')
+      .description('user access control on or off (POST /users/uac)'),
+    CONFIRM,
+    'users',
+    'uac',
+  );
 
-  program
+  const radius = program
     .command('radius')
     .description('RADIUS settings')
     .command('set')
@@ -60,8 +72,8 @@ function defineUsers(program: Command): void {
       '--login-level <level>',
       'level of RADIUS users without a local account: none, read, write, super',
     )
-    .option('--refresh-rate <seconds>', 'how long a RADIUS session is cached')
-    .action(act('users', 'radiusSet'));
+    .option('--refresh-rate <seconds>', 'how long a RADIUS session is cached');
+  handle(radius, CONFIRM, 'users', 'radiusSet');
 }
 
 function defineApps(program: Command): void {
@@ -72,64 +84,94 @@ function defineApps(program: Command): void {
     c
       .option('--description <text>', 'instance description (user_description)')
       .option('--param <key=value>', 'an app parameter, repeatable', collect);
-  params(
-    apps.command('start').argument('<app>').description('start an instance (POST /apps)'),
-  ).action(act('apps', 'start'));
-  params(
-    apps.command('set').argument('<pid>').description('change an instance (PUT /apps)'),
-  ).action(act('apps', 'set'));
-  apps
-    .command('stop')
-    .argument('<pid>')
-    .description('stop an instance (DELETE /apps)')
-    .action(act('apps', 'stop'));
-  apps
-    .command('action')
-    .argument('<pid>')
-    .argument('<action>')
-    .description("run one of the app's actions (POST /apps/action)")
-    .action(act('apps', 'action'));
+  handle(
+    params(apps.command('start').argument('<app>').description('start an instance (POST /apps)')),
+    HARMLESS,
+    'apps',
+    'start',
+  );
+  handle(
+    params(apps.command('set').argument('<pid>').description('change an instance (PUT /apps)')),
+    HARMLESS,
+    'apps',
+    'set',
+  );
+  handle(
+    apps.command('stop').argument('<pid>').description('stop an instance (DELETE /apps)'),
+    CONFIRM,
+    'apps',
+    'stop',
+  );
+  handle(
+    apps
+      .command('action')
+      .argument('<pid>')
+      .argument('<action>')
+      .description("run one of the app's actions (POST /apps/action)"),
+    CONFIRM,
+    'apps',
+    'action',
+  );
 }
 
 function defineDevice(program: Command): void {
   const d = program.command('device').description('device settings, controllers and reboot');
-  d.command('name')
-    .argument('<name>')
-    .description('device name (POST /device/name)')
-    .action(act('device', 'name'));
-  d.command('ident')
-    .description('custom identification (POST /device/customident)')
-    .option('--name <name>', 'label')
-    .option('--notes <text>', 'notes')
-    .action(act('device', 'ident'));
-  d.command('ip')
-    .description('management address, now and after reboot (POST /device/ipconfig)')
-    .option('--ip <address>')
-    .option('--mask <netmask>')
-    .option('--gw <gateway>')
-    .action(act('device', 'ip'));
-  d.command('dns')
-    .argument('[servers...]', 'up to three; none restores 8.8.8.8 and 8.8.4.4')
-    .description('DNS servers (POST /device/nameresolution)')
-    .action(act('device', 'dns'));
-  d.command('https')
+  handle(
+    d.command('name').argument('<name>').description('device name (POST /device/name)'),
+    HARMLESS,
+    'device',
+    'name',
+  );
+  handle(
+    d
+      .command('ident')
+      .description('custom identification (POST /device/customident)')
+      .option('--name <name>', 'label')
+      .option('--notes <text>', 'notes'),
+    HARMLESS,
+    'device',
+    'ident',
+  );
+  handle(
+    d
+      .command('ip')
+      .description('management address, now and after reboot (POST /device/ipconfig)')
+      .option('--ip <address>')
+      .option('--mask <netmask>')
+      .option('--gw <gateway>'),
+    CONFIRM,
+    'device',
+    'ip',
+  );
+  handle(
+    d
+      .command('dns')
+      .argument('[servers...]', 'up to three; none restores 8.8.8.8 and 8.8.4.4')
+      .description('DNS servers (POST /device/nameresolution)'),
+    confirmWhen('without servers (it restores the defaults)'),
+    'device',
+    'dns',
+  );
+  const https = d
+    .command('https')
     .argument('<state>', 'on or off')
     .description('HTTPS (POST /device/https); the certificate password is asked for')
     .option('--ssl-password-stdin', 'read the certificate/key password from stdin')
     .option(
       '--ssl-password <password>',
       'the certificate/key password (visible in the process list: avoid)',
-    )
-    .action(act('device', 'https'));
-  for (const [name, arg, argHelp, description, fn] of [
-    ['idled', '<state>', 'on or off', 'ID LED (POST /device/idled)', 'idled'],
-    ['telnet', '<state>', 'on or off', 'telnet (POST /device/telnet)', 'telnet'],
+    );
+  handle(https, CONFIRM, 'device', 'https');
+  for (const [name, arg, argHelp, description, fn, safety] of [
+    ['idled', '<state>', 'on or off', 'ID LED (POST /device/idled)', 'idled', HARMLESS],
+    ['telnet', '<state>', 'on or off', 'telnet (POST /device/telnet)', 'telnet', HARMLESS],
     [
       'storage-mode',
       '<mode>',
       'simple or ipv6',
       'rule storage mode (POST /device/rulestoragemode)',
       'storageMode',
+      CONFIRM,
     ],
     [
       'permanent-rules',
@@ -137,9 +179,10 @@ function defineDevice(program: Command): void {
       'on or off',
       'keep active rules and groups through reboots (POST /device/permanentrulesmode)',
       'permanentRules',
+      CONFIRM,
     ],
   ] as const)
-    d.command(name).argument(arg, argHelp).description(description).action(act('device', fn));
+    handle(d.command(name).argument(arg, argHelp).description(description), safety, 'device', fn);
   const hash = d
     .command('hash')
     .description('group select hash keys (POST /device/grouphash); others keep their value');
@@ -157,27 +200,40 @@ function defineDevice(program: Command): void {
       .option(`--${flag}`, `hash on the ${what}`)
       .option(`--no-${flag}`, `do not hash on the ${what}`);
   }
-  hash.action(act('device', 'hash'));
+  handle(hash, CONFIRM, 'device', 'hash');
   const ctl = d.command('controller').description('OpenFlow controllers');
   const ctlOptions = (c: Command) =>
     c
       .option('--connection <type>', 'tcp or ssl', 'tcp')
       .option('--ip <address>', 'controller address')
       .option('--port <port>', 'controller TCP port');
-  ctlOptions(ctl.command('add').description('add a controller (POST /device/controller)')).action(
-    act('device', 'controllerAdd'),
+  handle(
+    ctlOptions(ctl.command('add').description('add a controller (POST /device/controller)')),
+    CONFIRM,
+    'device',
+    'controllerAdd',
   );
-  ctlOptions(
-    ctl.command('rm').description('delete a controller (DELETE /device/controller)'),
-  ).action(act('device', 'controllerRm'));
-  d.command('reboot')
-    .description('reboot the device (POST /device/reboot)')
-    .action(act('device', 'reboot'));
+  handle(
+    ctlOptions(ctl.command('rm').description('delete a controller (DELETE /device/controller)')),
+    CONFIRM,
+    'device',
+    'controllerRm',
+  );
+  handle(
+    d.command('reboot').description('reboot the device (POST /device/reboot)'),
+    CONFIRM,
+    'device',
+    'reboot',
+  );
 
-  program
-    .command('log')
-    .description('the device log (read it with pbc get log)')
-    .command('clear')
-    .description('delete the device log (DELETE /weblog)')
-    .action(act('device', 'logClear'));
+  handle(
+    program
+      .command('log')
+      .description('the device log (read it with pbc get log)')
+      .command('clear')
+      .description('delete the device log (DELETE /weblog)'),
+    CONFIRM,
+    'device',
+    'logClear',
+  );
 }

@@ -3,7 +3,8 @@
  * its module when it runs, so `pbc get rules` loads the client and nothing else.
  */
 import type { Command } from 'commander';
-import { act, collect } from './lazy.js';
+import { collect, handle } from './lazy.js';
+import { CONFIRM, confirmWhen, HARMLESS, READ } from './safety.js';
 import { defineAdmin } from './tree-admin.js';
 
 function ruleOptions(cmd: Command, withMeta: boolean): Command {
@@ -40,66 +41,111 @@ Examples:
   pbc get radius --show-secrets`;
 
 export function defineCommands(program: Command): void {
-  program
-    .command('get')
-    .description('read from the device: rules, ports, save-points, users, device info, log, …')
-    .argument('<target>', 'what to read (see below)')
-    .addHelpText('after', TARGET_HELP)
-    .action(act('get', 'get'));
+  handle(
+    program
+      .command('get')
+      .description('read from the device: rules, ports, save-points, users, device info, log, …')
+      .argument('<target>', 'what to read (see below)')
+      .addHelpText('after', TARGET_HELP),
+    READ,
+    'get',
+    'get',
+  );
 
   const rules = program.command('rules').description('add, change and delete traffic rules');
-  ruleOptions(rules.command('add').description('add a rule (POST /rules)'), true).action(
-    act('rules', 'add'),
+  handle(
+    ruleOptions(rules.command('add').description('add a rule (POST /rules)'), true),
+    confirmWhen('when the rule sends its traffic nowhere (no output: or group: action)'),
+    'rules',
+    'add',
   );
-  ruleOptions(
+  handle(
+    ruleOptions(
+      rules
+        .command('set')
+        .description(
+          'change actions, name or description of the rule with this match and priority (PUT /rules)',
+        ),
+      true,
+    ),
+    confirmWhen('when --actions is given'),
+    'rules',
+    'set',
+  );
+  handle(
+    ruleOptions(
+      rules
+        .command('rm')
+        .description('delete the rule with this match and priority (DELETE /rules)'),
+      false,
+    ),
+    CONFIRM,
+    'rules',
+    'rm',
+  );
+  handle(
+    rules.command('rm-all').description('delete every rule (DELETE /rules/all)'),
+    CONFIRM,
+    'rules',
+    'rmAll',
+  );
+  handle(
     rules
-      .command('set')
-      .description(
-        'change actions, name or description of the rule with this match and priority (PUT /rules)',
-      ),
-    true,
-  ).action(act('rules', 'set'));
-  ruleOptions(
-    rules.command('rm').description('delete the rule with this match and priority (DELETE /rules)'),
-    false,
-  ).action(act('rules', 'rm'));
-  rules
-    .command('rm-all')
-    .description('delete every rule (DELETE /rules/all)')
-    .action(act('rules', 'rmAll'));
-  rules
-    .command('reset-counters')
-    .description('reset the packet and byte counters of all rules (DELETE /rules/counters)')
-    .action(act('rules', 'resetCounters'));
-  ruleOptions(
-    rules
-      .command('plan')
-      .description('check a rule against the device (validity, TCAM entries) without adding it'),
-    false,
-  ).action(act('plan', 'plan'));
+      .command('reset-counters')
+      .description('reset the packet and byte counters of all rules (DELETE /rules/counters)'),
+    CONFIRM,
+    'rules',
+    'resetCounters',
+  );
+  handle(
+    ruleOptions(
+      rules
+        .command('plan')
+        .description('check a rule against the device (validity, TCAM entries) without adding it'),
+      false,
+    ),
+    READ,
+    'plan',
+    'plan',
+  );
 
   const groups = program.command('groups').description('add, change and delete groups');
   const file = (c: Command) => c.option('-f, --file <file>', 'JSON group definition (- = stdin)');
-  file(
-    groups
-      .command('add')
-      .description('add or replace groups (POST /groups; replacing deletes the rules using them)'),
-  ).action(act('groups', 'add'));
-  file(groups.command('set').description('change existing groups (PUT /groups)')).action(
-    act('groups', 'set'),
+  handle(
+    file(
+      groups
+        .command('add')
+        .description(
+          'add or replace groups (POST /groups; replacing deletes the rules using them)',
+        ),
+    ),
+    confirmWhen('when it replaces a group that rules use'),
+    'groups',
+    'add',
   );
-  groups
-    .command('rm')
-    .argument('<id>')
-    .description('delete a group (DELETE /groups)')
-    .action(act('groups', 'rm'));
-  groups
-    .command('rm-all')
-    .description('delete every group and the rules that use them (DELETE /groups/all)')
-    .action(act('groups', 'rmAll'));
+  handle(
+    file(groups.command('set').description('change existing groups (PUT /groups)')),
+    CONFIRM,
+    'groups',
+    'set',
+  );
+  handle(
+    groups.command('rm').argument('<id>').description('delete a group (DELETE /groups)'),
+    CONFIRM,
+    'groups',
+    'rm',
+  );
+  handle(
+    groups
+      .command('rm-all')
+      .description('delete every group and the rules that use them (DELETE /groups/all)'),
+    CONFIRM,
+    'groups',
+    'rmAll',
+  );
 
   const ports = program.command('ports').description('change port settings');
-  ports
+  const portSet = ports
     .command('set')
     .argument('<port>', 'interface name (eth-0-3) or port number')
     .description('change a port (POST /ports/config)')
@@ -113,8 +159,8 @@ export function defineCommands(program: Command): void {
     .option('--crc-check', 'drop packets with invalid checksums')
     .option('--no-crc-check', 'accept packets with invalid checksums')
     .option('--crc-recalculation', 'fix the checksum of outgoing packets')
-    .option('--no-crc-recalculation', 'leave outgoing checksums as they are')
-    .action(act('ports', 'set'));
+    .option('--no-crc-recalculation', 'leave outgoing checksums as they are');
+  handle(portSet, CONFIRM, 'ports', 'set');
 
   defineSavepoints(program);
   defineAdmin(program);
@@ -126,7 +172,7 @@ function defineSavepoints(program: Command): void {
     .alias('savepoints')
     .description('rule and port save-points');
   const byName = (name: string, description: string, fn: string) =>
-    sp.command(name).argument('<name>').description(description).action(act('savepoints', fn));
+    handle(sp.command(name).argument('<name>').description(description), CONFIRM, 'savepoints', fn);
   const described = (c: Command) => c.option('-d, --description <text>', 'description');
   const modify = (c: Command, what: string) =>
     described(c)
@@ -136,12 +182,17 @@ function defineSavepoints(program: Command): void {
         '--override',
         `save the current ${what} into it (the device's default; pbc's is not to)`,
       );
-  described(
-    sp
-      .command('create')
-      .argument('<name>')
-      .description('save the active rules and groups (POST /savepoints/rulesavepoint)'),
-  ).action(act('savepoints', 'create'));
+  handle(
+    described(
+      sp
+        .command('create')
+        .argument('<name>')
+        .description('save the active rules and groups (POST /savepoints/rulesavepoint)'),
+    ),
+    HARMLESS,
+    'savepoints',
+    'create',
+  );
   byName(
     'activate',
     'make its rules and groups active (PUT /savepoints/activerulesavepoint)',
@@ -152,39 +203,64 @@ function defineSavepoints(program: Command): void {
     'load it on the next boot (PUT /savepoints/defaultrulesavepoint)',
     'setDefault',
   );
-  modify(
-    sp
-      .command('modify')
-      .description('rename, describe or re-save (POST /savepoints/modrulesavepoint)'),
-    'rules',
-  ).action(act('savepoints', 'modify'));
+  handle(
+    modify(
+      sp
+        .command('modify')
+        .description('rename, describe or re-save (POST /savepoints/modrulesavepoint)'),
+      'rules',
+    ),
+    confirmWhen('with --override'),
+    'savepoints',
+    'modify',
+  );
   byName('rm', 'delete a rule save-point (DELETE /savepoints/rulesavepoint)', 'rm');
-  sp.command('export')
-    .argument('[names...]', 'rule save-points (none and no --port: everything)')
-    .option('--port <name>', 'a port save-point to include, repeatable', collect)
-    .description('print save-points as the device exports them (GET /savepoints/export)')
-    .action(act('savepoints', 'exportSavePoints'));
-  sp.command('quicksave')
-    .description(
-      "replace 'Quicksave' with the current rules; loads on boot (PUT /savepoints/quicksaverules)",
-    )
-    .action(act('savepoints', 'quicksave'));
-  described(
+  handle(
     sp
-      .command('create-ports')
-      .argument('<name>')
-      .description('save the port settings (POST /savepoints/portsavepoint)'),
-  ).action(act('savepoints', 'createPorts'));
+      .command('export')
+      .argument('[names...]', 'rule save-points (none and no --port: everything)')
+      .option('--port <name>', 'a port save-point to include, repeatable', collect)
+      .description('print save-points as the device exports them (GET /savepoints/export)'),
+    READ,
+    'savepoints',
+    'exportSavePoints',
+  );
+  handle(
+    sp
+      .command('quicksave')
+      .description(
+        "replace 'Quicksave' with the current rules; loads on boot (PUT /savepoints/quicksaverules)",
+      ),
+    CONFIRM,
+    'savepoints',
+    'quicksave',
+  );
+  handle(
+    described(
+      sp
+        .command('create-ports')
+        .argument('<name>')
+        .description('save the port settings (POST /savepoints/portsavepoint)'),
+    ),
+    HARMLESS,
+    'savepoints',
+    'createPorts',
+  );
   byName(
     'activate-ports',
     'apply its port settings (PUT /savepoints/activeportsavepoint)',
     'activatePorts',
   );
-  modify(
-    sp
-      .command('modify-ports')
-      .description('rename, describe or re-save (POST /savepoints/modportsavepoint)'),
-    'port settings',
-  ).action(act('savepoints', 'modifyPorts'));
+  handle(
+    modify(
+      sp
+        .command('modify-ports')
+        .description('rename, describe or re-save (POST /savepoints/modportsavepoint)'),
+      'port settings',
+    ),
+    confirmWhen('with --override'),
+    'savepoints',
+    'modifyPorts',
+  );
   byName('rm-ports', 'delete a port save-point (DELETE /savepoints/portsavepoint)', 'rmPorts');
 }

@@ -36,6 +36,10 @@ export async function add(run: Run, o: UserOptions, username: string): Promise<v
   const level = parseLevel(o.level, '--level');
   if (level === undefined) throw new UsageError('--level is required: read, write or super');
   const c = await run.writer();
+  await run.confirm(
+    `Add user '${username}' with ${levelName(level)} rights?`,
+    `add user '${username}'`,
+  );
   const password = (await newPassword(run, o, true))!;
   const user: NewUser = { username, accesslevel: level, password };
   if (o.description !== undefined) user.description = o.description;
@@ -57,6 +61,11 @@ export async function set(run: Run, o: UserOptions, username: string): Promise<v
       'nothing to change: give --new-name, --level, --description, --[no-]radius or --change-password',
     );
   const c = await run.writer();
+  const what = Object.keys(changes)
+    .filter((k) => k !== 'username')
+    .concat(wantsPassword ? ['password'] : [])
+    .join(', ');
+  await run.confirm(`Change user '${username}' (${what})?`, `change user '${username}'`);
   const password = await newPassword(run, o, wantsPassword);
   if (password !== undefined) changes.password = password;
   const result = await c.users.modify(changes);
@@ -108,6 +117,10 @@ export async function radiusSet(run: Run, o: RadiusOptions): Promise<void> {
       'nothing to change: give --server, --port, --secret-stdin, --login-level or --refresh-rate',
     );
   const c = await run.writer();
+  await run.confirm(
+    'Change the RADIUS settings? Users who log in through RADIUS depend on them.',
+    'change the RADIUS settings',
+  );
   if (o.secretStdin) s.secret = await readStdinLine('RADIUS secret');
   else if (o.secret !== undefined) {
     run.warn(argvSecretWarning('--secret', '--secret-stdin'));

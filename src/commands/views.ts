@@ -1,5 +1,6 @@
 /** Table renderings of `pbc get` targets (the JSON form is the data itself). */
 import { levelName } from '../model/levels.js';
+import { sanitize } from '../model/sanitize.js';
 import type {
   App,
   AppInstance,
@@ -265,9 +266,14 @@ function controllers(list: Controller[]): string {
   );
 }
 
+/**
+ * One line per log line, and the device time on its own: each is sanitized as one line,
+ * so a newline (or CR, VT, FF, NEL) inside any of them cannot start a forged line.
+ */
 function log(l: WebLog): string {
-  const head = l.systemDateTime ? `# device time ${l.systemDateTime}\n` : '';
-  return renderText(head + l.logs.map((line) => line.replace(/[\r\n]+/g, ' ')).join('\n'));
+  const lines = l.logs.map((line) => sanitize(line));
+  if (l.systemDateTime) lines.unshift(`# device time ${sanitize(l.systemDateTime)}`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** Flattens an object to `key  value` lines (nested objects as a.b). */

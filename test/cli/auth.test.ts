@@ -15,9 +15,12 @@ const ADMIN = { PBC_USER: 'admin', PBC_PASSWORD: 'admin' };
 beforeAll(async () => {
   s = await startCliSim();
   // A READ user, then UAC on: from here every request needs credentials.
-  const add = await s.run(['users', 'add', 'reader', '--level', 'read', '--password-stdin'], {
-    input: 'reader-pw\n',
-  });
+  const add = await s.run(
+    ['users', 'add', 'reader', '--level', 'read', '--password-stdin', '--yes'],
+    {
+      input: 'reader-pw\n',
+    },
+  );
   expect(add.code, add.stderr).toBe(0);
   const on = await s.run(['uac', 'on', '--yes']);
   expect(on.code, on.stderr).toBe(0);
@@ -162,7 +165,7 @@ describe('config file', () => {
 describe('secrets', () => {
   it('--debug logs requests without the password or the Authorization header', async () => {
     const r = await s.run(
-      ['--debug', 'users', 'add', 'dave', '--level', 'read', '--password-stdin'],
+      ['--debug', 'users', 'add', 'dave', '--level', 'read', '--password-stdin', '--yes'],
       {
         env: ADMIN,
         input: 'dave-Secret-9\n',

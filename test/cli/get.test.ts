@@ -157,9 +157,12 @@ describe('pbc get', () => {
   });
 
   it('masks the RADIUS secret unless --show-secrets', async () => {
-    const set = await s.run(['radius', 'set', '--server', '192.0.2.50', '--secret-stdin'], {
-      input: 'TopSecret-42\n',
-    });
+    const set = await s.run(
+      ['radius', 'set', '--server', '192.0.2.50', '--secret-stdin', '--yes'],
+      {
+        input: 'TopSecret-42\n',
+      },
+    );
     expect(set.code, set.stderr).toBe(0);
     const masked = await s.run(['get', 'radius']);
     expect(masked.stdout).not.toContain('TopSecret-42');

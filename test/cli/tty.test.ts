@@ -84,6 +84,23 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(json(await s.run(['get', 'rules']))).toEqual([]);
   }, 60_000);
 
+  it('asks before shutting a port given by number, naming its interface', async () => {
+    const shutdown = async () =>
+      json(await s.run(['get', 'config'])).find((p: { if_name: string }) => p.if_name === 'eth-0-5')
+        .shutdown;
+    expect(await shutdown()).toBe(false);
+    const args = ['--url', s.url, 'ports', 'set', '5', '--shutdown'];
+    const no = await onTty(args, '[y/N]', 'n\r');
+    expect(no.out).toContain(
+      'Change port eth-0-5: shutdown=true? Traffic through it may stop. [y/N]',
+    );
+    expect(no.code).toBe(2);
+    expect(await shutdown()).toBe(false);
+    const yes = await onTty(args, '[y/N]', 'y\r');
+    expect(yes.code, yes.out).toBe(0);
+    expect(await shutdown()).toBe(true);
+  }, 60_000);
+
   it('asks for the password of a user, without echoing it', async () => {
     const on = await s.run(['uac', 'on', '--yes']);
     expect(on.code, on.stderr).toBe(0);

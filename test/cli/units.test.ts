@@ -6,7 +6,9 @@ import { parseActions, parseCookie, parseLevel, parseMatch } from '../../src/com
 import { exitCodeOf, formatError, UsageError } from '../../src/commands/errors.js';
 import { pickFormat, toPlain } from '../../src/commands/output.js';
 import { renderPairs, renderTable } from '../../src/commands/table.js';
+import { render } from '../../src/commands/views.js';
 import { parseConfig } from '../../src/config/config.js';
+import type { Rule } from '../../src/model/types.js';
 
 describe('tables', () => {
   it('fits the width, truncating flexible columns, measuring wide characters', () => {
@@ -32,6 +34,33 @@ describe('tables', () => {
     const out = renderTable([{ header: 'NAME' }], [['a\u001b[31mb\u001b]0;x\u0007c\u0008d\r\ne']]);
     expect(out).toBe('NAME\nabc?d  e\n');
     expect(renderPairs([['k', '\u009b31mv']])).toBe('k  v\n');
+    // Keys of device objects are device text too.
+    expect(renderPairs([['a\u001b[2Jb\nc', 'v']])).toBe('ab c  v\n');
+  });
+
+  it('renders 150,000 rows (no spread of a device-sized list into Math.max)', () => {
+    const n = 150_000;
+    const rules: Rule[] = Array.from({ length: n }, (_, i) => ({
+      name: `r-${i}`,
+      priority: 100 + (i % 500),
+      match: { in_port: String((i % 28) + 1), tcp: '', tcp_dst: String(i % 65_536) },
+      actions: ['output:9'],
+      cookie: BigInt(i),
+      description: '',
+      n_packets: BigInt(i) * 1000n,
+      n_bytes: 0n,
+      datarate: '',
+      datarate_raw: 0,
+      real_flow_ct: 1,
+    }));
+    const lines = render('rules', rules).trimEnd().split('\n');
+    expect(lines).toHaveLength(n + 1);
+    // The widest name sets the NAME column: every row's ACTIONS start at the same place.
+    const at = lines[0]!.indexOf('MATCH');
+    expect(lines[n]!.slice(at)).toMatch(/^in_port=\S+ tcp tcp_dst=\d+ +output:9 /);
+    expect(lines[1]!.slice(at)).toMatch(/^in_port=1 tcp tcp_dst=0 +output:9 /);
+    const pairs = renderPairs(rules.map((r) => [r.name, r.priority] as [string, unknown]));
+    expect(pairs.split('\n')[n - 1]).toMatch(/^r-149999 {2}\d+$/);
   });
 });
 

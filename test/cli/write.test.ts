@@ -73,6 +73,7 @@ describe('rules', () => {
         'to the IDS',
         '--actions',
         'output:3,output:4',
+        '--yes',
       ]),
     );
     rules = json(await s.run(['get', 'rules']));
@@ -252,12 +253,12 @@ describe('groups', () => {
 
 describe('ports, save-points, users, apps, device, log', () => {
   it('changes a port', async () => {
-    ok(await s.run(['ports', 'set', 'eth-0-3', '--shutdown', '--speed', '100']));
+    ok(await s.run(['ports', 'set', 'eth-0-3', '--shutdown', '--speed', '100', '--yes']));
     let cfg = json(await s.run(['get', 'config'])).find(
       (p: { if_name: string }) => p.if_name === 'eth-0-3',
     );
     expect(cfg).toMatchObject({ shutdown: true, speed: '100' });
-    ok(await s.run(['ports', 'set', '3', '--no-shutdown']));
+    ok(await s.run(['ports', 'set', '3', '--no-shutdown', '--yes']));
     cfg = json(await s.run(['get', 'config'])).find(
       (p: { if_name: string }) => p.if_name === 'eth-0-3',
     );
@@ -287,7 +288,17 @@ describe('ports, save-points, users, apps, device, log', () => {
   it('adds, changes and deletes a user; the password comes from stdin', async () => {
     ok(
       await s.run(
-        ['users', 'add', 'carol', '--level', 'write', '--description', 'ops', '--password-stdin'],
+        [
+          'users',
+          'add',
+          'carol',
+          '--level',
+          'write',
+          '--description',
+          'ops',
+          '--password-stdin',
+          '--yes',
+        ],
         { input: 'pw-carol-1\n' },
       ),
     );
@@ -295,12 +306,12 @@ describe('ports, save-points, users, apps, device, log', () => {
       (u: { username: string }) => u.username === 'carol',
     );
     expect(carol).toMatchObject({ accesslevel: 7, description: 'ops' });
-    ok(await s.run(['users', 'set', 'carol', '--level', 'read']));
+    ok(await s.run(['users', 'set', 'carol', '--level', 'read', '--yes']));
     carol = json(await s.run(['get', 'users'])).find(
       (u: { username: string }) => u.username === 'carol',
     );
     expect(carol.accesslevel).toBe(1);
-    const argv = await s.run(['users', 'set', 'carol', '--password', 'visible-pw']);
+    const argv = await s.run(['users', 'set', 'carol', '--password', 'visible-pw', '--yes']);
     ok(argv);
     expect(argv.stderr).toMatch(
       /warning: --password on the command line is visible in the process list/,
@@ -333,7 +344,7 @@ describe('ports, save-points, users, apps, device, log', () => {
       user_description: 'clock',
       params: { server: '192.0.2.124' },
     });
-    ok(await s.run(['apps', 'stop', pid]));
+    ok(await s.run(['apps', 'stop', pid, '--yes']));
     expect(json(await s.run(['get', 'running']))).toEqual([]);
   });
 
@@ -341,8 +352,10 @@ describe('ports, save-points, users, apps, device, log', () => {
     ok(await s.run(['device', 'name', 'pb-cli-01']));
     ok(await s.run(['device', 'idled', 'on']));
     ok(await s.run(['device', 'dns', '192.0.2.53']));
-    ok(await s.run(['device', 'hash', '--no-macsa', '--ethertype']));
-    ok(await s.run(['device', 'controller', 'add', '--ip', '192.0.2.77', '--port', '6653']));
+    ok(await s.run(['device', 'hash', '--no-macsa', '--ethertype', '--yes']));
+    ok(
+      await s.run(['device', 'controller', 'add', '--ip', '192.0.2.77', '--port', '6653', '--yes']),
+    );
     ok(await s.run(['device', 'ident', '--notes', 'moved to rack C1']));
     const d = json(await s.run(['get', 'device']));
     expect(d).toMatchObject({
