@@ -20,12 +20,20 @@ writeFileSync(
   groupFile,
   JSON.stringify({ group_id: 5, type: 'all', buckets: [{ actions: 'output:10' }] }),
 );
+const unusedGroupFile = join(dir, 'group-6.json');
+writeFileSync(
+  unusedGroupFile,
+  JSON.stringify({ group_id: 6, type: 'all', buckets: [{ actions: 'output:11' }] }),
+);
 
 beforeAll(async () => {
   s = await startCliSim();
   // Group 5 and a rule that uses it: `groups add` of group 5 then replaces a used group.
+  // Group 6 is used by no rule: the device refuses to delete a used group before anything
+  // is asked (test/cli/groups-in-use.test.ts), so `groups rm` asks about this one.
   for (const args of [
     ['groups', 'add', '-f', groupFile],
+    ['groups', 'add', '-f', unusedGroupFile],
     ['rules', 'add', '--priority', '300', '--match', 'in_port=2', '--actions', 'group:5'],
   ]) {
     const r = await s.run(args);
@@ -63,7 +71,7 @@ const ASKING: Record<string, string[]> = {
   'rules reset-counters': ['rules', 'reset-counters'],
   'groups add': ['groups', 'add', '-f', groupFile],
   'groups set': ['groups', 'set', '-f', groupFile],
-  'groups rm': ['groups', 'rm', '5'],
+  'groups rm': ['groups', 'rm', '6'],
   'groups rm-all': ['groups', 'rm-all'],
   'ports set': ['ports', 'set', '3', '--shutdown'],
   'savepoint activate': ['savepoint', 'activate', 'factory-default'],
