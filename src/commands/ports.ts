@@ -1,5 +1,6 @@
 /** `pbc ports set PORT …` (POST /ports/config). */
 import type { PortConfigChanges } from '../api/index.js';
+import { describePortChange, pendingSettingText, portPending } from '../model/port-pending.js';
 import { NotFoundError, UsageError } from './errors.js';
 import type { Run } from './run.js';
 
@@ -55,8 +56,22 @@ export async function set(run: Run, o: PortOptions, port: string): Promise<void>
     ifName = hit.if_name;
   }
   const result = await c.ports.setConfig(ifName, changes);
-  const what = Object.entries(changes)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
-  await run.done(`port ${ifName}: ${what}`, { result });
+  // Read the port back: a change that waits for a reboot (type 4 speed) is said to be pending,
+  // not done. If the read fails, the message says only what was sent.
+  const after = await c.ports
+    .config()
+    .then((all) => all.find((p) => p.if_name === ifName))
+    .catch(() => undefined);
+  if (!after) {
+    const what = Object.entries(changes)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ');
+    await run.done(`port ${ifName}: ${what}`, { result });
+    return;
+  }
+  const pending = portPending(after).map(pendingSettingText);
+  await run.done(`port ${ifName}: ${describePortChange(changes, after.type, after).join(', ')}`, {
+    result,
+    ...(pending.length ? { pending: pending.map((p) => `${p} — applies after reboot`) } : {}),
+  });
 }

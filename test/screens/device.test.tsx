@@ -107,7 +107,7 @@ describe('device screen (9)', () => {
     expect(confirm).toContain('IPv6 matches (ipv6_src, ipv6_dst) become possible');
     expect(confirm).toMatch(/4 active rules use 10 of 2048 flows: they still fit/);
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('rule storage mode: current ipv6, next ipv6'), 5000);
+    await t.h.waitFor((x) => x.includes('rule storage mode: ipv6 (in effect now)'), 5000);
     expect(t.sim.state.settings.storageMode.current).toBe('ipv6');
   });
 

@@ -5,6 +5,7 @@
  */
 import type { GroupHash, StorageMode } from '../../model/index.js';
 import { READ, SUPER, sanitize, WRITE } from '../../model/index.js';
+import { storageModePending } from '../../model/port-pending.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
 import type { Line } from '../dialogs/dialog.js';
 import { editHttps, editIp, reboot } from './connection-actions.js';
@@ -172,7 +173,10 @@ function switchStorageMode(ctx: DeviceActionContext) {
         const modes = await ctx.client.device.setRuleStorageMode(target);
         refresh(ctx);
         ctx.poller.refresh(['rules']);
-        return `rule storage mode: current ${modes.modeCurrent}, next ${modes.modeNext}`;
+        const pending = storageModePending(modes);
+        return pending
+          ? `rule storage mode: ${pending}`
+          : `rule storage mode: ${modes.modeCurrent} (in effect now)`;
       });
     },
     `switch to ${target}`,
