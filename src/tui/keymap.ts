@@ -293,7 +293,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'savepoints.boot',
     keys: ['b'],
-    label: 'boot with this rule save-point (SUPER)',
+    label: 'boot with this rule save-point, after confirmation (SUPER)',
     scope: 'savepoints',
     write: true,
   },
@@ -405,7 +405,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'apps.action',
     keys: ['a'],
-    label: 'actions of the instance: run a custom action',
+    label: 'actions of the instance: a digit picks, then a confirmation',
     scope: 'apps',
     write: true,
     hint: true,

@@ -81,6 +81,9 @@ describe('device screen (9)', () => {
     expect(t.sim.state.settings.name).toBe('pb-lab-02');
 
     await t.h.press('l');
+    await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
+    expect(t.sim.state.settings.idLed).toBe(false);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
     expect(t.sim.state.settings.idLed).toBe(true);
 
@@ -260,6 +263,9 @@ describe('device screen (9)', () => {
     await t.h.press('R');
     await t.h.waitFor((x) => x.includes("rebooting the device needs SUPER rights; 'op' has WRITE"));
     await t.h.press('l');
+    await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
+    expect(sim.state.settings.idLed).toBe(false);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
     expect(sim.state.settings.idLed).toBe(true);
     await c?.close();
