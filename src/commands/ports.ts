@@ -1,5 +1,6 @@
 /** `pbc ports set PORT …` (POST /ports/config). */
 import type { PortConfigChanges } from '../api/index.js';
+import { describePortChange, pendingSettingText, portPending } from '../model/port-pending.js';
 import { NotFoundError, UsageError } from './errors.js';
 import type { Run } from './run.js';
 
@@ -55,16 +56,34 @@ export async function set(run: Run, o: PortOptions, port: string): Promise<void>
     if (!hit) throw new NotFoundError(`no port ${port} on this device (pbc get ports lists them)`);
     return hit.if_name;
   };
-  const what = Object.entries(changes)
+  const sent = Object.entries(changes)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(' ');
-  // Any port change can take the link down (and --shutdown does): asked before anything
-  // is read or sent.
+  const configOf = (name: string) =>
+    c.ports
+      .config()
+      .then((all) => all.find((p) => p.if_name === name))
+      .catch(() => undefined);
+  // Any port change can take the link down (and --shutdown does): asked before anything is
+  // sent. The question says which settings wait for a reboot (the port's type decides).
   await run.confirm(async () => {
     ifName = await resolve();
-    return `Change port ${ifName}: ${what}? Traffic through it may stop.`;
-  }, `change port ${port} (${what})`);
+    const before = await configOf(ifName);
+    const said = before ? describePortChange(changes, before.type).join(', ') : sent;
+    return `Change port ${ifName}: ${said}? Traffic through it may stop.`;
+  }, `change port ${port} (${sent})`);
   ifName ??= await resolve();
   const result = await c.ports.setConfig(ifName, changes);
-  await run.done(`port ${ifName}: ${what}`, { result });
+  // Read the port back: a change that waits for a reboot (type 4 speed) is said to be pending,
+  // not done. If the read fails, the message says only what was sent.
+  const after = await configOf(ifName);
+  if (!after) {
+    await run.done(`port ${ifName}: ${sent}`, { result });
+    return;
+  }
+  const pending = portPending(after).map(pendingSettingText);
+  await run.done(`port ${ifName}: ${describePortChange(changes, after.type, after).join(', ')}`, {
+    result,
+    ...(pending.length ? { pending: pending.map((p) => `${p} — applies after reboot`) } : {}),
+  });
 }

@@ -1,5 +1,6 @@
 /** Table renderings of `pbc get` targets (the JSON form is the data itself). */
 import { levelName } from '../model/levels.js';
+import { pendingMarker, pendingText } from '../model/port-pending.js';
 import { sanitize } from '../model/sanitize.js';
 import type {
   App,
@@ -92,7 +93,7 @@ function ports(list: MergedPort[]): string {
         p.if_name,
         p.config?.shutdown ? 'shutdown' : p.admin_status.replace(/^PORT_/, '').toLowerCase(),
         p.link_status.replace(/^LINK_/, '').toLowerCase(),
-        p.speed,
+        p.config && pendingMarker(p.config) ? `${p.speed} ${pendingMarker(p.config)}` : p.speed,
         p.duplex,
         p.config?.type ?? '',
         k ? compact(k.rxpkts) : '',
@@ -116,6 +117,7 @@ function portConfig(list: PortConfig[]): string {
       C('SPLIT'),
       C('XG (NOW→NEXT)'),
       C('SHUTDOWN'),
+      C('PENDING'),
     ],
     list.map((p) => [
       p.if_name,
@@ -126,6 +128,7 @@ function portConfig(list: PortConfig[]): string {
       p.split,
       p.xg_speed ? `${p.xg_speed.currSetting}→${p.xg_speed.nextSetting}` : '',
       p.shutdown,
+      pendingText(p) ? `${pendingText(p)} after reboot` : '',
     ]),
   );
 }

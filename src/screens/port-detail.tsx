@@ -2,6 +2,7 @@
 import { Box } from 'ink';
 import { useEffect } from 'react';
 import { PORT_COUNTERS, sanitize } from '../model/index.js';
+import { portPending } from '../model/port-pending.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { KeyValue, Text } from '../widgets/index.js';
@@ -38,11 +39,22 @@ export function PortDetail(props: {
     r.stats ? r.stats[k].toString() : '–',
   ]);
   const sfpText = sfpLines(sfp, r.name);
+  const pending = c ? portPending(c) : [];
+  const next = (field: 'xg_speed' | 'split') => pending.find((p) => p.field === field)?.to;
+  const xgNext = next('xg_speed');
+  const splitNext = next('split');
   return (
     <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
       <Text bold wrap="truncate">
         {sanitize(r.name)} (port {r.no}) — admin {r.admin}, link {r.link} · Esc returns
       </Text>
+      {pending.length > 0 && (
+        <Text color="yellow" wrap="truncate">
+          {sanitize(
+            `⟳ pending — applies after reboot: ${pending.map((p) => `${p.field} ${p.from} → ${p.to}`).join(', ')}`,
+          )}
+        </Text>
+      )}
       <Box>
         <Box flexDirection="column" width={half}>
           <KeyValue width={half} labelWidth={9} pairs={counters} />
@@ -57,10 +69,21 @@ export function PortDetail(props: {
               ['duplex', r.duplex],
               ['type', c ? String(c.type) : '–'],
               ['media', c?.media_type ?? '–'],
-              ['split', c?.split ?? '–'],
+              [
+                'split',
+                c
+                  ? splitNext
+                    ? `${pending.find((p) => p.field === 'split')?.from} ⟳ next: ${splitNext} after reboot`
+                    : c.split
+                  : '–',
+              ],
               [
                 'xg_speed',
-                c?.xg_speed ? `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})` : '–',
+                c?.xg_speed
+                  ? xgNext
+                    ? `${c.xg_speed.currSetting} ⟳ next: ${xgNext} after reboot`
+                    : `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})`
+                  : '–',
               ],
               ['mac', r.info?.mac_addr ?? '–'],
               ['rx now', `${formatSi(r.rate?.rxBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
@@ -76,12 +99,14 @@ export function PortDetail(props: {
       ) : sfpText.length === 0 ? (
         <Text>no transceiver information for this port</Text>
       ) : (
-        sfpText.slice(0, Math.max(0, props.height - 16)).map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-          <Text key={i} wrap="truncate">
-            {l}
-          </Text>
-        ))
+        sfpText
+          .slice(0, Math.max(0, props.height - 16 - (pending.length > 0 ? 1 : 0)))
+          .map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <Text key={i} wrap="truncate">
+              {l}
+            </Text>
+          ))
       )}
     </Box>
   );

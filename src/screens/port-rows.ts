@@ -1,5 +1,6 @@
 /** Joins /ports/info, /ports/config, /ports/stats and the derived rates into one row per port. */
 import type { PortConfig, PortInfo, PortStats } from '../model/index.js';
+import { pendingNext } from '../model/port-pending.js';
 import type { PortRate } from '../store/rates.js';
 
 export interface PortRow {
@@ -10,6 +11,8 @@ export interface PortRow {
   speed: string;
   duplex: string;
   type: number | null;
+  /** `⟳ 1G`, `⟳ split break-out` (what it becomes after the reboot) when a setting waits for a reboot; '' otherwise. */
+  pending: string;
   stats?: PortStats;
   config?: PortConfig;
   info?: PortInfo;
@@ -37,6 +40,7 @@ export function portRows(
       speed: i?.speed ?? c?.speed ?? '–',
       duplex: i?.duplex ?? c?.duplex ?? '–',
       type: c?.type ?? null,
+      pending: c && pendingNext(c) ? `⟳ ${pendingNext(c)}` : '',
     };
     const s = statsByNo.get(no);
     if (s) row.stats = s;

@@ -114,11 +114,25 @@ export function portColumns(): Column<PortRow>[] {
 
 const COLUMNS = portColumns();
 
+/** Shown only while some port has a setting waiting for a reboot: `⟳ 1G`. */
+const PENDING_COLUMN: Column<PortRow> = {
+  key: 'pending',
+  title: 'AFTER REBOOT',
+  width: 18,
+  min: 18,
+  priority: 85,
+  render: (r) => r.pending,
+  color: (r) => (r.pending ? 'yellow' : undefined),
+};
+const PENDING_COLUMNS = [...COLUMNS.slice(0, 3), PENDING_COLUMN, ...COLUMNS.slice(3)];
+
 export function filterPorts(rows: PortRow[], filter: string): PortRow[] {
   const f = filter.trim().toLowerCase();
   if (!f) return rows;
   return rows.filter((r) =>
-    `${r.name} ${stateText(r)} ${r.speed} ${r.duplex}`.toLowerCase().includes(f),
+    `${r.name} ${stateText(r)} ${r.speed} ${r.duplex}${r.pending ? ` pending ${r.pending}` : ''}`
+      .toLowerCase()
+      .includes(f),
   );
 }
 
@@ -200,7 +214,7 @@ export function PortsScreen(props: ScreenProps) {
   }
   return (
     <Table
-      columns={COLUMNS}
+      columns={all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS}
       rows={rows}
       width={props.width}
       height={props.height}

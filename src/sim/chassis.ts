@@ -381,9 +381,17 @@ export function portInfo(state: ChassisState): PortInfo[] {
   });
 }
 
-/** GET /ports/config: deep copies of the port configurations. */
+/**
+ * GET /ports/config: deep copies of the port configurations. `split` is the setting, so a
+ * split waiting for the reboot shows there (the type still tells the present layout), as
+ * `xg_speed.nextSetting` does for a type-4 speed.
+ */
 export function portConfigs(state: ChassisState): PortConfig[] {
-  return state.ports.map((p) => structuredClone(p.config));
+  return state.ports.map((p) => {
+    const c = structuredClone(p.config);
+    if (p.nextSplit !== undefined) c.split = p.nextSplit;
+    return c;
+  });
 }
 
 export function serializeChassis(state: ChassisState): string {

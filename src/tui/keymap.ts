@@ -300,7 +300,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'savepoints.boot',
     keys: ['b'],
-    label: 'boot with this rule save-point (SUPER)',
+    label: 'boot with this rule save-point, after confirmation (SUPER)',
     scope: 'savepoints',
     write: true,
   },
@@ -412,7 +412,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'apps.action',
     keys: ['a'],
-    label: 'actions of the instance: run a custom action',
+    label: 'actions of the instance: a digit picks, then a confirmation',
     scope: 'apps',
     write: true,
     hint: true,

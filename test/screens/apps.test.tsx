@@ -65,6 +65,9 @@ describe('apps screen (8)', () => {
     expect(chooser).toContain('1  Sync now (sync_now, WRITE)');
     expect(chooser).toContain('2  Show status (show_status, READ)');
     await t.h.press('1');
+    const ask = await t.h.waitFor((x) => x.includes("Run 'Sync now' on ntp #1200 'clock'?"));
+    expect(ask).toContain('Sends POST /apps/action pid=1200 action_name=sync_now');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('Sync now: OK'), 5000);
 
     await t.h.press('d');
@@ -121,6 +124,40 @@ describe('apps screen (8)', () => {
     await r.h.waitFor((x) => x.includes('ro READ'), 5000);
     await r.h.press('s');
     await r.h.waitFor((x) => x.includes("starting an app needs WRITE rights; 'ro' has READ"));
+  });
+
+  it('a, then a digit, opens a confirmation of that action; digits in the menu never switch screens', async () => {
+    const t = await open();
+    const writes = async () =>
+      (
+        (await (await fetch(t.sim.url.replace(/\/rest$/, '/_sim/status'))).json()) as {
+          writes: number;
+        }
+      ).writes;
+    await t.admin.apps.start('pcap', 'cap', { port: 'eth-0-2' });
+    await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
+    await t.h.press('tab');
+    const before = await writes();
+    await t.h.press('a');
+    await t.h.waitFor((x) => x.includes('2  Discard files (discard, SUPER)'));
+    await t.h.press('9'); // not an action, and not the Device screen
+    const menu = await t.h.waitFor((x) => x.includes('no action 9 here'));
+    expect(menu).toContain('Discard files (discard, SUPER)');
+    await t.h.press('2');
+    const ask = await t.h.waitFor((x) => x.includes("Run 'Discard files' on pcap"));
+    expect(ask).toContain('Delete all capture files of this instance');
+    expect(ask).toContain('Sends POST /apps/action pid=1200 action_name=discard');
+    await t.h.press('n');
+    await t.h.waitFor((x) => x.includes("'Discard files' not run; nothing was sent"));
+    expect(await writes()).toBe(before);
+    await t.h.press('a');
+    await t.h.waitFor((x) => x.includes('press its number'));
+    await t.h.press('2');
+    await t.h.waitFor((x) => x.includes("Run 'Discard files' on pcap"));
+    expect(await writes()).toBe(before);
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('Discard files: '), 5000);
+    expect(await writes()).toBe(before + 1);
   });
 
   it('in --readonly, every write is refused before anything is sent', async () => {

@@ -81,6 +81,9 @@ describe('device screen (9)', () => {
     expect(t.sim.state.settings.name).toBe('pb-lab-02');
 
     await t.h.press('l');
+    await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
+    expect(t.sim.state.settings.idLed).toBe(false);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
     expect(t.sim.state.settings.idLed).toBe(true);
 
@@ -107,7 +110,7 @@ describe('device screen (9)', () => {
     expect(confirm).toContain('IPv6 matches (ipv6_src, ipv6_dst) become possible');
     expect(confirm).toMatch(/4 active rules use 10 of 2048 flows: they still fit/);
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('rule storage mode: current ipv6, next ipv6'), 5000);
+    await t.h.waitFor((x) => x.includes('rule storage mode: ipv6 (in effect now)'), 5000);
     expect(t.sim.state.settings.storageMode.current).toBe('ipv6');
   });
 
@@ -260,6 +263,9 @@ describe('device screen (9)', () => {
     await t.h.press('R');
     await t.h.waitFor((x) => x.includes("rebooting the device needs SUPER rights; 'op' has WRITE"));
     await t.h.press('l');
+    await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
+    expect(sim.state.settings.idLed).toBe(false);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
     expect(sim.state.settings.idLed).toBe(true);
     await c?.close();

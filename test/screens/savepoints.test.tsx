@@ -130,6 +130,15 @@ describe('save-points screen (5)', () => {
 
     await select(t, 'factory-default');
     await t.h.press('b');
+    const ask = await t.h.waitFor((x) => x.includes("Boot with 'factory-default'?"));
+    expect(ask).toContain("'factory-default' will load at next boot (replaces 'Quicksave')");
+    expect(t.sim.state.bootRuleSavePoint).toBe('Quicksave');
+    await t.h.press('escape');
+    await t.h.waitFor((x) => x.includes('cancelled, nothing was changed'));
+    expect(t.sim.state.bootRuleSavePoint).toBe('Quicksave');
+    await t.h.press('b');
+    await t.h.waitFor((x) => x.includes("Boot with 'factory-default'?"));
+    await t.h.press('y');
     await t.h.waitFor(
       (x) => x.includes("'factory-default' loads at the next boot (was 'Quicksave')"),
       5000,

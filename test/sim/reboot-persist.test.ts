@@ -157,7 +157,11 @@ describe('reboot', () => {
     );
     const pending = (await t.get('/ports/config')).body.port_config;
     expect(pending).toHaveLength(28);
-    expect(pending.find((p: Wire) => p.if_name === 'eth-0-18').split).toBe('default');
+    // the setting shows at once; the type (6, whole) says it has not happened yet
+    expect(pending.find((p: Wire) => p.if_name === 'eth-0-18')).toMatchObject({
+      type: 6,
+      split: 'break-out',
+    });
     expectOk(await t.call('POST', '/device/reboot'));
     await sleep(30);
     await waitUntilBack(t);

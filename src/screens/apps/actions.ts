@@ -2,8 +2,9 @@
 import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
 import type { ActionContext } from '../dialogs/action-context.js';
-import type { Choice, Line } from '../dialogs/dialog.js';
+import type { Line } from '../dialogs/dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
+import type { AppAction } from './types.js';
 
 export interface AppsContext extends ActionContext {
   apps: App[] | undefined;
@@ -102,6 +103,12 @@ export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined
   );
 }
 
+/**
+ * `a`: the instance's actions as a numbered menu. While it is open every key belongs to it:
+ * a digit picks an action (one that is not listed says so and the menu stays open; no digit
+ * ever switches screens), Esc closes it. Picking opens a confirmation naming the request;
+ * only y or Enter, read after it was drawn, sends it.
+ */
 export function chooseAction(ctx: AppsContext, instance: AppInstance | undefined) {
   if (!instance) return ctx.notify('no running instance selected (Tab to the running instances)');
   if (!ctx.allowed('running an app action', READ)) return;
@@ -117,22 +124,46 @@ export function chooseAction(ctx: AppsContext, instance: AppInstance | undefined
     (a, i) =>
       `${i + 1}  ${sanitize(a.label)} (${sanitize(a.name)}${a.level !== undefined ? `, ${levelName(a.level)}` : ''})${a.description ? ` — ${sanitize(a.description)}` : ''}`,
   );
-  const choices: Choice[] = actions.map((a, i) => ({
-    key: String(i + 1),
-    label: a.label,
-    run: () => {
-      if (a.level !== undefined && !ctx.allowed(`the action '${a.label}'`, a.level)) return;
-      void ctx.dialog.run(`${a.label} on ${instanceName(instance)}`, async () => {
-        const result = await ctx.client.apps.action(instance.pid, a.name);
-        refresh(ctx);
-        return `${sanitize(a.label)}: ${sanitize(result)}`;
-      });
-    },
-  }));
+  const pick = (key: string): boolean => {
+    if (!/^[0-9]$/.test(key)) return false;
+    const a = actions[Number(key) - 1];
+    if (!a) {
+      ctx.notify(`no action ${key} here: press 1–${actions.length}, or Esc`);
+      return true;
+    }
+    if (a.level !== undefined && !ctx.allowed(`the action '${sanitize(a.label)}'`, a.level))
+      return true;
+    confirmAction(ctx, instance, a);
+    return true;
+  };
+  ctx.dialog.open({
+    kind: 'view',
+    title: `Actions of ${instanceName(instance)}: press its number`,
+    lines,
+    keys: pick,
+    footer: `1–${actions.length} picks (then asks before sending)`,
+  });
+}
+
+function confirmAction(ctx: AppsContext, instance: AppInstance, a: AppAction) {
+  const run = () =>
+    void ctx.dialog.run(`${sanitize(a.label)} on ${instanceName(instance)}`, async () => {
+      const result = await ctx.client.apps.action(instance.pid, a.name);
+      refresh(ctx);
+      return `${sanitize(a.label)}: ${sanitize(result)}`;
+    });
   ctx.dialog.open({
     kind: 'confirm',
-    title: `Run an action of ${instanceName(instance)}: press its number`,
-    lines,
-    choices,
+    title: `Run '${sanitize(a.label)}' on ${instanceName(instance)}?`,
+    lines: [
+      ...(a.description ? [sanitize(a.description)] : []),
+      `Sends POST /apps/action pid=${instance.pid} action_name=${sanitize(a.name)}`,
+      `to the running instance ${instanceName(instance)}.`,
+    ],
+    choices: [
+      { key: 'y', label: 'run it', run },
+      { key: 'enter', label: 'runs it too', run },
+    ],
+    cancelled: `'${sanitize(a.label)}' not run; nothing was sent`,
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { GroupHash, StorageMode } from '../../model/index.js';
 import { READ, SUPER, sanitize, WRITE } from '../../model/index.js';
+import { storageModePending } from '../../model/port-pending.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
 import type { Line } from '../dialogs/dialog.js';
 import { editHttps, editIp, reboot } from './connection-actions.js';
@@ -125,11 +126,22 @@ function editDns(ctx: DeviceActionContext) {
 function toggleLed(ctx: DeviceActionContext) {
   if (!ctx.allowed('switching the ID LED', WRITE) || notLoaded(ctx)) return;
   const on = !ctx.settings!.idLed;
-  void ctx.dialog.run(on ? 'Switching the ID LED on' : 'Switching the ID LED off', async () => {
-    await ctx.client.device.setIdLed(on);
-    refresh(ctx);
-    return `ID LED ${on ? 'on' : 'off'}`;
-  });
+  ctx.dialog.confirm(
+    `Switch the ID LED ${on ? 'on' : 'off'}?`,
+    [
+      on
+        ? 'The identification LED on the front panel lights up, so the device can be found in the rack.'
+        : 'The identification LED goes out.',
+      `Sends POST /device/idled activated=${on}.`,
+    ],
+    () =>
+      void ctx.dialog.run(on ? 'Switching the ID LED on' : 'Switching the ID LED off', async () => {
+        await ctx.client.device.setIdLed(on);
+        refresh(ctx);
+        return `ID LED ${on ? 'on' : 'off'}`;
+      }),
+    `switch ${on ? 'on' : 'off'}`,
+  );
 }
 
 function toggleTelnet(ctx: DeviceActionContext) {
@@ -148,7 +160,16 @@ function toggleTelnet(ctx: DeviceActionContext) {
       go,
       'enable telnet',
     );
-  else go();
+  else
+    ctx.dialog.confirm(
+      'Disable telnet?',
+      [
+        'Telnet logins to the device are refused from now on.',
+        'Sends POST /device/telnet activated=false.',
+      ],
+      go,
+      'disable telnet',
+    );
 }
 
 function switchStorageMode(ctx: DeviceActionContext) {
@@ -172,7 +193,10 @@ function switchStorageMode(ctx: DeviceActionContext) {
         const modes = await ctx.client.device.setRuleStorageMode(target);
         refresh(ctx);
         ctx.poller.refresh(['rules']);
-        return `rule storage mode: current ${modes.modeCurrent}, next ${modes.modeNext}`;
+        const pending = storageModePending(modes);
+        return pending
+          ? `rule storage mode: ${pending}`
+          : `rule storage mode: ${modes.modeCurrent} (in effect now)`;
       });
     },
     `switch to ${target}`,

@@ -2,6 +2,7 @@
 import type { RuleList } from '../../api/index.js';
 import type { FlowNumbers, GroupHash, SavePoints } from '../../model/index.js';
 import { READ, SUPER, WRITE } from '../../model/index.js';
+import { storageModePending } from '../../model/port-pending.js';
 import type { ResourceData } from '../../store/resources.js';
 import { capacity } from '../../tcam/index.js';
 import { connectionFollowsIp, DEFAULT_DNS, permanentModeEffect, urlHost } from './effects.js';
@@ -80,7 +81,9 @@ export function deviceItems(d: DeviceItemInput): DeviceItem[] {
     : '…';
   const https = d.sessionUrl.startsWith('https:') ? 'https' : 'http';
   const storage = s
-    ? `${s.storage.modeCurrent} (next ${s.storage.modeNext})${
+    ? `${s.storage.modeCurrent}${
+        storageModePending(s.storage) ? ` · ⟳ ${storageModePending(s.storage)}` : ''
+      }${
         d.flows
           ? ` · ${d.flows.used_flows} of ${capacity(s.storage.modeCurrent).maximum} flows used`
           : ''

@@ -6,6 +6,7 @@
 import type { PortConfigChanges } from '../../api/index.js';
 import type { PortConfig } from '../../model/index.js';
 import { sanitize, WRITE } from '../../model/index.js';
+import { describePortChange, needsReboot, pendingText } from '../../model/port-pending.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
 import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
@@ -59,6 +60,9 @@ export function portFields(p: PortConfig): FieldSpec[] {
       kind: 'select',
       options: withCurrent(speedOptions(p.type), p.speed),
       value: p.speed,
+      ...(needsReboot(p.type, 'speed')
+        ? { help: `type ${p.type}: a new speed applies after the next reboot` }
+        : {}),
     },
     {
       id: 'duplex',
@@ -75,7 +79,9 @@ export function portFields(p: PortConfig): FieldSpec[] {
       kind: 'select',
       options: ['1G', 'XG'],
       value: p.xg_speed.nextSetting,
-      help: p.type === 4 ? 'type 4: takes effect at the next reboot' : '1G or XG (10G)',
+      help: needsReboot(p.type, 'xg_speed')
+        ? `type ${p.type}: applies after the next reboot`
+        : '1G or XG (10G)',
     });
   fields.push(
     {
@@ -122,21 +128,35 @@ export function portChanges(p: PortConfig, v: FormValues): PortConfigChanges {
 }
 
 export function changeLines(p: PortConfig, c: PortConfigChanges): Line[] {
+  const later = (k: string) => needsReboot(p.type, k);
   const lines: Line[] = Object.entries(c).map(([k, v]) => {
     const before =
       k === 'xg_speed' ? p.xg_speed?.nextSetting : (p as unknown as Record<string, unknown>)[k];
-    return `${k}: ${String(before ?? '—')} → ${String(v)}`;
+    return `${k}: ${String(before ?? '—')} → ${String(v)}${later(k) ? ' — applies after reboot' : ''}`;
   });
+  const waiting = pendingText(p);
+  if (waiting) lines.push(`Already pending (applies after reboot): ${waiting}.`);
   if (c.shutdown === true)
     lines.push({ text: `${p.if_name} stops forwarding traffic.`, color: 'yellow' });
-  if (c.speed !== undefined || c.duplex !== undefined)
+  if ((c.speed !== undefined && !later('speed')) || c.duplex !== undefined)
     lines.push({
       text: 'The link renegotiates: traffic on this port stops for a moment.',
       color: 'yellow',
     });
-  if (c.xg_speed !== undefined && p.type === 4)
-    lines.push('xg_speed on this port type takes effect at the next reboot.');
+  if ((c.xg_speed !== undefined || c.speed !== undefined) && later('xg_speed'))
+    lines.push({
+      text: `Pending: on port type ${p.type} the new speed applies only after the next reboot; until then ${p.if_name} keeps running at ${p.xg_speed?.currSetting ?? p.speed}.`,
+      color: 'yellow',
+    });
   return lines;
+}
+
+/** Above the form: what already waits for a reboot on this port. */
+function formLines(p: PortConfig): Line[] | undefined {
+  const waiting = pendingText(p);
+  return waiting
+    ? [{ text: `⟳ pending — applies after reboot: ${waiting}`, color: 'yellow' }]
+    : undefined;
 }
 
 export interface PortEditContext extends ActionContext {}
@@ -152,23 +172,32 @@ export function editPortConfig(
     return ctx.notify(
       `the configuration of ${sanitize(name)} is still loading; try again in a moment`,
     );
-  ctx.dialog.form(`Port ${sanitize(port.if_name)} (type ${port.type})`, portFields(port), (v) => {
-    const changes = portChanges(port, v);
-    if (Object.keys(changes).length === 0) return 'nothing changed';
-    ctx.dialog.confirm(
-      `Change ${sanitize(port.if_name)}?`,
-      changeLines(port, changes),
-      () => {
-        void ctx.dialog.run(`Changing ${sanitize(port.if_name)}`, async () => {
-          await ctx.client.ports.setConfig(port.if_name, changes);
-          ctx.poller.refresh(['config', 'info', 'stats']);
-          return `${sanitize(port.if_name)}: ${Object.entries(changes)
-            .map(([k, x]) => `${k} ${String(x)}`)
-            .join(', ')}`;
-        });
-      },
-      'change',
-    );
-    return undefined;
-  });
+  ctx.dialog.form(
+    `Port ${sanitize(port.if_name)} (type ${port.type})`,
+    portFields(port),
+    (v) => {
+      const changes = portChanges(port, v);
+      if (Object.keys(changes).length === 0) return 'nothing changed';
+      ctx.dialog.confirm(
+        `Change ${sanitize(port.if_name)}?`,
+        changeLines(port, changes),
+        () => {
+          void ctx.dialog.run(`Changing ${sanitize(port.if_name)}`, async () => {
+            await ctx.client.ports.setConfig(port.if_name, changes);
+            ctx.poller.refresh(['config', 'info', 'stats']);
+            // the device's word on what took effect: read the port back (a failed read falls
+            // back on the port type)
+            const after = await ctx.client.ports
+              .config()
+              .then((all) => all.find((x) => x.if_name === port.if_name))
+              .catch(() => undefined);
+            return `${sanitize(port.if_name)}: ${describePortChange(changes, port.type, after).join(', ')}`;
+          });
+        },
+        'change',
+      );
+      return undefined;
+    },
+    formLines(port),
+  );
 }

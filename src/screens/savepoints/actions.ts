@@ -193,9 +193,27 @@ export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
   if (!ctx.allowed('setting the boot save-point', SUPER)) return;
   if (sel.sp.boot) return ctx.notify(`${q(sel.sp.name)} already loads on boot`);
   const was = ctx.savepoints?.rules.find((s) => s.boot)?.name;
-  void ctx.dialog.run(`Setting ${q(sel.sp.name)} to load on boot`, async () => {
-    await ctx.client.savepoints.setDefaultRules(sel.sp.name);
-    refresh(ctx);
-    return `${q(sel.sp.name)} loads at the next boot${was ? ` (was ${q(was)})` : ''}${ctx.permanent ? '; permanent rules mode is on, so it is not loaded while that stays on' : ''}`;
+  const run = () =>
+    void ctx.dialog.run(`Setting ${q(sel.sp.name)} to load on boot`, async () => {
+      await ctx.client.savepoints.setDefaultRules(sel.sp.name);
+      refresh(ctx);
+      return `${q(sel.sp.name)} loads at the next boot${was ? ` (was ${q(was)})` : ''}${ctx.permanent ? '; permanent rules mode is on, so it is not loaded while that stays on' : ''}`;
+    });
+  ctx.dialog.open({
+    kind: 'confirm',
+    title: `Boot with ${q(sel.sp.name)}?`,
+    lines: [
+      `${q(sel.sp.name)} will load at next boot (replaces ${was ? q(was) : 'no boot save-point'}).`,
+      `Sends PUT /savepoints/defaultrulesavepoint name=${sel.sp.name}; the active rules do not change now.`,
+      ...(ctx.permanent
+        ? [
+            'Permanent rules mode is on: while it stays on, the active rules survive the reboot instead.',
+          ]
+        : []),
+    ],
+    choices: [
+      { key: 'y', label: 'set boot save-point', run },
+      { key: 'enter', label: 'sets it too', run },
+    ],
   });
 }

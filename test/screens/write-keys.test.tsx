@@ -1,0 +1,194 @@
+/**
+ * Every key binding of every screen (src/tui/keymap.ts) either never writes — it is in
+ * NEVER_WRITES below — or is driven here on the console against the simulator: pressing it
+ * (and the quick follow-up keys that open the step that asks) makes no write and puts a
+ * confirmation, a form or an editor on screen; Esc then leaves with still no write. A write
+ * key added later without a confirmation step fails this test, and so does any new binding
+ * until it is put in one of the two lists.
+ */
+import { describe, expect, it } from 'vitest';
+import { BINDINGS, type Binding, SCREENS, type ScreenId } from '../../src/tui/keymap.js';
+import { body, type TestConsole } from './admin-console.js';
+import { consoleSession } from './console-session.js';
+
+const session = consoleSession();
+
+/** Bindings that only move, look, filter or toggle the view: they never send a write. */
+const NEVER_WRITES = new Set([
+  ...SCREENS.map((s) => `screen.${s.id}`),
+  'app.palette', // a command typed there is checked by its own tests (refresh, pause, …)
+  'app.filter',
+  'app.help',
+  'app.refresh',
+  'app.pause',
+  'app.quit',
+  'app.cancel',
+  'nav.up',
+  'nav.down',
+  'nav.pageUp',
+  'nav.pageDown',
+  'nav.top',
+  'nav.bottom',
+  'ports.sort',
+  'ports.reverse',
+  'ports.detail',
+  'logs.follow',
+  'logs.wrap',
+  'logs.timestamps',
+  'rules.detail',
+  'rules.sort',
+  'rules.reverse',
+  // editor keys: only inside the editor; its apply (Ctrl-S) opens the confirmation
+  'rules.editor.apply',
+  'rules.editor.next',
+  'rules.editor.remove',
+  'rules.editor.move',
+  'rules.editor.fix',
+  'groups.detail',
+  'groups.editor.pick',
+  'groups.editor.apply',
+  'groups.editor.remove',
+  'savepoints.pane',
+  'savepoints.open',
+  'savepoints.mark',
+  'savepoints.diff',
+  'savepoints.export', // writes a local file, never the device
+  'users.secret',
+  'apps.pane',
+  'device.controllers',
+]);
+
+/** What is on screen when a write is one step from being sent. */
+const ASKS =
+  /any other key cancels|any other key = keep|Enter submits · Esc cancels|y\/Enter send|Esc goes back|\^S apply · Esc cancel/;
+
+/** Keys pressed first so that the binding applies (a pane, a list, a row). */
+const BEFORE: Record<string, string[]> = {
+  'apps.modify': ['tab'],
+  'apps.stop': ['tab'],
+  'apps.action': ['tab'],
+  'device.controllerAdd': ['c'],
+  'device.controllerDelete': ['c'],
+};
+/** Quick follow-up keys that do not confirm (a menu's pick leads to the confirmation). */
+const AFTER: Record<string, string[]> = {
+  'apps.action': ['2'],
+};
+
+async function writes(t: TestConsole): Promise<number> {
+  const res = await fetch(t.sim.url.replace(/\/rest$/, '/_sim/status'));
+  return ((await res.json()) as { writes: number }).writes;
+}
+
+/** The device state each screen needs for its write keys to have something to act on. */
+async function prepare(t: TestConsole, screen: ScreenId) {
+  if (screen === 'apps') await t.admin.apps.start('pcap', 'cap', { port: 'eth-0-2' });
+  if (screen === 'savepoints') await t.admin.savepoints.createRules('aaa-spare', '');
+  if (screen === 'groups')
+    await t.admin.groups.add({
+      group_id: 7,
+      type: 'select',
+      buckets: [{ watch_port: '10', actions: ['output:10'] }],
+    });
+  if (screen === 'device') {
+    await t.admin.device.addController({ connection: 'tcp', ip: '192.0.2.9', port: '6653' });
+    // telnet on, so that Enter on it would switch it off (switching it on asks in device.test)
+    await t.admin.device.setTelnet(true);
+  }
+}
+
+/** Waits for the screen to have its data: these strings on screen. */
+const READY: Partial<Record<ScreenId, string>> = {
+  ports: 'eth-0-1 ',
+  rules: 'output:',
+  groups: '1 group ·',
+  savepoints: 'aaa-spare',
+  logs: 'device',
+  users: 'admin',
+  apps: 'Running instances (1)',
+  device: 'Rule storage mode',
+};
+
+const screenBindings = (screen: ScreenId) => BINDINGS.filter((b) => b.scope === screen);
+
+/** Enter on a Device row that opens a list rather than a change (it writes nothing itself). */
+const OPENS_LIST = /Controllers \(\d+\) · a adds/;
+
+async function drive(t: TestConsole, b: Binding, key: string, base: number) {
+  const what = `${b.scope} ${b.command} (${key})`;
+  for (const k of BEFORE[b.command] ?? []) await t.h.press(k);
+  // the screen's data may reach it after the table (the port configuration): press again
+  let frame = '';
+  for (let i = 0; i < 8 && !frame; i++) {
+    await t.h.press(key);
+    for (const k of AFTER[b.command] ?? []) await t.h.press(k);
+    frame = await t.h
+      .waitFor((x) => ASKS.test(body(x)) || OPENS_LIST.test(body(x)), 2500)
+      .catch(() => '');
+    expect(await writes(t), `${what}: wrote before a confirmation`).toBe(base);
+  }
+  if (OPENS_LIST.test(body(frame))) {
+    await t.h.press('escape');
+    await t.h.waitFor((x) => !OPENS_LIST.test(body(x)));
+    return;
+  }
+  expect(frame, `${what}: no confirmation, form or editor on screen:\n${t.h.lastFrame()}`).not.toBe(
+    '',
+  );
+  for (let i = 0; i < 4 && ASKS.test(body(t.h.lastFrame())); i++) {
+    await t.h.press('escape');
+    await t.h.waitFor((x) => !ASKS.test(body(x)), 1500).catch(() => '');
+  }
+  expect(ASKS.test(body(t.h.lastFrame())), `${what}: Esc did not close it`).toBe(false);
+  for (const k of BEFORE[b.command] ?? []) if (k === 'tab') await t.h.press('tab');
+  if (b.command.startsWith('device.controller')) await t.h.press('escape');
+  expect(await writes(t), `${what}: wrote after Esc`).toBe(base);
+}
+
+const selectedLine = (frame: string) =>
+  body(frame)
+    .split('\n')
+    .find((l) => l.startsWith('›'));
+
+/** Runs `each` on every row of the screen's list, top to bottom (Enter acts on the row). */
+async function everyRow(t: TestConsole, each: () => Promise<void>) {
+  await t.h.press('g');
+  const seen = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    const line = selectedLine(t.h.lastFrame()) ?? '';
+    if (seen.has(line)) return;
+    seen.add(line);
+    await each();
+    await t.h.press('down');
+  }
+}
+
+describe('every write key asks first', () => {
+  it('every binding is either a key that never writes or is driven here', () => {
+    const unknown = BINDINGS.filter((b) => !NEVER_WRITES.has(b.command) && b.scope === 'global');
+    expect(unknown.map((b) => b.command)).toEqual([]);
+    // a binding marked as a write is never in the list of keys that never write
+    expect(BINDINGS.filter((b) => b.write && NEVER_WRITES.has(b.command))).toEqual([]);
+  });
+
+  for (const { id: screen } of SCREENS) {
+    const driven = screenBindings(screen).filter((b) => !NEVER_WRITES.has(b.command));
+    if (driven.length === 0) continue;
+    it(`${screen}: ${driven.map((b) => b.keys.join('/')).join(' ')} make no write until confirmed`, async () => {
+      const t = await session.open(screen, { rows: 40, columns: 120 });
+      await prepare(t, screen);
+      await t.h.waitFor((x) => x.includes(READY[screen] ?? ''), 10_000);
+      if (screen === 'savepoints') {
+        // the boot key needs a save-point that is not the boot one
+        await t.h.press('down');
+        await t.h.waitFor((x) => x.includes('›aaa-spare'));
+      }
+      const base = await writes(t);
+      for (const b of driven)
+        for (const key of b.keys) {
+          if (b.command === 'device.edit') await everyRow(t, () => drive(t, b, key, base));
+          else await drive(t, b, key, base);
+        }
+    }, 120_000);
+  }
+});
