@@ -10,12 +10,12 @@ afterAll(() => s?.close());
 
 describe('pending port settings on the CLI', () => {
   it('a type-4 speed change is reported as pending, and get shows it pending', async () => {
-    const r = await s.run(['ports', 'set', 'eth-0-12', '--speed', '1000', '-o', 'table']);
+    const r = await s.run(['ports', 'set', 'eth-0-12', '--speed', '1000', '-o', 'table', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('port eth-0-12: xg_speed XG → 1G pending — applies after reboot');
     expect(r.stdout).not.toContain('speed=1000');
 
-    const again = json(await s.run(['ports', 'set', 'eth-0-12', '--xg-speed', '1G']));
+    const again = json(await s.run(['ports', 'set', 'eth-0-12', '--xg-speed', '1G', '--yes']));
     expect(again.pending).toEqual(['xg_speed XG → 1G — applies after reboot']);
 
     const config = await s.run(['get', 'config', '-o', 'table']);
@@ -25,7 +25,7 @@ describe('pending port settings on the CLI', () => {
   });
 
   it('a change that applies at once is reported as done', async () => {
-    const r = await s.run(['ports', 'set', 'eth-0-14', '--speed', '1000', '-o', 'table']);
+    const r = await s.run(['ports', 'set', 'eth-0-14', '--speed', '1000', '-o', 'table', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('port eth-0-14: speed 1000');
     expect(r.stdout).not.toContain('pending');

@@ -92,13 +92,20 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     const args = ['--url', s.url, 'ports', 'set', '5', '--shutdown'];
     const no = await onTty(args, '[y/N]', 'n\r');
     expect(no.out).toContain(
-      'Change port eth-0-5: shutdown=true? Traffic through it may stop. [y/N]',
+      'Change port eth-0-5: shutdown true? Traffic through it may stop. [y/N]',
     );
     expect(no.code).toBe(2);
     expect(await shutdown()).toBe(false);
     const yes = await onTty(args, '[y/N]', 'y\r');
     expect(yes.code, yes.out).toBe(0);
     expect(await shutdown()).toBe(true);
+  }, 60_000);
+
+  it('says on the question that a type-4 speed change waits for a reboot', async () => {
+    const args = ['--url', s.url, 'ports', 'set', 'eth-0-12', '--speed', '1000'];
+    const no = await onTty(args, '[y/N]', 'n\r');
+    expect(no.out).toMatch(/Change port eth-0-12: speed 1000 pending — applies after reboot\?/);
+    expect(no.code).toBe(2);
   }, 60_000);
 
   it('asks for the password of a user, without echoing it', async () => {
