@@ -76,6 +76,14 @@ export class ParseError extends PbcError {
   }
 }
 
+/**
+ * The answer was bigger than the transport's limit (`maxAnswerBytes`); the read was stopped
+ * there and nothing of it is used. Not retried.
+ */
+export class AnswerTooLargeError extends PbcError {
+  override name = 'AnswerTooLargeError';
+}
+
 /** A write was attempted on a client opened read-only; nothing was sent. */
 export class ReadonlyError extends PbcError {
   override name = 'ReadonlyError';

@@ -15,6 +15,8 @@ export interface TuiOptions {
   ca?: string;
   readonly?: boolean;
   timeoutMs?: number;
+  /** Bytes of one answer read at most (--max-answer-size). */
+  maxAnswerBytes?: number;
   /** Set when pbc started its own simulated device (pbc --demo). */
   demo?: { close(): Promise<void> };
   /** Poll intervals (ms) per resource, e.g. for benchmarks. */
@@ -57,6 +59,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
     ...(options.user ? { user: options.user } : {}),
     ...(options.password ? { password: options.password } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     ...(options.insecure ? { insecure: true } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.intervals
