@@ -4,6 +4,7 @@
  * and on every way out — q, Ctrl-C, SIGTERM, a crash — polling stopped, connections
  * closed and the terminal restored.
  */
+import { maskSecrets } from '../api/mask.js';
 import type { ConsoleContextValue } from '../store/react.js';
 import type { ConnectionSettings } from './connection.js';
 
@@ -82,7 +83,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
   const onCrash = (e: unknown) => {
     leave();
     process.stderr.write(
-      `pbc: the console stopped: ${e instanceof Error ? e.message : String(e)}\n`,
+      `pbc: the console stopped: ${maskSecrets(e instanceof Error ? e.message : String(e))}\n`,
     );
     process.exit(1);
   };
@@ -117,7 +118,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } catch (e) {
     code = 1;
-    process.stderr.write(`pbc: ${(e as Error).message}\n`);
+    process.stderr.write(`pbc: ${maskSecrets((e as Error).message)}\n`);
   } finally {
     stopMemoryPolicy();
     leave();
