@@ -12,6 +12,7 @@ import {
   ReadonlyError,
   TimeoutError,
 } from './errors.js';
+import { forgetSecrets, rememberSecret } from './mask.js';
 
 describe('isErrorResult (errors carried in `result`)', () => {
   it.each([
@@ -81,5 +82,22 @@ describe('error classes', () => {
     const e = deviceFailure('POST /users', 'password too short', 400);
     expect(e).toBeInstanceOf(DeviceError);
     expect(e.message).toBe('POST /users failed: password too short');
+  });
+});
+
+describe('secrets in error messages', () => {
+  it('masks remembered secrets and password-like fields in every PbcError, stack included', () => {
+    rememberSecret('hunter22-pw');
+    const parse = new ParseError(
+      'GET /users',
+      '[0].password',
+      'expected a number, got the string "hunter22-pw"',
+    );
+    const device = new DeviceError('POST /users failed: bad body {"password":"Other-Pw-5"}');
+    for (const err of [parse, device]) {
+      expect(`${err.message}\n${err.stack}`).not.toMatch(/hunter22-pw|Other-Pw-5/);
+      expect(err.message).toContain('***');
+    }
+    forgetSecrets();
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Errors of the device API. Every message is one readable line: what failed, why, and what
- * to try. Device-supplied text is passed through `sanitize` before it lands in a message.
+ * to try. Device-supplied text is passed through `sanitize` before it lands in a message,
+ * and every message has the secrets pbc knows and password-like fields masked (mask.ts).
  */
 import { sanitize } from '../model/sanitize.js';
+import { maskSecrets } from './mask.js';
 
 export interface PbcErrorOptions {
   status?: number;
@@ -76,6 +78,14 @@ export class ParseError extends PbcError {
   }
 }
 
+/**
+ * The answer was bigger than the transport's limit (`maxAnswerBytes`); the read was stopped
+ * there and nothing of it is used. Not retried.
+ */
+export class AnswerTooLargeError extends PbcError {
+  override name = 'AnswerTooLargeError';
+}
+
 /** A write was attempted on a client opened read-only; nothing was sent. */
 export class ReadonlyError extends PbcError {
   override name = 'ReadonlyError';
@@ -87,8 +97,9 @@ export function exitCodeFor(err: unknown): number {
   return err instanceof PbcError ? err.exitCode : 1;
 }
 
+/** Sanitized, one line, and no secret (known ones, password-like fields): see mask.ts. */
 function oneLine(text: string): string {
-  return sanitize(text).replace(/ {2,}/g, ' ').trim();
+  return maskSecrets(sanitize(text).replace(/ {2,}/g, ' ').trim());
 }
 
 /**

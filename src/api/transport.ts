@@ -6,11 +6,14 @@
  *
  * Secrets never travel in a URL: a write whose parameters hold a password-like field is
  * sent as a JSON body (the spec: every function also accepts JSON), so no password lands
- * in an access log, a proxy log or the debug hook's URL.
+ * in an access log, a proxy log or the debug hook's URL. Every error a request ends in has
+ * the session's password and the request's secrets masked (mask.ts), whatever the device
+ * echoed. An answer is read up to `maxAnswerBytes` (64 MiB by default) and no further.
  */
 import qs from 'qs';
 import { Agent, request as undiciRequest } from 'undici';
 import {
+  AnswerTooLargeError,
   AuthError,
   ConnectionError,
   DeviceError,
@@ -24,6 +27,7 @@ import {
 } from './errors.js';
 import { stringifyJson } from './json.js';
 import { parseJsonInSlices } from './json-slices.js';
+import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
@@ -33,6 +37,23 @@ export { networkError } from './network-errors.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * The biggest answer read: well above the biggest real one (65,536 rules, GET /rules/all,
+ * ≈ 17 MB). A bigger or endless answer is cut off with AnswerTooLargeError.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** `64 MiB`, `1.5 KiB`, `900 bytes`. */
+export function formatBytes(n: number): string {
+  const units: [number, string][] = [
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [size, unit] of units)
+    if (n >= size) return `${Number((n / size).toFixed(1))} ${unit}`;
+  return `${n} bytes`;
+}
 
 /** One attempt, as the debug hook sees it. Never holds headers; secrets read '***'. */
 export interface LogEntry {
@@ -60,6 +81,8 @@ export interface TransportOptions {
   ca?: string;
   /** Refuse every non-GET request before anything is sent. */
   readonly?: boolean;
+  /** Bytes of one answer read at most; DEFAULT_MAX_ANSWER_BYTES by default. */
+  maxAnswerBytes?: number;
   onLog?: (entry: LogEntry) => void;
 }
 
@@ -118,11 +141,18 @@ export class Transport {
   private readonly base: URL;
   private readonly agent: Agent;
   private readonly authorization: string | undefined;
+  readonly maxAnswerBytes: number;
+  /** The password and its basic-auth token: masked in every error. */
+  private readonly secrets: string[] = [];
+  /** Attempts under way: `close` ends them rather than waiting for their answers. */
+  private readonly inFlight = new Set<AbortController>();
+  private closed = false;
 
   constructor(private readonly options: TransportOptions) {
     this.base = parseBaseUrl(options.url);
     this.readonly = options.readonly ?? false;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const tls =
       this.base.protocol === 'https:'
         ? {
@@ -137,7 +167,10 @@ export class Transport {
     });
     if (options.user !== undefined || options.password !== undefined) {
       const pair = `${options.user ?? ''}:${options.password ?? ''}`;
-      this.authorization = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+      const token = Buffer.from(pair, 'utf8').toString('base64');
+      this.authorization = `Basic ${token}`;
+      if (options.password !== undefined) this.secrets.push(options.password, token);
+      for (const secret of this.secrets) rememberSecret(secret);
     }
   }
 
@@ -168,6 +201,9 @@ export class Transport {
       : '';
     const shown = `${path}${safeQuery ? `?${safeQuery}` : ''}`;
     const body = options.body ?? (json === undefined ? undefined : stringifyJson(json));
+    // What this request carries that must not come back in a message.
+    const secrets = [...this.secrets, ...secretsIn(params), ...secretsIn(json)];
+    for (const secret of secrets) rememberSecret(secret);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       let status: number | undefined;
@@ -178,10 +214,10 @@ export class Transport {
         const parsed = await parseBody(res.text);
         return this.interpret(method, endpoint, res.status, res.text, res.location, parsed);
       } catch (err) {
-        failure = err;
+        failure = maskError(err, secrets);
         const retriable =
           err instanceof TimeoutError || (err instanceof ConnectionError && err.kind === 'reset');
-        if (method !== 'GET' || attempt > 1 || !retriable) throw err;
+        if (method !== 'GET' || attempt > 1 || !retriable || this.closed) throw failure;
       } finally {
         this.log({ method, url: shown, attempt, started, status, body, failure });
       }
@@ -194,7 +230,10 @@ export class Transport {
     return normalizeResult(await this.request(method, path, options), `${method} ${path}`);
   }
 
+  /** Ends the connections; requests still under way are cut off, not waited for. */
   close(): Promise<void> {
+    this.closed = true;
+    for (const controller of this.inFlight) controller.abort();
     return this.agent.close();
   }
 
@@ -206,7 +245,10 @@ export class Transport {
     body: string | undefined,
     timeoutMs = this.timeoutMs,
   ): Promise<{ status: number; text: string; location: string | undefined }> {
+    if (this.closed)
+      throw new ConnectionError(`${endpoint} not sent: the connection was closed`, 'other');
     const controller = new AbortController();
+    this.inFlight.add(controller);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -226,9 +268,24 @@ export class Transport {
         bodyTimeout: timeoutMs,
       });
       const loc = res.headers.location;
-      const text = await bodyText(res.body);
+      const limit = this.maxAnswerBytes;
+      const tooLarge = (what: string) => {
+        controller.abort();
+        return new AnswerTooLargeError(
+          `answer from ${endpoint} ${what} ${formatBytes(limit)} — raise the limit with --max-answer-size or PBC_MAX_ANSWER`,
+        );
+      };
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit)
+        throw tooLarge(`announces ${formatBytes(declared)}, over the limit of`);
+      const text = await bodyText(res.body, limit, () => tooLarge('exceeds'));
       return { status: res.statusCode, text, location: Array.isArray(loc) ? loc[0] : loc };
     } catch (err) {
+      if (err instanceof AnswerTooLargeError) throw err;
+      if (this.closed && !timedOut)
+        throw new ConnectionError(`${endpoint} cancelled: the connection was closed`, 'other', {
+          cause: err,
+        });
       throw timedOut
         ? new TimeoutError(
             `${endpoint} timed out after ${timeoutMs} ms — the device may be busy or unreachable; try a longer --timeout`,
@@ -237,6 +294,7 @@ export class Transport {
         : networkError(err, endpoint, this.base.host);
     } finally {
       clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
   }
 
@@ -322,9 +380,7 @@ export class Transport {
 
   /** Belt and braces: the password never appears in a log line, even echoed by the device. */
   private scrub(text: string): string {
-    const pw = this.options.password;
-    if (!pw || pw.length < 3) return text;
-    return text.split(pw).join('***').split(encodeURIComponent(pw)).join('***');
+    return maskSecrets(text, this.secrets);
   }
 }
 
@@ -335,14 +391,23 @@ const DECODE_BYTES = 1024 * 1024;
  * The body as text (a BOM dropped, as `body.text()` does), decoded a megabyte at a time as it
  * arrives: text() would copy a 17 MB answer into one buffer and decode it in one go, ~0.15 s in
  * which the console answers no key. Pieces of a megabyte (not each 64 KB chunk) so that the
- * garbage collector need not copy the decoded text around while the rest arrives.
+ * garbage collector need not copy the decoded text around while the rest arrives. More than
+ * `limit` bytes: `tooLarge()` is thrown at once, before the rest is read.
  */
-async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
+async function bodyText(
+  body: AsyncIterable<Uint8Array>,
+  limit = Number.POSITIVE_INFINITY,
+  tooLarge: () => Error = () => new Error('answer too large'),
+): Promise<string> {
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let batch: Uint8Array[] = [];
   let size = 0;
+  let total = 0;
   for await (const chunk of body) {
+    total += chunk.length;
+    // stopped as soon as it is too big: nothing more is read or kept
+    if (total > limit) throw tooLarge();
     batch.push(chunk);
     size += chunk.length;
     if (size >= DECODE_BYTES) {

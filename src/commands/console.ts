@@ -4,7 +4,13 @@
  */
 import { DEFAULT_INTERVALS } from '../store/resources.js';
 import type { TuiOptions } from '../tui/main.js';
-import { clientOptions, deviceCredentials, type GlobalOptions, selectDevice } from './context.js';
+import {
+  clientOptions,
+  deviceCredentials,
+  deviceWarnings,
+  type GlobalOptions,
+  selectDevice,
+} from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
 
 export async function startConsole(g: GlobalOptions): Promise<never> {
@@ -28,11 +34,14 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
       const dev = await selectDevice(g);
       const pw = await deviceCredentials(dev);
       const co = await clientOptions(dev, pw.password);
+      for (const line of deviceWarnings(dev, pw.password))
+        process.stderr.write(`pbc: warning: ${line}\n`);
       options = { url: co.url, readonly: dev.readonly, insecure: dev.insecure };
       if (co.user !== undefined) options.user = co.user;
       if (co.password !== undefined) options.password = co.password;
       if (co.ca !== undefined) options.ca = co.ca;
       if (co.timeoutMs !== undefined) options.timeoutMs = co.timeoutMs;
+      if (co.maxAnswerBytes !== undefined) options.maxAnswerBytes = co.maxAnswerBytes;
     }
     const intervals = pollIntervals(process.env.PBC_POLL_SPEEDUP);
     if (intervals) options.intervals = intervals;

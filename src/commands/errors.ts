@@ -4,6 +4,7 @@
  * 0 success, 1 the device answered with an error, 2 usage, 3 connection/timeout, 4 auth.
  */
 import { PbcError } from '../api/errors.js';
+import { maskSecrets } from '../api/mask.js';
 import { sanitize } from '../model/sanitize.js';
 
 /** Wrong or missing arguments, a refused configuration, a missing confirmation: exit 2. */
@@ -41,11 +42,13 @@ const HINTS: Record<string, string> = {
 /**
  * `what` is the command ("rules add"). Client messages end in ` — <what to try>`; that
  * part becomes the parenthesised hint. Device text has been sanitized by the client
- * already; it is sanitized again here because this line goes to a terminal.
+ * already; it is sanitized again here because this line goes to a terminal, and every
+ * known secret and password-like field is masked (api/mask.ts).
  */
 export function formatError(err: unknown, what: string): string {
   const raw = err instanceof Error ? err.message : String(err);
-  let text = sanitize(raw).replace(/\s+/g, ' ').trim();
+  // Secrets the device echoed (or any password-like field) never reach the terminal.
+  let text = maskSecrets(sanitize(raw).replace(/\s+/g, ' ').trim());
   let hint: string | undefined;
   const dash = text.lastIndexOf(' — ');
   if (dash >= 0) {
@@ -61,6 +64,11 @@ export function formatError(err: unknown, what: string): string {
   }
   const prefix = what ? `pbc: ${what}: ` : 'pbc: ';
   return `${prefix}${text}${hint ? ` (${hint})` : ''}`;
+}
+
+/** A stack trace for --debug: sanitized, secrets masked, lines kept. */
+export function formatStack(stack: string): string {
+  return maskSecrets(sanitize(stack, { keepNewlines: true }));
 }
 
 /** Something the CLI looked up on the device is not there (exit 1, like a device error). */

@@ -39,29 +39,33 @@ function distance(a: string, b: string): number {
 }
 
 function globalOptions(program: Command): Command {
-  return program
-    .addOption(
-      new Option('--url <url>', 'device REST base URL, e.g. http://192.0.2.10/rest').env('PBC_URL'),
-    )
-    .addOption(
-      new Option(
+  return (
+    program
+      // PBC_URL, PBC_USER and PBC_CONTEXT are read by selectDevice (context.ts), not by
+      // commander: a context beats the environment but not a flag, so the two must differ.
+      .option('--url <url>', 'device REST base URL, e.g. http://192.0.2.10/rest (env: PBC_URL)')
+      .option(
         '--user <name>',
-        'user name (password: PBC_PASSWORD, the context, or a prompt)',
-      ).env('PBC_USER'),
-    )
-    .addOption(new Option('--context <name>', 'a context of the config file').env('PBC_CONTEXT'))
-    .option('--timeout <ms>', 'per-request timeout in milliseconds (default 5000)')
-    .option('--insecure', 'HTTPS without certificate verification')
-    .option('--ca <file>', 'PEM file of certificates to trust for HTTPS')
-    .option('--readonly', 'refuse every change before anything is sent')
-    .option('--debug', 'log requests (secrets redacted) and stack traces to stderr')
-    .option(
-      '-o, --output <format>',
-      'table, json or yaml (default: table on a terminal, else json)',
-    )
-    .option('-y, --yes', 'confirm destructive operations (needed when not on a terminal)')
-    .option('--show-secrets', 'show secrets such as the RADIUS secret in get output')
-    .option('--demo', 'open the console on a built-in simulated device');
+        'user name (password: PBC_PASSWORD, the context, or a prompt) (env: PBC_USER)',
+      )
+      .option('--context <name>', 'a context of the config file (env: PBC_CONTEXT)')
+      .option('--timeout <ms>', 'per-request timeout in milliseconds (default 5000)')
+      .option(
+        '--max-answer-size <size>',
+        'largest answer read, e.g. 128MiB (default 64MiB) (env: PBC_MAX_ANSWER)',
+      )
+      .option('--insecure', 'HTTPS without certificate verification')
+      .option('--ca <file>', 'PEM file of certificates to trust for HTTPS')
+      .option('--readonly', 'refuse every change before anything is sent')
+      .option('--debug', 'log requests (secrets redacted) and stack traces to stderr')
+      .option(
+        '-o, --output <format>',
+        'table, json or yaml (default: table on a terminal, else json)',
+      )
+      .option('-y, --yes', 'confirm destructive operations (needed when not on a terminal)')
+      .option('--show-secrets', 'show secrets such as the RADIUS secret in get output')
+      .option('--demo', 'open the console on a built-in simulated device')
+  );
 }
 
 function simCommand(program: Command): void {

@@ -11,10 +11,11 @@ import {
   clientOptions,
   type Device,
   deviceCredentials,
+  deviceWarnings,
   type GlobalOptions,
   selectDevice,
 } from './context.js';
-import { exitCodeOf, formatError, QuietFailure, UsageError } from './errors.js';
+import { exitCodeOf, formatError, formatStack, QuietFailure, UsageError } from './errors.js';
 import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';
@@ -86,6 +87,7 @@ class Runner implements Run {
     const dev = await this.selected();
     const pw = await deviceCredentials(dev);
     this.debug(`password: ${pw.password === undefined ? 'none' : `from ${pw.source}`}`);
+    for (const line of deviceWarnings(dev, pw.password)) this.warn(line);
     const options = await clientOptions(
       dev,
       pw.password,
@@ -180,7 +182,7 @@ export async function execute(
     code = exitCodeOf(err);
     if (!(err instanceof QuietFailure)) process.stderr.write(`${formatError(err, what)}\n`);
     if (g.debug && err instanceof Error && err.stack)
-      process.stderr.write(`${sanitize(err.stack, { keepNewlines: true })}\n`);
+      process.stderr.write(`${formatStack(err.stack)}\n`);
   } finally {
     await runner?.close();
   }

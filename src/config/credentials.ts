@@ -1,6 +1,6 @@
 /**
- * Where the password comes from: PBC_PASSWORD, the context's password_command (stdout,
- * trimmed), the context's plain password (file must be 0600, see config.ts), or a hidden
+ * Where the password comes from: PBC_PASSWORD, the context's password_command (the first
+ * line of its stdout, as `pass show` prints it), the context's plain password (file must be 0600, see config.ts), or a hidden
  * prompt when a user is given and pbc runs on a terminal.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,12 +30,21 @@ export function runPasswordCommand(command: string, context: string): string {
       `password_command of context '${context}' failed: ${why} (check the command in the config file)`,
     );
   }
-  const password = (r.stdout ?? '').trim();
+  const password = firstLine(r.stdout ?? '');
   if (password === '')
     throw new UsageError(
-      `password_command of context '${context}' printed nothing (it must print the password on stdout)`,
+      `password_command of context '${context}' printed nothing on its first line (it must print the password as the first line of stdout)`,
     );
   return password;
+}
+
+/**
+ * The password in a password_command's output: its first line, without the line ending.
+ * `pass show` prints further lines (a TOTP seed, a login, notes); they are never sent.
+ */
+export function firstLine(stdout: string): string {
+  const end = stdout.indexOf('\n');
+  return (end < 0 ? stdout : stdout.slice(0, end)).replace(/\r$/, '');
 }
 
 export interface PasswordInputs {

@@ -18,6 +18,7 @@ export interface ConnectionSettings {
   ca?: string;
   readonly?: boolean;
   timeoutMs?: number;
+  maxAnswerBytes?: number;
   demo?: boolean;
   intervals?: Partial<Record<ResourceKey, number>>;
 }
@@ -31,6 +32,7 @@ export function openConnection(
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.password !== undefined && settings.user ? { password: settings.password } : {}),
     ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.maxAnswerBytes ? { maxAnswerBytes: settings.maxAnswerBytes } : {}),
     ...(settings.insecure ? { insecure: true } : {}),
     ...(settings.ca ? { ca: settings.ca } : {}),
     readonly: Boolean(settings.readonly),

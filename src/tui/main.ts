@@ -4,6 +4,7 @@
  * and on every way out — q, Ctrl-C, SIGTERM, a crash — polling stopped, connections
  * closed and the terminal restored.
  */
+import { maskSecrets } from '../api/mask.js';
 import { sanitize } from '../model/index.js';
 import type { ConsoleContextValue } from '../store/react.js';
 import type { ConnectionSettings } from './connection.js';
@@ -16,6 +17,8 @@ export interface TuiOptions {
   ca?: string;
   readonly?: boolean;
   timeoutMs?: number;
+  /** Bytes of one answer read at most (--max-answer-size). */
+  maxAnswerBytes?: number;
   /** Set when pbc started its own simulated device (pbc --demo). */
   demo?: { close(): Promise<void> };
   /** Poll intervals (ms) per resource, e.g. for benchmarks. */
@@ -58,6 +61,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
     ...(options.user ? { user: options.user } : {}),
     ...(options.password ? { password: options.password } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     ...(options.insecure ? { insecure: true } : {}),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.intervals
@@ -80,7 +84,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
   const onCrash = (e: unknown) => {
     leave();
     process.stderr.write(
-      `pbc: the console stopped: ${sanitize(e instanceof Error ? e.message : String(e))}\n`,
+      `pbc: the console stopped: ${sanitize(maskSecrets(e instanceof Error ? e.message : String(e)))}\n`,
     );
     process.exit(1);
   };
@@ -115,7 +119,7 @@ export async function startTui(options: TuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } catch (e) {
     code = 1;
-    process.stderr.write(`pbc: ${sanitize((e as Error).message)}\n`);
+    process.stderr.write(`pbc: ${sanitize(maskSecrets((e as Error).message))}\n`);
   } finally {
     stopMemoryPolicy();
     leave();

@@ -1,0 +1,98 @@
+/**
+ * Drill: the device answers GET /rules/all without end. The console reads it up to its
+ * answer limit, then says so on the status line; keys keep working while it reads, and the
+ * rest of the console (header, other resources) stays live.
+ *
+ * And: a device error that echoes the session's password never shows it on screen.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../src/api/test-server.js';
+import { type SimServer, startSim } from '../../src/sim/server.js';
+import type { ConsoleContextValue } from '../../src/store/react.js';
+import { DEFAULT_INTERVALS, type ResourceKey } from '../../src/store/resources.js';
+import { createConsoleStore } from '../../src/store/store.js';
+import { type ConnectionSettings, openConnection } from '../../src/tui/connection.js';
+import type { ScreenId } from '../../src/tui/keymap.js';
+import { consoleTree } from '../../src/tui/root.js';
+import { endlessProxy } from '../harness/proxy.js';
+import { cleanup, type Harness, renderTui } from '../harness/render.js';
+import { assertResponsive, statusError } from './drill.js';
+
+const ALL: Partial<Record<ResourceKey, number>> = Object.fromEntries(
+  Object.keys(DEFAULT_INTERVALS).map((k) => [k, 400]),
+);
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of closers.splice(0).reverse()) await fn();
+  cleanup();
+});
+
+function mount(settings: ConnectionSettings, screen: ScreenId): Harness {
+  const store = createConsoleStore();
+  const current: ConsoleContextValue = { ...openConnection(settings, store), store };
+  const ui = renderTui(consoleTree(current, screen), { columns: 120, rows: 30 });
+  current.poller.start();
+  closers.push(async () => {
+    ui.unmount();
+    current.poller.stop();
+    await current.client.close();
+  });
+  return ui;
+}
+
+async function sim(): Promise<SimServer> {
+  const s = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
+  closers.push(() => s.close());
+  return s;
+}
+
+describe('drill: an endless answer', () => {
+  it('is cut off at the answer limit with one status line; keys and the header keep working', async () => {
+    const device = await sim();
+    const proxy = await endlessProxy(device, (p) => p === '/rest/rules/all');
+    closers.push(() => proxy.close());
+    const ui = mount(
+      {
+        url: proxy.url,
+        timeoutMs: 30_000, // far beyond the drill: the limit, not the timeout, ends the read
+        maxAnswerBytes: 2 * 1024 * 1024,
+        intervals: ALL,
+        readonly: false,
+      },
+      'rules',
+    );
+    const frame = await ui.waitFor((f) => statusError(f) !== undefined, 15_000);
+    expect(statusError(frame)).toMatch(
+      /^! answer from GET \/rules\/all exceeds 2 MiB — raise the limit with --max-answer-size/,
+    );
+    expect(proxy.endlessRequests()).toBeGreaterThanOrEqual(1);
+    await assertResponsive(ui);
+    // the header's own resources still answer
+    await ui.waitFor((f) => f.includes('pb-lab-01'), 5000);
+  }, 40_000);
+});
+
+describe('drill: a device error echoing the password', () => {
+  let echo: TestServer | undefined;
+  afterEach(() => echo?.close());
+
+  it('shows the error with the password masked', async () => {
+    echo = await startServer((req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: `login admin:S3cr3tPass denied (${req.headers.authorization}) {"password":"S3cr3tPass"}`,
+        }),
+      );
+    });
+    const ui = mount(
+      { url: echo.url, user: 'admin', password: 'S3cr3tPass', timeoutMs: 2000, intervals: ALL },
+      'overview',
+    );
+    const frame = await ui.waitFor((f) => statusError(f) !== undefined, 10_000);
+    expect(statusError(frame)).toMatch(/login admin:\*\*\* denied \(Basic \*\*\*\)/);
+    const everything = ui.output();
+    for (const secret of ['S3cr3tPass', Buffer.from('admin:S3cr3tPass').toString('base64')])
+      expect(everything).not.toContain(secret);
+  }, 20_000);
+});
