@@ -154,7 +154,18 @@ describe('secrets the device echoes', () => {
   it('are masked in the error line and in --debug stack traces', async () => {
     for (const debug of [[], ['--debug']]) {
       const r = await pbc(
-        ['--url', echo.url, ...debug, 'users', 'add', 'bob', '--level', 'read', '--password-stdin'],
+        [
+          '--url',
+          echo.url,
+          ...debug,
+          'users',
+          'add',
+          'bob',
+          '--level',
+          'read',
+          '--password-stdin',
+          '--yes',
+        ],
         { env: { PBC_USER: 'admin', PBC_PASSWORD: SESSION_PW }, input: `${NEW_PW}\n` },
       );
       expect(r.code).toBe(1);
