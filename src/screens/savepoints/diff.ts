@@ -105,7 +105,7 @@ export function diffGroups(from: readonly Group[], to: readonly Group[]): GroupD
     if (fields.length) diff.changed.push({ before: old, after, fields });
     else diff.unchanged++;
   }
-  diff.removed.push(...before.values());
+  for (const g of before.values()) diff.removed.push(g);
   return diff;
 }
 
@@ -159,7 +159,7 @@ export function diffPorts(from: readonly PortConfig[], to: readonly PortConfig[]
     if (fields.length) diff.changed.push({ if_name: after.if_name, fields });
     else diff.unchanged++;
   }
-  diff.removed.push(...before.keys());
+  for (const name of before.keys()) diff.removed.push(name);
   return diff;
 }
 
