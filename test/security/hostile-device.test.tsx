@@ -221,7 +221,13 @@ const VIEWS: View[] = [
     what: 'instance actions',
     screen: 'apps',
     keys: ['tab', 'a'],
-    ready: (f) => f.includes('Run an action') && line(f, 'Sync now').includes(MARK),
+    ready: (f) => f.includes('press its number') && line(f, 'Sync now').includes(MARK),
+  },
+  {
+    what: 'instance action confirmation',
+    screen: 'apps',
+    keys: ['tab', 'a', '1'],
+    ready: (f) => f.includes('Sends POST /apps/action') && line(f, 'action_name=').includes(MARK),
   },
   {
     what: 'instance stop confirmation',
