@@ -28,7 +28,11 @@ describe('keys read together', () => {
 
   it('a rule delete typed ahead with its y opens the confirmation but sends nothing', async () => {
     const t = await session.open('rules', { rows: 30 });
-    await t.h.waitFor((f) => f.includes('tap-1') && f.includes('4 rules'), 5000);
+    // the access level too: before it is known, d only says so (and the run tests nothing)
+    await t.h.waitFor(
+      (f) => f.includes('tap-1') && f.includes('4 rules') && f.includes('UAC off'),
+      5000,
+    );
     const writes = t.sim.faults.writes;
     t.h.write('jdy'); // tap-1, delete, y — all in one read
     let f = await t.h.waitFor((x) => x.includes('Delete rule — confirm'));
