@@ -22,6 +22,7 @@ const NEVER_WRITES = new Set([
   'app.refresh',
   'app.pause',
   'app.quit',
+  'app.login', // replaces the console's own credentials; sends the device nothing but reads
   'app.cancel',
   'nav.up',
   'nav.down',
