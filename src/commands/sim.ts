@@ -1,5 +1,6 @@
 /** `pbc sim`: serve the simulated device until Ctrl-C / SIGTERM. */
-import { startSim } from '../sim/server.js';
+import { REBOOT_MS_MAX } from '../sim/faults.js';
+import { isLoopback, startSim } from '../sim/server.js';
 
 export interface SimCommandOptions {
   host: string;
@@ -29,12 +30,17 @@ export async function runSim(o: SimCommandOptions): Promise<void> {
     seed: number(o.seed, '--seed', 0, 2 ** 31),
     latencyMs: number(o.latency, '--latency', 0, 120_000),
     failRate: number(o.failRate, '--fail-rate', 0, 1),
-    rebootMs: number(o.rebootMs, '--reboot-ms', 0, 600_000),
+    rebootMs: number(o.rebootMs, '--reboot-ms', 0, REBOOT_MS_MAX),
     ...(o.state ? { stateDir: o.state } : {}),
     ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
     quirks: Boolean(o.quirks),
   });
-  process.stdout.write(`pbc sim listening on ${sim.url}\n`);
+  const token = sim.controlToken ? ` (/_sim token ${sim.controlToken})` : '';
+  process.stdout.write(`pbc sim listening on ${sim.url}${token}\n`);
+  if (!isLoopback(o.host))
+    process.stderr.write(
+      `pbc sim: warning: listening on ${o.host}, reachable beyond this machine; UAC is off until turned on, and /_sim needs the token above (X-Sim-Token header or ?token=)\n`,
+    );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -2,6 +2,7 @@
  * The simulated device's HTTP front: fastify, the spec's parameter conventions, method
  * override, UAC, {error} bodies with 4xx statuses, faults for testing, reboot downtime.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -24,6 +25,11 @@ export interface SimServerOptions extends SimOptions {
   failRate?: number;
   /** Directory for persisted configuration; in memory when absent. */
   stateDir?: string;
+  /**
+   * The token /_sim needs. Generated when `host` is not a loopback address (unless given);
+   * none on loopback, where /_sim stays open.
+   */
+  controlToken?: string;
 }
 
 export interface SimServer {
@@ -33,7 +39,17 @@ export interface SimServer {
   state: SimState;
   faults: FaultControl;
   app: FastifyInstance;
+  /** What /_sim requests must carry (X-Sim-Token or ?token=), or undefined when open. */
+  controlToken: string | undefined;
   close(): Promise<void>;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h)
+  );
 }
 
 // Every method Node's parser accepts reaches our router, so that one the path does not
@@ -49,7 +65,11 @@ function httpError(status: number, message: string): Error & { statusCode: numbe
   return Object.assign(new Error(message), { statusCode: status });
 }
 
-export function buildApp(state: SimState, faults: FaultControl): FastifyInstance {
+export function buildApp(
+  state: SimState,
+  faults: FaultControl,
+  controlToken?: string,
+): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: 16 * 1024 * 1024,
@@ -122,7 +142,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     writeRawAnswer(socket, 405, message, { headers: [`Allow: ${route.join(', ')}`] });
   });
 
-  registerControl(app, state, faults);
+  registerControl(app, state, faults, controlToken);
 
   const rebooting = (reply: FastifyReply): boolean => {
     if (state.rebootingUntil <= state.now()) return false;
@@ -217,11 +237,13 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     latencyMs: options.latencyMs ?? 0,
     failRate: options.failRate ?? 0,
   });
-  const app = buildApp(state, faults);
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const host = options.host ?? '127.0.0.1';
+  const controlToken =
+    options.controlToken ?? (isLoopback(host) ? undefined : randomBytes(16).toString('hex'));
+  const app = buildApp(state, faults, controlToken);
+  await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  const host = options.host ?? '127.0.0.1';
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/rest`,
@@ -229,6 +251,7 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     state,
     faults,
     app,
+    controlToken,
     close: async () => {
       await app.close();
       await flushPersistence(state);
