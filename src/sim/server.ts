@@ -12,6 +12,7 @@ import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
 import { encode, parseBody } from './json.js';
+import { LoginThrottle, TooManyLogins } from './login-throttle.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
 import { type Ctx, type Route, Router } from './router.js';
@@ -107,6 +108,7 @@ export function buildApp(
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
   const router = new Router();
+  const throttle = new LoginThrottle(state.now);
   const answerCache = new Map<Route, { key: string; bytes: Buffer }>();
   registerAllRoutes(router);
 
@@ -118,6 +120,7 @@ export function buildApp(
     if (err instanceof SimError) {
       if (err.status === 401)
         reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
+      if (err instanceof TooManyLogins) reply.header('retry-after', err.retryAfterS);
       return send(reply, err.status, { error: err.message });
     }
     const status =
@@ -196,7 +199,12 @@ export function buildApp(
     if (reserved !== undefined)
       throw new SimError(400, `parameter name '${reserved}' is not allowed`);
     const params = new Params(merged);
-    const principal = authenticate(state, credentialsFrom(req.headers.authorization, params), path);
+    const principal = await authenticate(
+      state,
+      credentialsFrom(req.headers.authorization, params),
+      path,
+      { address: req.socket.remoteAddress ?? '', throttle },
+    );
     if (route.level !== 'auth')
       requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);
     const ctx: Ctx = {

@@ -61,7 +61,7 @@ describe('/_sim token', () => {
       ] as const) {
         const r = await fetch(base + path, init);
         expect(r.status, path).toBe(401);
-        expect((await r.json()).error).toMatch(/token/);
+        expect(((await r.json()) as { error: string }).error).toMatch(/token/);
       }
       expect(s.sim.state.rebootingUntil).toBe(0);
       expect(
