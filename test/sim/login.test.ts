@@ -7,6 +7,7 @@
 import * as crypto from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { verifyPassword } from '../../src/sim/auth.js';
 import { FREE_FAILURES } from '../../src/sim/login-throttle.js';
 import { startTestSim, type TestSim } from './helpers.js';
 
@@ -38,6 +39,23 @@ const fromOther = (path: string, headers: Record<string, string>) =>
   undiciFetch(t.url + path, { headers, dispatcher: other });
 
 describe('login work', () => {
+  it('checks passwords off the event loop: the loop turns while 20 checks run', async () => {
+    const user = t.sim.state.users.get('admin')!;
+    let settled = 0;
+    const checks = Array.from({ length: 20 }, (_, i) =>
+      Promise.resolve()
+        .then(() => verifyPassword(user, `guess-${i}`))
+        .then((ok) => {
+          expect(ok).toBe(false);
+          settled++;
+        }),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBeLessThan(20);
+    await Promise.all(checks);
+    expect(settled).toBe(20);
+  });
+
   it('is the same scrypt work for an unknown user as for a known one', async () => {
     const before = scryptCalls();
     expect((await t.call('GET', '/device/name', { headers: basic('admin', 'x1') })).status).toBe(
