@@ -7,7 +7,9 @@ export interface SimCommandOptions {
   port: string;
   state?: string;
   seed: string;
+  /** Refused: a password on the command line shows in ps. */
   adminPassword?: string;
+  adminPasswordStdin?: boolean;
   quirks?: boolean;
   latency: string;
   failRate: string;
@@ -23,7 +25,35 @@ function number(text: string, what: string, lo: number, hi: number): number {
 
 export class UsageError extends Error {}
 
+/**
+ * The admin password, from stdin (--admin-password-stdin: its first line) or the
+ * environment (PBC_SIM_ADMIN_PASSWORD), never from the command line, where ps shows it.
+ */
+export async function adminPasswordOf(
+  o: SimCommandOptions,
+  env: NodeJS.ProcessEnv = process.env,
+  stdin: AsyncIterable<Buffer | string> = process.stdin,
+): Promise<string | undefined> {
+  if (o.adminPassword !== undefined)
+    throw new UsageError(
+      '--admin-password would show the password to every user of this machine (ps); set PBC_SIM_ADMIN_PASSWORD or pipe it to --admin-password-stdin',
+    );
+  if (o.adminPasswordStdin) {
+    let text = '';
+    for await (const chunk of stdin) {
+      text += String(chunk);
+      if (text.includes('\n')) break;
+    }
+    const line = text.split(/\r?\n/)[0] ?? '';
+    if (line === '') throw new UsageError('--admin-password-stdin: stdin has no password line');
+    return line;
+  }
+  const fromEnv = env.PBC_SIM_ADMIN_PASSWORD;
+  return fromEnv ? fromEnv : undefined;
+}
+
 export async function runSim(o: SimCommandOptions): Promise<void> {
+  const adminPassword = await adminPasswordOf(o);
   const sim = await startSim({
     host: o.host,
     port: number(o.port, '--port', 0, 65535),
@@ -32,7 +62,7 @@ export async function runSim(o: SimCommandOptions): Promise<void> {
     failRate: number(o.failRate, '--fail-rate', 0, 1),
     rebootMs: number(o.rebootMs, '--reboot-ms', 0, REBOOT_MS_MAX),
     ...(o.state ? { stateDir: o.state } : {}),
-    ...(o.adminPassword ? { adminPassword: o.adminPassword } : {}),
+    ...(adminPassword ? { adminPassword } : {}),
     quirks: Boolean(o.quirks),
   });
   const token = sim.controlToken ? ` (/_sim token ${sim.controlToken})` : '';
