@@ -15,8 +15,9 @@ import { encode, parseBody } from './json.js';
 import { LoginThrottle, TooManyLogins } from './login-throttle.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
-import { type Ctx, type Route, Router } from './router.js';
+import { type Ctx, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
+import { SharedAnswers } from './shared-answers.js';
 import { type SimOptions, SimState } from './state.js';
 
 export interface SimServerOptions extends SimOptions {
@@ -42,6 +43,8 @@ export interface SimServer {
   app: FastifyInstance;
   /** What /_sim requests must carry (X-Sim-Token or ?token=), or undefined when open. */
   controlToken: string | undefined;
+  /** The shared serialized answers of GET /rules/all and /ports/stats. */
+  answers: SharedAnswers;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export function buildApp(
   state: SimState,
   faults: FaultControl,
   controlToken?: string,
+  answers: SharedAnswers = new SharedAnswers(state),
 ): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -109,7 +113,6 @@ export function buildApp(
 
   const router = new Router();
   const throttle = new LoginThrottle(state.now);
-  const answerCache = new Map<Route, { key: string; bytes: Buffer }>();
   registerAllRoutes(router);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -213,14 +216,7 @@ export function buildApp(
       principal,
       requireLevel: (level, what) => requireLevel(principal, level, what),
     };
-    if (route.cacheable) {
-      const key = `${state.version}|${state.counterNow()}`;
-      const hit = answerCache.get(route);
-      if (hit && hit.key === key) return sendBytes(reply, hit.bytes);
-      const bytes = encode(await route.handler(ctx));
-      answerCache.set(route, { key, bytes });
-      return sendBytes(reply, bytes);
-    }
+    if (route.cacheable) return sendBytes(reply, await answers.get(route, ctx));
     const result = await route.handler(ctx);
     return send(reply, 200, result ?? { result: 'OK' });
   };
@@ -248,7 +244,8 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
   const host = options.host ?? '127.0.0.1';
   const controlToken =
     options.controlToken ?? (isLoopback(host) ? undefined : randomBytes(16).toString('hex'));
-  const app = buildApp(state, faults, controlToken);
+  const answers = new SharedAnswers(state);
+  const app = buildApp(state, faults, controlToken, answers);
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
@@ -260,6 +257,7 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     faults,
     app,
     controlToken,
+    answers,
     close: async () => {
       await app.close();
       await flushPersistence(state);
