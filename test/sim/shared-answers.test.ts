@@ -3,7 +3,7 @@
  * clients each wrote a >4,096-rule table separately, in slices), a write in between starts a
  * new one, and every client gets the whole table.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RULES_AT_ONCE } from '../../src/sim/rule-wire.js';
 import { loadSyntheticRules } from '../harness/device-fixtures.js';
 import { simPerTest } from './helpers.js';
@@ -17,13 +17,16 @@ describe('GET /rules/all under concurrent clients', () => {
     const at = Date.now();
     await t.restart({ now: () => at });
     loadSyntheticRules(t.sim.state, N, 'c');
-    const before = t.sim.answers.serializations;
+    const before = t.sim.answers?.serializations ?? 0;
+    // each serialization reads every rule's counters once
+    const counters = vi.spyOn(t.sim.state.traffic, 'ruleCounters');
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.get('/rules/all')));
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(a.body.rules.length).toBeGreaterThanOrEqual(N);
       expect(a.text).toBe(answers[0]!.text);
     }
+    expect(counters.mock.calls.length).toBe(t.sim.state.rules.size);
     expect(t.sim.answers.serializations - before).toBe(1);
   });
 
