@@ -76,11 +76,12 @@ function simCommand(program: Command): void {
     .option('--port <port>', 'TCP port (0 = any free port)', '8080')
     .option('--state <dir>', 'keep the configuration in this directory across restarts')
     .option('--seed <n>', 'seed of the traffic model (same seed, same traffic)', '1')
-    .addOption(
-      new Option('--admin-password <pw>', "password of the default SUPER account 'admin'").env(
-        'PBC_SIM_ADMIN_PASSWORD',
-      ),
+    .option(
+      '--admin-password-stdin',
+      "read the password of the default SUPER account 'admin' from stdin (or set PBC_SIM_ADMIN_PASSWORD)",
     )
+    // refused with a pointer to the two above: a password on the command line shows in ps
+    .addOption(new Option('--admin-password <pw>').hideHelp())
     .option('--quirks', "answer in the vendor's odd-but-real shapes (ifName, integer port_no, …)")
     .option('--latency <ms>', 'added delay per request', '0')
     .option('--fail-rate <p>', 'share of requests answered 500 or reset (0..1)', '0')

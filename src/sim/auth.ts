@@ -1,11 +1,15 @@
 /**
  * Passwords (scrypt, never stored or returned in clear) and the per-request access check.
  * scrypt is deliberately slow, so a verified (user, password) pair is cached until that
- * user's hash changes — otherwise every polled request under UAC would cost ~50 ms.
+ * user's hash changes — otherwise every polled request under UAC would cost ~50 ms. A login
+ * is checked off the event loop (crypto.scrypt runs in libuv's thread pool), with the same
+ * work whether or not the user exists, and repeated failures from one address are held
+ * back (login-throttle.ts).
  */
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { READ, SUPER, WRITE } from '../model/index.js';
 import { SimError } from './errors.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { Params } from './params.js';
 import type { Level, Principal } from './router.js';
 import type { SimState, SimUser } from './state.js';
@@ -19,14 +23,32 @@ export function hashPassword(password: string): string {
 
 const verified = new Map<string, string>();
 
-export function verifyPassword(user: SimUser, password: string): boolean {
-  const cacheKey = createHash('sha256').update(`${user.username}\0${password}`).digest('hex');
-  if (verified.get(cacheKey) === user.passwordHash) return true;
-  const [saltHex, keyHex] = user.passwordHash.split(':');
-  if (!saltHex || !keyHex) return false;
-  const key = scryptSync(password, Buffer.from(saltHex, 'hex'), KEYLEN);
-  const ok = timingSafeEqual(key, Buffer.from(keyHex, 'hex'));
-  if (ok) verified.set(cacheKey, user.passwordHash);
+/** Stands in for an unknown user's hash: the same scrypt work, and never a match. */
+const DUMMY_HASH = `${randomBytes(16).toString('hex')}:${randomBytes(KEYLEN).toString('hex')}`;
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEYLEN, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/**
+ * Whether `password` is `user`'s (with no user: checked against a dummy hash, so an unknown
+ * name costs what a known one does). The scrypt runs off the event loop.
+ */
+export async function verifyPassword(
+  user: SimUser | undefined,
+  password: string,
+): Promise<boolean> {
+  const cacheKey = user
+    ? createHash('sha256').update(`${user.username}\0${password}`).digest('hex')
+    : '';
+  if (user && verified.get(cacheKey) === user.passwordHash) return true;
+  const [saltHex = '', keyHex = ''] = (user?.passwordHash ?? DUMMY_HASH).split(':');
+  const key = await derive(password, Buffer.from(saltHex, 'hex'));
+  const expected = Buffer.from(keyHex, 'hex');
+  const ok = expected.length === key.length && timingSafeEqual(key, expected) && user !== undefined;
+  if (ok && user) verified.set(cacheKey, user.passwordHash);
   return ok;
 }
 
@@ -57,15 +79,25 @@ export function credentialsFrom(
  * Who is calling. With UAC off nobody logs in and every operation is allowed (the spec
  * leaves this open; a device fresh from the factory behaves so).
  */
-export function authenticate(state: SimState, creds: Credentials | null, path: string): Principal {
+export async function authenticate(
+  state: SimState,
+  creds: Credentials | null,
+  path: string,
+  client: { address: string; throttle: LoginThrottle },
+): Promise<Principal> {
   if (!state.uac) return { username: null, level: SUPER };
   if (!creds)
     throw new SimError(401, 'authentication required: send basic auth or username and password');
+  client.throttle.check(client.address);
   const user = state.users.get(creds.username);
-  if (!user || !verifyPassword(user, creds.password)) {
+  const ok = await verifyPassword(user, creds.password);
+  // the user may have been deleted or changed while the hash was computed
+  if (!ok || !user || state.users.get(creds.username) !== user) {
+    client.throttle.failed(client.address);
     state.log.append(`auth: failed login for user '${creds.username.slice(0, 64)}' on ${path}`);
     throw new SimError(401, 'wrong username or password');
   }
+  client.throttle.succeeded(client.address);
   return { username: user.username, level: user.accesslevel };
 }
 

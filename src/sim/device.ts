@@ -181,7 +181,8 @@ export function registerDevice(router: Router): void {
   get('/device/grouphash', (ctx) => ({ ...s(ctx).groupHash }));
   router.add('POST', '/device/grouphash', 'W', setGroupHash);
 
-  router.add('POST', '/device/https', 'auth', (ctx) => {
+  // The spec states no level; it changes a device setting (and a secret): SUPER, like the others.
+  router.add('POST', '/device/https', 'S', (ctx) => {
     const enabled = ctx.params.requireBool('https_enabled');
     const password = ctx.params.requireStr('ssl_password');
     if (password.length > 256)
@@ -261,7 +262,9 @@ export function registerDevice(router: Router): void {
   });
 
   get('/device/telnet', (ctx) => ({ activated: s(ctx).telnet }));
-  router.add('POST', '/device/telnet', 'R', (ctx) => {
+  // The spec's table says R, but it switches a network service on or off: SUPER, like the
+  // other device settings (docs/simulator.md, UAC).
+  router.add('POST', '/device/telnet', 'S', (ctx) => {
     const v = ctx.params.bool('activated');
     if (v !== undefined && v !== s(ctx).telnet) {
       s(ctx).telnet = v;

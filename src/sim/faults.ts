@@ -4,10 +4,12 @@
  * requests failing or hanging, and reboots — set by flags or at run time through the
  * control endpoints under /_sim (outside the device's /rest API).
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reboot } from './boot.js';
 import { stringify } from './json.js';
 import type { SimState } from './state.js';
+import { LOG_LINE_MAX, LOG_LINES_MAX } from './weblog.js';
 
 export type FailMode = '500' | 'reset' | 'hang';
 
@@ -88,9 +90,44 @@ function num(v: unknown, lo: number, hi: number): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n >= lo && n <= hi ? n : undefined;
 }
 
-export function registerControl(app: FastifyInstance, state: SimState, faults: FaultControl): void {
+/** The longest reboot /_sim/reboot (and --reboot-ms) can ask for. */
+export const REBOOT_MS_MAX = 60_000;
+
+/** Whether the token a /_sim request carries (X-Sim-Token header or ?token=) is `token`. */
+function tokenMatches(req: FastifyRequest, token: string): boolean {
+  const header = req.headers['x-sim-token'];
+  const query = (req.query as Record<string, unknown> | undefined)?.token;
+  const given = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The control endpoints. With a `token` (the simulator listens beyond loopback) every one
+ * needs it; on loopback they are open, as the tests and `pbc --demo` use them.
+ */
+export function registerControl(
+  app: FastifyInstance,
+  state: SimState,
+  faults: FaultControl,
+  token?: string,
+): void {
   const reply400 = (reply: FastifyReply, error: string) =>
     reply.code(400).type('application/json').send(stringify({ error }));
+
+  if (token)
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!/^\/_sim(\/|\?|$)/.test(req.url) || tokenMatches(req, token)) return done();
+      reply
+        .code(401)
+        .type('application/json')
+        .send(
+          stringify({
+            error: '/_sim needs the token printed at start: send X-Sim-Token or ?token=',
+          }),
+        );
+    });
 
   app.get('/_sim/status', async (_req, reply) =>
     reply.type('application/json').send(
@@ -139,25 +176,30 @@ export function registerControl(app: FastifyInstance, state: SimState, faults: F
 
   app.post('/_sim/reboot', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
-    const ms = b.ms === undefined ? state.rebootMs : num(b.ms, 0, 600_000);
-    if (ms === undefined) return reply400(reply, 'ms must be 0..600000');
+    const ms = b.ms === undefined ? state.rebootMs : num(b.ms, 0, REBOOT_MS_MAX);
+    if (ms === undefined) return reply400(reply, `ms must be 0..${REBOOT_MS_MAX}`);
     reboot(state, ms);
     return reply
       .type('application/json')
       .send(stringify({ rebooting_until: state.rebootingUntil }));
   });
 
-  /** Appends log lines: {lines: string[]} verbatim, or {count, length} generated. */
+  /**
+   * Appends log lines: {lines: string[]} verbatim, or {count, length} generated. The log
+   * keeps at most LOG_LINES_MAX lines and LOG_CHARS_MAX characters, so only the lines it
+   * would keep are generated.
+   */
   app.post('/_sim/log', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     if (Array.isArray(b.lines)) {
-      for (const l of b.lines.slice(0, 100_000)) state.log.append(String(l));
+      const lines = b.lines.slice(0, LOG_LINES_MAX);
+      for (const l of lines) state.log.append(String(l).slice(0, LOG_LINE_MAX));
     } else {
       const count = num(b.count ?? 1, 1, 100_000);
-      const length = num(b.length ?? 60, 1, 1_000_000);
+      const length = num(b.length ?? 60, 1, LOG_LINE_MAX);
       if (count === undefined || length === undefined)
-        return reply400(reply, 'count 1..100000, length 1..1000000');
-      for (let i = 0; i < count; i++) {
+        return reply400(reply, `count 1..100000, length 1..${LOG_LINE_MAX}`);
+      for (let i = count - state.log.keeps(count, length); i < count; i++) {
         const head = `sim: generated line ${i + 1} of ${count} `;
         state.log.append(head + 'x'.repeat(Math.max(0, length - head.length)));
       }

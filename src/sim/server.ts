@@ -2,6 +2,7 @@
  * The simulated device's HTTP front: fastify, the spec's parameter conventions, method
  * override, UAC, {error} bodies with 4xx statuses, faults for testing, reboot downtime.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,10 +12,12 @@ import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
 import { encode, parseBody } from './json.js';
+import { LoginThrottle, TooManyLogins } from './login-throttle.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
-import { type Ctx, type Route, Router } from './router.js';
+import { type Ctx, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
+import { SharedAnswers } from './shared-answers.js';
 import { type SimOptions, SimState } from './state.js';
 
 export interface SimServerOptions extends SimOptions {
@@ -24,6 +27,11 @@ export interface SimServerOptions extends SimOptions {
   failRate?: number;
   /** Directory for persisted configuration; in memory when absent. */
   stateDir?: string;
+  /**
+   * The token /_sim needs. Generated when `host` is not a loopback address (unless given);
+   * none on loopback, where /_sim stays open.
+   */
+  controlToken?: string;
 }
 
 export interface SimServer {
@@ -33,7 +41,19 @@ export interface SimServer {
   state: SimState;
   faults: FaultControl;
   app: FastifyInstance;
+  /** What /_sim requests must carry (X-Sim-Token or ?token=), or undefined when open. */
+  controlToken: string | undefined;
+  /** The shared serialized answers of GET /rules/all and /ports/stats. */
+  answers: SharedAnswers;
   close(): Promise<void>;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h)
+  );
 }
 
 // Every method Node's parser accepts reaches our router, so that one the path does not
@@ -49,7 +69,12 @@ function httpError(status: number, message: string): Error & { statusCode: numbe
   return Object.assign(new Error(message), { statusCode: status });
 }
 
-export function buildApp(state: SimState, faults: FaultControl): FastifyInstance {
+export function buildApp(
+  state: SimState,
+  faults: FaultControl,
+  controlToken?: string,
+  answers: SharedAnswers = new SharedAnswers(state),
+): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: 16 * 1024 * 1024,
@@ -87,7 +112,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
   const router = new Router();
-  const answerCache = new Map<Route, { key: string; bytes: Buffer }>();
+  const throttle = new LoginThrottle(state.now);
   registerAllRoutes(router);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -98,6 +123,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     if (err instanceof SimError) {
       if (err.status === 401)
         reply.header('www-authenticate', 'Basic realm="pbc device", charset="UTF-8"');
+      if (err instanceof TooManyLogins) reply.header('retry-after', err.retryAfterS);
       return send(reply, err.status, { error: err.message });
     }
     const status =
@@ -122,7 +148,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     writeRawAnswer(socket, 405, message, { headers: [`Allow: ${route.join(', ')}`] });
   });
 
-  registerControl(app, state, faults);
+  registerControl(app, state, faults, controlToken);
 
   const rebooting = (reply: FastifyReply): boolean => {
     if (state.rebootingUntil <= state.now()) return false;
@@ -176,7 +202,12 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
     if (reserved !== undefined)
       throw new SimError(400, `parameter name '${reserved}' is not allowed`);
     const params = new Params(merged);
-    const principal = authenticate(state, credentialsFrom(req.headers.authorization, params), path);
+    const principal = await authenticate(
+      state,
+      credentialsFrom(req.headers.authorization, params),
+      path,
+      { address: req.socket.remoteAddress ?? '', throttle },
+    );
     if (route.level !== 'auth')
       requireLevel(principal, LEVEL_OF[route.level], `${method} /rest${path}`);
     const ctx: Ctx = {
@@ -185,14 +216,7 @@ export function buildApp(state: SimState, faults: FaultControl): FastifyInstance
       principal,
       requireLevel: (level, what) => requireLevel(principal, level, what),
     };
-    if (route.cacheable) {
-      const key = `${state.version}|${state.counterNow()}`;
-      const hit = answerCache.get(route);
-      if (hit && hit.key === key) return sendBytes(reply, hit.bytes);
-      const bytes = encode(await route.handler(ctx));
-      answerCache.set(route, { key, bytes });
-      return sendBytes(reply, bytes);
-    }
+    if (route.cacheable) return sendBytes(reply, await answers.get(route, ctx));
     const result = await route.handler(ctx);
     return send(reply, 200, result ?? { result: 'OK' });
   };
@@ -217,11 +241,14 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     latencyMs: options.latencyMs ?? 0,
     failRate: options.failRate ?? 0,
   });
-  const app = buildApp(state, faults);
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const host = options.host ?? '127.0.0.1';
+  const controlToken =
+    options.controlToken ?? (isLoopback(host) ? undefined : randomBytes(16).toString('hex'));
+  const answers = new SharedAnswers(state);
+  const app = buildApp(state, faults, controlToken, answers);
+  await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  const host = options.host ?? '127.0.0.1';
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/rest`,
@@ -229,6 +256,8 @@ export async function startSim(options: SimServerOptions = {}): Promise<SimServe
     state,
     faults,
     app,
+    controlToken,
+    answers,
     close: async () => {
       await app.close();
       await flushPersistence(state);

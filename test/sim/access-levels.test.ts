@@ -51,8 +51,8 @@ describe('route table', () => {
     expect(level('PUT', '/savepoints/activerulesavepoint')).toBe('W');
     expect(level('POST', '/users')).toBe('S');
     expect(level('GET', '/users/radius')).toBe('S');
-    expect(level('POST', '/device/telnet')).toBe('R');
-    expect(level('POST', '/device/https')).toBe('auth');
+    expect(level('POST', '/device/telnet')).toBe('S');
+    expect(level('POST', '/device/https')).toBe('S');
     expect(level('DELETE', '/weblog')).toBe('S');
     expect(routes.length).toBeGreaterThanOrEqual(75);
   });

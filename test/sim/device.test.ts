@@ -430,18 +430,31 @@ describe('access levels under UAC', () => {
       403,
     );
     await ok('POST', '/device/name', { auth: ['admin', 'admin'], form: { device_name: 'pb-uac' } });
-    // telnet is READ on both methods; HTTPS needs only a login
-    expect((await call('POST', '/device/telnet', { auth: READER })).body).toEqual({
-      activated: false,
-    });
+    // telnet and HTTPS change device settings: SUPER (the spec's table says R / no level)
+    expectError(
+      await call('POST', '/device/telnet', { auth: READER, form: { activated: 'true' } }),
+      403,
+    );
+    expectError(
+      await call('POST', '/device/telnet', { auth: WRITER, form: { activated: 'true' } }),
+      403,
+    );
+    expect(t.sim.state.settings.telnet).toBe(false);
     expectError(
       await call('POST', '/device/https', {
         form: { https_enabled: 'false', ssl_password: SSL_PASSWORD },
       }),
       401,
     );
+    expectError(
+      await call('POST', '/device/https', {
+        auth: READER,
+        form: { https_enabled: 'false', ssl_password: SSL_PASSWORD },
+      }),
+      403,
+    );
     await ok('POST', '/device/https', {
-      auth: READER,
+      auth: ['admin', 'admin'],
       form: { https_enabled: 'false', ssl_password: SSL_PASSWORD },
     });
     expect(t.sim.state.settings.httpsEnabled).toBe(false);
