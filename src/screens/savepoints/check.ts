@@ -4,7 +4,7 @@
  * all of it again (all or nothing); this says in advance what it will answer.
  */
 import type { RuleSavePoint, StorageMode } from '../../model/index.js';
-import { parsePortList } from '../../model/index.js';
+import { parseInPorts } from '../../model/index.js';
 import { capacity } from '../../tcam/index.js';
 import { ipv6Rules } from '../device/effects.js';
 
@@ -50,7 +50,7 @@ export function activationCheck(
     const known = new Set(portNumbers);
     const missing = new Set<string>();
     for (const r of sp.rules) {
-      for (const p of (r.match.in_port ? (parsePortList(r.match.in_port) ?? []) : []).map(String))
+      for (const p of (r.match.in_port ? (parseInPorts(r.match.in_port) ?? []) : []).map(String))
         if (!known.has(p)) missing.add(p);
       for (const p of outputPorts(r.actions)) if (!known.has(p)) missing.add(p);
     }
