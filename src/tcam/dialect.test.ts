@@ -40,7 +40,7 @@ describe('canonicalMatch', () => {
 
 describe('validateMatch on the dialect', () => {
   it('accepts what the vendor writes', () => {
-    for (const m of [
+    for (const m of <Match[]>[
       { protocol: 'ip', nw_src: '10.0.0.0/24' },
       { protocol: 'ip', nw_dst: '10.0.0.0/255.255.255.0' },
       { protocol: 'udp', udp_dst: '53', extra: 'idle_timeout=60' },
