@@ -108,9 +108,14 @@ export function canonicalMatch(match: Match): CanonicalMatch {
   return c;
 }
 
+/** True when `field` is one of the vendor's own match fields. */
+export function isVendorField(field: string): boolean {
+  return Object.hasOwn(VENDOR_FIELDS, field);
+}
+
 /** True when the match uses a vendor-only field. */
 export function isVendorMatch(match: Match): boolean {
-  return Object.keys(match).some((f) => f in VENDOR_FIELDS);
+  return Object.keys(match).some(isVendorField);
 }
 
 function toCanonical(match: Match): CanonicalMatch {
@@ -120,12 +125,12 @@ function toCanonical(match: Match): CanonicalMatch {
   let timeouts: RuleTimeouts = {};
   const bad = (field: string, message: string) => issues.push({ field, message });
   for (const [field, raw] of Object.entries(match)) {
-    if (field in VENDOR_FIELDS) continue;
+    if (isVendorField(field)) continue;
     out[field] = raw;
   }
   if (has(match, 'protocol')) {
     const value = String(match.protocol).trim().toLowerCase();
-    const shorthand = SHORTHAND_OF[value];
+    const shorthand = Object.hasOwn(SHORTHAND_OF, value) ? SHORTHAND_OF[value] : undefined;
     if (shorthand === undefined)
       bad(
         'protocol',

@@ -122,3 +122,10 @@ describe('shadowing sees the dialect in its OpenFlow form', () => {
     expect(covers({ vlan: 'maybe' }, { in_port: '1' })).toBe(false);
   });
 });
+
+describe('names inherited from Object are not vendor fields', () => {
+  it('constructor / toString are unknown fields and values, never silently dropped', () => {
+    expect(errors({ constructor: '1' })[0]).toMatch(/unknown match field 'constructor'/);
+    expect(errors({ protocol: 'constructor' })[0]).toMatch(/protocol must be one of/);
+  });
+});
