@@ -14,6 +14,7 @@ import {
   MATCH_FIELD_BY_NAME,
   type Match,
   OFPVID_PRESENT,
+  outputForm,
   parseInPorts,
   parseIntStrict,
   parsePortList,
@@ -210,7 +211,7 @@ export function validateActions(actions: readonly string[], ctx: RuleContext): I
     err('actions', 'a rule needs at least one action (use drop to discard)');
   for (const written of actions) {
     // The vendor writes a bare port number (or list) for output: `3`, `3,4`.
-    const action = /^\d+(\s*,\s*\d+)*$/.test(written.trim()) ? `output:${written.trim()}` : written;
+    const action = outputForm(written);
     const colon = action.indexOf(':');
     const name = (colon === -1 ? action : action.slice(0, colon)).trim();
     const arg = colon === -1 ? undefined : action.slice(colon + 1).trim();
