@@ -60,7 +60,12 @@ describe('validateMatch on the dialect', () => {
     expect(errors({ protocol: 'ip', nw_src: '10.0.0.0/255.0.255.0' })[0]).toMatch(
       /^nw_src: nw_src: /,
     );
-    expect(errors({ protocol: 'arp', tcp_dst: '80' })[0]).toMatch(/tcp_dst needs the protocol tcp/);
+    expect(errors({ protocol: 'custom', dl_type: '0x0800', tcp_dst: '80' })[0]).toMatch(
+      /tcp_dst needs the protocol tcp \(add 'tcp' or nw_proto=6\)/,
+    );
+    expect(errors({ protocol: 'arp', tcp_dst: '80' })[0]).toMatch(
+      /tcp_dst needs protocol=tcp \(the rule has protocol=arp\)$/,
+    );
   });
   it('actions: a bare port or list is output', () => {
     expect(errorsOf(validateActions(['3'], ctx))).toEqual([]);

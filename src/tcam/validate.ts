@@ -88,6 +88,14 @@ export function validateMatch(written: Match, ctx: RuleContext): Issue[] {
   const canonical = canonicalMatch(written);
   for (const i of canonical.issues) err(i.field, i.message);
   const match = canonical.match;
+  // A rule in the vendor's dialect that names the wrong protocol is told so in its own terms.
+  const vendorProtocol = Object.hasOwn(written, 'protocol')
+    ? String(written.protocol).trim().toLowerCase()
+    : 'custom';
+  const needsProtocol = (field: string, want: string, openflow: string, fix: Issue['fix']) =>
+    vendorProtocol !== 'custom'
+      ? err(field, `${field} needs protocol=${want} (the rule has protocol=${vendorProtocol})`)
+      : err(field, openflow, fix);
 
   // What the match says about dl_type / nw_proto, from explicit fields and shorthands.
   const dlTypes = new Set<number>();
@@ -150,8 +158,9 @@ export function validateMatch(written: Match, ctx: RuleContext): Issue[] {
       const want = field.startsWith('tcp') ? 6 : field.startsWith('udp') ? 17 : 132;
       if (proto !== want || (dl !== 0x0800 && dl !== 0x86dd)) {
         const shorthand = PROTO_NAMES[want]!;
-        err(
+        needsProtocol(
           field,
+          shorthand,
           `${field} needs the protocol ${shorthand} (add '${shorthand}' or nw_proto=${want})`,
           {
             add: dl === 0x86dd && want !== 132 ? `${shorthand}6` : shorthand,
@@ -167,7 +176,10 @@ export function validateMatch(written: Match, ctx: RuleContext): Issue[] {
         });
     } else if (field === 'icmp_type' || field === 'icmp_code') {
       if (proto !== 1 && proto !== 58)
-        err(field, `${field} needs the protocol icmp (add 'icmp')`, { add: 'icmp', value: '' });
+        needsProtocol(field, 'icmp', `${field} needs the protocol icmp (add 'icmp')`, {
+          add: 'icmp',
+          value: '',
+        });
     } else if (canonical === 'ipv6_src' || canonical === 'ipv6_dst') {
       if (dl !== 0x86dd)
         err(field, `${field} needs dl_type=0x86dd or the 'ipv6' shorthand`, {
