@@ -1,3 +1,4 @@
+export * from './dialect.js';
 export * from './levels.js';
 export * from './sanitize.js';
 export * from './types.js';

@@ -149,3 +149,20 @@ export function parsePortList(text: string): number[] | null {
   }
   return out.length > 0 ? out : null;
 }
+
+/**
+ * in_port as the vendor's clients write it: port numbers and ranges, comma-separated
+ * (`5`, `1,2,5`, `5-10`, `1,5-7`). Returns every port (a range lists each), or null.
+ */
+export function parseInPorts(text: string): number[] | null {
+  const out: number[] = [];
+  for (const raw of text.split(',')) {
+    const m = /^\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?$/.exec(raw);
+    if (!m) return null;
+    const lo = Number(m[1]);
+    const hi = m[2] === undefined ? lo : Number(m[2]);
+    if (lo < 1 || hi > 65535 || lo > hi) return null;
+    for (let p = lo; p <= hi; p++) out.push(p);
+  }
+  return out.length > 0 ? out : null;
+}

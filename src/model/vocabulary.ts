@@ -173,6 +173,12 @@ export function splitActions(actions: string): string[] {
   return out;
 }
 
+/** The vendor writes a bare port number or list for output: `3` → `output:3`, `3,4` → `output:3,4`. */
+export function outputForm(action: string): string {
+  const t = action.trim();
+  return /^\d+(\s*,\s*\d+)*$/.test(t) ? `output:${t}` : action;
+}
+
 export function joinActions(actions: readonly string[]): string {
   return actions.join(',');
 }

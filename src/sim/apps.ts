@@ -133,9 +133,68 @@ export const CATALOG: CatalogApp[] = [
       { name: 'discard', label: 'Discard files', level: 31, description: 'Delete all capture files of this instance' },
     ],
   },
+  {
+    name: 'arp_responder',
+    description: 'ARP responder: answers ARP requests for an address on a port (for tools that need a live peer)',
+    singleInstance: false,
+    params: [
+      { id: 'port', label: 'Port', type: 'text', help: 'Interface that answers, e.g. eth-0-1', visible: 'true', default: 'eth-0-1' },
+      { id: 'ip', label: 'IP address', type: 'text', help: 'IPv4 address to answer for', visible: 'true', default: '', required: true },
+      { id: 'mac', label: 'MAC address', type: 'text', help: 'MAC address to answer with; empty: the port\'s own', visible: 'true', default: '' },
+      { id: 'vlan', label: 'VLAN', type: 'number', help: 'VLAN of the requests, 0 = untagged', visible: 'true', default: '0', min: 0, max: 4095 },
+    ],
+    actions: [
+      { name: 'status', label: 'Report status', level: 1, description: 'Write the requests answered to the web log' },
+    ],
+  },
+  {
+    name: 'heartbeat_bypass',
+    description: 'Heartbeat bypass: sends heartbeats through an inline tool and bypasses it when they stop coming back',
+    singleInstance: false,
+    params: [
+      { id: 'port_a', label: 'Port A', type: 'text', help: 'Interface towards the tool, e.g. eth-0-1', visible: 'true', default: 'eth-0-1' },
+      { id: 'port_b', label: 'Port B', type: 'text', help: 'Interface back from the tool, e.g. eth-0-2', visible: 'true', default: 'eth-0-2' },
+      { id: 'interval_ms', label: 'Interval (ms)', type: 'number', help: 'Milliseconds between heartbeats, 100..60000', visible: 'true', default: '1000', min: 100, max: 60000 },
+      { id: 'misses', label: 'Misses before bypass', type: 'number', help: 'Heartbeats that may be lost before the tool is bypassed', visible: 'true', default: '3', min: 1, max: 100 },
+    ],
+    actions: [
+      { name: 'status', label: 'Report status', level: 1, description: 'Write the bypass state to the web log' },
+    ],
+  },
+  {
+    name: 'bypass_keepalive',
+    description: 'Bypass keepalive: keeps a bypass switch in inline mode while the device is healthy',
+    singleInstance: true,
+    params: [
+      { id: 'port', label: 'Port', type: 'text', help: 'Interface the bypass switch listens on, e.g. eth-0-1', visible: 'true', default: 'eth-0-1' },
+      { id: 'interval_ms', label: 'Interval (ms)', type: 'number', help: 'Milliseconds between keepalives, 100..60000', visible: 'true', default: '1000', min: 100, max: 60000 },
+    ],
+    actions: [
+      { name: 'status', label: 'Report status', level: 1, description: 'Write the keepalive state to the web log' },
+    ],
+  },
 ];
 
 const byName = new Map(CATALOG.map((a) => [a.name, a]));
+
+/**
+ * An app by its name as the device lists it or as the vendor's menu writes it (`NTP`,
+ * `ARP Responder`, `Heartbeat Bypass`): case, spaces and hyphens do not matter.
+ */
+export function findApp(name: string): CatalogApp | undefined {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return byName.get(key) ?? CATALOG.find((a) => a.name === key);
+}
+
+/** A parameter name folded for lookup: `poll_interval`, `pollInterval`, `Poll interval (s)`. */
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\(.*?\)/g, '')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Request parameters that are never app parameters (credentials may come as params). */
 const RESERVED = new Set([
@@ -184,9 +243,10 @@ function checkValue(app: CatalogApp, p: ParamSpec, value: string): string {
   }
   if (p.type.startsWith('select:')) {
     const options = p.type.slice(7).split('|');
-    if (!options.includes(value))
+    const option = options.find((o) => o.toLowerCase() === value.trim().toLowerCase());
+    if (option === undefined)
       throw badRequest(`${what} must be one of ${options.join(', ')}, got '${value}'`);
-    return value;
+    return option;
   }
   if (value.length > 1024) throw badRequest(`${what} must be at most 1024 characters`);
   if (/[\x00-\x1f\x7f]/.test(value))
@@ -204,10 +264,16 @@ const variants = (id: string) => [
 function appParams(ctx: Ctx, app: CatalogApp): Record<string, string> {
   const lookup = new Map<string, ParamSpec>();
   for (const p of app.params) for (const v of variants(p.id)) lookup.set(v, p);
+  // The vendor's clients name a parameter by its id or its label, in any case.
+  const folded = new Map<string, ParamSpec>();
+  for (const p of app.params) {
+    folded.set(fold(p.id), p);
+    folded.set(fold(p.label), p);
+  }
   const out: Record<string, string> = {};
   for (const key of Object.keys(ctx.params.raw)) {
     if (RESERVED.has(key)) continue;
-    const p = lookup.get(key);
+    const p = lookup.get(key) ?? folded.get(fold(key));
     if (!p) {
       const known = app.params.map((x) => x.id).join(', ');
       throw badRequest(`app '${app.name}' has no parameter '${key}'; its parameters are: ${known}`);
@@ -237,7 +303,7 @@ function requirePid(ctx: Ctx): { instance: AppInstance; app: CatalogApp } {
 function startApp(ctx: Ctx): void {
   const { state } = ctx;
   const name = ctx.params.requireName('name');
-  const app = byName.get(name);
+  const app = findApp(name);
   if (!app) throw notFound(`no app '${name}'; available: ${CATALOG.map((a) => a.name).join(', ')}`);
   const given = appParams(ctx, app);
   const desc = userDescription(ctx) ?? '';

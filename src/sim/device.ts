@@ -8,6 +8,7 @@ import { reboot } from './boot.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { actor } from './logs.js';
 import type { Ctx, Router } from './router.js';
+import { expireRules } from './rule-timeouts.js';
 import { storageModeProblem, usedFlows } from './rulesets.js';
 import { environment, loadAverage, memoryUsage } from './traffic.js';
 
@@ -297,8 +298,11 @@ export function registerDevice(router: Router): void {
     );
   });
 
-  get('/flownumbers', (ctx) => ({
-    used_flows: usedFlows(ctx.state),
-    maximum_flows: capacity(s(ctx).storageMode.current).maximum,
-  }));
+  get('/flownumbers', (ctx) => {
+    expireRules(ctx.state);
+    return {
+      used_flows: usedFlows(ctx.state),
+      maximum_flows: capacity(s(ctx).storageMode.current).maximum,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 /** Rules as the device writes them: in GET /rules/all, and inside rule save-points. */
-import { parsePortList } from '../model/index.js';
+import { parseInPorts } from '../model/index.js';
 import { stringify } from './json.js';
 import { ruleFlows } from './rulesets.js';
 import type { SavedRule, SimRule, SimState } from './state.js';
@@ -16,7 +16,7 @@ export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => R
   return (r) =>
     state.traffic.ruleCounters(
       r.cookie,
-      r.match.in_port ? parsePortList(r.match.in_port) : null,
+      r.match.in_port ? parseInPorts(r.match.in_port) : null,
       r.since,
       now,
     );

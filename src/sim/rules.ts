@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { JsonBytes } from './json.js';
 import type { Params } from './params.js';
 import type { Router } from './router.js';
+import { expireRules } from './rule-timeouts.js';
 import { rulesAllJsonInSlices } from './rule-wire.js';
 import { assertFits, assertValidRule, ruleContext, usedFlows } from './rulesets.js';
 import { rulesKey, type SimRule, type SimState } from './state.js';
@@ -85,11 +86,15 @@ export function registerRules(router: Router): void {
     'GET',
     '/rules/all',
     'R',
-    async ({ state }) => new JsonBytes(await rulesAllJsonInSlices(state, usedFlows(state))),
+    async ({ state }) => {
+      expireRules(state);
+      return new JsonBytes(await rulesAllJsonInSlices(state, usedFlows(state)));
+    },
     { cacheable: true },
   );
 
   router.add('POST', '/rules', 'W', ({ params, state }) => {
+    expireRules(state);
     const priority = params.int('priority', 0, 65535) ?? 32768;
     const match = matchOf(params);
     const actions = actionsOf(params, true)!;
@@ -113,12 +118,14 @@ export function registerRules(router: Router): void {
       match,
       actions,
       since: state.now(),
+      added: state.now(),
     };
     state.rules.set(key, rule);
     state.changed(`rules: added '${name}' ${describe(rule)} actions ${actions.join(',')}`);
   });
 
   router.add('PUT', '/rules', 'W', ({ params, state }) => {
+    expireRules(state);
     const priority = params.int('priority', 0, 65535) ?? 32768;
     const match = matchOf(params);
     const rule = state.rules.get(rulesKey(priority, match));
@@ -140,6 +147,7 @@ export function registerRules(router: Router): void {
   });
 
   router.add('DELETE', '/rules', 'W', ({ params, state }) => {
+    expireRules(state);
     const priority = params.int('priority', 0, 65535) ?? 32768;
     const match = matchOf(params);
     const found = matching(state, priority, match);

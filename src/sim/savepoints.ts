@@ -5,6 +5,7 @@ import { groupToWire } from './groups.js';
 import type { Params } from './params.js';
 import { applyPortSavePoint, currentPortSettings } from './ports.js';
 import type { Router } from './router.js';
+import { expireRules } from './rule-timeouts.js';
 import { ruleCountersFor, savedRuleToWire } from './rule-wire.js';
 import { loadRuleSet } from './rulesets.js';
 import type { SavedRule, SimState, StoredPortSavePoint, StoredRuleSavePoint } from './state.js';
@@ -63,6 +64,7 @@ function collection<T extends { name: string }>(
 }
 
 function snapshotRules(state: SimState): SavedRule[] {
+  expireRules(state);
   const counters = ruleCountersFor(state, state.counterNow());
   return [...state.rules.values()].map((r) => {
     const c = counters(r);

@@ -25,6 +25,8 @@ export interface SimRule {
   actions: string[];
   /** Counters count from here (rule creation or the last counter reset), ms. */
   since: number;
+  /** When the rule was written (hard_timeout counts from here; absent: `since`), ms. */
+  added?: number;
 }
 
 /** A rule inside a save-point, with its counters as they were when it was saved. */

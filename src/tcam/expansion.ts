@@ -1,12 +1,20 @@
 /**
  * TCAM cost of one rule. A TCAM entry matches value/mask pairs, so:
- * - N comma-separated in_port values cost N entries;
+ * - N comma-separated in_port values cost N entries, a range lo-hi one per port;
+ * - the vendor's fields (protocol, vlan/vlan_id/vlan_priority) are one value/mask each and
+ *   extra (timeouts) is no match at all: they cost nothing extra;
  * - a port range lo-hi costs its minimal prefix (value/mask) cover: 1000-1999 → 7,
  *   1-65534 → 30, 0-65535 → 1;
  * - every other field is one value/mask and costs nothing extra;
  * - the costs of several fields multiply (the cross product is installed).
  */
-import { MATCH_FIELD_BY_NAME, type Match, parseL4Range, parsePortList } from '../model/index.js';
+import {
+  canonicalMatch,
+  MATCH_FIELD_BY_NAME,
+  type Match,
+  parseInPorts,
+  parseL4Range,
+} from '../model/index.js';
 
 /** Number of value/mask blocks that exactly cover [lo, hi] within 16 bits. */
 export function rangeBlocks(lo: number, hi: number): number {
@@ -29,13 +37,13 @@ export interface FieldCost {
 }
 
 /** The fields that multiply a rule's cost, with their factor (only factors > 1). */
-export function costBreakdown(match: Match): FieldCost[] {
+export function costBreakdown(written: Match): FieldCost[] {
   const out: FieldCost[] = [];
-  for (const [field, value] of Object.entries(match)) {
+  for (const [field, value] of Object.entries(canonicalMatch(written).match)) {
     const spec = MATCH_FIELD_BY_NAME.get(field);
     if (!spec) continue;
     let entries = 1;
-    if (spec.kind === 'ports') entries = parsePortList(value)?.length ?? 1;
+    if (spec.kind === 'ports') entries = parseInPorts(value)?.length ?? 1;
     else if (spec.kind === 'l4port') {
       const r = parseL4Range(value);
       entries = r ? rangeBlocks(r[0], r[1]) : 1;

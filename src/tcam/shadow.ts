@@ -11,14 +11,15 @@
  * counts as no constraint.
  */
 import {
+  canonicalMatch,
   MATCH_FIELD_BY_NAME,
   type Match,
   OFPVID_PRESENT,
+  parseInPorts,
   parseIntStrict,
   parseIpv4Prefix,
   parseIpv6Prefix,
   parseL4Range,
-  parsePortList,
   type RuleKey,
   SHORTHANDS,
 } from '../model/index.js';
@@ -98,7 +99,7 @@ function constraintOf(name: string, value: string): [string, Constraint | null] 
   const canonical = L4[name] ?? spec.aliasOf ?? name;
   switch (spec.kind) {
     case 'ports': {
-      const ports = parsePortList(value);
+      const ports = parseInPorts(value);
       return ports
         ? [canonical, { t: 'set', values: [...new Set(ports)].sort((a, b) => a - b) }]
         : undefined;
@@ -147,10 +148,13 @@ function sameConstraint(a: Constraint, b: Constraint): boolean {
 }
 
 /** The normal form of a match (uncached; see `normalize`). */
-export function normalizeMatch(match: Match): NormalMatch {
+export function normalizeMatch(written: Match): NormalMatch {
   const fields = new Map<string, Constraint>();
   let keys = 0;
-  let valid = true;
+  // The vendor's dialect is compared in its OpenFlow form (protocol=tcp ≡ tcp).
+  const canonical = canonicalMatch(written);
+  const match = canonical.match;
+  let valid = canonical.issues.length === 0;
   const put = (field: string, c: Constraint) => {
     const prev = fields.get(field);
     if (prev && !sameConstraint(prev, c)) valid = false; // e.g. tcp with nw_proto=17

@@ -4,6 +4,7 @@
  */
 import {
   ACTION_BY_NAME,
+  canonicalMatch,
   checkIpv4,
   checkIpv6,
   checkL4,
@@ -13,6 +14,8 @@ import {
   MATCH_FIELD_BY_NAME,
   type Match,
   OFPVID_PRESENT,
+  outputForm,
+  parseInPorts,
   parseIntStrict,
   parsePortList,
   SETTABLE_FIELDS,
@@ -43,8 +46,8 @@ export function checkValue(kind: ValueKind, value: string, field: string): strin
     case 'flag':
       return value === '' ? null : `${field} is a key-only field; its value must be empty`;
     case 'ports':
-      return parsePortList(value) === null
-        ? `${field} must be a port number or comma-separated port numbers, got '${value}'`
+      return parseInPorts(value) === null
+        ? `${field} must be port numbers or ranges, comma-separated (5, 1,2,5 or 5-10), got '${value}'`
         : null;
     case 'mac':
       return checkMac(value);
@@ -73,11 +76,26 @@ export function checkValue(kind: ValueKind, value: string, field: string): strin
 
 const PROTO_NAMES: Record<number, string> = { 1: 'icmp', 6: 'tcp', 17: 'udp', 132: 'sctp' };
 
-/** Every issue with a match: unknown fields, bad values, missing prerequisites, mode. */
-export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
+/**
+ * Every issue with a match: unknown fields, bad values, missing prerequisites, mode. A match
+ * in the vendor's dialect (protocol, vlan, extra …) is checked in its OpenFlow form
+ * (model/dialect.ts), after the vendor fields' own checks.
+ */
+export function validateMatch(written: Match, ctx: RuleContext): Issue[] {
   const issues: Issue[] = [];
   const err = (subject: string, message: string, fix?: Issue['fix']) =>
     issues.push({ severity: 'error', subject, message, ...(fix ? { fix } : {}) });
+  const canonical = canonicalMatch(written);
+  for (const i of canonical.issues) err(i.field, i.message);
+  const match = canonical.match;
+  // A rule in the vendor's dialect that names the wrong protocol is told so in its own terms.
+  const vendorProtocol = Object.hasOwn(written, 'protocol')
+    ? String(written.protocol).trim().toLowerCase()
+    : 'custom';
+  const needsProtocol = (field: string, want: string, openflow: string, fix: Issue['fix']) =>
+    vendorProtocol !== 'custom'
+      ? err(field, `${field} needs protocol=${want} (the rule has protocol=${vendorProtocol})`)
+      : err(field, openflow, fix);
 
   // What the match says about dl_type / nw_proto, from explicit fields and shorthands.
   const dlTypes = new Set<number>();
@@ -95,7 +113,7 @@ export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
     canonicalSeen.set(canonical, field);
     const bad = checkValue(spec.kind, String(value), field);
     if (bad) {
-      err(field, bad);
+      err(field, bad.startsWith(field) ? bad : `${field}: ${bad}`);
       continue;
     }
     const sh = SHORTHANDS[field];
@@ -140,8 +158,9 @@ export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
       const want = field.startsWith('tcp') ? 6 : field.startsWith('udp') ? 17 : 132;
       if (proto !== want || (dl !== 0x0800 && dl !== 0x86dd)) {
         const shorthand = PROTO_NAMES[want]!;
-        err(
+        needsProtocol(
           field,
+          shorthand,
           `${field} needs the protocol ${shorthand} (add '${shorthand}' or nw_proto=${want})`,
           {
             add: dl === 0x86dd && want !== 132 ? `${shorthand}6` : shorthand,
@@ -157,7 +176,10 @@ export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
         });
     } else if (field === 'icmp_type' || field === 'icmp_code') {
       if (proto !== 1 && proto !== 58)
-        err(field, `${field} needs the protocol icmp (add 'icmp')`, { add: 'icmp', value: '' });
+        needsProtocol(field, 'icmp', `${field} needs the protocol icmp (add 'icmp')`, {
+          add: 'icmp',
+          value: '',
+        });
     } else if (canonical === 'ipv6_src' || canonical === 'ipv6_dst') {
       if (dl !== 0x86dd)
         err(field, `${field} needs dl_type=0x86dd or the 'ipv6' shorthand`, {
@@ -179,7 +201,7 @@ export function validateMatch(match: Match, ctx: RuleContext): Issue[] {
       );
   }
   if (ctx.ports && match.in_port !== undefined) {
-    for (const p of parsePortList(match.in_port) ?? []) {
+    for (const p of new Set(parseInPorts(match.in_port) ?? [])) {
       if (!ctx.ports.has(p)) err('in_port', `in_port ${p} does not exist on this device`);
     }
   }
@@ -199,80 +221,82 @@ export function validateActions(actions: readonly string[], ctx: RuleContext): I
     issues.push({ severity: 'warning', subject, message });
   if (actions.length === 0)
     err('actions', 'a rule needs at least one action (use drop to discard)');
-  for (const action of actions) {
+  for (const written of actions) {
+    // The vendor writes a bare port number (or list) for output: `3`, `3,4`.
+    const action = outputForm(written);
     const colon = action.indexOf(':');
     const name = (colon === -1 ? action : action.slice(0, colon)).trim();
     const arg = colon === -1 ? undefined : action.slice(colon + 1).trim();
     const spec = ACTION_BY_NAME.get(name);
     if (!spec) {
-      err(action, `unknown action '${name}'`);
+      err(written, `unknown action '${name}'`);
       continue;
     }
-    if (spec.arg === 'none' && arg !== undefined) err(action, `${name} takes no argument`);
+    if (spec.arg === 'none' && arg !== undefined) err(written, `${name} takes no argument`);
     if (spec.arg === 'required' && (arg === undefined || arg === ''))
-      err(action, `${name} needs an argument, e.g. ${spec.example}`);
+      err(written, `${name} needs an argument, e.g. ${spec.example}`);
     if (arg === undefined || arg === '') continue;
     switch (name) {
       case 'output': {
         const ports = parsePortList(arg);
         if (!ports) {
-          err(action, `output needs port numbers, e.g. output:2 or output:2,3,4; got '${arg}'`);
+          err(written, `output needs port numbers, e.g. output:2 or output:2,3,4; got '${arg}'`);
           break;
         }
         for (const p of ports) {
           const port = ctx.ports?.get(p);
-          if (ctx.ports && !port) err(action, `output port ${p} does not exist on this device`);
-          else if (port?.shutdown) warn(action, `output port ${p} is shut down`);
+          if (ctx.ports && !port) err(written, `output port ${p} does not exist on this device`);
+          else if (port?.shutdown) warn(written, `output port ${p} is shut down`);
         }
         break;
       }
       case 'group': {
         const bad = checkRange(arg, 0, 0xffffffff, 'group id');
-        if (bad) err(action, bad);
+        if (bad) err(written, bad);
         else if (ctx.groups && !ctx.groups.has(parseIntStrict(arg)!))
-          err(action, `group ${arg} does not exist`);
+          err(written, `group ${arg} does not exist`);
         break;
       }
       case 'push_vlan': {
         const n = parseIntStrict(arg);
         if (n !== 0x8100 && n !== 0x88a8)
-          err(action, `push_vlan takes an ethertype 0x8100 or 0x88a8, got '${arg}'`);
+          err(written, `push_vlan takes an ethertype 0x8100 or 0x88a8, got '${arg}'`);
         break;
       }
       case 'mod_vlan_vid': {
         const bad = checkRange(arg, 0, 4095, 'mod_vlan_vid');
-        if (bad) err(action, bad);
+        if (bad) err(written, bad);
         break;
       }
       case 'push_mpls':
       case 'pop_mpls': {
         const bad = checkRange(arg, 0, 0xffff, `${name} ethertype`);
-        if (bad) err(action, bad);
+        if (bad) err(written, bad);
         break;
       }
       case 'set_field': {
         const m = /^(.+)->(\w+)$/.exec(arg);
         if (!m) {
-          err(action, `set_field needs <value>-><field>, e.g. set_field:4196->vlan_vid`);
+          err(written, `set_field needs <value>-><field>, e.g. set_field:4196->vlan_vid`);
           break;
         }
         const [, value, field] = m as unknown as [string, string, string];
         const kind = SETTABLE_FIELDS[field];
         if (!kind) {
-          err(action, `set_field cannot set '${field}'`);
+          err(written, `set_field cannot set '${field}'`);
           break;
         }
         if (kind === 'vlan_vid_present') {
           const n = parseIntStrict(value);
           if (n === null || n < OFPVID_PRESENT || n > OFPVID_PRESENT + 4095)
             err(
-              action,
+              written,
               `set_field vlan_vid takes 4096..8191 (VLAN + 0x1000 offset; VLAN 100 = 4196), got '${value}'`,
             );
           break;
         }
         const bad = checkValue(kind, value, field);
-        if (bad) err(action, bad);
+        if (bad) err(written, bad);
       }
     }
   }

@@ -191,7 +191,16 @@ describe('reads against the simulator (plain mode)', () => {
 
   it('apps.list and apps.running', async () => {
     const apps = await c().apps.list();
-    expect(apps.map((a) => a.name)).toEqual(['ntp', 'syslog', 'snmp', 'heartbeat', 'pcap']);
+    expect(apps.map((a) => a.name)).toEqual([
+      'ntp',
+      'syslog',
+      'snmp',
+      'heartbeat',
+      'pcap',
+      'arp_responder',
+      'heartbeat_bypass',
+      'bypass_keepalive',
+    ]);
     for (const a of apps) {
       expect(typeof a.canBeInstantiated).toBe('boolean');
       for (const p of a.paramFormat) expect(p).toHaveLength(6);

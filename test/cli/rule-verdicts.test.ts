@@ -176,6 +176,32 @@ const CASES: Case[] = [
     errors: [/^unknown action 'frobnicate'$/],
     warnings: [],
   },
+  // The vendor's dialect (issue 15): protocol, vlan, in_port ranges, extra, bare-port actions.
+  {
+    name: 'vendor dialect: valid',
+    match: { in_port: '2-3', protocol: 'tcp', tcp_dst: '445', vlan: 'match', vlan_id: '100' },
+    actions: ['3'],
+    kind: 'add',
+    errors: [],
+    warnings: [],
+  },
+  {
+    name: 'vendor dialect: shadowed (protocol=tcp is tcp)',
+    priority: 500,
+    match: { in_port: '1', protocol: 'tcp', tcp_dst: '80', extra: 'hard_timeout=60' },
+    actions: ['3'],
+    kind: 'add',
+    errors: [],
+    warnings: [/^unreachable: 'tap-1' \(prio 1000\) covers this match/],
+  },
+  {
+    name: 'vendor dialect: bad vlan_id',
+    match: { vlan: 'match', vlan_id: '5000' },
+    actions: ['3'],
+    kind: 'add',
+    errors: [/^vlan_id must be 0\.\.4096, got '5000'$/],
+    warnings: [],
+  },
 ];
 
 const matchArgs = (m: Match) =>
@@ -272,5 +298,27 @@ describe('rules add does what rules plan says', () => {
     ).toEqual(['PUT /rest/rules']);
     const taps = (await client.rules.list()).rules.filter((x) => x.name === 'tap-1');
     expect(taps.map((x) => x.actions)).toEqual([['output:3']]);
+  });
+});
+
+describe('rules add speaks the vendor dialect', () => {
+  it('writes the rule as given and lists it as written', async () => {
+    flows = { used_flows: 10, maximum_flows: 100 };
+    const args = ['--priority', '321', '--match', 'protocol=udp', '--match', 'udp_dst=53'];
+    const add = await pbc([
+      '--url',
+      proxy.url,
+      'rules',
+      'add',
+      ...args,
+      '--match',
+      'extra=idle_timeout=3600',
+      '--actions',
+      '3,5',
+    ]);
+    expect(add.code, add.stderr).toBe(0);
+    const rule = (await client.rules.list()).rules.find((r) => r.priority === 321);
+    expect(rule?.match).toEqual({ protocol: 'udp', udp_dst: '53', extra: 'idle_timeout=3600' });
+    expect(rule?.actions).toEqual(['3', '5']);
   });
 });

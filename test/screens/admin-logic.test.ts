@@ -305,6 +305,13 @@ describe('save-point activation check and import plan', () => {
     );
   });
 
+  it('reads the vendor dialect: in_port ranges and bare-port actions name ports too', () => {
+    const rule = { ...r({ in_port: '1-2', protocol: 'tcp' }), actions: ['3,4'] };
+    expect(
+      activationCheck(sp('a', { rules: [rule] }), 'simple', ['1', '4']).lines.join(),
+    ).toContain('Ports that do not exist now: 2, 3');
+  });
+
   it('plans an import: free names, skips, and says every step', () => {
     const file = {
       meta_data: { device: 'PB-2800', software_version: 'v' },

@@ -282,7 +282,16 @@ describe('RADIUS', () => {
 describe('apps', () => {
   it('lists the catalog', async () => {
     const res = await call('GET', '/apps');
-    expect(Object.keys(res.body).sort()).toEqual(['heartbeat', 'ntp', 'pcap', 'snmp', 'syslog']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'arp_responder',
+      'bypass_keepalive',
+      'heartbeat',
+      'heartbeat_bypass',
+      'ntp',
+      'pcap',
+      'snmp',
+      'syslog',
+    ]);
     for (const [name, app] of Object.entries(res.body) as [string, Record<string, unknown>][]) {
       expect(Object.keys(app).sort()).toEqual([
         'actions',

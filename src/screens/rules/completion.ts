@@ -6,11 +6,14 @@
 import {
   ACTION_BY_NAME,
   ACTIONS,
+  isVendorField,
   MATCH_FIELD_BY_NAME,
   MATCH_FIELDS,
   OFPVID_PRESENT,
   parseIntStrict,
   SETTABLE_FIELDS,
+  VENDOR_FIELDS,
+  VENDOR_PROTOCOLS,
 } from '../../model/index.js';
 
 import type { DevicePort } from '../../tcam/index.js';
@@ -28,14 +31,25 @@ export const EMPTY_ENV: EditorEnv = { ports: [], groups: [] };
 const ETHERTYPES = ['0x0800', '0x86dd', '0x0806', '0x8100', '0x88a8', '0x8847'];
 const PROTOCOLS = ['1', '6', '17', '132'];
 
-/** Field names for a match row, current deprecated ones last, those in other rows left out. */
+/**
+ * Field names for a match row: OpenFlow names, then the vendor's own (protocol, vlan …),
+ * deprecated ones last, those in other rows left out.
+ */
 export function fieldCandidates(used: ReadonlySet<string>): string[] {
   const live = MATCH_FIELDS.filter((f) => !f.deprecated).map((f) => f.name);
   const old = MATCH_FIELDS.filter((f) => f.deprecated).map((f) => f.name);
-  return [...live, ...old].filter((n) => !used.has(n));
+  return [...live, ...Object.keys(VENDOR_FIELDS), ...old].filter((n) => !used.has(n));
 }
 
+const VENDOR_VALUES: Record<string, readonly string[]> = {
+  protocol: VENDOR_PROTOCOLS,
+  vlan: ['match', 'neg_match'],
+  extra: ['hard_timeout=', 'idle_timeout='],
+  match_extra: ['hard_timeout=', 'idle_timeout='],
+};
+
 export function valueCandidates(field: string, env: EditorEnv): string[] {
+  if (Object.hasOwn(VENDOR_VALUES, field)) return [...(VENDOR_VALUES[field] ?? [])];
   const spec = MATCH_FIELD_BY_NAME.get(field);
   if (!spec) return [];
   if (spec.kind === 'ports') return env.ports.map((p) => String(p.no));
@@ -73,9 +87,11 @@ export function actionCandidates(text: string, env: EditorEnv): string[] {
 export function fieldHelp(kind: 'field' | 'value' | 'action', text: string, field = ''): string {
   if (kind === 'field') {
     const spec = MATCH_FIELD_BY_NAME.get(text);
+    if (isVendorField(text)) return `${text}: ${VENDOR_FIELDS[text]}`;
     return spec ? `${spec.name}: ${spec.help}` : 'match field name — Tab completes';
   }
   if (kind === 'value') {
+    if (isVendorField(field)) return `${field}: ${VENDOR_FIELDS[field]}`;
     const spec = MATCH_FIELD_BY_NAME.get(field);
     if (!spec) return '';
     return spec.kind === 'flag'

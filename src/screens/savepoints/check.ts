@@ -4,7 +4,7 @@
  * all of it again (all or nothing); this says in advance what it will answer.
  */
 import type { RuleSavePoint, StorageMode } from '../../model/index.js';
-import { parsePortList } from '../../model/index.js';
+import { outputForm, parseInPorts } from '../../model/index.js';
 import { capacity } from '../../tcam/index.js';
 import { ipv6Rules } from '../device/effects.js';
 
@@ -13,9 +13,10 @@ export interface FitCheck {
   lines: string[];
 }
 
-/** Port numbers an action list outputs to (`output:1,2`). */
+/** Port numbers an action list outputs to (`output:1,2`, or the vendor's bare `1,2`). */
 function outputPorts(actions: readonly string[]): string[] {
   return actions
+    .map(outputForm)
     .flatMap((a) => (a.startsWith('output:') ? a.slice(7).split(',') : []))
     .map((p) => p.trim());
 }
@@ -50,7 +51,7 @@ export function activationCheck(
     const known = new Set(portNumbers);
     const missing = new Set<string>();
     for (const r of sp.rules) {
-      for (const p of (r.match.in_port ? (parsePortList(r.match.in_port) ?? []) : []).map(String))
+      for (const p of (r.match.in_port ? (parseInPorts(r.match.in_port) ?? []) : []).map(String))
         if (!known.has(p)) missing.add(p);
       for (const p of outputPorts(r.actions)) if (!known.has(p)) missing.add(p);
     }
