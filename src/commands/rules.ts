@@ -1,6 +1,7 @@
 /** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
 import type { Rule, RuleInput, RuleKey } from '../model/types.js';
+import { outputForm } from '../model/vocabulary.js';
 import {
   exactKey,
   existingRule,
@@ -48,9 +49,12 @@ function refuseMalformed(key: RuleKey, rules: readonly Rule[]): void {
     );
 }
 
-/** No action sends the traffic anywhere (`drop`, or only header changes). */
+/**
+ * No action sends the traffic anywhere (`drop`, or only header changes). A bare port number
+ * is the vendor's way of writing output (`3` = `output:3`).
+ */
 export function sendsNowhere(actions: string[]): boolean {
-  return !actions.some((a) => /^(output|group):/i.test(a.trim()));
+  return !actions.some((a) => /^(output|group):/i.test(outputForm(a).trim()));
 }
 
 /**
