@@ -83,3 +83,13 @@ export async function closedPort(): Promise<number> {
   await s.close();
   return s.port;
 }
+
+/** The error a call ends with (a call that succeeds fails the test). */
+export async function failure(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerTooLargeError, exitCodeFor } from './errors.js';
-import { startServer, type TestServer } from './test-server.js';
+import { failure, startServer, type TestServer } from './test-server.js';
 import { DEFAULT_MAX_ANSWER_BYTES, formatBytes, Transport } from './transport.js';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -24,15 +24,6 @@ function transport(server: TestServer, extra: Partial<ConstructorParameters<type
   const t = new Transport({ url: server.url, timeoutMs: 30_000, ...extra });
   cleanup.push(() => t.close());
   return t;
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const MiB = 1024 * 1024;

@@ -13,7 +13,7 @@ import {
 import { parseJson } from './json.js';
 import { SLICED_MIN_CHARS } from './json-slices.js';
 import { TEST_CERT, TEST_KEY } from './test-cert.js';
-import { closedPort, json, startServer, type TestServer } from './test-server.js';
+import { closedPort, failure, json, startServer, type TestServer } from './test-server.js';
 import { type LogEntry, Transport } from './transport.js';
 
 const CERT = TEST_CERT;
@@ -44,15 +44,6 @@ function transport(
   });
   cleanup.push(() => t.close());
   return t;
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('transport: requests', () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from '../../src/sim/router.js';
 import { registerAllRoutes } from '../../src/sim/routes.js';
-import { startTestSim, type TestSim } from './helpers.js';
+import { addLevelUsers, startTestSim, type TestSim } from './helpers.js';
 
 const router = new Router();
 registerAllRoutes(router);
@@ -24,15 +24,7 @@ const USERS = {
 let t: TestSim;
 beforeAll(async () => {
   t = await startTestSim({ rebootMs: 100 });
-  for (const [username, level, password] of [
-    ['reader', 1, 'r-pass'],
-    ['writer', 7, 'w-pass'],
-  ] as const) {
-    const r = await t.call('POST', '/users', {
-      json: { username, accesslevel: level, password, description: '' },
-    });
-    expect(r.status).toBe(200);
-  }
+  await addLevelUsers(t);
   expect((await t.call('POST', '/users/uac', { json: { state: true } })).status).toBe(200);
 });
 afterAll(async () => {

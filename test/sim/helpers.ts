@@ -277,3 +277,19 @@ export async function addRule(
   const res = await t.call('POST', '/rules', { query: rule });
   expectOk(res);
 }
+
+/** The accounts the access-level tests log in with (besides admin/admin, SUPER). */
+export const LEVEL_USERS = [
+  ['reader', 1, 'r-pass'],
+  ['writer', 7, 'w-pass'],
+] as const;
+
+/** Adds LEVEL_USERS to the simulator (UAC stays as it is). */
+export async function addLevelUsers(t: TestSim): Promise<void> {
+  for (const [username, level, password] of LEVEL_USERS) {
+    const r = await t.call('POST', '/users', {
+      json: { username, accesslevel: level, password, description: '' },
+    });
+    expect(r.status).toBe(200);
+  }
+}

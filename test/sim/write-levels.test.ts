@@ -10,7 +10,7 @@ import { stringify } from '../../src/sim/json.js';
 import { snapshot } from '../../src/sim/persist.js';
 import { type Route, Router } from '../../src/sim/router.js';
 import { registerAllRoutes } from '../../src/sim/routes.js';
-import { startTestSim, type TestSim } from './helpers.js';
+import { addLevelUsers, startTestSim, type TestSim } from './helpers.js';
 
 const router = new Router();
 registerAllRoutes(router);
@@ -53,15 +53,7 @@ const config = (t: TestSim) => stringify(snapshot(t.sim.state));
 let t: TestSim;
 beforeAll(async () => {
   t = await startTestSim({ rebootMs: 100 });
-  for (const [username, level, password] of [
-    ['reader', 1, 'r-pass'],
-    ['writer', 7, 'w-pass'],
-  ] as const) {
-    const r = await t.call('POST', '/users', {
-      json: { username, accesslevel: level, password, description: '' },
-    });
-    expect(r.status).toBe(200);
-  }
+  await addLevelUsers(t);
   expect((await t.call('POST', '/apps', { json: { name: 'ntp' } })).status).toBe(200);
   ntpPid = Number(Object.keys((await t.get('/apps/running')).body)[0]);
   expect(ntpPid).toBeGreaterThan(0);
