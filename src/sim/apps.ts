@@ -31,6 +31,8 @@ interface ParamSpec {
   max?: number;
   /** Must be given (non-empty) when the instance starts. */
   required?: boolean;
+  /** Other names the vendor's clients send for it (`server1` for NTP's server). */
+  aliases?: string[];
 }
 
 interface AppAction {
@@ -58,7 +60,8 @@ export const CATALOG: CatalogApp[] = [
     singleInstance: false,
     params: [
       { id: 'mode', label: 'Mode', type: 'select:client|server', help: 'Client syncs from a server; server answers NTP requests', visible: 'true', default: 'client' },
-      { id: 'server', label: 'Time server', type: 'text', help: 'Host name or IP address of the NTP server', visible: "params.mode == 'client'", default: 'pool.ntp.org' },
+      { id: 'server', label: 'Time server', type: 'text', help: 'Host name or IP address of the NTP server', visible: "params.mode == 'client'", default: 'pool.ntp.org', aliases: ['server1'] },
+      { id: 'server2', label: 'Backup time server', type: 'text', help: 'Asked when the first server does not answer; empty: none', visible: "params.mode == 'client'", default: '' },
       { id: 'poll_interval', label: 'Poll interval (s)', type: 'number', help: 'Seconds between polls, 16..1024', visible: "params.mode == 'client'", default: '64', min: 16, max: 1024 },
       { id: 'stratum', label: 'Stratum', type: 'number', help: 'Stratum announced when serving time, 1..15', visible: "params.mode == 'server'", default: '10', min: 1, max: 15 },
     ],
@@ -135,13 +138,18 @@ export const CATALOG: CatalogApp[] = [
   },
   {
     name: 'arp_responder',
-    description: 'ARP responder: answers ARP requests for an address on a port (for tools that need a live peer)',
+    description: 'ARP responder: answers a matching packet with an ARP response (for tools that need a live peer)',
     singleInstance: false,
+    // The parameters as the vendor's client sends them (outPort, macSrc, … in camelCase).
     params: [
-      { id: 'port', label: 'Port', type: 'text', help: 'Interface that answers, e.g. eth-0-1', visible: 'true', default: 'eth-0-1' },
-      { id: 'ip', label: 'IP address', type: 'text', help: 'IPv4 address to answer for', visible: 'true', default: '', required: true },
-      { id: 'mac', label: 'MAC address', type: 'text', help: 'MAC address to answer with; empty: the port\'s own', visible: 'true', default: '' },
-      { id: 'vlan', label: 'VLAN', type: 'number', help: 'VLAN of the requests, 0 = untagged', visible: 'true', default: '0', min: 0, max: 4095 },
+      { id: 'out_port', label: 'Output port', type: 'number', help: 'Port number the ARP response is sent on', visible: 'true', default: '', min: 1, max: 512, required: true },
+      { id: 'mac_src', label: 'Source MAC', type: 'text', help: 'Source MAC address of the response', visible: 'true', default: '', required: true },
+      { id: 'mac_dst', label: 'Destination MAC', type: 'text', help: 'Destination MAC address of the response', visible: 'true', default: '', required: true },
+      { id: 'ip_src', label: 'Source IP', type: 'text', help: 'Source IPv4 address of the response', visible: 'true', default: '', required: true },
+      { id: 'ip_dst', label: 'Destination IP', type: 'text', help: 'Destination IPv4 address of the response', visible: 'true', default: '', required: true },
+      { id: 'interval', label: 'Interval (ms)', type: 'number', help: 'Milliseconds between checks, 100..600000', visible: 'true', default: '5000', min: 100, max: 600000 },
+      { id: 'in_port', label: 'Input port', type: 'text', help: 'Port number the request arrives on; empty: any', visible: 'true', default: '' },
+      { id: 'match_mac_src', label: 'Match source MAC', type: 'text', help: 'Answer only requests from this MAC; empty: any', visible: 'true', default: '' },
     ],
     actions: [
       { name: 'status', label: 'Report status', level: 1, description: 'Write the requests answered to the web log' },
@@ -178,15 +186,13 @@ export const CATALOG: CatalogApp[] = [
 const byName = new Map(CATALOG.map((a) => [a.name, a]));
 
 /**
- * An app by its name as the device lists it or as the vendor's menu writes it (`NTP`,
- * `ARP Responder`, `Heartbeat Bypass`): case, spaces and hyphens do not matter.
+ * An app by its name as the device lists it, as the vendor's menu writes it (`NTP`,
+ * `ARP Responder`, `Heartbeat Bypass`) or as its client sends it (`ArpResponder`,
+ * `HeartbeatBypass`): case, spaces, hyphens and underscores do not matter.
  */
 export function findApp(name: string): CatalogApp | undefined {
-  const key = name
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-  return byName.get(key) ?? CATALOG.find((a) => a.name === key);
+  const key = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  return CATALOG.find((a) => a.name.replace(/_/g, '') === key);
 }
 
 /** A parameter name folded for lookup: `poll_interval`, `pollInterval`, `Poll interval (s)`. */
@@ -199,6 +205,8 @@ const fold = (s: string) =>
 /** Request parameters that are never app parameters (credentials may come as params). */
 const RESERVED = new Set([
   'name',
+  // the vendor's client sends the app's own description on start; the catalog's stands
+  'description',
   'pid',
   'user_description',
   'userdescription',
@@ -263,7 +271,9 @@ const variants = (id: string) => [
 /** The app parameters of a request (all validated); unknown names are a 400. */
 function appParams(ctx: Ctx, app: CatalogApp): Record<string, string> {
   const lookup = new Map<string, ParamSpec>();
-  for (const p of app.params) for (const v of variants(p.id)) lookup.set(v, p);
+  for (const p of app.params)
+    for (const name of [p.id, ...(p.aliases ?? [])])
+      for (const v of variants(name)) lookup.set(v, p);
   // The vendor's clients name a parameter by its id or its label, in any case.
   const folded = new Map<string, ParamSpec>();
   for (const p of app.params) {

@@ -9,16 +9,34 @@ const t = simPerTest();
 
 const running = async (): Promise<Wire[]> => Object.values((await t.get('/apps/running')).body);
 
+const ARP_PARAMS = {
+  out_port: '2',
+  mac_src: '00:11:22:33:44:55',
+  mac_dst: 'ff:ff:ff:ff:ff:ff',
+  ip_src: '10.0.0.1',
+  ip_dst: '10.0.0.2',
+};
+
 describe('apps by the vendor menu names', () => {
   const MENU: [string, string, Record<string, string>][] = [
     ['NTP', 'ntp', { Mode: 'Server', Stratum: '5' }],
     ['Syslog', 'syslog', { host: '192.0.2.10', Transport: 'TCP' }],
     ['SNMP', 'snmp', { Community: 'monitor' }],
     ['Heartbeat', 'heartbeat', { Port: 'eth-0-3', 'Interval (ms)': '500' }],
-    ['ARP Responder', 'arp_responder', { ip: '10.0.0.1', port: 'eth-0-2' }],
+    [
+      'ARP Responder',
+      'arp_responder',
+      {
+        out_port: '2',
+        mac_src: '00:11:22:33:44:55',
+        mac_dst: 'ff:ff:ff:ff:ff:ff',
+        ip_src: '10.0.0.1',
+        ip_dst: '10.0.0.2',
+      },
+    ],
     ['Heartbeat Bypass', 'heartbeat_bypass', { port_a: 'eth-0-1', port_b: 'eth-0-2' }],
     ['Bypass Keepalive', 'bypass_keepalive', { interval_ms: '250' }],
-    ['arp responder', 'arp_responder', { IP: '10.0.0.2' }],
+    ['arp responder', 'arp_responder', { ...ARP_PARAMS, 'Source IP': '10.0.0.9' }],
   ];
   for (const [menu, name, params] of MENU) {
     it(`${menu} starts ${name} with its parameters`, async () => {
@@ -30,7 +48,7 @@ describe('apps by the vendor menu names', () => {
       if (menu === 'Syslog') expect(inst.params).toMatchObject({ protocol: 'tcp' });
       if (menu === 'Heartbeat')
         expect(inst.params).toMatchObject({ port: 'eth-0-3', interval_ms: '500' });
-      if (menu === 'arp responder') expect(inst.params).toMatchObject({ ip: '10.0.0.2' });
+      if (menu === 'arp responder') expect(inst.params).toMatchObject({ ip_src: '10.0.0.9' });
     });
   }
 
@@ -56,15 +74,71 @@ describe('apps by the vendor menu names', () => {
     );
     expectError(
       await t.call('POST', '/apps', {
-        form: { name: 'ARP Responder', ip: '10.0.0.1', vlan: '5000' },
+        form: { name: 'ARP Responder', ...ARP_PARAMS, interval: '5' },
       }),
       400,
-      /parameter 'vlan' \(VLAN\) of app 'arp_responder' must be 0\.\.4095/,
+      /parameter 'interval' \(Interval \(ms\)\) of app 'arp_responder' must be 100\.\.600000/,
     );
     expectError(
       await t.call('POST', '/apps', { form: { name: 'ARP Responder' } }),
       400,
-      /missing parameter 'ip'/,
+      /missing parameter 'out_port'/,
     );
+  });
+});
+
+describe("apps as the vendor's own client starts them", () => {
+  // The requests of the vendor's public REST client (start_app_ntp, start_app_arpresponder),
+  // form-encoded as it sends them: the app's own description goes along, the operator's
+  // text is userDescription, parameters are camelCase.
+  it('NTP with server1, server2 and userDescription', async () => {
+    expectOk(
+      await t.call('POST', '/apps', {
+        form: {
+          name: 'NTP',
+          description: 'Syncs time with remote NTP servers.',
+          server1: '192.0.2.1',
+          server2: 'ntp.example.net',
+          userDescription: 'lab clock',
+        },
+      }),
+    );
+    const inst = (await running()).find((i) => i.name === 'ntp');
+    expect(inst.params).toMatchObject({ server: '192.0.2.1', server2: 'ntp.example.net' });
+    expect(inst.user_description).toBe('lab clock');
+  });
+
+  it('ArpResponder with outPort, macSrc, macDst, ipSrc, ipDst, interval, inPort, matchMacSrc', async () => {
+    expectOk(
+      await t.call('POST', '/apps', {
+        form: {
+          name: 'ArpResponder',
+          description: 'Responds to an arbotrary packet with an ARP response',
+          interval: '5000',
+          outPort: '3',
+          macSrc: '00:11:22:33:44:55',
+          macDst: 'ff:ff:ff:ff:ff:ff',
+          ipSrc: '10.0.0.1',
+          ipDst: '10.0.0.2',
+          inPort: '4',
+          matchMacSrc: '66:77:88:99:aa:bb',
+          userDescription: 'peer for the IDS',
+        },
+      }),
+    );
+    const inst = (await running()).find((i) => i.name === 'arp_responder');
+    expect(inst.params).toMatchObject({
+      out_port: '3',
+      mac_src: '00:11:22:33:44:55',
+      ip_dst: '10.0.0.2',
+      interval: '5000',
+      in_port: '4',
+      match_mac_src: '66:77:88:99:aa:bb',
+    });
+  });
+
+  it('HeartbeatBypass by the name its client sends', async () => {
+    expectOk(await t.call('POST', '/apps', { form: { name: 'HeartbeatBypass' } }));
+    expect((await running()).some((i) => i.name === 'heartbeat_bypass')).toBe(true);
   });
 });
