@@ -24,11 +24,6 @@ export function isStale(
   return r.updatedAt !== undefined && now - r.updatedAt > staleAfter(interval);
 }
 
-/** ms since the resource's last successful read, or null when it never had one. */
-export function ageOf(r: Pick<Resource<unknown>, 'updatedAt'>, now: number): number | null {
-  return r.updatedAt === undefined ? null : Math.max(0, now - r.updatedAt);
-}
-
 /** The error of the resource's newest request, when that request failed. */
 export function currentError(r: Resource<unknown>): Resource<unknown>['error'] | undefined {
   const e = r.error;
