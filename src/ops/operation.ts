@@ -1,0 +1,72 @@
+/**
+ * Every write the console makes to the device, as data. One object says what is sent
+ * (`request`), how it is shown in a confirmation (`describe()`, built from `request` only)
+ * and how it is sent (`send`, the typed client call that produces exactly `request`), and
+ * which store resources it changes (`affects`: the one refresh route after a write).
+ *
+ * Operations are built by one table per resource family (src/ops/<family>.ts); screens call
+ * those builders and never import src/api. A test sends every kind of operation to a
+ * recording device and checks the request the transport sent equals `request`.
+ */
+import { type Client, encodeQuery, type Method, redact } from '../api/index.js';
+import type { ResourceKey } from '../store/resources.js';
+
+/** A request as the transport sends it: query (bracket syntax) or JSON body. */
+export interface WireRequest {
+  method: Method;
+  /** Relative to the device's /rest base, e.g. `/rules`. */
+  path: string;
+  query?: Record<string, unknown>;
+  /** A JSON body (secrets travel here, never in the query). */
+  json?: unknown;
+}
+
+export interface Operation<R = unknown> {
+  /** `<family>.<verb>`, e.g. `rules.add`, `users.setUac`: one per kind of request. */
+  kind: string;
+  request: WireRequest;
+  /** `[request line, parameters]` for the confirmation, secrets masked. */
+  describe(): [string, string];
+  send(client: Client): Promise<R>;
+  affects: readonly ResourceKey[];
+}
+
+/** A value as shown: quoted when it holds spaces or quotes, so a parameter list stays unambiguous. */
+const shown = (v: unknown) => (/[\s"]/.test(String(v)) ? JSON.stringify(String(v)) : String(v));
+
+/** `match[in_port]=1 name=x`: the query as it travels, decoded for reading, secrets `***`. */
+export function queryText(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const text = decodeURIComponent(encodeQuery(redact(query) as Record<string, unknown>));
+  return text
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const eq = p.indexOf('=');
+      return eq < 0 ? p : `${p.slice(0, eq)}=${shown(p.slice(eq + 1))}`;
+    })
+    .join(' ');
+}
+
+/** The confirmation text of a request: `['POST /rules', 'priority=5 match[in_port]=1 …']`. */
+export function describeRequest(request: WireRequest): [string, string] {
+  const params = [
+    queryText(request.query),
+    request.json === undefined ? '' : JSON.stringify(redact(request.json), bigintText),
+  ]
+    .filter((s) => s !== '')
+    .join(' ');
+  return [`${request.method} ${request.path}`, params];
+}
+
+const bigintText = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+/** Builds an operation whose description is always derived from its request. */
+export function operation<R>(
+  kind: string,
+  request: WireRequest,
+  send: (client: Client) => Promise<R>,
+  affects: readonly ResourceKey[],
+): Operation<R> {
+  return { kind, request, describe: () => describeRequest(request), send, affects };
+}
