@@ -3,11 +3,12 @@
  * matched by the single highest-priority rule whose match admits it (flow.ts); among equal
  * priorities the rule installed earlier (lower `id`) wins. A flow no rule admits is unmatched.
  *
- * Incremental: rules sit in lists keyed by (in_port, ethertype), each either a value or
- * "any", sorted best first; a flow consults only its four lists. Adding a rule re-examines
- * only the flows on its ports (and of its ethertype) whose current winner it beats; removing
- * one re-examines only the flows it won, from just after it. A rule listing more than
- * WIDE_PORTS ports is kept under "any port" (its in_port is still checked).
+ * Incremental: flows are grouped in classes by (in_port, ethertype); each class keeps the
+ * rules that may admit its flows — those whose in_port lists its port or is absent, and whose
+ * ethertype is its own or unconstrained — sorted best first. Adding a rule re-examines only
+ * the flows of its classes whose current winner it beats; removing one re-examines only the
+ * flows it won, from just after it in their class. A rule listing more than WIDE_PORTS ports
+ * is filed as if it had no in_port (its in_port is still checked).
  */
 import type { Match } from '../model/index.js';
 import {
@@ -16,7 +17,7 @@ import {
   compileMatch,
   type Flow,
   type PackedFlow,
-  pack,
+  packFlow,
 } from './flow.js';
 
 export interface ClassRule {
@@ -32,21 +33,36 @@ interface Entry {
   readonly c: CompiledMatch;
   /** Lower is better: priority first, then id. */
   readonly rank: number;
-  /** List keys the entry sits in. */
-  readonly keys: readonly number[];
-  readonly won: Set<FlowRec>;
+  /** Ports it is filed under (null: every port) and its ethertype (null: any). */
+  readonly ports: ReadonlySet<number> | null;
+  readonly dlType: number | null;
+  /** The flows it wins (each knows its slot). */
+  readonly won: FlowRec[];
 }
 
 interface FlowRec {
   readonly p: PackedFlow;
+  readonly cls: FlowClass;
   winner: Entry | null;
+  /** Index in winner.won (or in the unmatched list). */
+  slot: number;
+  /** Index in cls.flows. */
+  at: number;
 }
 
-/** Rules with more ports than this are listed under "any port". */
+interface FlowClass {
+  readonly port: number;
+  readonly dlType: number;
+  /** The rules that may admit its flows, best first. */
+  readonly rules: Entry[];
+  readonly flows: FlowRec[];
+}
+
+/** Rules with more ports than this are filed under every port. */
 export const WIDE_PORTS = 64;
-const ANY = -1;
-const key = (port: number, dlType: number) => (port + 1) * 0x10001 + (dlType + 1);
-/** Priority 0..65535 high-first, then id low-first; ids below 2^32. */
+
+const classKey = (port: number, dlType: number) => port * 0x10000 + dlType;
+/** Priority 0..65535 high-first, then id low-first (ids below 2^32). */
 const rankOf = (r: ClassRule) => (0xffff - r.priority) * 0x1_0000_0000 + r.id;
 
 /** First index in `list` whose rank is above `rank`. */
@@ -61,26 +77,33 @@ function after(list: readonly Entry[], rank: number): number {
   return lo;
 }
 
+const fits = (e: Entry, cls: FlowClass) =>
+  (e.ports === null || e.ports.has(cls.port)) && (e.dlType === null || e.dlType === cls.dlType);
+
+/** Appends the flow to a slot list. */
+function put(list: FlowRec[], f: FlowRec): void {
+  f.slot = list.length;
+  list.push(f);
+}
+
+/** Removes the flow from a slot list (the last one takes its place). */
+function take(list: FlowRec[], f: FlowRec): void {
+  const last = list.pop()!;
+  if (last !== f) {
+    list[f.slot] = last;
+    last.slot = f.slot;
+  }
+}
+
 export class Classifier {
   private readonly entries = new Map<number, Entry>();
-  private readonly lists = new Map<number, Entry[]>();
+  private readonly classes = new Map<number, FlowClass>();
+  private readonly byPort = new Map<number, FlowClass[]>();
   private readonly flowRecs = new Map<number, FlowRec>();
-  /** in_port → ethertype → flows. */
-  private readonly byPort = new Map<number, Map<number, Set<FlowRec>>>();
-  private readonly lost = new Set<FlowRec>();
+  private readonly lost: FlowRec[] = [];
 
   constructor(rules: Iterable<ClassRule> = [], flows: Iterable<Flow> = []) {
-    for (const rule of rules) {
-      if (this.entries.has(rule.id)) this.detach(this.entries.get(rule.id)!);
-      const e = this.entry(rule);
-      this.entries.set(rule.id, e);
-      for (const k of e.keys) {
-        const list = this.lists.get(k);
-        if (list) list.push(e);
-        else this.lists.set(k, [e]);
-      }
-    }
-    for (const list of this.lists.values()) list.sort((a, b) => a.rank - b.rank);
+    for (const rule of rules) this.entries.set(rule.id, this.entry(rule));
     for (const flow of flows) this.addFlow(flow);
   }
 
@@ -100,21 +123,21 @@ export class Classifier {
     const changed = this.entries.has(rule.id) ? this.removeRule(rule.id) : new Set<number>();
     const e = this.entry(rule);
     this.entries.set(rule.id, e);
-    for (const k of e.keys) {
-      const list = this.lists.get(k);
-      if (list) list.splice(after(list, e.rank), 0, e);
-      else this.lists.set(k, [e]);
-    }
-    const consider = (f: FlowRec) => {
-      if (f.winner !== null && f.winner.rank < e.rank) return;
-      if (!admits(e.c, f.p)) return;
-      if (f.winner === null) this.lost.delete(f);
-      else f.winner.won.delete(f);
-      f.winner = e;
-      e.won.add(f);
-      changed.add(f.p.flow.id);
-    };
-    this.flowsUnder(e.c.ports, e.c.dlType, consider);
+    const { lost } = this;
+    this.eachClass(e, (cls) => {
+      cls.rules.splice(after(cls.rules, e.rank), 0, e);
+      const flows = cls.flows;
+      for (let i = 0; i < flows.length; i++) {
+        const f = flows[i]!;
+        const w = f.winner;
+        if (w !== null && w.rank < e.rank) continue;
+        if (!admits(e.c, f.p)) continue;
+        take(w === null ? lost : w.won, f);
+        f.winner = e;
+        put(e.won, f);
+        changed.add(f.p.id);
+      }
+    });
     return changed;
   }
 
@@ -123,41 +146,71 @@ export class Classifier {
     const changed = new Set<number>();
     const e = this.entries.get(ruleId);
     if (!e) return changed;
-    this.detach(e);
+    this.entries.delete(ruleId);
+    this.eachClass(e, (cls) => {
+      const i = cls.rules.indexOf(e);
+      if (i >= 0) cls.rules.splice(i, 1);
+    });
+    // every flow it won moves to the best rule after it in its class
+    const start = new Map<FlowClass, number>();
     for (const f of e.won) {
-      changed.add(f.p.flow.id);
-      this.place(f, e.rank);
+      changed.add(f.p.id);
+      let from = start.get(f.cls);
+      if (from === undefined) {
+        from = after(f.cls.rules, e.rank);
+        start.set(f.cls, from);
+      }
+      this.place(f, from);
     }
-    e.won.clear();
+    e.won.length = 0;
     return changed;
   }
 
+  /**
+   * Replaces every rule at once (a save-point activated) and classifies every flow afresh;
+   * returns the flows whose winner changed. Cheaper than a new Classifier: flows stay packed.
+   */
+  replaceRules(rules: Iterable<ClassRule>): Set<number> {
+    const before = new Map<number, ClassRule | null>();
+    for (const [id, f] of this.flowRecs) before.set(id, f.winner?.rule ?? null);
+    this.entries.clear();
+    for (const rule of rules) this.entries.set(rule.id, this.entry(rule));
+    for (const cls of this.classes.values()) {
+      cls.rules.length = 0;
+      for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
+      cls.rules.sort((a, b) => a.rank - b.rank);
+    }
+    this.lost.length = 0;
+    const changed = new Set<number>();
+    for (const [id, f] of this.flowRecs) {
+      this.place(f, 0);
+      if ((f.winner?.rule ?? null) !== before.get(id)) changed.add(id);
+    }
+    return changed;
+  }
+
+  /** Adds a flow (an id already present is replaced) and classifies it. */
   addFlow(flow: Flow): void {
     if (this.flowRecs.has(flow.id)) this.removeFlow(flow.id);
-    const f: FlowRec = { p: pack(flow), winner: null };
+    const p = packFlow(flow);
+    const cls = this.classOf(p.inPort, p.dlType);
+    const f: FlowRec = { p, cls, winner: null, slot: 0, at: cls.flows.length };
+    cls.flows.push(f);
     this.flowRecs.set(flow.id, f);
-    let types = this.byPort.get(f.p.inPort);
-    if (!types) {
-      types = new Map();
-      this.byPort.set(f.p.inPort, types);
-    }
-    const set = types.get(f.p.dlType);
-    if (set) set.add(f);
-    else types.set(f.p.dlType, new Set([f]));
-    this.place(f, -1);
+    this.place(f, 0);
   }
 
   removeFlow(flowId: number): void {
     const f = this.flowRecs.get(flowId);
     if (!f) return;
     this.flowRecs.delete(flowId);
-    if (f.winner) f.winner.won.delete(f);
-    else this.lost.delete(f);
-    const types = this.byPort.get(f.p.inPort);
-    const set = types?.get(f.p.dlType);
-    set?.delete(f);
-    if (set?.size === 0) types!.delete(f.p.dlType);
-    if (types?.size === 0) this.byPort.delete(f.p.inPort);
+    take(f.winner === null ? this.lost : f.winner.won, f);
+    const flows = f.cls.flows;
+    const last = flows.pop()!;
+    if (last !== f) {
+      flows[f.at] = last;
+      last.at = f.at;
+    }
   }
 
   /** The rule the flow meets, or null (unmatched, or no such flow). */
@@ -181,7 +234,7 @@ export class Classifier {
 
   /** How many flows this rule currently wins. */
   countOf(ruleId: number): number {
-    return this.entries.get(ruleId)?.won.size ?? 0;
+    return this.entries.get(ruleId)?.won.length ?? 0;
   }
 
   *unmatched(): Iterable<Flow> {
@@ -198,88 +251,51 @@ export class Classifier {
 
   private entry(rule: ClassRule): Entry {
     const c = compileMatch(rule.match);
-    const t = c.dlType ?? ANY;
-    const ports = c.ports === null || c.ports.length > WIDE_PORTS ? [ANY] : c.ports;
-    return {
-      rule,
-      c,
-      rank: rankOf(rule),
-      keys: ports.map((p) => key(p, t)),
-      won: new Set(),
-    };
+    const ports = c.ports === null || c.ports.length > WIDE_PORTS ? null : new Set(c.ports);
+    return { rule, c, rank: rankOf(rule), ports, dlType: c.dlType, won: [] };
   }
 
-  private detach(e: Entry): void {
-    this.entries.delete(e.rule.id);
-    for (const k of e.keys) {
-      const list = this.lists.get(k);
-      if (!list) continue;
-      const i = list.indexOf(e);
-      if (i >= 0) list.splice(i, 1);
-      if (list.length === 0) this.lists.delete(k);
+  /** The class of (port, ethertype), made with its rules on first use. */
+  private classOf(port: number, dlType: number): FlowClass {
+    const k = classKey(port, dlType);
+    let cls = this.classes.get(k);
+    if (cls === undefined) {
+      cls = { port, dlType, rules: [], flows: [] };
+      for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
+      cls.rules.sort((a, b) => a.rank - b.rank);
+      this.classes.set(k, cls);
+      const list = this.byPort.get(port);
+      if (list) list.push(cls);
+      else this.byPort.set(port, [cls]);
+    }
+    return cls;
+  }
+
+  /** Calls `fn` for each existing class the entry is filed in. */
+  private eachClass(e: Entry, fn: (cls: FlowClass) => void): void {
+    if (e.ports === null || e.ports.size > this.byPort.size) {
+      for (const cls of this.classes.values()) if (fits(e, cls)) fn(cls);
+      return;
+    }
+    for (const port of e.ports) {
+      const list = this.byPort.get(port);
+      if (list) for (const cls of list) if (e.dlType === null || e.dlType === cls.dlType) fn(cls);
     }
   }
 
-  /** Gives the flow the best rule ranked after `from` that admits it (or none). */
+  /** Gives the flow the first rule from index `from` of its class that admits it (or none). */
   private place(f: FlowRec, from: number): void {
-    const w = this.best(f.p, from);
-    f.winner = w;
-    if (w) w.won.add(f);
-    else this.lost.add(f);
-  }
-
-  /** Merges the flow's four lists, best first, from just after rank `from`. */
-  private best(p: PackedFlow, from: number): Entry | null {
-    const ls: Entry[][] = [];
-    for (const k of [
-      key(p.inPort, p.dlType),
-      key(p.inPort, ANY),
-      key(ANY, p.dlType),
-      key(ANY, ANY),
-    ]) {
-      const l = this.lists.get(k);
-      if (l) ls.push(l);
-    }
-    const at = ls.map((l) => (from < 0 ? 0 : after(l, from)));
-    for (;;) {
-      let bi = -1;
-      let br = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < ls.length; i++) {
-        const e = ls[i]![at[i]!];
-        if (e !== undefined && e.rank < br) {
-          br = e.rank;
-          bi = i;
-        }
-      }
-      if (bi < 0) return null;
-      const e = ls[bi]![at[bi]!]!;
-      at[bi]!++;
-      if (admits(e.c, p)) return e;
-    }
-  }
-
-  /** Calls `fn` for each flow a rule with these ports and ethertype may admit. */
-  private flowsUnder(
-    ports: readonly number[] | null,
-    dlType: number | null,
-    fn: (f: FlowRec) => void,
-  ): void {
-    const visit = (types: Map<number, Set<FlowRec>>) => {
-      if (dlType === null) {
-        for (const set of types.values()) for (const f of set) fn(f);
-      } else {
-        const set = types.get(dlType);
-        if (set) for (const f of set) fn(f);
-      }
-    };
-    if (ports === null || ports.length > this.byPort.size) {
-      const only = ports === null ? null : new Set(ports);
-      for (const [port, types] of this.byPort) if (!only || only.has(port)) visit(types);
-    } else {
-      for (const port of ports) {
-        const types = this.byPort.get(port);
-        if (types) visit(types);
+    const rules = f.cls.rules;
+    const p = f.p;
+    for (let i = from; i < rules.length; i++) {
+      const e = rules[i]!;
+      if (admits(e.c, p)) {
+        f.winner = e;
+        put(e.won, f);
+        return;
       }
     }
+    f.winner = null;
+    put(this.lost, f);
   }
 }

@@ -35,7 +35,6 @@ import {
   OFPVID_PRESENT,
   parseInPorts,
   parseIntStrict,
-  parseIpv4,
   parseIpv4Prefix,
   parseIpv6,
   parseIpv6Prefix,
@@ -45,7 +44,7 @@ import {
 
 export interface Flow {
   id: number;
-  /** Port number the flow arrives on (the device's `in_port` values; eth-0-N is port N). */
+  /** The device's port_no the flow arrives on (what `in_port` and `output:` name). */
   in_port: number;
   dl_src: string;
   dl_dst: string;
@@ -96,6 +95,7 @@ export const MATCH_ORDER = [
 /** A flow's header fields as numbers, made once per flow. */
 export interface PackedFlow {
   readonly flow: Flow;
+  readonly id: number;
   readonly inPort: number;
   /** MAC as high 16 and low 32 bits; -1 when the flow's MAC does not parse. */
   readonly srcHi: number;
@@ -122,27 +122,154 @@ export interface PackedFlow {
   readonly mpls: number;
 }
 
-function macParts(text: string): [number, number] {
-  if (!/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i.test(text)) return [-1, -1];
-  const hex = text.replaceAll(':', '');
-  return [Number.parseInt(hex.slice(0, 4), 16), Number.parseInt(hex.slice(4), 16)];
+/** A hex digit's value, or -1. */
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 0x20;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
 }
 
-const num = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? -1 : n);
-const v4 = (text: string | undefined) => (text === undefined ? -1 : (parseIpv4(text) ?? -1));
-const v6 = (text: string | undefined) =>
-  text === undefined || !text.includes(':') ? null : parseIpv6(text);
+/** `aa:bb:cc:dd:ee:ff` as its high 16 bits (or -1) … */
+let macHi = -1;
+/** … and its low 32 bits, set by `readMac`. */
+let macLo = -1;
 
-function packFlow(flow: Flow): PackedFlow {
-  const [srcHi, srcLo] = macParts(flow.dl_src);
-  const [dstHi, dstLo] = macParts(flow.dl_dst);
-  const tagged = flow.vlan !== undefined;
-  const vid = tagged ? flow.vlan! & 0x0fff : 0;
-  const pcp = tagged ? (flow.vlan_pcp ?? 0) & 7 : 0;
-  const ip = flow.dl_type === 0x0800 || flow.dl_type === 0x86dd;
+/** Reads a MAC into macHi/macLo (both -1 when it does not parse). */
+function readMac(text: string): void {
+  macHi = -1;
+  macLo = -1;
+  if (text.length !== 17) return;
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < 6; i++) {
+    const a = hexDigit(text.charCodeAt(i * 3));
+    const b = hexDigit(text.charCodeAt(i * 3 + 1));
+    if (a < 0 || b < 0 || (i < 5 && text.charCodeAt(i * 3 + 2) !== 58)) return;
+    if (i < 2) hi = hi * 256 + a * 16 + b;
+    else lo = lo * 256 + a * 16 + b;
+  }
+  macHi = hi;
+  macLo = lo;
+}
+
+function macParts(text: string): [number, number] {
+  readMac(text);
+  return [macHi, macLo];
+}
+
+/** Dotted IPv4 as a number, or -1 (a flow's address: no prefix). */
+function ipv4Value(text: string): number {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || ++dots > 3) return -1;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57 && digits < 3) {
+      part = part * 10 + (c - 48);
+      digits++;
+      if (part > 255) return -1;
+    } else return -1;
+  }
+  return dots === 3 && digits > 0 ? value * 256 + part : -1;
+}
+
+const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : -1);
+const v4 = (text: unknown) => (typeof text === 'string' ? ipv4Value(text) : -1);
+const v6 = (text: unknown) =>
+  typeof text === 'string' && text.includes(':') ? parseIpv6(text) : null;
+
+/**
+ * The flow's packed form, made afresh (see `pack` for the remembered one). The flow is read
+ * in one for…in pass: flows come in many shapes (optional fields), and reading an absent
+ * property of objects of many shapes is slow.
+ */
+export function packFlow(flow: Flow): PackedFlow {
+  let inPort = -1;
+  let dlSrc: unknown;
+  let dlDst: unknown;
+  let vlan: unknown;
+  let vlanPcp: unknown;
+  let dlType = -1;
+  let nwSrc: unknown;
+  let nwDst: unknown;
+  let proto = -1;
+  let tos: unknown;
+  let tpSrc = -1;
+  let tpDst = -1;
+  let icmpType = -1;
+  let icmpCode = -1;
+  let mpls = -1;
+  const record = flow as unknown as Record<string, unknown>;
+  for (const k in record) {
+    const v = record[k];
+    switch (k) {
+      case 'in_port':
+        inPort = num(v);
+        break;
+      case 'dl_src':
+        dlSrc = v;
+        break;
+      case 'dl_dst':
+        dlDst = v;
+        break;
+      case 'vlan':
+        vlan = v;
+        break;
+      case 'vlan_pcp':
+        vlanPcp = v;
+        break;
+      case 'dl_type':
+        dlType = num(v);
+        break;
+      case 'nw_src':
+        nwSrc = v;
+        break;
+      case 'nw_dst':
+        nwDst = v;
+        break;
+      case 'nw_proto':
+        proto = num(v);
+        break;
+      case 'nw_tos':
+        tos = v;
+        break;
+      case 'tp_src':
+        tpSrc = num(v);
+        break;
+      case 'tp_dst':
+        tpDst = num(v);
+        break;
+      case 'icmp_type':
+        icmpType = num(v);
+        break;
+      case 'icmp_code':
+        icmpCode = num(v);
+        break;
+      case 'mpls_label':
+        mpls = num(v);
+        break;
+    }
+  }
+  readMac(typeof dlSrc === 'string' ? dlSrc : '');
+  const srcHi = macHi;
+  const srcLo = macLo;
+  readMac(typeof dlDst === 'string' ? dlDst : '');
+  const dstHi = macHi;
+  const dstLo = macLo;
+  const tagged = typeof vlan === 'number';
+  const vid = typeof vlan === 'number' ? vlan & 0x0fff : 0;
+  const pcp = tagged && typeof vlanPcp === 'number' ? vlanPcp & 7 : 0;
+  const ip = dlType === 0x0800 || dlType === 0x86dd;
   return {
     flow,
-    inPort: flow.in_port,
+    id: flow.id,
+    inPort,
     srcHi,
     srcLo,
     dstHi,
@@ -151,18 +278,18 @@ function packFlow(flow: Flow): PackedFlow {
     vid,
     pcp,
     tci: tagged ? OFPVID_PRESENT | (pcp << 13) | vid : 0,
-    dlType: flow.dl_type,
-    v4src: v4(flow.nw_src),
-    v4dst: v4(flow.nw_dst),
-    v6src: v6(flow.nw_src),
-    v6dst: v6(flow.nw_dst),
-    proto: num(flow.nw_proto),
-    tos: ip ? (flow.nw_tos ?? 0) : -1,
-    tpSrc: num(flow.tp_src),
-    tpDst: num(flow.tp_dst),
-    icmpType: num(flow.icmp_type),
-    icmpCode: num(flow.icmp_code),
-    mpls: num(flow.mpls_label),
+    dlType,
+    v4src: v4(nwSrc),
+    v4dst: v4(nwDst),
+    v6src: v6(nwSrc),
+    v6dst: v6(nwDst),
+    proto,
+    tos: ip ? (typeof tos === 'number' ? tos : 0) : -1,
+    tpSrc,
+    tpDst,
+    icmpType,
+    icmpCode,
+    mpls,
   };
 }
 

@@ -48,7 +48,7 @@ type Op =
 
 function portOf(text: string): number | null {
   const t = text.trim();
-  const m = /^(?:eth-0-)?(\d{1,5})$/.exec(t);
+  const m = /^(\d{1,5})$/.exec(t);
   return m ? Number(m[1]) : null;
 }
 
