@@ -9,6 +9,9 @@
  * the flows of its classes whose current winner it beats; removing one re-examines only the
  * flows it won, from just after it in their class. A rule listing more than WIDE_PORTS ports
  * is filed as if it had no in_port (its in_port is still checked).
+ *
+ * A flow is read when it is added (a later change to the object is not seen: add it again).
+ * Rule ids are integers 0 ≤ id < 2^32.
  */
 import type { Match } from '../model/index.js';
 import {
