@@ -95,7 +95,6 @@ export const MATCH_ORDER = [
 /** A flow's header fields as numbers, made once per flow. */
 export interface PackedFlow {
   readonly flow: Flow;
-  readonly id: number;
   readonly inPort: number;
   /** MAC as high 16 and low 32 bits; -1 when the flow's MAC does not parse. */
   readonly srcHi: number;
@@ -268,7 +267,6 @@ export function packFlow(flow: Flow): PackedFlow {
   const ip = dlType === 0x0800 || dlType === 0x86dd;
   return {
     flow,
-    id: flow.id,
     inPort,
     srcHi,
     srcLo,
