@@ -1,11 +1,11 @@
 /** `pbc groups add|set|rm|rm-all` (POST/PUT/DELETE /groups, DELETE /groups/all). */
 import { readFile } from 'node:fs/promises';
 import type { Client, GroupInput } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import type { Bucket, GroupType, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { groupDeleteRefusal, rulesUsingGroups } from '../tcam/index.js';
 import { parseInteger } from './args.js';
-import { UsageError } from './errors.js';
 import type { Run } from './run.js';
 
 /** A group rules use: the device would refuse to delete it (exit 1, like its 409). */

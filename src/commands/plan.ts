@@ -7,6 +7,7 @@
  */
 import type { Client } from '../api/index.js';
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
+import { UsageError } from '../model/errors.js';
 import type { Rule } from '../model/index.js';
 import { sanitize } from '../model/sanitize.js';
 import {
@@ -18,7 +19,7 @@ import {
   type RuleCheck,
 } from '../tcam/index.js';
 import { describeRule, parseActions, parseMatch, parsePriority } from './args.js';
-import { QuietFailure, UsageError } from './errors.js';
+import { QuietFailure } from './errors.js';
 import type { RuleOptions } from './rules.js';
 import type { Run } from './run.js';
 

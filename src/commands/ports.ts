@@ -1,7 +1,8 @@
 /** `pbc ports set PORT …` (POST /ports/config). */
 import type { PortConfigChanges } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import { describePortChange, pendingSettingText, portPending } from '../model/port-pending.js';
-import { NotFoundError, UsageError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
 export interface PortOptions {

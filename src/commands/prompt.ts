@@ -1,5 +1,6 @@
 /** Terminal questions: hidden password entry and yes/no confirmations, asked on stderr. */
-import { NotConfirmedError, UsageError } from './errors.js';
+import { UsageError } from '../model/errors.js';
+import { NotConfirmedError } from './errors.js';
 
 export function interactive(): boolean {
   return Boolean(process.stdin.isTTY && process.stderr.isTTY);

@@ -1,5 +1,6 @@
 /** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
+import { UsageError } from '../model/errors.js';
 import type { Rule, RuleInput, RuleKey } from '../model/types.js';
 import { outputForm } from '../model/vocabulary.js';
 import {
@@ -10,7 +11,7 @@ import {
   sameKey,
 } from '../tcam/index.js';
 import { describeRule, parseActions, parseCookie, parseMatch, parsePriority } from './args.js';
-import { NotFoundError, UsageError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
 export interface RuleOptions {

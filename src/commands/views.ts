@@ -17,7 +17,7 @@ import type {
   User,
   WebLog,
 } from '../model/types.js';
-import type { MergedPort } from './get.js';
+import type { MergedPort } from './merged-ports.js';
 import { type Column, compact, renderPairs, renderTable, renderText } from './table.js';
 
 export function matchText(match: Match): string {

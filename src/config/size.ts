@@ -2,7 +2,7 @@
  * A size given on the command line or in the environment: `67108864`, `64MiB`, `64M`,
  * `512k`, `1G`. K, M and G are powers of 1024 (KiB, MiB, GiB; KB/MB/GB read the same).
  */
-import { UsageError } from '../commands/errors.js';
+import { UsageError } from '../model/errors.js';
 
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
 export const MIN_SIZE = 1024;
