@@ -25,7 +25,6 @@ import {
 } from './porttypes.js';
 
 export { type MediaType, PORT_TYPES, type PortTypeSpec, speedBps } from './porttypes.js';
-export { sfpStatus } from './sfp.js';
 
 export interface PortDef {
   /** API port number, 1..n in panel order. */
