@@ -196,12 +196,6 @@ export function findPort(state: ChassisState, ifName: string): PortDef | undefin
   return state.ports.find((p) => p.if_name === ifName);
 }
 
-export function portByNo(state: ChassisState, portNo: number): PortDef | undefined {
-  return state.ports[portNo - 1]?.port_no === portNo
-    ? state.ports[portNo - 1]
-    : state.ports.find((p) => p.port_no === portNo);
-}
-
 function siblings(state: ChassisState, port: PortDef): PortDef[] {
   const me = parseIfName(port.if_name);
   return state.ports.filter((p) => p.parentType && parseIfName(p.if_name)?.cage === me?.cage);

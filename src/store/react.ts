@@ -125,10 +125,6 @@ function throttled(store: ConsoleStore, ms: number): ConsoleStore {
   };
 }
 
-export function useResource<K extends ResourceKey>(key: K): ConsoleState['resources'][K] {
-  return useConsoleState((s) => s.resources[key]);
-}
-
 /** Re-renders every `ms` (for ages such as "stale 12 s"). */
 export function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now);
@@ -137,16 +133,6 @@ export function useNow(ms = 1000): number {
     return () => clearInterval(t);
   }, [ms]);
   return now;
-}
-
-/** A screen declares what it polls while it is visible. */
-export function useDemand(keys: readonly ResourceKey[]): void {
-  const { poller } = useConsole();
-  const id = keys.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the joined list
-  useEffect(() => {
-    poller.setDemand(keys);
-  }, [poller, id]);
 }
 
 /**
