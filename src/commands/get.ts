@@ -141,7 +141,7 @@ export const TARGETS: Target[] = [
   T('log', 'GET /weblog', (c) => c.logs.get(), ['logs', 'weblog']),
 ];
 
-export function findTarget(name: string): Target {
+function findTarget(name: string): Target {
   const n = name.toLowerCase();
   const t = TARGETS.find((x) => x.name === n || x.aliases.includes(n));
   if (!t) {

@@ -60,7 +60,7 @@ function group(v: unknown, file: string, key?: string): GroupInput {
  * Reads groups from a JSON file ('-' = stdin): the spec's input form `{"<gid>": {...}}`,
  * a list of groups (as `pbc get groups -o json` prints), or one group.
  */
-export async function readGroups(file: string): Promise<GroupInput[]> {
+async function readGroups(file: string): Promise<GroupInput[]> {
   let text: string;
   try {
     if (file === '-') {
@@ -88,7 +88,7 @@ export async function readGroups(file: string): Promise<GroupInput[]> {
   return list;
 }
 
-export const rulesUsing = (rules: Rule[], ids: Set<number>): Rule[] => rulesUsingGroups(rules, ids);
+const rulesUsing = (rules: Rule[], ids: Set<number>): Rule[] => rulesUsingGroups(rules, ids);
 
 function ids(list: GroupInput[]): string {
   return list.map((g) => g.group_id).join(', ');

@@ -26,7 +26,7 @@ function oneOf(value: string | undefined, allowed: string[], flag: string): stri
   return hit;
 }
 
-export function portChanges(o: PortOptions): PortConfigChanges {
+function portChanges(o: PortOptions): PortConfigChanges {
   const ch: PortConfigChanges = {};
   const speed = oneOf(o.speed, SPEEDS, '--speed');
   if (speed !== undefined) ch.speed = speed;

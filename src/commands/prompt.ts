@@ -60,7 +60,7 @@ export function promptHidden(question: string): Promise<string> {
 }
 
 /** Reads one visible line. */
-export async function promptLine(question: string): Promise<string> {
+async function promptLine(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   try {

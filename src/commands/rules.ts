@@ -54,7 +54,7 @@ function refuseMalformed(key: RuleKey, rules: readonly Rule[]): void {
  * No action sends the traffic anywhere (`drop`, or only header changes). A bare port number
  * is the vendor's way of writing output (`3` = `output:3`).
  */
-export function sendsNowhere(actions: string[]): boolean {
+function sendsNowhere(actions: string[]): boolean {
   return !actions.some((a) => /^(output|group):/i.test(outputForm(a).trim()));
 }
 

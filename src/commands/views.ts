@@ -20,7 +20,7 @@ import type {
 import type { MergedPort } from './merged-ports.js';
 import { type Column, compact, renderPairs, renderTable, renderText } from './table.js';
 
-export function matchText(match: Match): string {
+function matchText(match: Match): string {
   return Object.entries(match)
     .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
     .join(' ');

@@ -5,9 +5,9 @@
 import { UsageError } from '../model/errors.js';
 
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-export const MIN_SIZE = 1024;
+const MIN_SIZE = 1024;
 /** The longest text V8 holds is 2^29 − 24 characters: the limit stays well below. */
-export const MAX_SIZE = 256 * 1024 ** 2;
+const MAX_SIZE = 256 * 1024 ** 2;
 
 export function parseSize(text: string, what: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b|bytes)?\s*$/i.exec(text);

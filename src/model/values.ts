@@ -59,7 +59,7 @@ export function checkIpv4(text: string): string | null {
     : null;
 }
 
-export function parseIpv6(text: string): bigint | null {
+function parseIpv6(text: string): bigint | null {
   if (!/^[0-9a-f:.]+$/i.test(text) || text.length > 45) return null;
   const halves = text.split('::');
   if (halves.length > 2) return null;

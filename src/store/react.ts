@@ -74,10 +74,10 @@ export function useConsoleState<T>(selector: (s: ConsoleState) => T): T {
  * RENDER_MS are gathered into one render at its end. Screens read the live state when they
  * render, so nothing is lost, only merged.
  */
-export const RENDER_MS = 60;
+const RENDER_MS = 60;
 const views = new WeakMap<ConsoleStore, ConsoleStore>();
 
-export function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
+function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
   let view = views.get(store);
   if (!view) {
     view = throttled(store, ms);

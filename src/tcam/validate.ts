@@ -41,7 +41,7 @@ export interface RuleContext {
   groups?: ReadonlySet<number>;
 }
 
-export function checkValue(kind: ValueKind, value: string, field: string): string | null {
+function checkValue(kind: ValueKind, value: string, field: string): string | null {
   switch (kind) {
     case 'flag':
       return value === '' ? null : `${field} is a key-only field; its value must be empty`;
