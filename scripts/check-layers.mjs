@@ -1,5 +1,6 @@
-// The layer rule of docs/architecture.md, checked: every import in src/ against the folder
-// order, the extra rules, and import cycles between files. Run by `npm run lint`;
+// The layer rule of docs/architecture.md, checked: every import in src/ (static, type-only,
+// re-export, side-effect, dynamic) against the folder order and the extra rules, and import
+// cycles between files or between sub-folders of a layer. Run by `npm run lint`;
 // `node scripts/check-layers.mjs [root]` checks another tree (the tests use fixtures).
 // Exit 1 with one line per violation, 0 with nothing printed when the tree obeys.
 
