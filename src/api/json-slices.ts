@@ -24,7 +24,7 @@ import { nextTurn } from './slices.js';
 /** Answers of at least this many characters are parsed in slices (4,096 rules are ≈ 1.1 MB). */
 export const SLICED_MIN_CHARS = 2 * 1024 * 1024;
 /** Characters of array elements per slice: ≈ 500 rules, ≈ 3 ms on the build machine. */
-export const SLICE_CHARS = 128 * 1024;
+const SLICE_CHARS = 128 * 1024;
 
 export interface SliceOptions {
   /** Texts shorter than this are parsed in one go; SLICED_MIN_CHARS by default. */

@@ -14,8 +14,8 @@
  */
 
 /** Keys whose values are secrets: password, ssl_password, passwd, secret, token. */
-export const SECRET_KEY = /pass|secret|token/i;
-export const MIN_SECRET = 3;
+const SECRET_KEY = /pass|secret|token/i;
+const MIN_SECRET = 3;
 /** At most this many known secrets are held (the oldest go first). */
 const MAX_KNOWN = 256;
 

@@ -63,7 +63,7 @@ function portEntries(value: unknown, at: At, nameField: string): Item[] {
   return items(value, at);
 }
 
-export function normalizePortInfoItem(value: unknown, at: At, key?: string): PortInfo {
+function normalizePortInfoItem(value: unknown, at: At, key?: string): PortInfo {
   const outer = new Rec(value, at);
   const r = outer.has('properties') ? outer.rec('properties') : outer;
   return {
@@ -86,7 +86,7 @@ export function normalizePortInfo(wire: unknown, endpoint = 'GET /ports/info'): 
     .map((i) => normalizePortInfoItem(i.value, i.at, i.key));
 }
 
-export function normalizePortStatsItem(value: unknown, at: At, key?: string): PortStats {
+function normalizePortStatsItem(value: unknown, at: At, key?: string): PortStats {
   const r = new Rec(value, at);
   const portnum = r.has('portnum') ? r.str('portnum') : r.str('port_no', key);
   // absent, null, '', '-' and 'n/a' read as 0; anything else must be an integer

@@ -9,7 +9,7 @@ import { mapInSlices } from './slices.js';
 export const DEFAULT_PRIORITY = 32768;
 
 /** Actions arrive as one comma string (/rules/all, groups) or an array (save-points). */
-export function normalizeActions(value: unknown, at: At): string[] {
+function normalizeActions(value: unknown, at: At): string[] {
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') return splitActions(value);
   if (Array.isArray(value)) return value.flatMap((v, i) => splitActions(str(v, at.index(i))));
@@ -147,12 +147,12 @@ const GROUP_TYPES: Record<string, GroupType> = {
   all: 'all',
 };
 
-export function normalizeGroupType(value: unknown, at: At): GroupType {
+function normalizeGroupType(value: unknown, at: At): GroupType {
   const type = GROUP_TYPES[str(value, at).trim().toLowerCase()];
   return type ?? at.fail("a group type ('select', 'ff' or 'all')", value);
 }
 
-export function normalizeBucket(value: unknown, at: At): Bucket {
+function normalizeBucket(value: unknown, at: At): Bucket {
   const r = new Rec(value, at);
   return {
     watch_port: r.str('watch_port', ''),

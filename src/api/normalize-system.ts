@@ -22,7 +22,7 @@ function objectList(r: Rec, name: string): Record<string, unknown>[] {
   return r.list(name).map((i) => obj(i.value, i.at));
 }
 
-export function normalizeUser(value: unknown, at: At, key?: string): User {
+function normalizeUser(value: unknown, at: At, key?: string): User {
   const r = new Rec(value, at);
   const user: User = {
     userid: r.int('userid', 0),
@@ -78,7 +78,7 @@ function appParam(value: unknown, at: At): AppParam {
   return [a, b, c, d, e, f];
 }
 
-export function normalizeApp(value: unknown, at: At, key?: string): App {
+function normalizeApp(value: unknown, at: At, key?: string): App {
   const r = new Rec(value, at);
   return {
     name: r.str('name', key),
@@ -106,7 +106,7 @@ function params(value: unknown, at: At): Record<string, string> {
   );
 }
 
-export function normalizeAppInstance(value: unknown, at: At, key?: string): AppInstance {
+function normalizeAppInstance(value: unknown, at: At, key?: string): AppInstance {
   const r = new Rec(value, at);
   const keyPid = key !== undefined && /^\d+$/.test(key) ? Number(key) : undefined;
   const paramsName = r.has('params') ? 'params' : 'parameters';

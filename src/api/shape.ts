@@ -79,7 +79,7 @@ export function field(o: WireObject, name: string): unknown {
   return undefined;
 }
 
-export function hasField(o: WireObject, name: string): boolean {
+function hasField(o: WireObject, name: string): boolean {
   return field(o, name) !== undefined;
 }
 
@@ -103,7 +103,7 @@ export function str(value: unknown, at: At, fallback?: string): string {
 
 const DECIMAL_INT = /^\s*[-+]?\d+\s*$/;
 
-export function int(value: unknown, at: At, fallback?: number): number {
+function int(value: unknown, at: At, fallback?: number): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'bigint' && Number.isSafeInteger(Number(value))) return Number(value);
   if (typeof value === 'string' && DECIMAL_INT.test(value)) {
@@ -124,7 +124,7 @@ function numeric(value: unknown): number | null {
   return null;
 }
 
-export function num(value: unknown, at: At, fallback?: number): number {
+function num(value: unknown, at: At, fallback?: number): number {
   const n = numeric(value);
   if (n !== null) return n;
   if (missing(value) && fallback !== undefined) return fallback;
@@ -132,7 +132,7 @@ export function num(value: unknown, at: At, fallback?: number): number {
 }
 
 /** A measured rate: a number, or null for 'n/a', '', '-' or absent. Never NaN. */
-export function rate(value: unknown, at: At): number | null {
+function rate(value: unknown, at: At): number | null {
   if (missing(value)) return null;
   if (typeof value === 'object' || typeof value === 'boolean') return at.fail('a rate', value);
   return numeric(value);
@@ -141,7 +141,7 @@ export function rate(value: unknown, at: At): number | null {
 const BIG_INT = /^\s*(-?\d+|0x[0-9a-f]+)\s*$/i;
 
 /** 64-bit values (cookies, counters): exact bigint from a number, bigint or digit string. */
-export function big(value: unknown, at: At, fallback?: bigint): bigint {
+function big(value: unknown, at: At, fallback?: bigint): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   if (typeof value === 'string' && BIG_INT.test(value)) return BigInt(value.trim());
@@ -155,7 +155,7 @@ const NOT_MEASURED = /^\s*(n\/a|-)?\s*$/i;
  * A packet or byte counter: like `big`, but 'n/a', '-', '' and absent read as 0 (the spec:
  * a value of something that has existed only briefly can be the string 'n/a').
  */
-export function counter(value: unknown, at: At): bigint {
+function counter(value: unknown, at: At): bigint {
   if (typeof value === 'string' && NOT_MEASURED.test(value)) return 0n;
   return big(value, at, 0n);
 }
@@ -163,7 +163,7 @@ export function counter(value: unknown, at: At): bigint {
 const TRUE = new Set(['true', '1', 'yes', 'on']);
 const FALSE = new Set(['false', '0', 'no', 'off']);
 
-export function bool(value: unknown, at: At, fallback?: boolean): boolean {
+function bool(value: unknown, at: At, fallback?: boolean): boolean {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === 0) return value === 1;
   if (typeof value === 'string') {

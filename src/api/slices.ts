@@ -10,7 +10,7 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 /** Lists up to this long are mapped at once: a TCAM holds 4,096 rules, the usual case. */
 export const MAP_AT_ONCE = 4096;
 /** Elements per slice of a longer list (1,024 rules normalize in ~3 ms on the build machine). */
-export const MAP_SLICE = 1024;
+const MAP_SLICE = 1024;
 
 /** `items.map(fn)`; a list longer than MAP_AT_ONCE a slice at a time. */
 export async function mapInSlices<T, U>(

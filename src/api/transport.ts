@@ -36,7 +36,7 @@ export { networkError } from './network-errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_TIMEOUT_MS = 5000;
 /**
  * The biggest answer read: well above the biggest real one (65,536 rules, GET /rules/all,
  * ≈ 17 MB). A bigger or endless answer is cut off with AnswerTooLargeError.
@@ -102,7 +102,7 @@ export interface RequestOptions {
 const SECRET_KEY = /pass|secret|token|auth/i;
 
 /** True when a password-like key occurs anywhere in the parameters. */
-export function hasSecret(value: unknown): boolean {
+function hasSecret(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasSecret);
   if (!isObject(value)) return false;
   return Object.keys(value).some((k) => SECRET_KEY.test(k) || hasSecret(value[k]));

@@ -1,6 +1,8 @@
 /** `pbc apps start|set|stop|action` (POST/PUT/DELETE /apps, POST /apps/action). */
+
+import { UsageError } from '../model/errors.js';
 import { parseInteger, parseParams } from './args.js';
-import { NotFoundError, UsageError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
 interface AppOptions {

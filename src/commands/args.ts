@@ -1,7 +1,8 @@
 /** Parsing of command-line values shared by the write commands. */
+
+import { UsageError } from '../model/errors.js';
 import type { Match } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
-import { UsageError } from './errors.js';
 
 /** `--match in_port=1 --match tcp --match tcp_dst=443` → {in_port:'1', tcp:'', tcp_dst:'443'}. */
 export function parseMatch(items: string[] | undefined): Match {

@@ -41,7 +41,7 @@ function optionsOf(cmd: Command): Node['options'] {
 }
 
 /** Every command of the tree, depth first, with what completion needs to know. */
-export function completionTree(program: Command, extra: ExtraValues = {}): Node[] {
+function completionTree(program: Command, extra: ExtraValues = {}): Node[] {
   const nodes: Node[] = [];
   const visit = (cmd: Command, path: string) => {
     const help = cmd.createHelp();

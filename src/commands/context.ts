@@ -19,7 +19,7 @@ import type { ContextConfig } from '../config/config.js';
 import { type PasswordSource, resolvePassword } from '../config/credentials.js';
 import { parseSize } from '../config/size.js';
 import { connectionWarnings } from '../config/warnings.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../model/errors.js';
 import { interactive, promptHidden } from './prompt.js';
 
 export interface GlobalOptions {

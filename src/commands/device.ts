@@ -1,7 +1,8 @@
 /** `pbc device …` settings, controllers and reboot; `pbc log clear`. */
+
+import { UsageError } from '../model/errors.js';
 import type { GroupHash } from '../model/types.js';
 import { argvSecretWarning, parseOnOff } from './args.js';
-import { UsageError } from './errors.js';
 import { promptHidden, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
 

@@ -5,13 +5,8 @@
  */
 import { PbcError } from '../api/errors.js';
 import { maskSecrets } from '../api/mask.js';
+import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-
-/** Wrong or missing arguments, a refused configuration, a missing confirmation: exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-  readonly exitCode: number = 2;
-}
 
 /** The operator answered no to a confirmation; nothing was changed (exit 2). */
 export class NotConfirmedError extends UsageError {

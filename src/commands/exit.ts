@@ -13,7 +13,7 @@ type Out = NodeJS.WriteStream;
  * complete in order, so an empty write's callback comes after all earlier ones), with the
  * stream's error if a write failed.
  */
-export function written(stream: Out): Promise<Error | undefined> {
+function written(stream: Out): Promise<Error | undefined> {
   return new Promise((resolve) => {
     const settle = (e?: Error | null) =>
       // The write error itself (the empty write's callback may only say "destroyed").
@@ -35,7 +35,7 @@ const isEpipe = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code =
  * stdout could not be written. The reader closing the pipe (`pbc get ports | head`) is
  * not a failure: stop quietly with `code`. Anything else is: one line, exit 1.
  */
-export function outputFailed(e: Error, code = 0): never {
+function outputFailed(e: Error, code = 0): never {
   if (isEpipe(e)) process.exit(code);
   process.stderr.write(`pbc: output incomplete: cannot write to stdout: ${describe(e)}\n`);
   process.exit(1);

@@ -1,11 +1,11 @@
 /** `pbc groups add|set|rm|rm-all` (POST/PUT/DELETE /groups, DELETE /groups/all). */
 import { readFile } from 'node:fs/promises';
 import type { Client, GroupInput } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import type { Bucket, GroupType, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { groupDeleteRefusal, rulesUsingGroups } from '../tcam/index.js';
 import { parseInteger } from './args.js';
-import { UsageError } from './errors.js';
 import type { Run } from './run.js';
 
 /** A group rules use: the device would refuse to delete it (exit 1, like its 409). */
@@ -60,7 +60,7 @@ function group(v: unknown, file: string, key?: string): GroupInput {
  * Reads groups from a JSON file ('-' = stdin): the spec's input form `{"<gid>": {...}}`,
  * a list of groups (as `pbc get groups -o json` prints), or one group.
  */
-export async function readGroups(file: string): Promise<GroupInput[]> {
+async function readGroups(file: string): Promise<GroupInput[]> {
   let text: string;
   try {
     if (file === '-') {
@@ -88,7 +88,7 @@ export async function readGroups(file: string): Promise<GroupInput[]> {
   return list;
 }
 
-export const rulesUsing = (rules: Rule[], ids: Set<number>): Rule[] => rulesUsingGroups(rules, ids);
+const rulesUsing = (rules: Rule[], ids: Set<number>): Rule[] => rulesUsingGroups(rules, ids);
 
 function ids(list: GroupInput[]): string {
   return list.map((g) => g.group_id).join(', ');

@@ -2,7 +2,8 @@
  * Output formats. JSON and YAML carry 64-bit values (cookies, rule and port counters) as
  * exact decimal strings; tables are built lazily (table.ts) so `-o json` never loads them.
  */
-import { UsageError } from './errors.js';
+import { loadYaml } from '../config/yaml.js';
+import { UsageError } from '../model/errors.js';
 
 export type Format = 'table' | 'json' | 'yaml';
 
@@ -28,17 +29,6 @@ export function toPlain(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-type YamlModule = typeof import('yaml');
-
-/**
- * yaml is CommonJS: in esbuild's code-split bundle a dynamic import of it yields only
- * `default` (module.exports), under Node/vitest a namespace with both. Take either.
- */
-export async function loadYaml(): Promise<YamlModule> {
-  const mod = (await import('yaml')) as YamlModule & { default?: YamlModule };
-  return mod.default ?? mod;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Client } from '../api/index.js';
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
+import { UsageError } from '../model/errors.js';
 import type { Rule } from '../model/index.js';
 import { sanitize } from '../model/sanitize.js';
 import {
@@ -18,7 +19,7 @@ import {
   type RuleCheck,
 } from '../tcam/index.js';
 import { describeRule, parseActions, parseMatch, parsePriority } from './args.js';
-import { QuietFailure, UsageError } from './errors.js';
+import { QuietFailure } from './errors.js';
 import type { RuleOptions } from './rules.js';
 import type { Run } from './run.js';
 
@@ -40,7 +41,7 @@ export interface Plan {
 }
 
 /** The device as checkRule sees it, read with GETs (the console reads the same resources). */
-export async function checkContextOf(c: Client): Promise<CheckContext<Rule>> {
+async function checkContextOf(c: Client): Promise<CheckContext<Rule>> {
   const [mode, info, config, groups, flows, list] = await Promise.all([
     c.device.ruleStorageMode(),
     c.ports.info(),
@@ -59,7 +60,7 @@ export async function checkContextOf(c: Client): Promise<CheckContext<Rule>> {
   };
 }
 
-export function candidateOf(o: RuleOptions): Candidate {
+function candidateOf(o: RuleOptions): Candidate {
   const rule: Candidate = {
     priority: parsePriority(o.priority) ?? DEFAULT_PRIORITY,
     match: parseMatch(o.match),
@@ -70,7 +71,7 @@ export function candidateOf(o: RuleOptions): Candidate {
   return rule;
 }
 
-export function planOf(check: RuleCheck<Rule>): Plan {
+function planOf(check: RuleCheck<Rule>): Plan {
   const t = check.tcam;
   const label = (r: Rule) => r.name || `(no name, priority ${r.priority})`;
   return {

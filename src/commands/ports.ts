@@ -1,7 +1,8 @@
 /** `pbc ports set PORT …` (POST /ports/config). */
 import type { PortConfigChanges } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import { describePortChange, pendingSettingText, portPending } from '../model/port-pending.js';
-import { NotFoundError, UsageError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
 export interface PortOptions {
@@ -25,7 +26,7 @@ function oneOf(value: string | undefined, allowed: string[], flag: string): stri
   return hit;
 }
 
-export function portChanges(o: PortOptions): PortConfigChanges {
+function portChanges(o: PortOptions): PortConfigChanges {
   const ch: PortConfigChanges = {};
   const speed = oneOf(o.speed, SPEEDS, '--speed');
   if (speed !== undefined) ch.speed = speed;

@@ -3,6 +3,7 @@
  * the default action (the console). Loads commander only.
  */
 import { Argument, Command, Option } from 'commander';
+import { UsageError } from '../model/errors.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
 
@@ -87,7 +88,7 @@ function simCommand(program: Command): void {
     .option('--fail-rate <p>', 'share of requests answered 500 or reset (0..1)', '0')
     .option('--reboot-ms <ms>', 'how long a reboot makes the device unavailable', '3000')
     .action(async (opts) => {
-      const { runSim, UsageError } = await import('./sim.js');
+      const { runSim } = await import('./sim.js');
       try {
         await runSim(opts);
       } catch (e) {

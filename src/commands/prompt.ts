@@ -1,5 +1,6 @@
 /** Terminal questions: hidden password entry and yes/no confirmations, asked on stderr. */
-import { NotConfirmedError, UsageError } from './errors.js';
+import { UsageError } from '../model/errors.js';
+import { NotConfirmedError } from './errors.js';
 
 export function interactive(): boolean {
   return Boolean(process.stdin.isTTY && process.stderr.isTTY);
@@ -59,7 +60,7 @@ export function promptHidden(question: string): Promise<string> {
 }
 
 /** Reads one visible line. */
-export async function promptLine(question: string): Promise<string> {
+async function promptLine(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   try {

@@ -1,5 +1,6 @@
 /** `pbc rules add|set|rm|rm-all|reset-counters` (POST/PUT/DELETE /rules, /rules/all, /rules/counters). */
 import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
+import { UsageError } from '../model/errors.js';
 import type { Rule, RuleInput, RuleKey } from '../model/types.js';
 import { outputForm } from '../model/vocabulary.js';
 import {
@@ -10,7 +11,7 @@ import {
   sameKey,
 } from '../tcam/index.js';
 import { describeRule, parseActions, parseCookie, parseMatch, parsePriority } from './args.js';
-import { NotFoundError, UsageError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
 export interface RuleOptions {
@@ -53,7 +54,7 @@ function refuseMalformed(key: RuleKey, rules: readonly Rule[]): void {
  * No action sends the traffic anywhere (`drop`, or only header changes). A bare port number
  * is the vendor's way of writing output (`3` = `output:3`).
  */
-export function sendsNowhere(actions: string[]): boolean {
+function sendsNowhere(actions: string[]): boolean {
   return !actions.some((a) => /^(output|group):/i.test(outputForm(a).trim()));
 }
 

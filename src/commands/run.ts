@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import { ReadonlyError } from '../api/errors.js';
 import type { Client, LogEntry } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import {
   clientOptions,
@@ -15,7 +16,7 @@ import {
   type GlobalOptions,
   selectDevice,
 } from './context.js';
-import { exitCodeOf, formatError, formatStack, QuietFailure, UsageError } from './errors.js';
+import { exitCodeOf, formatError, formatStack, QuietFailure } from './errors.js';
 import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';

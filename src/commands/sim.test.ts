@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { adminPasswordOf, type SimCommandOptions, UsageError } from './sim.js';
+import { UsageError } from '../model/errors.js';
+import { adminPasswordOf, type SimCommandOptions } from './sim.js';
 
 const base: SimCommandOptions = {
   host: '127.0.0.1',

@@ -1,4 +1,5 @@
 /** `pbc sim`: serve the simulated device until Ctrl-C / SIGTERM. */
+import { UsageError } from '../model/errors.js';
 import { REBOOT_MS_MAX } from '../sim/faults.js';
 import { isLoopback, startSim } from '../sim/server.js';
 
@@ -22,8 +23,6 @@ function number(text: string, what: string, lo: number, hi: number): number {
     throw new UsageError(`${what} must be a number ${lo}..${hi}, got '${text}'`);
   return n;
 }
-
-export class UsageError extends Error {}
 
 /**
  * The admin password, from stdin (--admin-password-stdin: its first line) or the

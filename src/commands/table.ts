@@ -16,13 +16,13 @@ export interface Column {
 }
 
 /** Terminal width; with no terminal, $COLUMNS or no limit. */
-export function termWidth(): number {
+function termWidth(): number {
   if (process.stdout.isTTY && process.stdout.columns) return process.stdout.columns;
   const env = Number(process.env.COLUMNS);
   return Number.isFinite(env) && env > 0 ? env : Number.POSITIVE_INFINITY;
 }
 
-export function cell(value: unknown): string {
+function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return sanitize(String(value));
@@ -32,7 +32,7 @@ const GAP = 2;
 const ASCII = /^[\x20-\x7e]*$/;
 
 /** Display width; printable ASCII (nearly every cell) without string-width's cost. */
-export function width(text: string): number {
+function width(text: string): number {
   return ASCII.test(text) ? text.length : stringWidth(text);
 }
 

@@ -1,8 +1,8 @@
 /** `pbc users add|set|rm`, `pbc uac on|off`, `pbc radius set` (/users, /users/uac, /users/radius). */
 import type { NewUser, RadiusSettings, UserChanges } from '../api/index.js';
+import { UsageError } from '../model/errors.js';
 import { levelName } from '../model/levels.js';
 import { argvSecretWarning, parseInteger, parseLevel, parseOnOff } from './args.js';
-import { UsageError } from './errors.js';
 import { promptNewSecret, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
 

@@ -17,10 +17,10 @@ import type {
   User,
   WebLog,
 } from '../model/types.js';
-import type { MergedPort } from './get.js';
+import type { MergedPort } from './merged-ports.js';
 import { type Column, compact, renderPairs, renderTable, renderText } from './table.js';
 
-export function matchText(match: Match): string {
+function matchText(match: Match): string {
   return Object.entries(match)
     .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
     .join(' ');

@@ -17,8 +17,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { UsageError } from '../commands/errors.js';
-import { loadYaml } from '../commands/output.js';
+import { UsageError } from '../model/errors.js';
+import { loadYaml } from './yaml.js';
 
 export interface ContextConfig {
   name: string;

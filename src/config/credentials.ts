@@ -4,7 +4,7 @@
  * prompt when a user is given and pbc runs on a terminal.
  */
 import { spawnSync } from 'node:child_process';
-import { UsageError } from '../commands/errors.js';
+import { UsageError } from '../model/errors.js';
 
 export interface PasswordSource {
   password?: string;

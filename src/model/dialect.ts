@@ -29,7 +29,7 @@ export const VENDOR_FIELDS: Readonly<Record<string, string>> = {
   match_extra: 'vendor (older scripts): same as extra',
 };
 
-export const TIMEOUT_MAX = 65535;
+const TIMEOUT_MAX = 65535;
 
 export interface RuleTimeouts {
   /** Seconds after creation the rule is removed (absent or 0: never). */
@@ -63,7 +63,7 @@ const SHORTHAND_OF: Record<string, string | null> = {
 const hex4 = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 
 /** Parses `hard_timeout=30 idle_timeout=10` (or comma/semicolon separated). */
-export function parseExtra(
+function parseExtra(
   text: string,
   field = 'extra',
 ): { timeouts: RuleTimeouts; issues: DialectIssue[] } {
@@ -114,7 +114,7 @@ export function isVendorField(field: string): boolean {
 }
 
 /** True when the match uses a vendor-only field. */
-export function isVendorMatch(match: Match): boolean {
+function isVendorMatch(match: Match): boolean {
   return Object.keys(match).some(isVendorField);
 }
 

@@ -22,7 +22,7 @@ export interface PendingSetting {
 }
 
 /** The split a port of this type has now; undefined for types that cannot split. */
-export function currentSplit(type: number): string | undefined {
+function currentSplit(type: number): string | undefined {
   if (type === 6 || type === 7 || type === 8) return 'default';
   if (type === 9) return 'sfp';
   if (type === 10) return 'break-out';

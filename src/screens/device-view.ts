@@ -10,13 +10,36 @@ import {
   levelName,
   type PortConfig,
   type PortInfo,
+  type Rule,
   WRITE,
 } from '../model/index.js';
 import type { RuleList } from '../ops/index.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import type { ResourceData } from '../store/resources.js';
-import { capacity, devicePorts, portMap, type RuleContext } from '../tcam/index.js';
-import type { DeviceView } from './rules/analysis.js';
+import {
+  capacity,
+  type DevicePort,
+  devicePorts,
+  portMap,
+  type RuleContext,
+} from '../tcam/index.js';
+
+/** What completion and the watch-port picker know about the device. */
+export interface EditorEnv {
+  ports: readonly DevicePort[];
+  groups: readonly number[];
+}
+
+/** What the editor knows about the device. */
+export interface DeviceView {
+  ctx: RuleContext;
+  env: EditorEnv;
+  rules: readonly Rule[];
+  /** TCAM flows in use (/flownumbers, else the rule list's used_flows). */
+  used: number;
+  /** /flownumbers maximum_flows, else the storage mode's nominal maximum. */
+  maximum: number;
+}
 
 export interface DeviceInputs {
   rules?: RuleList | undefined;

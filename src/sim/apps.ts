@@ -190,7 +190,7 @@ const byName = new Map(CATALOG.map((a) => [a.name, a]));
  * `ARP Responder`, `Heartbeat Bypass`) or as its client sends it (`ArpResponder`,
  * `HeartbeatBypass`): case, spaces, hyphens and underscores do not matter.
  */
-export function findApp(name: string): CatalogApp | undefined {
+function findApp(name: string): CatalogApp | undefined {
   const key = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
   return CATALOG.find((a) => a.name.replace(/_/g, '') === key);
 }

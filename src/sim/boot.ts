@@ -21,10 +21,10 @@ export interface InitOptions extends SimOptions {
   stateDir?: string;
 }
 
-export const FACTORY_RULES = 'factory-default';
-export const FACTORY_PORTS = 'factory-ports';
+const FACTORY_RULES = 'factory-default';
+const FACTORY_PORTS = 'factory-ports';
 
-export function factoryReset(state: SimState, adminPassword = 'admin'): void {
+function factoryReset(state: SimState, adminPassword = 'admin'): void {
   state.users.clear();
   state.users.set('admin', {
     userid: state.nextUserId++,

@@ -14,9 +14,9 @@ import {
   rebootPending,
   restoreChassis,
   serializeChassis,
-  sfpStatus,
 } from './chassis.js';
 import { SimError } from './errors.js';
+import { sfpStatus } from './sfp.js';
 
 function port(state: ChassisState, name: string) {
   const p = findPort(state, name);

@@ -25,7 +25,6 @@ import {
 } from './porttypes.js';
 
 export { type MediaType, PORT_TYPES, type PortTypeSpec, speedBps } from './porttypes.js';
-export { sfpStatus } from './sfp.js';
 
 export interface PortDef {
   /** API port number, 1..n in panel order. */
@@ -70,7 +69,7 @@ export interface PortChange {
 const NAME_RE = /^eth-0-(\d+)(?:\/(\d+))?$/;
 const MAC_BASE = 0x001e08_5a3000;
 
-export function parseIfName(ifName: string): { cage: number; sub: number } | null {
+function parseIfName(ifName: string): { cage: number; sub: number } | null {
   const m = NAME_RE.exec(ifName);
   return m ? { cage: Number(m[1]), sub: m[2] ? Number(m[2]) : 0 } : null;
 }
@@ -129,7 +128,7 @@ function makePort(cage: number, sub: number, type: PortType, extras: PortExtras 
 }
 
 /** Speed the port runs at when its link is up, in the speed vocabulary ('1000', '10G' …). */
-export function currentSpeed(port: PortDef): string {
+function currentSpeed(port: PortDef): string {
   const c = port.config;
   const xg = PORT_TYPES[port.type].xg;
   if (xg && c.xg_speed) return xgToSpeed(c.xg_speed.currSetting);
@@ -139,7 +138,7 @@ export function currentSpeed(port: PortDef): string {
   return c.duplex === 'half' && peer === '1000' ? '100' : peer;
 }
 
-export function currentDuplex(port: PortDef): string {
+function currentDuplex(port: PortDef): string {
   return port.config.duplex === 'half' ? 'half' : 'full';
 }
 
@@ -195,12 +194,6 @@ export function linkUp(port: PortDef): boolean {
 
 export function findPort(state: ChassisState, ifName: string): PortDef | undefined {
   return state.ports.find((p) => p.if_name === ifName);
-}
-
-export function portByNo(state: ChassisState, portNo: number): PortDef | undefined {
-  return state.ports[portNo - 1]?.port_no === portNo
-    ? state.ports[portNo - 1]
-    : state.ports.find((p) => p.port_no === portNo);
 }
 
 function siblings(state: ChassisState, port: PortDef): PortDef[] {

@@ -36,7 +36,7 @@ function ipToInt(s: string): number {
 }
 
 /** A netmask whose ones are contiguous from the left, e.g. 255.255.255.0 (not 0.0.0.0). */
-export function isNetmask(s: string): boolean {
+function isNetmask(s: string): boolean {
   if (!isIPv4(s)) return false;
   const n = ipToInt(s);
   if (n === 0) return false;

@@ -25,7 +25,7 @@ export function groupToWire(g: Group): Record<string, unknown> {
   };
 }
 
-export function rulesUsingGroups(state: SimState, ids: ReadonlySet<number>): string[] {
+function rulesUsingGroups(state: SimState, ids: ReadonlySet<number>): string[] {
   const keys: string[] = [];
   for (const [key, r] of state.rules) {
     if (r.actions.some((a) => a.startsWith('group:') && ids.has(Number(a.slice(6)))))

@@ -53,7 +53,7 @@ function failedRequestText(err: ParserError): string {
 }
 
 /** Status and readable message for an error of Node's HTTP parser. */
-export function parserErrorAnswer(err: ParserError): { status: number; message: string } {
+function parserErrorAnswer(err: ParserError): { status: number; message: string } {
   const inRequestLine = !failedRequestText(err).includes('\n');
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':

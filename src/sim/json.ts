@@ -26,11 +26,11 @@ export function stringify(value: unknown): string {
 }
 
 /** An answer already serialized (hot paths build their JSON text directly). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
-export function serialize(value: unknown): string {
+function serialize(value: unknown): string {
   return value instanceof RawJson ? value.text : stringify(value);
 }
 

@@ -7,7 +7,7 @@
 import { SimError } from './errors.js';
 
 export const FREE_FAILURES = 5;
-export const FIRST_DELAY_MS = 1000;
+const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 8000;
 /** An address with no failure for this long is forgotten. */
 const FORGET_MS = 10 * 60_000;

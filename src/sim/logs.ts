@@ -11,7 +11,7 @@ export function actor(ctx: Ctx): string {
 }
 
 /** Device local time as the device shows it: '2026-11-22 01:02:03'. */
-export function systemDateTime(ms: number): string {
+function systemDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 

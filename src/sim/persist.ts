@@ -66,14 +66,14 @@ function decode(value: unknown): unknown {
   return value;
 }
 
-export function restore(state: SimState, snap: Snapshot): void {
+function restore(state: SimState, snap: Snapshot): void {
   const s = state as unknown as Record<string, unknown>;
   for (const f of MAP_FIELDS)
     if (Array.isArray(snap[f])) s[f] = new Map(snap[f] as [unknown, unknown][]);
   for (const f of PLAIN_FIELDS) if (snap[f] !== undefined) s[f] = snap[f];
 }
 
-export function writeNow(state: SimState): void {
+function writeNow(state: SimState): void {
   const dir = dirs.get(state);
   if (!dir) return;
   const file = join(dir, FILE);

@@ -1,8 +1,9 @@
 /** /ports: configuration, info, SFP status and counters. */
-import { portConfigs, portInfo, sfpStatus } from './chassis.js';
+import { portConfigs, portInfo } from './chassis.js';
 import { badRequest } from './errors.js';
 import { changePort } from './ports.js';
 import type { Router } from './router.js';
+import { sfpStatus } from './sfp.js';
 
 const CHANGE_KEYS = [
   'speed',

@@ -49,7 +49,7 @@ export function portMap(state: SimState): ReadonlyMap<number, { shutdown: boolea
 }
 
 /** Tells the traffic model about every port whose link or rate differs from before. */
-export function syncTraffic(state: SimState, before: Map<number, string>): void {
+function syncTraffic(state: SimState, before: Map<number, string>): void {
   const now = state.now();
   for (const p of state.chassis.ports) {
     const sig = `${linkUp(p)}:${p.maxBps}`;
@@ -57,7 +57,7 @@ export function syncTraffic(state: SimState, before: Map<number, string>): void 
   }
 }
 
-export function linkSignature(state: SimState): Map<number, string> {
+function linkSignature(state: SimState): Map<number, string> {
   return new Map(state.chassis.ports.map((p) => [p.port_no, `${linkUp(p)}:${p.maxBps}`]));
 }
 

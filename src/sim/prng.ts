@@ -32,13 +32,3 @@ export function unit(seed: number, a = 0, b = 0, c = 0): number {
 export function between(lo: number, hi: number, seed: number, a = 0, b = 0, c = 0): number {
   return lo + (hi - lo) * unit(seed, a, b, c);
 }
-
-/** Fold a string into a 32-bit seed (FNV-1a). */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}

@@ -28,7 +28,7 @@ function timedRules(state: SimState): SimRule[] {
 const key = (r: SimRule) => rulesKey(r.priority, r.match);
 
 /** Why the rule is gone at `now`, or null while it stays. */
-export function expiryOf(state: SimState, r: SimRule, now: number): string | null {
+function expiryOf(state: SimState, r: SimRule, now: number): string | null {
   const { hard, idle } = canonicalMatch(r.match).timeouts;
   const added = r.added ?? r.since;
   if (hard && now - added >= hard * 1000) return `hard_timeout ${hard} s`;

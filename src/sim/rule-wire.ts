@@ -27,7 +27,7 @@ const heads = new WeakMap<SimRule, { version: number; head: string }>();
 
 /** Tables up to this long are written at once; longer ones RULES_SLICE rules per turn. */
 export const RULES_AT_ONCE = 4096;
-export const RULES_SLICE = 1024;
+const RULES_SLICE = 1024;
 
 /**
  * GET /rules/all as UTF-8 JSON. Each rule's text but its counters is kept per state version,

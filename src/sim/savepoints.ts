@@ -10,7 +10,7 @@ import { ruleCountersFor, savedRuleToWire } from './rule-wire.js';
 import { loadRuleSet } from './rulesets.js';
 import type { SavedRule, SimState, StoredPortSavePoint, StoredRuleSavePoint } from './state.js';
 
-export const QUICKSAVE = 'Quicksave';
+const QUICKSAVE = 'Quicksave';
 
 function name(params: Params, key = 'name'): string {
   const n = params.requireName(key);

@@ -18,7 +18,7 @@ import type { SimState, SimUser } from './state.js';
 
 const MAX_DESCRIPTION = 256;
 
-export function publicUser(u: SimUser) {
+function publicUser(u: SimUser) {
   return {
     userid: u.userid,
     username: u.username,

@@ -74,7 +74,7 @@ export class WebLog {
   }
 }
 
-export function formatLogTime(ms: number): string {
+function formatLogTime(ms: number): string {
   const d = new Date(ms);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${p(d.getUTCMilliseconds(), 3)}`;

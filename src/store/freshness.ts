@@ -25,13 +25,13 @@ export function isStale(
 }
 
 /** The error of the resource's newest request, when that request failed. */
-export function currentError(r: Resource<unknown>): Resource<unknown>['error'] | undefined {
+function currentError(r: Resource<unknown>): Resource<unknown>['error'] | undefined {
   const e = r.error;
   return e && (r.updatedAt === undefined || e.at > r.updatedAt) ? e : undefined;
 }
 
 /** Past this, a reboot the console sent no longer explains an outage: it is `down`. */
-export const REBOOT_SHOWN_MS = 300_000;
+const REBOOT_SHOWN_MS = 300_000;
 
 export type Connection =
   | { state: 'live' }

@@ -32,7 +32,7 @@ import {
   setIntervals,
 } from './store.js';
 
-export const MAX_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 60_000;
 
 export interface PollerOptions {
   user?: string;
@@ -44,7 +44,7 @@ export interface PollerOptions {
   clearTimer?: (t: unknown) => void;
 }
 
-export function errorKind(e: unknown): ErrorKind {
+function errorKind(e: unknown): ErrorKind {
   if (e instanceof TimeoutError) return 'timeout';
   if (e instanceof ConnectionError) return 'connection';
   if (e instanceof AuthError || e instanceof ForbiddenError) return 'auth';

@@ -74,10 +74,10 @@ export function useConsoleState<T>(selector: (s: ConsoleState) => T): T {
  * RENDER_MS are gathered into one render at its end. Screens read the live state when they
  * render, so nothing is lost, only merged.
  */
-export const RENDER_MS = 60;
+const RENDER_MS = 60;
 const views = new WeakMap<ConsoleStore, ConsoleStore>();
 
-export function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
+function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
   let view = views.get(store);
   if (!view) {
     view = throttled(store, ms);
@@ -125,10 +125,6 @@ function throttled(store: ConsoleStore, ms: number): ConsoleStore {
   };
 }
 
-export function useResource<K extends ResourceKey>(key: K): ConsoleState['resources'][K] {
-  return useConsoleState((s) => s.resources[key]);
-}
-
 /** Re-renders every `ms` (for ages such as "stale 12 s"). */
 export function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now);
@@ -137,16 +133,6 @@ export function useNow(ms = 1000): number {
     return () => clearInterval(t);
   }, [ms]);
   return now;
-}
-
-/** A screen declares what it polls while it is visible. */
-export function useDemand(keys: readonly ResourceKey[]): void {
-  const { poller } = useConsole();
-  const id = keys.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the joined list
-  useEffect(() => {
-    poller.setDemand(keys);
-  }, [poller, id]);
 }
 
 /**

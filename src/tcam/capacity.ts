@@ -5,8 +5,8 @@
  */
 import type { StorageMode } from '../model/index.js';
 
-export const MAXIMUM_FLOWS: Record<StorageMode, number> = { simple: 4096, ipv6: 2048 };
-export const OVERCOMMIT = 0.02;
+const MAXIMUM_FLOWS: Record<StorageMode, number> = { simple: 4096, ipv6: 2048 };
+const OVERCOMMIT = 0.02;
 
 export interface Capacity {
   /** What the device reports as maximum_flows (a lower bound). */

@@ -12,11 +12,11 @@ import { type ShadowReport, sameKey, shadowsOf } from './shadow.js';
 import { type Issue, type RuleContext, validateActions, validateMatch } from './validate.js';
 
 /** From this share of the maximum the TCAM is "HIGH" (a warning): after / maximum ≥ 0.9. */
-export const TCAM_HIGH = 0.9;
+const TCAM_HIGH = 0.9;
 /** The device accepts up to this much over maximum_flows (a lower bound) before "TCAM full". */
-export const TCAM_OVERCOMMIT = 0.02;
-export const NAME_MAX = 256;
-export const DESCRIPTION_MAX = 1024;
+const TCAM_OVERCOMMIT = 0.02;
+const NAME_MAX = 256;
+const DESCRIPTION_MAX = 1024;
 
 /** What a rule check needs of an existing rule. */
 export interface CheckedRule extends RuleKey {
@@ -97,17 +97,12 @@ const names = (rules: readonly CheckedRule[], max = 3) =>
     .map((r) => `'${r.name || '(no name)'}' (prio ${r.priority})`)
     .join(', ') + (rules.length > max ? ` and ${rules.length - max} more` : '');
 
-export function validPriority(p: unknown): p is number {
+function validPriority(p: unknown): p is number {
   return typeof p === 'number' && Number.isInteger(p) && p >= 0 && p <= 0xffff;
 }
 
 /** The TCAM after the change: 'high' from TCAM_HIGH of the maximum, 'over' past it. */
-export function tcamVerdict(
-  match: Match,
-  used: number,
-  maximum: number,
-  delta: number,
-): TcamVerdict {
+function tcamVerdict(match: Match, used: number, maximum: number, delta: number): TcamVerdict {
   const flows = flowCount(match);
   const after = used + delta;
   const ratio = maximum > 0 ? after / maximum : 1;

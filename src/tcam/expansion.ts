@@ -37,7 +37,7 @@ export interface FieldCost {
 }
 
 /** The fields that multiply a rule's cost, with their factor (only factors > 1). */
-export function costBreakdown(written: Match): FieldCost[] {
+function costBreakdown(written: Match): FieldCost[] {
   const out: FieldCost[] = [];
   for (const [field, value] of Object.entries(canonicalMatch(written).match)) {
     const spec = MATCH_FIELD_BY_NAME.get(field);

@@ -12,7 +12,7 @@ export class MalformedRuleError extends Error {
 }
 
 /** Why this key does not name exactly one rule, or null when it does. */
-export function inexactKey(rule: RuleKey): string | null {
+function inexactKey(rule: RuleKey): string | null {
   if (rule.malformed) return rule.malformed;
   const p = rule.priority;
   if (!Number.isInteger(p) || p < 0 || p > 0xffff) return `priority ${p} is not 0..65535`;

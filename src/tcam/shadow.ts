@@ -185,7 +185,7 @@ const byText = new Map<string, NormalMatch>();
 const BY_TEXT_MAX = 200_000;
 
 /** `normalizeMatch`, remembered per match object and per match text. */
-export function normalize(match: Match): NormalMatch {
+function normalize(match: Match): NormalMatch {
   let n = cache.get(match);
   if (n !== undefined) return n;
   let text = '';

@@ -41,7 +41,7 @@ export interface RuleContext {
   groups?: ReadonlySet<number>;
 }
 
-export function checkValue(kind: ValueKind, value: string, field: string): string | null {
+function checkValue(kind: ValueKind, value: string, field: string): string | null {
   switch (kind) {
     case 'flag':
       return value === '' ? null : `${field} is a key-only field; its value must be empty`;
@@ -306,9 +306,4 @@ export function validateActions(actions: readonly string[], ctx: RuleContext): I
 
 export function errorsOf(issues: readonly Issue[]): Issue[] {
   return issues.filter((i) => i.severity === 'error');
-}
-
-/** The VLAN a set_field:…->vlan_vid value stands for (4196 → 100), or null. */
-export function vlanFromSetField(value: number): number | null {
-  return value >= OFPVID_PRESENT && value <= OFPVID_PRESENT + 4095 ? value - OFPVID_PRESENT : null;
 }

@@ -19,7 +19,7 @@ export interface KeyValueProps {
 const MISSING = '—';
 
 /** Label column width actually used for `pairs` at `width`. */
-export function keyValueLabelWidth(
+function keyValueLabelWidth(
   pairs: readonly KeyValuePair[],
   width: number,
   labelWidth?: number,

@@ -24,7 +24,7 @@ import { sanitizeLine } from '../model/index.js';
 export type TextProps = InkTextProps;
 
 /** `node` with every string in it (arrays and fragments included) sanitized to one line. */
-export function safeNode(node: ReactNode): ReactNode {
+function safeNode(node: ReactNode): ReactNode {
   if (typeof node === 'string') return sanitizeLine(node);
   if (Array.isArray(node)) {
     let out: ReactNode[] | undefined;

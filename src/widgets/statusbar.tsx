@@ -62,7 +62,7 @@ function fill(hints: readonly KeyHint[], w: number): string {
 }
 
 /** The second line's text ('! error' or info), or undefined when there is none. */
-export function statusMessage(
+function statusMessage(
   props: Pick<StatusBarProps, 'error' | 'info' | 'width'>,
 ): string | undefined {
   const w = Math.max(0, Math.trunc(props.width));

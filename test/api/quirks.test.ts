@@ -32,6 +32,7 @@ describe('quirks mode: the same normalized values as plain mode', () => {
     const info = await quirks.raw('GET', '/ports/info');
     expect(typeof info.body.result[0].properties.port_no).toBe('number');
     const rules = await quirks.raw('GET', '/rules/all');
+    expect(rules.body.rules.length).toBeGreaterThan(0);
     for (const r of rules.body.rules) expect(typeof r.priority).toBe('string');
     const sps = await quirks.raw('GET', '/savepoints');
     expect(Array.isArray(sps.body.RuleSavePoints)).toBe(false);

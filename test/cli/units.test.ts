@@ -3,11 +3,12 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { DeviceError, ReadonlyError } from '../../src/api/errors.js';
 import { parseActions, parseCookie, parseLevel, parseMatch } from '../../src/commands/args.js';
-import { exitCodeOf, formatError, UsageError } from '../../src/commands/errors.js';
+import { exitCodeOf, formatError } from '../../src/commands/errors.js';
 import { pickFormat, toPlain } from '../../src/commands/output.js';
 import { renderPairs, renderTable } from '../../src/commands/table.js';
 import { render } from '../../src/commands/views.js';
 import { parseConfig } from '../../src/config/config.js';
+import { UsageError } from '../../src/model/errors.js';
 import type { Rule } from '../../src/model/types.js';
 
 describe('tables', () => {

@@ -22,19 +22,10 @@ import {
   type TcamVerdict,
   type Verdict,
 } from '../../tcam/index.js';
-import type { EditorEnv } from './completion.js';
+import type { DeviceView } from '../device-view.js';
 import { actionsOf, type EditorFix, matchOf, priorityOf, type RuleForm } from './editor-state.js';
 
-/** What the editor knows about the device. */
-export interface DeviceView {
-  ctx: RuleContext;
-  env: EditorEnv;
-  rules: readonly Rule[];
-  /** TCAM flows in use (/flownumbers, else the rule list's used_flows). */
-  used: number;
-  /** /flownumbers maximum_flows, else the storage mode's nominal maximum. */
-  maximum: number;
-}
+export type { DeviceView };
 
 export interface FormIssue {
   severity: 'error' | 'warning' | 'info';

@@ -17,14 +17,9 @@ import {
 } from '../../model/index.js';
 
 import type { DevicePort } from '../../tcam/index.js';
+import type { EditorEnv } from '../device-view.js';
 
-export type { DevicePort };
-
-/** What completion and the watch-port picker know about the device. */
-export interface EditorEnv {
-  ports: readonly DevicePort[];
-  groups: readonly number[];
-}
+export type { DevicePort, EditorEnv };
 
 export const EMPTY_ENV: EditorEnv = { ports: [], groups: [] };
 

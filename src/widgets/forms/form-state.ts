@@ -51,7 +51,7 @@ export function createForm(fields: readonly FieldSpec[]): FormState {
   return first ? { ...state, focus: first.id } : state;
 }
 
-export function isVisible(field: FieldSpec, values: FormValues): boolean {
+function isVisible(field: FieldSpec, values: FormValues): boolean {
   return field.visible ? field.visible(values) : true;
 }
 
@@ -60,7 +60,7 @@ export function visibleFields(state: FormState): FieldSpec[] {
 }
 
 /** The first problem of the visible fields, or null when the form can be submitted. */
-export function validateForm(state: FormState): { field: string; message: string } | null {
+function validateForm(state: FormState): { field: string; message: string } | null {
   for (const f of visibleFields(state)) {
     const v = state.values[f.id] ?? '';
     if (f.required && v.trim() === '') return { field: f.id, message: `${f.label} is required` };
@@ -101,7 +101,7 @@ export function isPrintable(key: string): boolean {
 }
 
 /** Text a key adds to a field: one printable character, or a pasted run of them. */
-export function typedText(key: string): string | null {
+function typedText(key: string): string | null {
   return isPrintable(key) ? key : null;
 }
 

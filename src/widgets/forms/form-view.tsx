@@ -13,7 +13,7 @@ export interface FormViewProps {
 }
 
 /** The end of a long value ('…' + tail), so what is being typed stays in view. */
-export function tailText(text: string, width: number): string {
+function tailText(text: string, width: number): string {
   if (width <= 0) return '';
   if (textWidth(text) <= width) return text;
   const chars = [...text];
