@@ -1,6 +1,6 @@
 /**
  * Property: whatever JSON-like value a device sends, every normalizer returns a value or
- * throws ParseError — never a TypeError or any other exception, and never hangs.
+ * throws ParseError — never a TypeError or any other exception (a hang shows as the test timing out).
  *
  * Inputs: mutations of a recorded sample (a node replaced or removed), random JSON-like
  * values (lossless-json numbers, bigint beyond 2^64, NaN/±Infinity/-0, strings with control
@@ -47,8 +47,6 @@ const RUNS = process.env.PBC_FUZZ_FULL === '1' ? 10_000 : DEFAULT_RUNS;
 const SEED =
   process.env.PBC_FUZZ_SEED === undefined ? undefined : Number(process.env.PBC_FUZZ_SEED);
 const PARAMS = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
-/** One call taking this long counts as a hang (a normal call takes microseconds). */
-const SLOW_MS = 1_000;
 
 const RULE = `{"cookie":1152921504606846978,"name":"r","description":"d","priority":"100",
   "match":{"in_port":"1","tcp":""},"actions":"output:2,3","datarate":"n/a","datarate_raw":"n/a",
@@ -335,15 +333,12 @@ const NUMBER_TEXTS = fc.constantFrom(
 );
 
 function check(normalize: Normalizer, wire: unknown): void {
-  const started = performance.now();
   try {
     normalize(wire);
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
     expect(err.message).toMatch(/^unexpected response from /);
   }
-  const ms = performance.now() - started;
-  if (ms > SLOW_MS) throw new Error(`the normalizer took ${Math.round(ms)} ms`);
 }
 
 describe.each(CASES)('%s normalizer', (_name, normalize, sample) => {
