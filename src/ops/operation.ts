@@ -34,16 +34,19 @@ export interface Operation<R = unknown> {
 /** A value as shown: quoted when it holds spaces or quotes, so a parameter list stays unambiguous. */
 const shown = (v: unknown) => (/[\s"]/.test(String(v)) ? JSON.stringify(String(v)) : String(v));
 
-/** `match[in_port]=1 name=x`: the query as it travels, decoded for reading, secrets `***`. */
+/**
+ * `match[in_port]=1 name=x`: the query as it travels, each key and value decoded for
+ * reading (split before decoding, so a value holding `&` or `=` stays one value), secrets `***`.
+ */
 export function queryText(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
-  const text = decodeURIComponent(encodeQuery(redact(query) as Record<string, unknown>));
-  return text
+  return encodeQuery(redact(query) as Record<string, unknown>)
     .split('&')
     .filter((p) => p !== '')
     .map((p) => {
       const eq = p.indexOf('=');
-      return eq < 0 ? p : `${p.slice(0, eq)}=${shown(p.slice(eq + 1))}`;
+      if (eq < 0) return decodeURIComponent(p);
+      return `${decodeURIComponent(p.slice(0, eq))}=${shown(decodeURIComponent(p.slice(eq + 1)))}`;
     })
     .join(' ');
 }

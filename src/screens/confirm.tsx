@@ -3,9 +3,8 @@
  * optional "save a rule save-point first" box, and — for the dangerous ones — a word to
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
+import type { Plan, PlanResult } from '../ops/index.js';
 import { Panel, Text } from '../widgets/index.js';
-import type { Plan, PlanResult } from './changes.js';
-import { describeStep } from './changes.js';
 import { editText, type TextField, textField } from './form/field.js';
 import { clampLines, FieldText, wrap } from './form/view.js';
 
@@ -83,7 +82,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
       `${phase === 'sending' ? 'Sending' : 'Will send'} ${n} ${n === 1 ? 'request' : 'requests'}, in this order:`,
     );
     for (const [i, step] of plan.steps.entries()) {
-      const [request, params] = describeStep(step);
+      const [request, params] = step.describe();
       out(`${i + 1}. ${request}`, { bold: true });
       if (params)
         for (const l of wrap(params, inner - 3)) lines.push({ text: `   ${l}`, dim: true });

@@ -4,8 +4,6 @@
  * Also who may write: --readonly and the account's access level.
  */
 import { useMemo } from 'react';
-import type { RuleList } from '../api/normalize-rules.js';
-import type { StorageModes } from '../api/normalize-system.js';
 import {
   type FlowNumbers,
   type Group,
@@ -14,14 +12,16 @@ import {
   type PortInfo,
   WRITE,
 } from '../model/index.js';
+import type { RuleList } from '../ops/index.js';
 import { useConsole, useConsoleState } from '../store/react.js';
+import type { ResourceData } from '../store/resources.js';
 import { capacity, devicePorts, portMap, type RuleContext } from '../tcam/index.js';
 import type { DeviceView } from './rules/analysis.js';
 
 export interface DeviceInputs {
   rules?: RuleList | undefined;
   flows?: FlowNumbers | undefined;
-  storage?: StorageModes | undefined;
+  storage?: ResourceData['settings']['storage'] | undefined;
   groups?: readonly Group[] | undefined;
   info?: readonly PortInfo[] | undefined;
   config?: readonly PortConfig[] | undefined;

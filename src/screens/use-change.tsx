@@ -4,9 +4,8 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { useRef, useState } from 'react';
+import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { useConsole } from '../store/react.js';
-import { commitSuccess } from '../store/store.js';
-import { executePlan, type Plan, type PlanResult } from './changes.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 
@@ -55,12 +54,9 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
 
   const send = (o: Open) => {
     set({ ...o, phase: 'sending' });
-    executePlan(client, o.plan).then(
+    // the executor sends, then has the poller refresh what the change affects
+    executePlan({ client, store, poller }, o.plan).then(
       (result) => {
-        const at = Date.now();
-        if (result.rules) commitSuccess(store, 'rules', result.rules, at);
-        if (result.groups) commitSuccess(store, 'groups', result.groups, at);
-        poller.refresh(['flows']);
         notify(
           result.ok ? `${o.plan.title}: done` : `${o.plan.title}: failed — nothing more was sent`,
         );

@@ -74,6 +74,9 @@ export class Poller {
   private paused = false;
   /** Requests started, per resource (for tests and benchmarks). */
   readonly started = new Map<ResourceKey, number>();
+  /** Per resource: fetches begun, and the latest of them whose answer was committed. */
+  private readonly begun = new Map<ResourceKey, number>();
+  private readonly committed = new Map<ResourceKey, number>();
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -130,6 +133,18 @@ export class Poller {
     }
   }
 
+  /**
+   * Fetches these resources now — after a write, whatever their schedule, demand or pause,
+   * even with a poll of them under way — and commits each answer the way a poll does
+   * (commitSuccess / commitFailure). Resolves when every one is committed; never rejects.
+   * This is the one route by which the console sees what a write changed.
+   */
+  async refreshNow(keys: readonly ResourceKey[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    for (const k of unique) this.cancel(k);
+    await Promise.all(unique.map((k) => this.poll(k)));
+  }
+
   setPaused(paused: boolean): void {
     this.paused = paused;
     this.store.setState({ paused });
@@ -172,38 +187,59 @@ export class Poller {
   private run(key: ResourceKey): void {
     if (this.stopped || this.paused || !this.demand.has(key)) return;
     if (this.store.getState().resources[key].inFlight) return; // one request in flight per resource
+    void this.poll(key);
+  }
+
+  /**
+   * One fetch of `key`, committed unless a fetch started later has already committed (an
+   * answer that was under way when the device changed must not undo a refresh after the
+   * change); then its next poll is scheduled.
+   */
+  private async poll(key: ResourceKey): Promise<void> {
+    const generation = (this.begun.get(key) ?? 0) + 1;
+    this.begun.set(key, generation);
     this.started.set(key, (this.started.get(key) ?? 0) + 1);
     markInFlight(this.store, key);
     const fetcher = this.fetch[key] as (c: Client) => Promise<never>;
-    fetcher(this.client).then(
-      (data) => {
-        const recovered = this.store.getState().resources[key].failures > 0;
-        commitSuccess(this.store, key, data, this.now());
-        this.schedule(key, this.intervals[key]);
-        // an error of a resource no longer polled (its screen was left) would stay forever
-        const last = this.store.getState().lastError;
-        if (last && !this.demand.has(last.key)) this.store.setState({ lastError: undefined });
-        // The device answers again: ask now for everything still waiting out a backoff.
-        if (recovered)
-          this.refresh(
-            [...this.demand].filter(
-              (k) => k !== key && this.store.getState().resources[k].failures > 0,
-            ),
-          );
-      },
-      (e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        const status = e instanceof PbcError ? e.status : undefined;
-        commitFailure(this.store, key, message, errorKind(e), this.now(), status);
-        const failures = this.store.getState().resources[key].failures;
-        // The heartbeat keeps its interval, so a device that answers again is seen within it.
-        this.schedule(
-          key,
-          key === this.heartbeat()
-            ? this.intervals[key]
-            : backoff(this.intervals[key], failures, this.random),
-        );
-      },
+    let outcome: { data: never } | { error: unknown };
+    try {
+      outcome = { data: await fetcher(this.client) };
+    } catch (e) {
+      outcome = { error: e };
+    }
+    if (generation < (this.committed.get(key) ?? 0)) return; // a newer answer is in
+    this.committed.set(key, generation);
+    if ('data' in outcome) this.succeeded(key, outcome.data);
+    else this.failed(key, outcome.error);
+  }
+
+  private succeeded(key: ResourceKey, data: never): void {
+    const recovered = this.store.getState().resources[key].failures > 0;
+    commitSuccess(this.store, key, data, this.now());
+    this.schedule(key, this.intervals[key]);
+    // an error of a resource no longer polled (its screen was left) would stay forever
+    const last = this.store.getState().lastError;
+    if (last && !this.demand.has(last.key)) this.store.setState({ lastError: undefined });
+    // The device answers again: ask now for everything still waiting out a backoff.
+    if (recovered)
+      this.refresh(
+        [...this.demand].filter(
+          (k) => k !== key && this.store.getState().resources[k].failures > 0,
+        ),
+      );
+  }
+
+  private failed(key: ResourceKey, e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    const status = e instanceof PbcError ? e.status : undefined;
+    commitFailure(this.store, key, message, errorKind(e), this.now(), status);
+    const failures = this.store.getState().resources[key].failures;
+    // The heartbeat keeps its interval, so a device that answers again is seen within it.
+    this.schedule(
+      key,
+      key === this.heartbeat()
+        ? this.intervals[key]
+        : backoff(this.intervals[key], failures, this.random),
     );
   }
 

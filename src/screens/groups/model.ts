@@ -3,15 +3,20 @@
  * validation, and the impact of each call — POST /groups on an existing group and
  * DELETE /groups/all make the device delete every rule that uses those groups.
  */
-import type { GroupInput } from '../../api/rules.js';
 import { type Group, parsePortList, type Rule } from '../../model/index.js';
+import {
+  type GroupInput,
+  groupOps,
+  type Operation,
+  type Plan,
+  savepointStep,
+} from '../../ops/index.js';
 import {
   groupUsage,
   outputPortsAsWarnings,
   rulesUsingGroups,
   validateActions,
 } from '../../tcam/index.js';
-import { type Plan, type Step, savepointStep } from '../changes.js';
 import type { DeviceView, FormIssue } from '../rules/analysis.js';
 import { describeMatch } from '../rules/apply.js';
 import { bucketActions, type GroupForm, MAX_BUCKETS, TYPE_WORDS } from './editor-state.js';
@@ -156,13 +161,13 @@ const describeGroup = (g: GroupInput) =>
 
 export function planGroup(a: GroupAnalysis, saveFirst: boolean, now: Date): Plan | null {
   if (a.blocked !== null || !a.input) return null;
-  const steps: Step[] = saveFirst ? [savepointStep('group-change', now)] : [];
+  const steps: Operation[] = saveFirst ? [savepointStep('group-change', now)] : [];
   const notes: string[] = [];
   if (a.call === 'PUT') {
-    steps.push({ kind: 'groupModify', group: a.input });
+    steps.push(groupOps.modify(a.input));
     notes.push(`PUT modifies ${describeGroup(a.input)} in place; no rule is deleted`);
   } else {
-    steps.push({ kind: 'groupAdd', group: a.input });
+    steps.push(groupOps.add(a.input));
     notes.push(
       a.exists
         ? `POST replaces ${describeGroup(a.input)}; the device deletes every rule that uses it`
@@ -185,7 +190,7 @@ export function planGroupDelete(group: Group, saveFirst: boolean, now: Date): Pl
     title: 'Delete group',
     steps: [
       ...(saveFirst ? [savepointStep('delete-group', now)] : []),
-      { kind: 'groupDelete', id: group.group_id },
+      groupOps.remove(group.group_id),
     ],
     notes: [`deletes group ${group.group_id} (${TYPE_WORDS[group.type]}); no rule uses it`],
     confirmWord: '',
@@ -201,10 +206,7 @@ export function planGroupDeleteAll(
   const doomed = rulesUsing(rules, new Set(groups.map((g) => g.group_id)));
   return {
     title: 'Delete ALL groups',
-    steps: [
-      ...(saveFirst ? [savepointStep('delete-all-groups', now)] : []),
-      { kind: 'groupDeleteAll' },
-    ],
+    steps: [...(saveFirst ? [savepointStep('delete-all-groups', now)] : []), groupOps.removeAll()],
     notes: [
       `deletes all ${groups.length} groups and the ${doomed.length} ${doomed.length === 1 ? 'rule' : 'rules'} that use them`,
       saveFirst

@@ -1,10 +1,10 @@
 /**
  * What the Rules screen sends: the editor's add / modify / delete + add, and the table's
- * delete, delete-all and counter reset, each as a Plan (see ../changes.ts).
+ * delete, delete-all and counter reset, each as a Plan of operations (src/ops).
  */
 import type { Rule, RuleInput } from '../../model/index.js';
+import { type Operation, type Plan, ruleOps, savepointStep } from '../../ops/index.js';
 import { exactKey } from '../../tcam/index.js';
-import { type Plan, type Step, savepointStep } from '../changes.js';
 import type { Analysis, DeviceView } from './analysis.js';
 import type { RuleForm } from './editor-state.js';
 
@@ -31,28 +31,28 @@ export function planRule(form: RuleForm, a: Analysis, device: DeviceView, now: D
     match: a.match,
     actions: a.actions,
   };
-  const steps: Step[] = [];
+  const steps: Operation[] = [];
   const notes: string[] = [];
   if (form.saveFirst) steps.push(savepointStep(a.intent === 'add' ? 'add-rule' : 'edit-rule', now));
   const first = steps.length;
   let rollback: Plan['rollback'];
   const target = a.target;
   if (a.intent === 'add') {
-    steps.push({ kind: 'ruleAdd', rule: input });
+    steps.push(ruleOps.add(input));
     notes.push(
       `adds ${ruleLabel(input as Rule)} using ${a.tcam.flows} TCAM ${a.tcam.flows === 1 ? 'flow' : 'flows'}`,
     );
   } else if (a.intent === 'modify' && target) {
     // PUT identifies the rule by its match and priority: send the device's own, unchanged
-    steps.push({ kind: 'ruleModify', rule: { ...input, ...exactKey(target) } });
+    steps.push(ruleOps.modify({ ...input, ...exactKey(target) }));
     notes.push(`modifies ${ruleLabel(target)}: only name, description and actions can change`);
     if (target.actions.join(',') !== a.actions.join(','))
       notes.push(`actions: ${target.actions.join(',') || '(none)'} → ${a.actions.join(',')}`);
     if (target.name !== input.name) notes.push(`name: '${target.name}' → '${input.name}'`);
     if (target.description !== input.description) notes.push('description changes');
   } else if (a.intent === 'replace' && target) {
-    const add: Step = { kind: 'ruleAdd', rule: input };
-    const del: Step = { kind: 'ruleDelete', key: exactKey(target), name: target.name };
+    const add = ruleOps.add(input);
+    const del = ruleOps.remove(exactKey(target));
     // Adding first leaves no gap in the traffic, but needs room for both for a moment.
     const bothFit = device.used + a.tcam.flows <= device.maximum;
     if (bothFit) {
@@ -64,17 +64,14 @@ export function planRule(form: RuleForm, a: Analysis, device: DeviceView, now: D
       steps.push(del, add);
       rollback = {
         after: first,
-        step: {
-          kind: 'ruleAdd',
-          rule: {
-            name: target.name,
-            description: target.description,
-            priority: target.priority,
-            match: target.match,
-            actions: target.actions,
-            cookie: target.cookie,
-          },
-        },
+        step: ruleOps.add({
+          name: target.name,
+          description: target.description,
+          priority: target.priority,
+          match: target.match,
+          actions: target.actions,
+          cookie: target.cookie,
+        }),
       };
       notes.push(
         'match or priority changed, which PUT cannot do; both rules do not fit the TCAM at once, so the old rule is deleted first (and re-added if the new one is refused)',
@@ -103,7 +100,7 @@ export function planDelete(rule: Rule, saveFirst: boolean, now: Date): Plan {
     title: 'Delete rule',
     steps: [
       ...(saveFirst ? [savepointStep('delete-rule', now)] : []),
-      { kind: 'ruleDelete', key: exactKey(rule), name: rule.name },
+      ruleOps.remove(exactKey(rule)),
     ],
     notes: [
       `deletes ${ruleLabel(rule)}, ${rule.real_flow_ct} TCAM ${rule.real_flow_ct === 1 ? 'flow' : 'flows'} freed`,
@@ -116,7 +113,7 @@ export function planDeleteAll(rules: readonly Rule[], saveFirst: boolean, now: D
   const flows = rules.reduce((n, r) => n + r.real_flow_ct, 0);
   return {
     title: 'Delete ALL rules',
-    steps: [...(saveFirst ? [savepointStep('delete-all', now)] : []), { kind: 'ruleDeleteAll' }],
+    steps: [...(saveFirst ? [savepointStep('delete-all', now)] : []), ruleOps.removeAll()],
     notes: [
       `deletes all ${rules.length} rules (${flows} TCAM flows): the device forwards nothing until rules are added again`,
       saveFirst
@@ -130,7 +127,7 @@ export function planDeleteAll(rules: readonly Rule[], saveFirst: boolean, now: D
 export function planResetCounters(count: number): Plan {
   return {
     title: 'Reset rule counters',
-    steps: [{ kind: 'ruleCounters' }],
+    steps: [ruleOps.resetCounters()],
     notes: [`sets the packet and byte counters of all ${count} rules to zero`],
     confirmWord: '',
   };

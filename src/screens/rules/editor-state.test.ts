@@ -231,7 +231,7 @@ describe('analysis', () => {
     const a = analyze(add({ in_port: '1' }, ['output:5'], '1000'), device);
     expect(a.intent).toBe('modify');
     const plan = planRule(add({ in_port: '1' }, ['output:5'], '1000'), a, device, new Date(0));
-    expect(plan?.steps.map((s) => s.kind)).toEqual(['ruleModify']);
+    expect(plan?.steps.map((s) => s.kind)).toEqual(['rules.modify']);
     expect(plan?.notes).toContain('actions: output:9 → output:5');
   });
 
@@ -240,23 +240,26 @@ describe('analysis', () => {
     const a = analyze(form, device);
     expect(a.intent).toBe('replace');
     expect(planRule(form, a, device, new Date(0))?.steps.map((s) => s.kind)).toEqual([
-      'ruleAdd',
-      'ruleDelete',
+      'rules.add',
+      'rules.remove',
     ]);
     const tight = { ...device, used: 4096 };
     const plan = planRule(form, analyze(form, tight), tight, new Date(0));
-    expect(plan?.steps.map((s) => s.kind)).toEqual(['ruleDelete', 'ruleAdd']);
-    expect(plan?.rollback?.step.kind).toBe('ruleAdd');
+    expect(plan?.steps.map((s) => s.kind)).toEqual(['rules.remove', 'rules.add']);
+    expect(plan?.rollback?.step.kind).toBe('rules.add');
     expect(analyze(newRuleForm('edit', RULES[0]!), device).blocked).toBe('nothing changed');
   });
 
   it('puts a save-point first when asked', () => {
     const form = { ...add({ in_port: '4' }, ['output:5']), saveFirst: true };
     const plan = planRule(form, analyze(form, device), device, new Date(2025, 0, 2, 3, 4, 5));
-    expect(plan?.steps[0]).toEqual({
-      kind: 'savepoint',
-      name: 'pbc-before-add-rule-20250102-030405',
-      description: 'taken by the pbc console before: add-rule',
+    expect(plan?.steps[0]?.request).toEqual({
+      method: 'POST',
+      path: '/savepoints/rulesavepoint',
+      query: {
+        name: 'pbc-before-add-rule-20250102-030405',
+        description: 'taken by the pbc console before: add-rule',
+      },
     });
   });
 });

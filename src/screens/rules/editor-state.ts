@@ -4,8 +4,8 @@
  * (src/tui/keys.ts); the reducer answers with the next state and, for Ctrl-S / Apply or
  * Esc / Cancel, an event for the screen. Validation and previews live in analysis.ts.
  */
-import { DEFAULT_PRIORITY } from '../../api/normalize-rules.js';
 import { type Match, type Rule, splitActions } from '../../model/index.js';
+import { DEFAULT_PRIORITY } from '../../ops/index.js';
 import {
   buttonKey,
   commonKey,

@@ -1,8 +1,8 @@
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderTui } from '../../../test/harness/render.js';
-import type { RuleList } from '../../api/normalize-rules.js';
 import type { Rule } from '../../model/index.js';
+import type { RuleList } from '../../ops/index.js';
 import { type ConsoleContextValue, ConsoleProvider } from '../../store/react.js';
 import { createConsoleStore } from '../../store/store.js';
 import { ROWS_AT_ONCE, RowsJob, sortedRows, useRuleTable } from './rows.js';
