@@ -25,8 +25,7 @@ export const appOps = {
       (c) => c.apps.modify(pid, description, params),
       APPS,
     ),
-  stop: (pid: number) =>
-    operation('apps.stop', appStopRequest(pid), (c) => c.apps.stop(pid), APPS),
+  stop: (pid: number) => operation('apps.stop', appStopRequest(pid), (c) => c.apps.stop(pid), APPS),
   action: (pid: number, actionName: string) =>
     operation(
       'apps.action',

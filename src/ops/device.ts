@@ -17,12 +17,7 @@ const EVERYTHING = Object.keys(DEFAULT_INTERVALS) as ResourceKey[];
 
 export const deviceOps = {
   setName: (name: string) =>
-    operation(
-      'device.setName',
-      deviceRequests.name(name),
-      (c) => c.device.setName(name),
-      IDENTITY,
-    ),
+    operation('device.setName', deviceRequests.name(name), (c) => c.device.setName(name), IDENTITY),
   setCustomIdent: (name: string, notes: string) =>
     operation(
       'device.setCustomIdent',

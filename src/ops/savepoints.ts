@@ -40,7 +40,7 @@ export const savepointOps = {
   /** A new save-point from the active rules and groups (or the port settings). */
   create: (kind: SavePointKind, name: string, description = '') =>
     operation<RuleSavePoint | PortSavePoint | null>(
-      `savepoints.create.${kind}`,
+      'savepoints.create',
       createSavePointRequest(kind, name, description),
       (c) =>
         kind === 'rules'
@@ -50,7 +50,7 @@ export const savepointOps = {
     ),
   modify: (kind: SavePointKind, changes: SavePointChanges) =>
     operation<RuleSavePoint | PortSavePoint[] | null>(
-      `savepoints.modify.${kind}`,
+      'savepoints.modify',
       modifySavePointRequest(kind, changes),
       (c) =>
         kind === 'rules' ? c.savepoints.modifyRules(changes) : c.savepoints.modifyPorts(changes),
@@ -58,14 +58,14 @@ export const savepointOps = {
     ),
   remove: (kind: SavePointKind, name: string) =>
     operation(
-      `savepoints.delete.${kind}`,
+      'savepoints.remove',
       deleteSavePointRequest(kind, name),
       (c) => (kind === 'rules' ? c.savepoints.deleteRules(name) : c.savepoints.deletePorts(name)),
       LIST,
     ),
   activate: (kind: SavePointKind, name: string) =>
     operation(
-      `savepoints.activate.${kind}`,
+      'savepoints.activate',
       activateSavePointRequest(kind, name),
       (c) =>
         kind === 'rules' ? c.savepoints.activateRules(name) : c.savepoints.activatePorts(name),

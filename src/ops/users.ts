@@ -10,8 +10,8 @@ import {
   type RadiusSettings,
   radiusRequest,
   removeUserRequest,
-  uacRequest,
   type UserChanges,
+  uacRequest,
 } from '../api/index.js';
 import type { User } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -31,10 +31,7 @@ export const userOps = {
     operation('users.remove', removeUserRequest(name), (c) => c.users.remove(name), USERS),
   /** Answers the UAC state the device reports (or the requested one). */
   setUac: (state: boolean) =>
-    operation('users.setUac', uacRequest(state), (c) => c.users.setUac(state), [
-      'access',
-      'users',
-    ]),
+    operation('users.setUac', uacRequest(state), (c) => c.users.setUac(state), ['access', 'users']),
   /** Answers whether RADIUS is on now (null when the device does not say). */
   setRadius: (settings: RadiusSettings) =>
     operation('users.setRadius', radiusRequest(settings), (c) => c.users.setRadius(settings), [

@@ -120,8 +120,8 @@ export function LogsScreen(props: ScreenProps) {
       </Text>
       {confirm ? (
         <Text color="yellow" wrap="truncate">
-          Clear the whole device log? This cannot be undone. {sendsLine(logOps.clear())}. y =
-          clear, any other key = keep
+          Clear the whole device log? This cannot be undone. {sendsLine(logOps.clear())}. y = clear,
+          any other key = keep
         </Text>
       ) : null}
       <LogView

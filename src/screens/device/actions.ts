@@ -166,10 +166,7 @@ function toggleTelnet(ctx: DeviceActionContext) {
   else
     ctx.dialog.confirm(
       'Disable telnet?',
-      [
-        'Telnet logins to the device are refused from now on.',
-        `${sendsLine(op)}.`,
-      ],
+      ['Telnet logins to the device are refused from now on.', `${sendsLine(op)}.`],
       go,
       'disable telnet',
     );

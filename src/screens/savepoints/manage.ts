@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import { SUPER } from '../../model/index.js';
 import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
-import { perform, sendsLine } from '../dialogs/action-context.js';
+import { perform, performEach, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import {
   currentState,
@@ -213,10 +213,7 @@ export function importFrom(ctx: SavePointsContext) {
       const path = (v.path ?? '').trim();
       void ctx.dialog.run(`Reading ${path}`, async () => {
         const file = await readExport(path);
-        const [existing, now] = await Promise.all([
-          readSavePoints(ctx.client),
-          currentState(ctx),
-        ]);
+        const [existing, now] = await Promise.all([readSavePoints(ctx.client), currentState(ctx)]);
         const plan = planImport(
           file,
           existing.rules.map((s) => s.name),
@@ -248,10 +245,11 @@ export function importFrom(ctx: SavePointsContext) {
                 label: 'import',
                 run: () =>
                   void ctx.dialog.run('Importing', async () => {
-                    const done = await runImport(ctx.client, plan, (step) =>
-                      ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
+                    const done = await performEach(ctx, (send) =>
+                      runImport(send, plan, (step) =>
+                        ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
+                      ),
                     );
-                    refresh(ctx);
                     return `imported ${done.map(q).join(', ')}; the active rules are as before`;
                   }),
               },

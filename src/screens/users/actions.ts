@@ -231,7 +231,7 @@ export function toggleUac(ctx: UsersActionContext) {
         void ctx.dialog.run('Turning UAC off', async () => {
           const state = await off.send(ctx.client);
           noteUac(ctx, state);
-          ctx.poller.refresh(off.affects);
+          await ctx.poller.refreshNow(off.affects);
           return `UAC is ${state ? 'on' : 'off'}`;
         }),
       'turn UAC off',
@@ -296,7 +296,7 @@ export function toggleUac(ctx: UsersActionContext) {
             noteUac(ctx, state);
             // with a reconnect, the new connection reads everything afresh
             if (!ctx.reconnect) {
-              ctx.poller.refresh(uacOn.affects);
+              await ctx.poller.refreshNow(uacOn.affects);
               return `UAC is ${state ? 'on' : 'off'}`;
             }
             const change: ReconnectChange = { user: account };
