@@ -1,5 +1,6 @@
 /** What a screen's dialog actions are given: the device, the poller, the dialog, the status bar. */
-import type { Operation } from '../../ops/operation.js';
+import { sanitizeLine } from '../../model/index.js';
+import { describeRequest, type Operation, type WireRequest } from '../../ops/operation.js';
 import type { Poller } from '../../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../../store/react.js';
 import type { ResourceKey } from '../../store/resources.js';
@@ -54,14 +55,33 @@ export async function performEach<T>(
   }
 }
 
-/** `Sends POST /device/idled activated=true`: the confirmation's line, from the request itself. */
+/**
+ * `Sends POST /device/idled activated=true`: the confirmation's line, from the requests
+ * themselves (`describeRequest`, secrets masked). Device text in them (a hostile name) is
+ * shown as the rest of the console shows it: control sequences dropped, before quoting.
+ */
 export function sendsLine(...ops: Operation[]): string {
   return `Sends ${ops
     .map((op) =>
-      op
-        .describe()
+      describeRequest(shownRequest(op.request))
         .filter((s) => s !== '')
         .join(' '),
     )
     .join(', then ')}`;
+}
+
+function shownRequest(r: WireRequest): WireRequest {
+  return {
+    ...r,
+    ...(r.query ? { query: shownValue(r.query) as Record<string, unknown> } : {}),
+    ...(r.json !== undefined ? { json: shownValue(r.json) } : {}),
+  };
+}
+
+function shownValue(v: unknown): unknown {
+  if (typeof v === 'string') return sanitizeLine(v);
+  if (Array.isArray(v)) return v.map(shownValue);
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [sanitizeLine(k), shownValue(x)]));
+  return v;
 }
