@@ -4,6 +4,7 @@ export * from './execute.js';
 export * from './groups.js';
 export * from './logs.js';
 export * from './operation.js';
+export * from './perform.js';
 export * from './ports.js';
 export * from './rules.js';
 export * from './savepoints.js';

@@ -3,10 +3,11 @@ import { Box } from 'ink';
 import { useState } from 'react';
 import { SUPER, sanitize } from '../model/index.js';
 import { logOps } from '../ops/logs.js';
+import { perform } from '../ops/perform.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { LogView, Text } from '../widgets/index.js';
 import { useWriteAccess } from './dialogs/access.js';
-import { perform, sendsLine } from './dialogs/action-context.js';
+import { sendsLine } from './dialogs/action-context.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 import type { ScreenProps } from './types.js';
 

@@ -2,7 +2,8 @@
 import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
 import { appOps } from '../../ops/apps.js';
-import { type ActionContext, perform, sendsLine } from '../dialogs/action-context.js';
+import { perform } from '../../ops/perform.js';
+import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
 import type { AppAction } from './types.js';

@@ -5,9 +5,10 @@
  */
 import { READ, SUPER, sanitize } from '../../model/index.js';
 import { deviceOps, readDeviceName } from '../../ops/device.js';
+import { perform } from '../../ops/perform.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { createForm, type FieldSpec } from '../../widgets/forms/form-state.js';
-import { perform, sendsLine } from '../dialogs/action-context.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { type DeviceActionContext, notLoaded } from './context.js';
 import {

@@ -2,7 +2,8 @@
 import type { Controller } from '../../model/index.js';
 import { SUPER, sanitize } from '../../model/index.js';
 import { deviceOps } from '../../ops/device.js';
-import { perform, sendsLine } from '../dialogs/action-context.js';
+import { perform } from '../../ops/perform.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { DeviceActionContext } from './context.js';
 import { checkAddress } from './effects.js';
 

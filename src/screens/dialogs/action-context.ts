@@ -3,7 +3,6 @@ import { sanitizeLine } from '../../model/index.js';
 import { describeRequest, type Operation, type WireRequest } from '../../ops/operation.js';
 import type { Poller } from '../../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../../store/react.js';
-import type { ResourceKey } from '../../store/resources.js';
 import type { DialogControl } from './use-dialog.js';
 
 export interface ActionContext {
@@ -20,39 +19,6 @@ export interface ActionContext {
 export interface SessionActionContext extends ActionContext {
   session: Session;
   reconnect: ((change: ReconnectChange) => Promise<void>) | undefined;
-}
-
-/**
- * Sends `op`, then has the poller fetch again what it changed (`op.affects`, awaited, so
- * the screen shows the device's state after the write): the one refresh route after a
- * write. Returns the device's answer; on a failure nothing is refreshed.
- */
-export async function perform<R>(
-  ctx: Pick<ActionContext, 'client' | 'poller'>,
-  op: Operation<R>,
-): Promise<R> {
-  const answer = await op.send(ctx.client);
-  await ctx.poller.refreshNow(op.affects);
-  return answer;
-}
-
-/**
- * For a sequence of writes (an import): `work` sends each operation through `send`; what
- * they affect is refreshed once at the end, also when the sequence stops on a failure.
- */
-export async function performEach<T>(
-  ctx: Pick<ActionContext, 'client' | 'poller'>,
-  work: (send: (op: Operation) => Promise<unknown>) => Promise<T>,
-): Promise<T> {
-  const affected = new Set<ResourceKey>();
-  try {
-    return await work((op) => {
-      for (const k of op.affects) affected.add(k);
-      return op.send(ctx.client);
-    });
-  } finally {
-    await ctx.poller.refreshNow([...affected]);
-  }
 }
 
 /**

@@ -6,9 +6,10 @@
 import type { PortConfig } from '../../model/index.js';
 import { sanitize, WRITE } from '../../model/index.js';
 import { describePortChange, needsReboot, pendingText } from '../../model/port-pending.js';
+import { perform } from '../../ops/perform.js';
 import { type PortConfigChanges, portOps, readPortConfig } from '../../ops/ports.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { type ActionContext, perform, sendsLine } from '../dialogs/action-context.js';
+import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 
 const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];

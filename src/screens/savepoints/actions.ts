@@ -1,8 +1,9 @@
 /** Screen 5's operations on the active set: view, diff, create, quicksave, activate, boot. */
 import type { PortSavePoint } from '../../model/index.js';
 import { SUPER, WRITE } from '../../model/index.js';
+import { perform } from '../../ops/perform.js';
 import { savepointOps } from '../../ops/savepoints.js';
-import { perform, sendsLine } from '../dialogs/action-context.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Dialog, Line } from '../dialogs/dialog.js';
 import { activationCheck } from './check.js';
 import { portSavePointLines, ruleSavePointLines } from './content.js';

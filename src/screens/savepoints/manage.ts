@@ -1,8 +1,9 @@
 /** Screen 5's management operations: modify, delete, export to a file, import from one. */
 import { access } from 'node:fs/promises';
 import { SUPER } from '../../model/index.js';
+import { perform, performEach } from '../../ops/perform.js';
 import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
-import { perform, performEach, sendsLine } from '../dialogs/action-context.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import {
   currentState,

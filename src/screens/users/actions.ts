@@ -1,11 +1,12 @@
 /** Screen 7's writes: users (add, modify, delete), UAC on/off with the lockout guard, RADIUS. */
 import type { RadiusConfig, User } from '../../model/index.js';
 import { LEVEL_NAMES, levelName, READ, SUPER, sanitize, WRITE } from '../../model/index.js';
+import { perform } from '../../ops/perform.js';
 import { type NewUser, readUsers, type UserChanges, userOps } from '../../ops/users.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { type ConsoleStore, commitSuccess } from '../../store/store.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { perform, type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
+import { type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { checkUacAccount, planUacOn } from './uac.js';
 
