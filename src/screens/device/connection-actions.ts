@@ -99,10 +99,13 @@ export function editIp(ctx: DeviceActionContext) {
                 },
               };
             }
-            ctx.poller.refresh(op.affects);
+            // the new connection reads everything afresh
             return `management IP is ${next.ip}; pbc now talks to ${target}`;
           }
-          ctx.poller.refresh(op.affects);
+          // this connection stays where it was: read the change back through it (when it
+          // used the old address, that read fails now, so it is not waited for)
+          if (follows) ctx.poller.refresh(op.affects);
+          else await ctx.poller.refreshNow(op.affects);
           return `management IP is ${next.ip}/${next.mask} gw ${next.gw}`;
         });
       ctx.dialog.open({
