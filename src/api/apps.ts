@@ -1,7 +1,32 @@
 /** The apps family: /apps, /apps/running, /apps/action. */
 import type { App, AppInstance } from '../model/types.js';
 import { normalizeApps, normalizeRunning } from './normalize-system.js';
+import { type ApiRequest, queryRequest, sendWrite } from './request.js';
 import type { Transport } from './transport.js';
+
+// The fixed fields come last so an app parameter cannot shadow them.
+/** POST /apps: start an instance of `name`. */
+export const appStartRequest = (
+  name: string,
+  userDescription: string,
+  params: Record<string, string> = {},
+): ApiRequest =>
+  queryRequest('POST', '/apps', { ...params, name, user_description: userDescription });
+
+/** PUT /apps: change an instance's description and parameters. */
+export const appModifyRequest = (
+  pid: number,
+  userDescription: string,
+  params: Record<string, string> = {},
+): ApiRequest =>
+  queryRequest('PUT', '/apps', { ...params, pid, user_description: userDescription });
+
+/** DELETE /apps: stop an instance. */
+export const appStopRequest = (pid: number): ApiRequest => queryRequest('DELETE', '/apps', { pid });
+
+/** POST /apps/action: run one of an instance's custom actions. */
+export const appActionRequest = (pid: number, actionName: string): ApiRequest =>
+  queryRequest('POST', '/apps/action', { pid, action_name: actionName });
 
 export interface AppsApi {
   list(): Promise<App[]>;
@@ -24,13 +49,11 @@ export function appsApi(t: Transport): AppsApi {
     async running() {
       return normalizeRunning(await t.request('GET', '/apps/running'));
     },
-    // The fixed fields come last so an app parameter cannot shadow them.
-    start: (name, userDescription, params = {}) =>
-      t.write('POST', '/apps', { query: { ...params, name, user_description: userDescription } }),
-    modify: (pid, userDescription, params = {}) =>
-      t.write('PUT', '/apps', { query: { ...params, pid, user_description: userDescription } }),
-    stop: (pid) => t.write('DELETE', '/apps', { query: { pid } }),
-    action: (pid, actionName) =>
-      t.write('POST', '/apps/action', { query: { pid, action_name: actionName } }),
+    start: (name, userDescription, params) =>
+      sendWrite(t, appStartRequest(name, userDescription, params)),
+    modify: (pid, userDescription, params) =>
+      sendWrite(t, appModifyRequest(pid, userDescription, params)),
+    stop: (pid) => sendWrite(t, appStopRequest(pid)),
+    action: (pid, actionName) => sendWrite(t, appActionRequest(pid, actionName)),
   };
 }

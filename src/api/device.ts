@@ -28,8 +28,52 @@ import {
   normalizeText,
   type StorageModes,
 } from './normalize-system.js';
+import { type ApiRequest, jsonRequest, queryRequest, sendRequest, sendWrite } from './request.js';
 import { At, Rec } from './shape.js';
 import type { Transport } from './transport.js';
+
+/** The writes of the device family, as data (the client below sends exactly these). */
+export const deviceRequests = {
+  customIdent: (name: string, notes: string): ApiRequest =>
+    queryRequest('POST', '/device/customident', { name, notes }),
+  // POST spells it ether_type, GET ethertype.
+  groupHash: (h: GroupHash): ApiRequest =>
+    queryRequest('POST', '/device/grouphash', {
+      macsa: h.macsa,
+      macda: h.macda,
+      ether_type: h.ethertype,
+      ipsa: h.ipsa,
+      ipda: h.ipda,
+      ip_protocol: h.ip_protocol,
+      src_port: h.src_port,
+      dst_port: h.dst_port,
+    }),
+  // The certificate password goes in a JSON body, never in the URL.
+  https: (enabled: boolean, sslPassword: string): ApiRequest =>
+    jsonRequest('POST', '/device/https', { https_enabled: enabled, ssl_password: sslPassword }),
+  idLed: (activated: boolean): ApiRequest => queryRequest('POST', '/device/idled', { activated }),
+  ipConfig: (ip: string, mask: string, gw: string): ApiRequest =>
+    queryRequest('POST', '/device/ipconfig', { ip, mask, gw }),
+  name: (name: string): ApiRequest => queryRequest('POST', '/device/name', { device_name: name }),
+  nameResolution: (dns1 = '', dns2 = '', dns3 = ''): ApiRequest =>
+    queryRequest('POST', '/device/nameresolution', { dns1, dns2, dns3 }),
+  permanentRulesMode: (state: boolean): ApiRequest =>
+    queryRequest('POST', '/device/permanentrulesmode', { state }),
+  reboot: (): ApiRequest => queryRequest('POST', '/device/reboot'),
+  ruleStorageMode: (mode: StorageMode): ApiRequest =>
+    queryRequest('POST', '/device/rulestoragemode', { mode }),
+  // The spec lists no parameters; `activated` is sent when given.
+  telnet: (activated?: boolean): ApiRequest =>
+    queryRequest('POST', '/device/telnet', activated === undefined ? {} : { activated }),
+  addController: (c: Controller): ApiRequest =>
+    queryRequest('POST', '/device/controller', controllerQuery(c)),
+  removeController: (c: Controller): ApiRequest =>
+    queryRequest('DELETE', '/device/controller', controllerQuery(c)),
+};
+
+function controllerQuery(c: Controller) {
+  return { connection: c.connection, ip: c.ip, port: c.port };
+}
 
 export interface DeviceApi {
   customIdent(): Promise<CustomIdent>;
@@ -88,53 +132,33 @@ export function deviceApi(t: Transport): DeviceApi {
     get(path, (wire, endpoint) => normalizeText(wire, endpoint, name));
   const flag = (path: string, name: string) =>
     get(path, (wire, endpoint) => normalizeFlag(wire, endpoint, name));
-  const controllerQuery = (c: Controller) => ({ connection: c.connection, ip: c.ip, port: c.port });
 
   return {
     customIdent: () => get('/device/customident', normalizeCustomIdent),
-    setCustomIdent: (name, notes) =>
-      t.write('POST', '/device/customident', { query: { name, notes } }),
+    setCustomIdent: (name, notes) => sendWrite(t, deviceRequests.customIdent(name, notes)),
     environment: () => get('/device/environment', normalizeEnvironment),
     generation: () => text('/device/generation', 'generation'),
     groupHash: () => get('/device/grouphash', normalizeGroupHash),
-    setGroupHash: (h) =>
-      t.write('POST', '/device/grouphash', {
-        // POST spells it ether_type, GET ethertype.
-        query: {
-          macsa: h.macsa,
-          macda: h.macda,
-          ether_type: h.ethertype,
-          ipsa: h.ipsa,
-          ipda: h.ipda,
-          ip_protocol: h.ip_protocol,
-          src_port: h.src_port,
-          dst_port: h.dst_port,
-        },
-      }),
-    setHttps: (enabled, sslPassword) =>
-      // The certificate password goes in a JSON body, never in the URL.
-      t.write('POST', '/device/https', {
-        json: { https_enabled: enabled, ssl_password: sslPassword },
-      }),
+    setGroupHash: (h) => sendWrite(t, deviceRequests.groupHash(h)),
+    setHttps: (enabled, sslPassword) => sendWrite(t, deviceRequests.https(enabled, sslPassword)),
     idLed: () => flag('/device/idled', 'activated'),
-    setIdLed: (activated) => t.write('POST', '/device/idled', { query: { activated } }),
+    setIdLed: (activated) => sendWrite(t, deviceRequests.idLed(activated)),
     imageVersion: () => text('/device/imageversion', 'version'),
     ipConfig: () => get('/device/ipconfig', normalizeIpConfig),
-    setIpConfig: (ip, mask, gw) => t.write('POST', '/device/ipconfig', { query: { ip, mask, gw } }),
+    setIpConfig: (ip, mask, gw) => sendWrite(t, deviceRequests.ipConfig(ip, mask, gw)),
     loadAverage: () => get('/device/loadaverage', normalizeLoadAverage),
     memoryUsage: () => get('/device/memoryusage', normalizeMemory),
     model: () => text('/device/model', 'model'),
     name: () => text('/device/name', 'name'),
-    setName: (name) => t.write('POST', '/device/name', { query: { device_name: name } }),
+    setName: (name) => sendWrite(t, deviceRequests.name(name)),
     nameResolution: () => get('/device/nameresolution', normalizeDns),
-    setNameResolution: (dns1 = '', dns2 = '', dns3 = '') =>
-      t.write('POST', '/device/nameresolution', { query: { dns1, dns2, dns3 } }),
+    setNameResolution: (dns1, dns2, dns3) =>
+      sendWrite(t, deviceRequests.nameResolution(dns1, dns2, dns3)),
     permanentRulesMode: () => flag('/device/permanentrulesmode', 'state'),
-    setPermanentRulesMode: (state) =>
-      t.write('POST', '/device/permanentrulesmode', { query: { state } }),
+    setPermanentRulesMode: (state) => sendWrite(t, deviceRequests.permanentRulesMode(state)),
     async reboot() {
       try {
-        return await t.write('POST', '/device/reboot');
+        return await sendWrite(t, deviceRequests.reboot());
       } catch (err) {
         const wentDown =
           err instanceof TimeoutError || (err instanceof ConnectionError && err.kind === 'reset');
@@ -144,11 +168,8 @@ export function deviceApi(t: Transport): DeviceApi {
     },
     ruleStorageMode: () => get('/device/rulestoragemode', normalizeStorageModes),
     async setRuleStorageMode(mode) {
-      const path = '/device/rulestoragemode';
-      return normalizeStorageModes(
-        await t.request('POST', path, { query: { mode } }),
-        `POST ${path}`,
-      );
+      const r = deviceRequests.ruleStorageMode(mode);
+      return normalizeStorageModes(await sendRequest(t, r), `POST ${r.path}`);
     },
     // The spec: GET /device/serialno answers {generation: <serial number>}.
     serialNo: () =>
@@ -161,14 +182,13 @@ export function deviceApi(t: Transport): DeviceApi {
     telnet: () => flag('/device/telnet', 'activated'),
     async setTelnet(activated) {
       const path = '/device/telnet';
-      const query = activated === undefined ? {} : { activated };
-      const wire = await t.request('POST', path, { query });
+      const wire = await sendRequest(t, deviceRequests.telnet(activated));
       const state = normalizeOptionalFlag(wire, `POST ${path}`, 'activated');
       return state ?? activated ?? normalizeFlag(wire, `POST ${path}`, 'activated');
     },
     controllers: () => get('/device/controller', normalizeControllers),
-    addController: (c) => t.write('POST', '/device/controller', { query: controllerQuery(c) }),
-    removeController: (c) => t.write('DELETE', '/device/controller', { query: controllerQuery(c) }),
+    addController: (c) => sendWrite(t, deviceRequests.addController(c)),
+    removeController: (c) => sendWrite(t, deviceRequests.removeController(c)),
     dpid: () => get('/device/dpid', normalizeDpid),
     flowNumbers: () => get('/flownumbers', normalizeFlowNumbers),
   };

@@ -1,7 +1,11 @@
 /** The logs family: /weblog. */
 import type { WebLog } from '../model/types.js';
 import { normalizeWebLog } from './normalize-system.js';
+import { type ApiRequest, queryRequest, sendWrite } from './request.js';
 import type { Transport } from './transport.js';
+
+/** DELETE /weblog. */
+export const clearLogRequest = (): ApiRequest => queryRequest('DELETE', '/weblog');
 
 export interface LogsApi {
   get(): Promise<WebLog>;
@@ -13,6 +17,6 @@ export function logsApi(t: Transport): LogsApi {
     async get() {
       return normalizeWebLog(await t.request('GET', '/weblog'));
     },
-    clear: () => t.write('DELETE', '/weblog'),
+    clear: () => sendWrite(t, clearLogRequest()),
   };
 }

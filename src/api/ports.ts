@@ -6,6 +6,7 @@ import {
   normalizePortStats,
   normalizeSfp,
 } from './normalize-ports.js';
+import { type ApiRequest, queryRequest, sendWrite } from './request.js';
 import type { Transport } from './transport.js';
 
 /** Settings POST /ports/config can change; unset fields are not sent. */
@@ -17,6 +18,11 @@ export interface PortConfigChanges {
   crc_recalculation?: boolean;
   xg_speed?: '1G' | 'XG' | (string & {});
   shutdown?: boolean;
+}
+
+/** POST /ports/config for one port: only the given settings. */
+export function portConfigRequest(ifName: string, changes: PortConfigChanges): ApiRequest {
+  return queryRequest('POST', '/ports/config', { ...changes, if_name: ifName });
 }
 
 export interface PortsApi {
@@ -33,8 +39,7 @@ export function portsApi(t: Transport): PortsApi {
     async config() {
       return normalizePortConfigs(await t.request('GET', '/ports/config'));
     },
-    setConfig: (ifName, changes) =>
-      t.write('POST', '/ports/config', { query: { ...changes, if_name: ifName } }),
+    setConfig: (ifName, changes) => sendWrite(t, portConfigRequest(ifName, changes)),
     async info() {
       return normalizePortInfo(await t.request('GET', '/ports/info'));
     },

@@ -10,6 +10,7 @@ import {
   normalizeSavePoints,
   type SavePointExport,
 } from './normalize-savepoints.js';
+import { type ApiRequest, queryRequest, sendRequest, sendWrite } from './request.js';
 import type { Transport } from './transport.js';
 
 export interface SavePointChanges {
@@ -51,6 +52,41 @@ function changeQuery(c: SavePointChanges): Record<string, unknown> {
   return q;
 }
 
+export type SavePointKind = 'rules' | 'ports';
+const ONE: Record<SavePointKind, string> = { rules: 'rulesavepoint', ports: 'portsavepoint' };
+
+/** PUT /savepoints/activerulesavepoint or activeportsavepoint. */
+export const activateSavePointRequest = (kind: SavePointKind, name: string): ApiRequest =>
+  queryRequest(
+    'PUT',
+    kind === 'rules' ? '/savepoints/activerulesavepoint' : '/savepoints/activeportsavepoint',
+    { name },
+  );
+/** PUT /savepoints/defaultrulesavepoint: the rule save-point that loads on boot. */
+export const defaultRulesRequest = (name: string): ApiRequest =>
+  queryRequest('PUT', '/savepoints/defaultrulesavepoint', { name });
+/** POST /savepoints/modrulesavepoint or modportsavepoint. */
+export const modifySavePointRequest = (
+  kind: SavePointKind,
+  changes: SavePointChanges,
+): ApiRequest =>
+  queryRequest(
+    'POST',
+    kind === 'rules' ? '/savepoints/modrulesavepoint' : '/savepoints/modportsavepoint',
+    changeQuery(changes),
+  );
+/** DELETE /savepoints/rulesavepoint or portsavepoint. */
+export const deleteSavePointRequest = (kind: SavePointKind, name: string): ApiRequest =>
+  queryRequest('DELETE', `/savepoints/${ONE[kind]}`, { name });
+/** POST /savepoints/rulesavepoint or portsavepoint: a new one from the current state. */
+export const createSavePointRequest = (
+  kind: SavePointKind,
+  name: string,
+  description = '',
+): ApiRequest => queryRequest('POST', `/savepoints/${ONE[kind]}`, { name, description });
+/** PUT /savepoints/quicksaverules. */
+export const quicksaveRequest = (): ApiRequest => queryRequest('PUT', '/savepoints/quicksaverules');
+
 export function savepointsApi(t: Transport): SavePointsApi {
   return {
     async list() {
@@ -60,36 +96,44 @@ export function savepointsApi(t: Transport): SavePointsApi {
       const query = { rule_save_point_names: ruleNames, port_save_point_names: portNames };
       return normalizeExport(await t.request('GET', '/savepoints/export', { query }));
     },
-    activateRules: (name) => t.write('PUT', '/savepoints/activerulesavepoint', { query: { name } }),
-    activatePorts: (name) => t.write('PUT', '/savepoints/activeportsavepoint', { query: { name } }),
-    setDefaultRules: (name) =>
-      t.write('PUT', '/savepoints/defaultrulesavepoint', { query: { name } }),
+    activateRules: (name) => sendWrite(t, activateSavePointRequest('rules', name)),
+    activatePorts: (name) => sendWrite(t, activateSavePointRequest('ports', name)),
+    setDefaultRules: (name) => sendWrite(t, defaultRulesRequest(name)),
     async modifyRules(changes) {
-      const path = '/savepoints/modrulesavepoint';
-      const wire = await t.request('POST', path, { query: changeQuery(changes) });
-      return normalizeOneRuleSavePoint(wire, `POST ${path}`, changes.new_name ?? changes.old_name);
+      const r = modifySavePointRequest('rules', changes);
+      return normalizeOneRuleSavePoint(
+        await sendRequest(t, r),
+        `POST ${r.path}`,
+        changes.new_name ?? changes.old_name,
+      );
     },
     async modifyPorts(changes) {
-      const path = '/savepoints/modportsavepoint';
-      const wire = await t.request('POST', path, { query: changeQuery(changes) });
-      return normalizeSavePointList(wire, `POST ${path}`, 'PortSavePoints', normalizePortSavePoint);
+      const r = modifySavePointRequest('ports', changes);
+      return normalizeSavePointList(
+        await sendRequest(t, r),
+        `POST ${r.path}`,
+        'PortSavePoints',
+        normalizePortSavePoint,
+      );
     },
-    deleteRules: (name) => t.write('DELETE', '/savepoints/rulesavepoint', { query: { name } }),
-    deletePorts: (name) => t.write('DELETE', '/savepoints/portsavepoint', { query: { name } }),
-    async createRules(name, description = '') {
-      const path = '/savepoints/rulesavepoint';
-      const wire = await t.request('POST', path, { query: { name, description } });
-      return normalizeOneRuleSavePoint(wire, `POST ${path}`, name);
+    deleteRules: (name) => sendWrite(t, deleteSavePointRequest('rules', name)),
+    deletePorts: (name) => sendWrite(t, deleteSavePointRequest('ports', name)),
+    async createRules(name, description) {
+      const r = createSavePointRequest('rules', name, description);
+      return normalizeOneRuleSavePoint(await sendRequest(t, r), `POST ${r.path}`, name);
     },
-    async createPorts(name, description = '') {
-      const path = '/savepoints/portsavepoint';
-      const wire = await t.request('POST', path, { query: { name, description } });
-      return normalizeOnePortSavePoint(wire, `POST ${path}`, name);
+    async createPorts(name, description) {
+      const r = createSavePointRequest('ports', name, description);
+      return normalizeOnePortSavePoint(await sendRequest(t, r), `POST ${r.path}`, name);
     },
     async quicksave() {
-      const path = '/savepoints/quicksaverules';
-      const wire = await t.request('PUT', path);
-      return normalizeSavePointList(wire, `PUT ${path}`, 'RuleSavePoints', normalizeRuleSavePoint);
+      const r = quicksaveRequest();
+      return normalizeSavePointList(
+        await sendRequest(t, r),
+        `PUT ${r.path}`,
+        'RuleSavePoints',
+        normalizeRuleSavePoint,
+      );
     },
   };
 }

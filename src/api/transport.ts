@@ -102,7 +102,7 @@ export interface RequestOptions {
 const SECRET_KEY = /pass|secret|token|auth/i;
 
 /** True when a password-like key occurs anywhere in the parameters. */
-function hasSecret(value: unknown): boolean {
+export function hasSecret(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasSecret);
   if (!isObject(value)) return false;
   return Object.keys(value).some((k) => SECRET_KEY.test(k) || hasSecret(value[k]));

@@ -6,6 +6,7 @@ import {
   normalizeRadius,
   normalizeUsers,
 } from './normalize-system.js';
+import { type ApiRequest, jsonRequest, queryRequest, sendRequest, sendWrite } from './request.js';
 import type { Transport } from './transport.js';
 
 export interface NewUser {
@@ -50,28 +51,43 @@ function defined(o: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
 
+// Passwords and the shared secret go in a JSON body, never in the URL (access logs keep URLs).
+/** POST /users. */
+export const addUserRequest = (user: NewUser): ApiRequest =>
+  jsonRequest('POST', '/users', defined(user));
+/** PUT /users. */
+export const modifyUserRequest = (changes: UserChanges): ApiRequest =>
+  jsonRequest('PUT', '/users', defined(changes));
+/** DELETE /users. */
+export const removeUserRequest = (name: string): ApiRequest =>
+  queryRequest('DELETE', '/users', { name });
+/** POST /users/uac. */
+export const uacRequest = (state: boolean): ApiRequest =>
+  queryRequest('POST', '/users/uac', { state });
+/** POST /users/radius. */
+export const radiusRequest = (settings: RadiusSettings): ApiRequest =>
+  jsonRequest('POST', '/users/radius', defined(settings));
+
 export function usersApi(t: Transport): UsersApi {
   return {
     async list() {
       return normalizeUsers(await t.request('GET', '/users'));
     },
-    // Passwords go in a JSON body, never in the URL (access logs keep URLs).
-    add: (user) => t.write('POST', '/users', { json: defined(user) }),
-    modify: (changes) => t.write('PUT', '/users', { json: defined(changes) }),
-    remove: (name) => t.write('DELETE', '/users', { query: { name } }),
+    add: (user) => sendWrite(t, addUserRequest(user)),
+    modify: (changes) => sendWrite(t, modifyUserRequest(changes)),
+    remove: (name) => sendWrite(t, removeUserRequest(name)),
     async uac() {
       return normalizeFlag(await t.request('GET', '/users/uac'), 'GET /users/uac', 'state');
     },
     async setUac(state) {
-      const wire = await t.request('POST', '/users/uac', { query: { state } });
+      const wire = await sendRequest(t, uacRequest(state));
       return normalizeOptionalFlag(wire, 'POST /users/uac', 'state') ?? state;
     },
     async radius() {
       return normalizeRadius(await t.request('GET', '/users/radius'));
     },
     async setRadius(settings) {
-      // The shared secret goes in a JSON body, never in the URL.
-      const wire = await t.request('POST', '/users/radius', { json: defined(settings) });
+      const wire = await sendRequest(t, radiusRequest(settings));
       return normalizeOptionalFlag(wire, 'POST /users/radius', 'state');
     },
   };

@@ -23,6 +23,7 @@ import {
   portMap,
   type RuleContext,
 } from '../tcam/index.js';
+import { accessRefusal } from './dialogs/access.js';
 
 /** What completion and the watch-port picker know about the device. */
 export interface EditorEnv {
@@ -82,20 +83,20 @@ export function useDeviceView(): DeviceView {
 }
 
 /**
- * Why this session may not change rules or groups, or null when it may. With UAC off
- * every request is allowed; with UAC on the account needs WRITE. An unknown level (e.g. a
- * RADIUS login without a local profile) is left to the device to decide.
+ * Why this session may not change rules or groups, or null when it may: the console's one
+ * access check (dialogs/access.ts) for WRITE, worded for the rule and group editors. With
+ * UAC off every request is allowed; an unknown level (e.g. a RADIUS login without a local
+ * profile, or the access state not read yet) is left to the device to decide.
  */
 export function writeRefusal(
   readonly: boolean,
   access: { uac: boolean; level: number | null } | undefined,
   user: string | undefined,
 ): string | null {
-  if (readonly) return 'this session is read-only (--readonly)';
-  if (access === undefined) return 'your access level is not known yet';
-  if (!access.uac || access.level === null) return null;
-  if (access.level < WRITE)
-    return `user '${user ?? '?'}' has ${levelName(access.level)}; rule and group changes need WRITE`;
+  const refusal = accessRefusal(WRITE, { readonly, access });
+  if (refusal?.why === 'readonly') return 'this session is read-only (--readonly)';
+  if (refusal?.why === 'level')
+    return `user '${user ?? '?'}' has ${levelName(refusal.level)}; rule and group changes need WRITE`;
   return null;
 }
 

@@ -2,8 +2,12 @@
 import { Box } from 'ink';
 import { useState } from 'react';
 import { SUPER, sanitize } from '../model/index.js';
+import { logOps } from '../ops/logs.js';
+import { perform } from '../ops/perform.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { LogView, Text } from '../widgets/index.js';
+import { useWriteAccess } from './dialogs/access.js';
+import { sendsLine } from './dialogs/action-context.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 import type { ScreenProps } from './types.js';
 
@@ -14,12 +18,12 @@ export function stripStamp(line: string): string {
 }
 
 export function LogsScreen(props: ScreenProps) {
-  const { client, session, poller } = useConsole();
+  const { client, poller } = useConsole();
   const log = useConsoleState((s) => s.log);
   const deviceTime = useConsoleState((s) => s.resources.log.data?.systemDateTime);
   const logRead = useConsoleState((s) => s.resources.log.data !== undefined);
   const logError = useConsoleState((s) => s.resources.log.error?.message);
-  const access = useConsoleState((s) => s.resources.access.data);
+  const allowed = useWriteAccess(props.notify);
   const [follow, setFollow] = useState(true);
   const [wrap, setWrap] = useState(false);
   const [stamps, setStamps] = useState(true);
@@ -49,11 +53,8 @@ export function LogsScreen(props: ScreenProps) {
       }
       setConfirm(false);
       if (key === 'y') {
-        client.logs.clear().then(
-          () => {
-            props.notify('device log cleared');
-            poller.refresh(['log']);
-          },
+        perform({ client, poller }, logOps.clear()).then(
+          () => props.notify('device log cleared'),
           (e: Error) => props.notify(`log not cleared: ${e.message}`),
         );
       } else props.notify('log not cleared');
@@ -98,10 +99,7 @@ export function LogsScreen(props: ScreenProps) {
         setStamps(!stamps);
         return true;
       case 'D':
-        if (session.readonly) props.notify('read-only session: clearing the log is disabled');
-        else if (access?.uac && (access.level ?? 0) < SUPER)
-          props.notify('clearing the log needs SUPER rights');
-        else setConfirm(true);
+        if (allowed('clearing the log', SUPER)) setConfirm(true);
         return true;
     }
     return false;
@@ -123,7 +121,8 @@ export function LogsScreen(props: ScreenProps) {
       </Text>
       {confirm ? (
         <Text color="yellow" wrap="truncate">
-          Clear the whole device log? This cannot be undone. y = clear, any other key = keep
+          Clear the whole device log? This cannot be undone. {sendsLine(logOps.clear())}. y = clear,
+          any other key = keep
         </Text>
       ) : null}
       <LogView

@@ -11,6 +11,7 @@ import { secretsIn } from '../../src/api/mask.js';
 import { describeRequest, OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
 import { type RecordingDevice, startRecordingDevice } from './recording-device.js';
 import { SAMPLES } from './samples.js';
+import { deviceAnswer } from './samples-devices.js';
 
 /** A query value as it travels: text; nothing for null, undefined or an empty object/list. */
 function travelled(v: unknown): unknown {
@@ -48,7 +49,7 @@ const samplesOf = (family: string, builder: string): unknown[][] | undefined =>
 let device: RecordingDevice;
 let client: Client;
 beforeAll(async () => {
-  device = await startRecordingDevice();
+  device = await startRecordingDevice({ answer: deviceAnswer });
   client = device.client();
 });
 afterAll(() => device.close());

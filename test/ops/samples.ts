@@ -6,6 +6,7 @@
  */
 import type { RuleInput } from '../../src/model/index.js';
 import type { GroupInput, OPERATION_TABLES } from '../../src/ops/index.js';
+import { DEVICE_SAMPLES } from './samples-devices.js';
 
 export type Tables = typeof OPERATION_TABLES;
 /** Family → builder → argument lists, each sent as one operation. */
@@ -73,4 +74,5 @@ export const SAMPLES: Samples = {
     remove: [[7], [4294967295]],
     removeAll: [[]],
   },
+  ...DEVICE_SAMPLES,
 };

@@ -1,17 +1,15 @@
 /** Screen 8's operations: start an app, modify or stop an instance, run an app's custom action. */
 import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
-import type { ActionContext } from '../dialogs/action-context.js';
+import { appOps } from '../../ops/apps.js';
+import { perform } from '../../ops/perform.js';
+import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
 import type { AppAction } from './types.js';
 
 export interface AppsContext extends ActionContext {
   apps: App[] | undefined;
-}
-
-function refresh(ctx: AppsContext) {
-  ctx.poller.refresh(['apps', 'running']);
 }
 
 const instanceName = (i: AppInstance) =>
@@ -31,8 +29,7 @@ export function startApp(ctx: AppsContext, app: App | undefined) {
     (v) => {
       const { [DESCRIPTION_FIELD]: description = '', ...params } = v;
       void ctx.dialog.run(`Starting ${sanitize(app.name)}`, async () => {
-        await ctx.client.apps.start(app.name, description, params);
-        refresh(ctx);
+        await perform(ctx, appOps.start(app.name, description, params));
         return `${sanitize(app.name)} started`;
       });
       return undefined;
@@ -67,8 +64,7 @@ export function modifyInstance(ctx: AppsContext, instance: AppInstance | undefin
       if (Object.keys(params).length === 0 && description === instance.user_description)
         return 'nothing changed';
       void ctx.dialog.run(`Changing ${instanceName(instance)}`, async () => {
-        await ctx.client.apps.modify(instance.pid, description, params);
-        refresh(ctx);
+        await perform(ctx, appOps.modify(instance.pid, description, params));
         const what = Object.keys(params);
         return `${instanceName(instance)} changed${what.length ? `: ${what.join(', ')}` : ''}`;
       });
@@ -86,17 +82,18 @@ export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined
   const params = Object.entries(instance.params)
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
+  const op = appOps.stop(instance.pid);
   ctx.dialog.confirm(
     `Stop ${instanceName(instance)}?`,
     [
       `${sanitize(instance.description)}`,
       params ? `Parameters: ${sanitize(params)}` : '',
       'The instance ends; starting it again needs its parameters again.',
+      `${sendsLine(op)}.`,
     ],
     () =>
       void ctx.dialog.run(`Stopping ${instanceName(instance)}`, async () => {
-        await ctx.client.apps.stop(instance.pid);
-        refresh(ctx);
+        await perform(ctx, op);
         return `${instanceName(instance)} stopped`;
       }),
     'stop',
@@ -146,10 +143,10 @@ export function chooseAction(ctx: AppsContext, instance: AppInstance | undefined
 }
 
 function confirmAction(ctx: AppsContext, instance: AppInstance, a: AppAction) {
+  const op = appOps.action(instance.pid, a.name);
   const run = () =>
     void ctx.dialog.run(`${sanitize(a.label)} on ${instanceName(instance)}`, async () => {
-      const result = await ctx.client.apps.action(instance.pid, a.name);
-      refresh(ctx);
+      const result = await perform(ctx, op);
       return `${sanitize(a.label)}: ${sanitize(result)}`;
     });
   ctx.dialog.open({
@@ -157,7 +154,7 @@ function confirmAction(ctx: AppsContext, instance: AppInstance, a: AppAction) {
     title: `Run '${sanitize(a.label)}' on ${instanceName(instance)}?`,
     lines: [
       ...(a.description ? [sanitize(a.description)] : []),
-      `Sends POST /apps/action pid=${instance.pid} action_name=${sanitize(a.name)}`,
+      sendsLine(op),
       `to the running instance ${instanceName(instance)}.`,
     ],
     choices: [

@@ -6,10 +6,13 @@
 import type { GroupHash, StorageMode } from '../../model/index.js';
 import { READ, SUPER, sanitize, WRITE } from '../../model/index.js';
 import { storageModePending } from '../../model/port-pending.js';
+import { deviceOps } from '../../ops/device.js';
+import { perform } from '../../ops/perform.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { editHttps, editIp, reboot } from './connection-actions.js';
-import { type DeviceActionContext, notLoaded, refresh } from './context.js';
+import { type DeviceActionContext, notLoaded } from './context.js';
 import { dnsEffect, permanentModeEffect, storageModeEffect } from './effects.js';
 import { type DeviceItemId, HASH_FIELDS } from './items.js';
 
@@ -57,8 +60,7 @@ function editIdent(ctx: DeviceActionContext) {
     ],
     (v) => {
       void ctx.dialog.run('Saving label and notes', async () => {
-        await ctx.client.device.setCustomIdent(v.name ?? '', v.notes ?? '');
-        refresh(ctx);
+        await perform(ctx, deviceOps.setCustomIdent(v.name ?? '', v.notes ?? ''));
         return 'label and notes saved';
       });
     },
@@ -82,8 +84,7 @@ function editName(ctx: DeviceActionContext) {
     (v) => {
       const name = (v.name ?? '').trim();
       void ctx.dialog.run('Renaming the device', async () => {
-        await ctx.client.device.setName(name);
-        refresh(ctx);
+        await perform(ctx, deviceOps.setName(name));
         return `device name is now '${sanitize(name)}'`;
       });
     },
@@ -103,11 +104,11 @@ function editDns(ctx: DeviceActionContext) {
   });
   ctx.dialog.form('DNS servers (queried in order)', [field(1), field(2), field(3)], (v) => {
     const servers = [v.dns1 ?? '', v.dns2 ?? '', v.dns3 ?? ''].map((s) => s.trim());
+    const given = servers.filter(Boolean);
+    const op = deviceOps.setNameResolution(given[0] ?? '', given[1] ?? '', given[2] ?? '');
     const save = () =>
       void ctx.dialog.run('Saving DNS servers', async () => {
-        const given = servers.filter(Boolean);
-        await ctx.client.device.setNameResolution(given[0] ?? '', given[1] ?? '', given[2] ?? '');
-        refresh(ctx);
+        await perform(ctx, op);
         return given.length
           ? `DNS servers: ${given.join(', ')}`
           : 'DNS servers restored to the defaults 8.8.8.8 and 8.8.4.4';
@@ -115,7 +116,7 @@ function editDns(ctx: DeviceActionContext) {
     if (servers.every((s) => s === ''))
       ctx.dialog.confirm(
         'Restore the default DNS servers?',
-        [dnsEffect(servers)],
+        [dnsEffect(servers), `${sendsLine(op)}.`],
         save,
         'restore the defaults',
       );
@@ -126,18 +127,18 @@ function editDns(ctx: DeviceActionContext) {
 function toggleLed(ctx: DeviceActionContext) {
   if (!ctx.allowed('switching the ID LED', WRITE) || notLoaded(ctx)) return;
   const on = !ctx.settings!.idLed;
+  const op = deviceOps.setIdLed(on);
   ctx.dialog.confirm(
     `Switch the ID LED ${on ? 'on' : 'off'}?`,
     [
       on
         ? 'The identification LED on the front panel lights up, so the device can be found in the rack.'
         : 'The identification LED goes out.',
-      `Sends POST /device/idled activated=${on}.`,
+      `${sendsLine(op)}.`,
     ],
     () =>
       void ctx.dialog.run(on ? 'Switching the ID LED on' : 'Switching the ID LED off', async () => {
-        await ctx.client.device.setIdLed(on);
-        refresh(ctx);
+        await perform(ctx, op);
         return `ID LED ${on ? 'on' : 'off'}`;
       }),
     `switch ${on ? 'on' : 'off'}`,
@@ -147,26 +148,26 @@ function toggleLed(ctx: DeviceActionContext) {
 function toggleTelnet(ctx: DeviceActionContext) {
   if (!ctx.allowed('switching telnet', READ) || notLoaded(ctx)) return;
   const on = !ctx.config!.telnet;
+  const op = deviceOps.setTelnet(on);
   const go = () =>
     void ctx.dialog.run(on ? 'Enabling telnet' : 'Disabling telnet', async () => {
-      const state = await ctx.client.device.setTelnet(on);
-      refresh(ctx);
+      const state = await perform(ctx, op);
       return `telnet is ${state ? 'on' : 'off'}`;
     });
   if (on)
     ctx.dialog.confirm(
       'Enable telnet?',
-      ['Telnet sends user names and passwords in clear text over the network.'],
+      [
+        'Telnet sends user names and passwords in clear text over the network.',
+        `${sendsLine(op)}.`,
+      ],
       go,
       'enable telnet',
     );
   else
     ctx.dialog.confirm(
       'Disable telnet?',
-      [
-        'Telnet logins to the device are refused from now on.',
-        'Sends POST /device/telnet activated=false.',
-      ],
+      ['Telnet logins to the device are refused from now on.', `${sendsLine(op)}.`],
       go,
       'disable telnet',
     );
@@ -185,14 +186,13 @@ function switchStorageMode(ctx: DeviceActionContext) {
   const lines: Line[] = effect.lines.map((text, i) =>
     i === effect.lines.length - 1 && effect.fits === false ? { text, color: 'red' } : text,
   );
+  const op = deviceOps.setRuleStorageMode(target);
   ctx.dialog.confirm(
     `Rule storage mode: ${current} → ${target}?`,
-    lines,
+    [...lines, `${sendsLine(op)}.`],
     () => {
       void ctx.dialog.run(`Switching the rule storage mode to ${target}`, async () => {
-        const modes = await ctx.client.device.setRuleStorageMode(target);
-        refresh(ctx);
-        ctx.poller.refresh(['rules']);
+        const modes = await perform(ctx, op);
         const pending = storageModePending(modes);
         return pending
           ? `rule storage mode: ${pending}`
@@ -206,13 +206,13 @@ function switchStorageMode(ctx: DeviceActionContext) {
 function togglePermanent(ctx: DeviceActionContext) {
   if (!ctx.allowed('changing the permanent rules mode', SUPER) || notLoaded(ctx)) return;
   const on = !ctx.settings!.permanent;
+  const op = deviceOps.setPermanentRulesMode(on);
   ctx.dialog.confirm(
     `Permanent rules mode ${on ? 'on' : 'off'}?`,
-    permanentModeEffect(on, ctx.bootSavePoint),
+    [...permanentModeEffect(on, ctx.bootSavePoint), `${sendsLine(op)}.`],
     () => {
       void ctx.dialog.run(`Switching permanent rules mode ${on ? 'on' : 'off'}`, async () => {
-        await ctx.client.device.setPermanentRulesMode(on);
-        refresh(ctx);
+        await perform(ctx, op);
         return `permanent rules mode ${on ? 'on' : 'off'}`;
       });
     },
@@ -236,8 +236,7 @@ function editHash(ctx: DeviceActionContext) {
       HASH_FIELDS.map((k) => [k, v[k] === 'true']),
     ) as unknown as GroupHash;
     void ctx.dialog.run('Saving the group hash fields', async () => {
-      await ctx.client.device.setGroupHash(next);
-      refresh(ctx);
+      await perform(ctx, deviceOps.setGroupHash(next));
       return `group hash: ${HASH_FIELDS.filter((k) => next[k]).join(' ')}`;
     });
   });

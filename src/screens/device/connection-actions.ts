@@ -4,10 +4,13 @@
  * counts down, reconnects).
  */
 import { READ, SUPER, sanitize } from '../../model/index.js';
+import { deviceOps, readDeviceName } from '../../ops/device.js';
+import { perform } from '../../ops/perform.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { createForm, type FieldSpec } from '../../widgets/forms/form-state.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
-import { type DeviceActionContext, notLoaded, refresh } from './context.js';
+import { type DeviceActionContext, notLoaded } from './context.js';
 import {
   checkAddress,
   connectionFollowsIp,
@@ -57,6 +60,7 @@ export function editIp(ctx: DeviceActionContext) {
         next.gw === ip.current_gateway
       )
         return 'nothing changed';
+      const op = deviceOps.setIpConfig(next.ip, next.mask, next.gw);
       const follows = connectionFollowsIp(ctx.session.url, ip.current_ip);
       const target = follows ? withHost(ctx.session.url, next.ip) : null;
       const lines: Line[] = [
@@ -67,6 +71,7 @@ export function editIp(ctx: DeviceActionContext) {
           text: 'If the new address is unreachable from here, only the device console can fix it.',
           color: 'yellow',
         },
+        `${sendsLine(op)}.`,
         '',
         follows
           ? {
@@ -77,7 +82,7 @@ export function editIp(ctx: DeviceActionContext) {
       ];
       const apply = (follow: boolean) =>
         void ctx.dialog.run('Changing the management IP', async () => {
-          await ctx.client.device.setIpConfig(next.ip, next.mask, next.gw);
+          await op.send(ctx.client);
           if (follow && target && ctx.reconnect) {
             try {
               await ctx.reconnect({ url: target });
@@ -94,10 +99,13 @@ export function editIp(ctx: DeviceActionContext) {
                 },
               };
             }
-            refresh(ctx);
+            // the new connection reads everything afresh
             return `management IP is ${next.ip}; pbc now talks to ${target}`;
           }
-          refresh(ctx);
+          // this connection stays where it was: read the change back through it (when it
+          // used the old address, that read fails now, so it is not waited for)
+          if (follows) ctx.poller.refresh(op.affects);
+          else await ctx.poller.refreshNow(op.affects);
           return `management IP is ${next.ip}/${next.mask} gw ${next.gw}`;
         });
       ctx.dialog.open({
@@ -141,7 +149,7 @@ export function editHttps(ctx: DeviceActionContext) {
       const target = withScheme(ctx.session.url, enable);
       const offerSwitch = target !== ctx.session.url;
       void ctx.dialog.run(enable ? 'Enabling HTTPS' : 'Disabling HTTPS', async () => {
-        await ctx.client.device.setHttps(enable, v.password ?? '');
+        await perform(ctx, deviceOps.setHttps(enable, v.password ?? ''));
         if (!offerSwitch) return `HTTPS ${enable ? 'enabled' : 'disabled'}`;
         return {
           message: `HTTPS ${enable ? 'enabled' : 'disabled'}`,
@@ -207,7 +215,10 @@ export function reboot(ctx: DeviceActionContext) {
   const name = ctx.config?.name ?? 'the device';
   ctx.dialog.confirm(
     `Reboot ${sanitize(name)}?`,
-    rebootEffect(ctx.settings?.permanent, ctx.bootSavePoint, ctx.rules?.rules.length),
+    [
+      ...rebootEffect(ctx.settings?.permanent, ctx.bootSavePoint, ctx.rules?.rules.length),
+      `${sendsLine(deviceOps.reboot())}.`,
+    ],
     () => void runReboot(ctx),
     'reboot now',
   );
@@ -217,10 +228,11 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
   let cancelled = false;
   const started = Date.now();
   await ctx.dialog.run('Rebooting', async () => {
-    await ctx.client.device.reboot();
+    const op = deviceOps.reboot();
+    await op.send(ctx.client);
     ctx.poller.expectReboot(); // the header says rebooting until the device is back
     const wait = await waitForReboot({
-      probe: () => ctx.client.device.name(),
+      probe: () => readDeviceName(ctx.client),
       cancelled: () => cancelled,
       onUpdate: (w) =>
         ctx.dialog.open({
@@ -253,7 +265,7 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
       } catch (e) {
         return `device answered after ${took} s, but reconnecting failed: ${e instanceof Error ? e.message : String(e)}`;
       }
-    } else ctx.poller.refresh();
+    } else ctx.poller.refresh(op.affects);
     return `device is back after ${took} s; reconnected`;
   });
 }

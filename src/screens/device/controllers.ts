@@ -1,7 +1,10 @@
 /** The OpenFlow controllers list of screen 9: add and delete. */
 import type { Controller } from '../../model/index.js';
 import { SUPER, sanitize } from '../../model/index.js';
-import { type DeviceActionContext, refresh } from './context.js';
+import { deviceOps } from '../../ops/device.js';
+import { perform } from '../../ops/perform.js';
+import { sendsLine } from '../dialogs/action-context.js';
+import type { DeviceActionContext } from './context.js';
 import { checkAddress } from './effects.js';
 
 export function addController(ctx: DeviceActionContext) {
@@ -28,8 +31,7 @@ export function addController(ctx: DeviceActionContext) {
         port: v.port ?? '',
       };
       void ctx.dialog.run('Adding the controller', async () => {
-        await ctx.client.device.addController(c);
-        refresh(ctx);
+        await perform(ctx, deviceOps.addController(c));
         return `controller ${c.connection} ${c.ip}:${c.port} added`;
       });
     },
@@ -40,13 +42,13 @@ export function removeController(ctx: DeviceActionContext, c: Controller | undef
   if (!c) return ctx.notify('no controller selected');
   if (!ctx.allowed('deleting a controller', SUPER)) return;
   const what = `${c.connection} ${c.ip}:${c.port}`;
+  const op = deviceOps.removeController(c);
   ctx.dialog.confirm(
     `Delete controller ${sanitize(what)}?`,
-    ['The device stops connecting to this OpenFlow controller.'],
+    ['The device stops connecting to this OpenFlow controller.', `${sendsLine(op)}.`],
     () =>
       void ctx.dialog.run('Deleting the controller', async () => {
-        await ctx.client.device.removeController(c);
-        refresh(ctx);
+        await perform(ctx, op);
         return `controller ${sanitize(what)} deleted`;
       }),
     'delete',

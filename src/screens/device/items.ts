@@ -1,5 +1,4 @@
 /** The lines of screen 9: each device setting, its value, the level it needs, and what it does. */
-import type { RuleList } from '../../api/index.js';
 import type { FlowNumbers, GroupHash, SavePoints } from '../../model/index.js';
 import { READ, SUPER, WRITE } from '../../model/index.js';
 import { storageModePending } from '../../model/port-pending.js';
@@ -61,7 +60,7 @@ export interface DeviceItemInput {
   config?: DeviceConfig | undefined;
   settings?: DeviceSettings | undefined;
   flows?: FlowNumbers | undefined;
-  rules?: RuleList | undefined;
+  rules?: ResourceData['rules'] | undefined;
   bootSavePoint?: string | null | undefined;
   sessionUrl: string;
 }

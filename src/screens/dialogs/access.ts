@@ -15,15 +15,31 @@ export interface AccessContext {
   user?: string | undefined;
 }
 
+/** Why a write is refused: the session is read-only, or the account's level is too low. */
+export type Refusal = { why: 'readonly' } | { why: 'level'; level: number } | null;
+
+/**
+ * The one access check of the console: may this session try a write needing `needed`?
+ * --readonly refuses; with UAC on, a known level below `needed` refuses. UAC off, an
+ * unknown level (a RADIUS login without a local profile) and an access state not read yet
+ * all go ahead: the device decides.
+ */
+export function accessRefusal(needed: number, ctx: AccessContext): Refusal {
+  if (ctx.readonly) return { why: 'readonly' };
+  const a = ctx.access;
+  if (a?.uac && a.level !== null && a.level < needed) return { why: 'level', level: a.level };
+  return null;
+}
+
 /** Why `operation` (needing `needed`) is refused in this session, or null when it may go ahead. */
 export function writeRefusal(operation: string, needed: number, ctx: AccessContext): string | null {
-  if (ctx.readonly)
+  const refusal = accessRefusal(needed, ctx);
+  if (refusal?.why === 'readonly')
     return `read-only session: ${operation} is disabled (start pbc without --readonly to change the device)`;
-  const a = ctx.access;
-  if (a?.uac && a.level !== null && a.level < needed) {
+  if (refusal?.why === 'level') {
     const who = ctx.user
-      ? `'${ctx.user}' has ${levelName(a.level)}`
-      : `this account has ${levelName(a.level)}`;
+      ? `'${ctx.user}' has ${levelName(refusal.level)}`
+      : `this account has ${levelName(refusal.level)}`;
     return `${operation} needs ${levelName(needed)} rights; ${who}`;
   }
   return null;

@@ -1,11 +1,13 @@
 /** What a screen's dialog actions are given: the device, the poller, the dialog, the status bar. */
-import type { Client } from '../../api/index.js';
+import { sanitizeLine } from '../../model/index.js';
+import { describeRequest, type Operation, type WireRequest } from '../../ops/operation.js';
 import type { Poller } from '../../store/poller.js';
-import type { ReconnectChange, Session } from '../../store/react.js';
+import type { ConsoleContextValue, ReconnectChange, Session } from '../../store/react.js';
 import type { DialogControl } from './use-dialog.js';
 
 export interface ActionContext {
-  client: Client;
+  /** The device: operations are sent to it, and ops' read functions read it. */
+  client: ConsoleContextValue['client'];
   poller: Poller;
   dialog: DialogControl;
   notify: (message: string) => void;
@@ -17,4 +19,35 @@ export interface ActionContext {
 export interface SessionActionContext extends ActionContext {
   session: Session;
   reconnect: ((change: ReconnectChange) => Promise<void>) | undefined;
+}
+
+/**
+ * `Sends POST /device/idled activated=true`: the confirmation's line, from the requests
+ * themselves (`describeRequest`, secrets masked). Device text in them (a hostile name) is
+ * shown as the rest of the console shows it: control sequences dropped, before quoting.
+ */
+export function sendsLine(...ops: Operation[]): string {
+  return `Sends ${ops
+    .map((op) =>
+      describeRequest(shownRequest(op.request))
+        .filter((s) => s !== '')
+        .join(' '),
+    )
+    .join(', then ')}`;
+}
+
+function shownRequest(r: WireRequest): WireRequest {
+  return {
+    ...r,
+    ...(r.query ? { query: shownValue(r.query) as Record<string, unknown> } : {}),
+    ...(r.json !== undefined ? { json: shownValue(r.json) } : {}),
+  };
+}
+
+function shownValue(v: unknown): unknown {
+  if (typeof v === 'string') return sanitizeLine(v);
+  if (Array.isArray(v)) return v.map(shownValue);
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [sanitizeLine(k), shownValue(x)]));
+  return v;
 }

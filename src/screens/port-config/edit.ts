@@ -3,12 +3,13 @@
  * the options — with the choices its port type allows (spec: port types 1..11), only the
  * changed settings sent, and a confirmation that says what happens to the link.
  */
-import type { PortConfigChanges } from '../../api/index.js';
 import type { PortConfig } from '../../model/index.js';
 import { sanitize, WRITE } from '../../model/index.js';
 import { describePortChange, needsReboot, pendingText } from '../../model/port-pending.js';
+import { perform } from '../../ops/perform.js';
+import { type PortConfigChanges, portOps, readPortConfig } from '../../ops/ports.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import type { ActionContext } from '../dialogs/action-context.js';
+import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 
 const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
@@ -178,19 +179,16 @@ export function editPortConfig(
     (v) => {
       const changes = portChanges(port, v);
       if (Object.keys(changes).length === 0) return 'nothing changed';
+      const op = portOps.setConfig(port.if_name, changes);
       ctx.dialog.confirm(
         `Change ${sanitize(port.if_name)}?`,
-        changeLines(port, changes),
+        [...changeLines(port, changes), sendsLine(op)],
         () => {
           void ctx.dialog.run(`Changing ${sanitize(port.if_name)}`, async () => {
-            await ctx.client.ports.setConfig(port.if_name, changes);
-            ctx.poller.refresh(['config', 'info', 'stats']);
+            await perform(ctx, op);
             // the device's word on what took effect: read the port back (a failed read falls
             // back on the port type)
-            const after = await ctx.client.ports
-              .config()
-              .then((all) => all.find((x) => x.if_name === port.if_name))
-              .catch(() => undefined);
+            const after = await readPortConfig(ctx.client, port.if_name);
             return `${sanitize(port.if_name)}: ${describePortChange(changes, port.type, after).join(', ')}`;
           });
         },

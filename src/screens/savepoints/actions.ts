@@ -1,6 +1,9 @@
 /** Screen 5's operations on the active set: view, diff, create, quicksave, activate, boot. */
 import type { PortSavePoint } from '../../model/index.js';
 import { SUPER, WRITE } from '../../model/index.js';
+import { perform } from '../../ops/perform.js';
+import { savepointOps } from '../../ops/savepoints.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Dialog, Line } from '../dialogs/dialog.js';
 import { activationCheck } from './check.js';
 import { portSavePointLines, ruleSavePointLines } from './content.js';
@@ -10,7 +13,6 @@ import {
   levelOf,
   lines,
   q,
-  refresh,
   type SavePointsContext,
   type Selected,
 } from './context.js';
@@ -106,10 +108,7 @@ export function create(ctx: SavePointsContext, pane: 'rules' | 'ports') {
     (v) => {
       const name = (v.name ?? '').trim();
       void ctx.dialog.run(`Saving ${q(name)}`, async () => {
-        const sp = ports
-          ? await ctx.client.savepoints.createPorts(name, v.description ?? '')
-          : await ctx.client.savepoints.createRules(name, v.description ?? '');
-        refresh(ctx);
+        const sp = await perform(ctx, savepointOps.create(pane, name, v.description ?? ''));
         const n =
           sp && 'rules' in sp ? ` (${sp.rules.length} rules, ${sp.groups.length} groups)` : '';
         return `${ports ? 'port' : 'rule'} save-point ${q(name)} created${n}`;
@@ -123,10 +122,10 @@ export function create(ctx: SavePointsContext, pane: 'rules' | 'ports') {
 export function quicksave(ctx: SavePointsContext) {
   if (!ctx.allowed('quicksave', WRITE)) return;
   const boot = ctx.savepoints?.rules.find((s) => s.boot)?.name;
+  const op = savepointOps.quicksave();
   const save = () =>
     void ctx.dialog.run('Quicksave', async () => {
-      const list = await ctx.client.savepoints.quicksave();
-      refresh(ctx);
+      const list = await perform(ctx, op);
       return `active rules saved to 'Quicksave'${list[0] ? ` (${list[0].rules.length} rules)` : ''}; it loads on boot`;
     });
   void ctx.dialog.run('Checking', async () => {
@@ -138,6 +137,7 @@ export function quicksave(ctx: SavePointsContext) {
         lines: [
           `Replaces 'Quicksave' with the ${now.rules.length} rules and ${now.groups.length} groups now active,`,
           `and makes it the save-point that loads on boot${boot && boot !== 'Quicksave' ? ` (instead of ${q(boot)})` : ''}.`,
+          `${sendsLine(op)}.`,
           '(On this screen q quicksaves; to quit pbc use :quit or Ctrl-C.)',
         ],
         choices: [{ key: 'y', label: 'quicksave', run: save }],
@@ -172,11 +172,11 @@ function activationConfirm(ctx: SavePointsContext, sel: Selected, body: Line[]):
       { text: 'Ports whose settings change may lose their link for a moment.', color: 'yellow' },
       '',
     ];
+  const op = savepointOps.activate(sel.pane, sel.sp.name);
+  head.splice(head.length - 1, 0, `${sendsLine(op)}.`);
   const run = () =>
     void ctx.dialog.run(`Activating ${q(sel.sp.name)}`, async () => {
-      if (sel.pane === 'rules') await ctx.client.savepoints.activateRules(sel.sp.name);
-      else await ctx.client.savepoints.activatePorts(sel.sp.name);
-      refresh(ctx);
+      await perform(ctx, op);
       return `${q(sel.sp.name)} is active${sel.pane === 'rules' && !ctx.permanent ? ' (not made permanent)' : ''}`;
     });
   return {
@@ -193,10 +193,10 @@ export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
   if (!ctx.allowed('setting the boot save-point', SUPER)) return;
   if (sel.sp.boot) return ctx.notify(`${q(sel.sp.name)} already loads on boot`);
   const was = ctx.savepoints?.rules.find((s) => s.boot)?.name;
+  const op = savepointOps.setDefault(sel.sp.name);
   const run = () =>
     void ctx.dialog.run(`Setting ${q(sel.sp.name)} to load on boot`, async () => {
-      await ctx.client.savepoints.setDefaultRules(sel.sp.name);
-      refresh(ctx);
+      await perform(ctx, op);
       return `${q(sel.sp.name)} loads at the next boot${was ? ` (was ${q(was)})` : ''}${ctx.permanent ? '; permanent rules mode is on, so it is not loaded while that stays on' : ''}`;
     });
   ctx.dialog.open({
@@ -204,7 +204,7 @@ export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
     title: `Boot with ${q(sel.sp.name)}?`,
     lines: [
       `${q(sel.sp.name)} will load at next boot (replaces ${was ? q(was) : 'no boot save-point'}).`,
-      `Sends PUT /savepoints/defaultrulesavepoint name=${sel.sp.name}; the active rules do not change now.`,
+      `${sendsLine(op)}; the active rules do not change now.`,
       ...(ctx.permanent
         ? [
             'Permanent rules mode is on: while it stays on, the active rules survive the reboot instead.',

@@ -1,5 +1,4 @@
 /** What the operations of screen 5 work with, and their shared helpers. */
-import type { RuleList } from '../../api/index.js';
 import type {
   Group,
   PortConfig,
@@ -9,6 +8,8 @@ import type {
   StorageMode,
 } from '../../model/index.js';
 import { SUPER, sanitize, WRITE } from '../../model/index.js';
+import { readActiveState } from '../../ops/savepoints.js';
+import type { ResourceData } from '../../store/resources.js';
 import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import type { DiffLine } from './diff.js';
@@ -17,7 +18,7 @@ export type Selected = { pane: 'rules'; sp: RuleSavePoint } | { pane: 'ports'; s
 
 export interface SavePointsContext extends ActionContext {
   savepoints: SavePoints | undefined;
-  rules: RuleList | undefined;
+  rules: ResourceData['rules'] | undefined;
   groups: Group[] | undefined;
   config: PortConfig[] | undefined;
   portNumbers: string[] | undefined;
@@ -34,16 +35,7 @@ export const lines = (d: DiffLine[]): Line[] =>
 export const levelOf = (s: Selected) => (s.pane === 'rules' ? WRITE : SUPER);
 export const kind = (s: Selected) => (s.pane === 'rules' ? 'rule save-point' : 'port save-point');
 
-export function refresh(ctx: SavePointsContext) {
-  ctx.poller.refresh(['savepoints', 'rules', 'groups', 'flows', 'config']);
-}
-
 /** The active rules and groups (or the port settings) as the device has them right now. */
-export async function currentState(ctx: SavePointsContext) {
-  const [rules, groups, config] = await Promise.all([
-    ctx.client.rules.list(),
-    ctx.client.groups.list(),
-    ctx.client.ports.config(),
-  ]);
-  return { rules: rules.rules, groups, config };
+export function currentState(ctx: SavePointsContext) {
+  return readActiveState(ctx.client);
 }

@@ -1,6 +1,9 @@
 /** Screen 5's management operations: modify, delete, export to a file, import from one. */
 import { access } from 'node:fs/promises';
 import { SUPER } from '../../model/index.js';
+import { perform, performEach } from '../../ops/perform.js';
+import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
+import { sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import {
   currentState,
@@ -8,7 +11,6 @@ import {
   levelOf,
   lines,
   q,
-  refresh,
   type SavePointsContext,
   type Selected,
 } from './context.js';
@@ -69,11 +71,10 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
       };
       if (!override && name === sel.sp.name && changes.description === undefined)
         return 'nothing changed';
+      const op = savepointOps.modify(sel.pane, changes);
       const save = () =>
         void ctx.dialog.run(`Modifying ${q(sel.sp.name)}`, async () => {
-          if (sel.pane === 'rules') await ctx.client.savepoints.modifyRules(changes);
-          else await ctx.client.savepoints.modifyPorts(changes);
-          refresh(ctx);
+          await perform(ctx, op);
           return `${kind(sel)} ${q(name)} changed${override ? ` (its content is now ${current})` : ''}`;
         });
       if (!override) {
@@ -96,7 +97,12 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
           next: {
             kind: 'confirm',
             title: `Override ${q(sel.sp.name)} with ${current}?`,
-            lines: [`Its content is replaced; ${q(sel.sp.name)} → current:`, ...body],
+            lines: [
+              `Its content is replaced; ${q(sel.sp.name)} → current:`,
+              ...body,
+              '',
+              `${sendsLine(op)}.`,
+            ],
             choices: [{ key: 'y', label: 'override', run: save }],
           },
         };
@@ -121,14 +127,14 @@ export function remove(ctx: SavePointsContext, sel: Selected | undefined) {
     });
   if (sel.sp.readonly)
     body.push({ text: 'It is read-only: the device will refuse.', color: 'yellow' });
+  const op = savepointOps.remove(sel.pane, sel.sp.name);
+  body.push(`${sendsLine(op)}.`);
   ctx.dialog.confirm(
     `Delete ${kind(sel)} ${q(sel.sp.name)}?`,
     body,
     () =>
       void ctx.dialog.run(`Deleting ${q(sel.sp.name)}`, async () => {
-        if (sel.pane === 'rules') await ctx.client.savepoints.deleteRules(sel.sp.name);
-        else await ctx.client.savepoints.deletePorts(sel.sp.name);
-        refresh(ctx);
+        await perform(ctx, op);
         return `${kind(sel)} ${q(sel.sp.name)} deleted`;
       }),
     'delete',
@@ -208,10 +214,7 @@ export function importFrom(ctx: SavePointsContext) {
       const path = (v.path ?? '').trim();
       void ctx.dialog.run(`Reading ${path}`, async () => {
         const file = await readExport(path);
-        const [existing, now] = await Promise.all([
-          ctx.client.savepoints.list(),
-          currentState(ctx),
-        ]);
+        const [existing, now] = await Promise.all([readSavePoints(ctx.client), currentState(ctx)]);
         const plan = planImport(
           file,
           existing.rules.map((s) => s.name),
@@ -243,10 +246,11 @@ export function importFrom(ctx: SavePointsContext) {
                 label: 'import',
                 run: () =>
                   void ctx.dialog.run('Importing', async () => {
-                    const done = await runImport(ctx.client, plan, (step) =>
-                      ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
+                    const done = await performEach(ctx, (send) =>
+                      runImport(send, plan, (step) =>
+                        ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
+                      ),
                     );
-                    refresh(ctx);
                     return `imported ${done.map(q).join(', ')}; the active rules are as before`;
                   }),
               },

@@ -7,10 +7,18 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { stringify } from 'lossless-json';
-import type { Client, SavePointExport } from '../../api/index.js';
-import { normalizeExport, parseJson } from '../../api/index.js';
 import type { RuleSavePoint, StorageMode } from '../../model/index.js';
+import { groupOps } from '../../ops/groups.js';
+import type { Operation } from '../../ops/operation.js';
+import { ruleOps } from '../../ops/rules.js';
+import {
+  parseSavePointExport,
+  readSavePointExport,
+  type SavePointExport,
+  savepointOps,
+} from '../../ops/savepoints.js';
 import { capacity } from '../../tcam/index.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 
 /** ./pbc-export-<device>-<YYYY-MM-DD>.json; the device name made file-safe. */
 export function defaultExportPath(device: string | undefined, now: Date): string {
@@ -20,26 +28,19 @@ export function defaultExportPath(device: string | undefined, now: Date): string
 }
 
 export async function writeExport(
-  client: Client,
+  client: ActionContext['client'],
   path: string,
   ruleNames: string[],
   portNames: string[],
 ): Promise<SavePointExport> {
-  const out = await client.savepoints.export(ruleNames, portNames);
+  const out = await readSavePointExport(client, ruleNames, portNames);
   // lossless: 64-bit cookies are written digit for digit
   await writeFile(path, `${stringify(out.raw, undefined, 2) ?? 'null'}\n`, { mode: 0o600 });
   return out;
 }
 
 export async function readExport(path: string): Promise<SavePointExport> {
-  const text = await readFile(path, 'utf8');
-  let wire: unknown;
-  try {
-    wire = parseJson(text);
-  } catch (e) {
-    throw new Error(`${path} is not JSON: ${(e as Error).message}`);
-  }
-  return normalizeExport(wire, path);
+  return parseSavePointExport(await readFile(path, 'utf8'), path);
 }
 
 export interface ImportItem {
@@ -118,32 +119,43 @@ export function importLines(plan: ImportPlan, active: { rules: number; groups: n
   return lines;
 }
 
-/** Replays the plan; returns what was imported. Restores the active set whatever happens. */
+/** The operations that replay one save-point of the file and save it under its new name. */
+export function replayOps(item: ImportItem): Operation[] {
+  return [
+    ruleOps.removeAll(),
+    groupOps.removeAll(),
+    ...(item.source.groups.length ? [groupOps.add(item.source.groups)] : []),
+    ...item.source.rules.map((r) =>
+      ruleOps.add({
+        priority: r.priority,
+        match: r.match,
+        actions: r.actions,
+        name: r.name,
+        description: r.description,
+        cookie: r.cookie,
+      }),
+    ),
+    savepointOps.create('rules', item.name, item.source.description),
+  ];
+}
+
+/**
+ * Replays the plan, each operation through `send`; returns what was imported. Restores
+ * the active set whatever happens.
+ */
 export async function runImport(
-  client: Client,
+  send: (op: Operation) => Promise<unknown>,
   plan: ImportPlan,
   progress: (step: string) => void,
 ): Promise<string[]> {
   const done: string[] = [];
   progress(`saving the active rules as '${plan.backupName}'`);
-  await client.savepoints.createRules(plan.backupName, 'active rules before an import by pbc');
+  await send(savepointOps.create('rules', plan.backupName, 'active rules before an import by pbc'));
   let failure: unknown;
   try {
     for (const item of plan.items.filter((i) => !i.skip)) {
       progress(`replaying '${item.source.name}'`);
-      await client.rules.removeAll();
-      await client.groups.removeAll();
-      if (item.source.groups.length) await client.groups.add(item.source.groups);
-      for (const r of item.source.rules)
-        await client.rules.add({
-          priority: r.priority,
-          match: r.match,
-          actions: r.actions,
-          name: r.name,
-          description: r.description,
-          cookie: r.cookie,
-        });
-      await client.savepoints.createRules(item.name, item.source.description);
+      for (const op of replayOps(item)) await send(op);
       done.push(item.name);
     }
   } catch (e) {
@@ -151,8 +163,8 @@ export async function runImport(
   }
   progress(`restoring the active rules from '${plan.backupName}'`);
   try {
-    await client.savepoints.activateRules(plan.backupName);
-    await client.savepoints.deleteRules(plan.backupName);
+    await send(savepointOps.activate('rules', plan.backupName));
+    await send(savepointOps.remove('rules', plan.backupName));
   } catch (e) {
     throw new Error(
       `could not restore the active rules: ${(e as Error).message}; they are saved in '${plan.backupName}' (activate it on screen 5)${

@@ -1,11 +1,12 @@
 /** Screen 7's writes: users (add, modify, delete), UAC on/off with the lockout guard, RADIUS. */
-import type { NewUser, UserChanges } from '../../api/index.js';
 import type { RadiusConfig, User } from '../../model/index.js';
 import { LEVEL_NAMES, levelName, READ, SUPER, sanitize, WRITE } from '../../model/index.js';
+import { perform } from '../../ops/perform.js';
+import { type NewUser, readUsers, type UserChanges, userOps } from '../../ops/users.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { type ConsoleStore, commitSuccess } from '../../store/store.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import type { SessionActionContext } from '../dialogs/action-context.js';
+import { type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { checkUacAccount, planUacOn } from './uac.js';
 
@@ -26,10 +27,6 @@ export const LEVEL_OPTIONS = ['READ', 'WRITE', 'SUPER'] as const;
 const LEVEL_BY_NAME: Record<string, number> = { READ, WRITE, SUPER };
 const RADIUS_LEVELS = ['NONE', 'READ', 'WRITE', 'SUPER'] as const;
 const RADIUS_LEVEL_BY_NAME: Record<string, number> = { NONE: 0, READ, WRITE, SUPER };
-
-function refresh(ctx: UsersActionContext) {
-  ctx.poller.refresh(['users', 'access', 'radius']);
-}
 
 const checkName = (v: string) =>
   v.trim() === '' ? 'the user name is required' : /\s/.test(v) ? 'a user name has no spaces' : null;
@@ -80,8 +77,7 @@ export function addUser(ctx: UsersActionContext) {
         radius: v.radius === 'true',
       };
       void ctx.dialog.run(`Adding user '${user.username}'`, async () => {
-        await ctx.client.users.add(user);
-        refresh(ctx);
+        await perform(ctx, userOps.add(user));
         return `user '${sanitize(user.username)}' added (${levelName(user.accesslevel)})`;
       });
       return undefined;
@@ -158,8 +154,7 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
       const own = ownAccountLines(ctx, user, changes);
       const save = () =>
         void ctx.dialog.run(`Changing user '${user.username}'`, async () => {
-          await ctx.client.users.modify(changes);
-          refresh(ctx);
+          await perform(ctx, userOps.modify(changes));
           const done = `user '${sanitize(name)}' changed`;
           if (own.length === 0 || !ctx.reconnect) return done;
           if (changes.new_username === undefined && changes.password === undefined) return done;
@@ -177,7 +172,7 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
       }
       ctx.dialog.confirm(
         `Change your own account '${sanitize(user.username)}'?`,
-        own,
+        [...own, `${sendsLine(userOps.modify(changes))}.`],
         save,
         'change it',
       );
@@ -201,13 +196,14 @@ export function deleteUser(ctx: UsersActionContext, user: User | undefined) {
     (ctx.users ?? []).filter((u) => u.accesslevel >= SUPER).length <= 1
   )
     lines.push({ text: 'It is the last SUPER account: the device will refuse.', color: 'yellow' });
+  const op = userOps.remove(user.username);
+  lines.push(`${sendsLine(op)}.`);
   ctx.dialog.confirm(
     `Delete user '${sanitize(user.username)}'?`,
     lines,
     () => {
       void ctx.dialog.run(`Deleting user '${user.username}'`, async () => {
-        await ctx.client.users.remove(user.username);
-        refresh(ctx);
+        await perform(ctx, op);
         return `user '${sanitize(user.username)}' deleted`;
       });
     },
@@ -221,6 +217,7 @@ export function toggleUac(ctx: UsersActionContext) {
   if (!ctx.access || !ctx.users)
     return ctx.notify('users and UAC state are still loading; try again in a moment');
   if (!on) {
+    const off = userOps.setUac(false);
     ctx.dialog.confirm(
       'Turn UAC off?',
       [
@@ -229,12 +226,13 @@ export function toggleUac(ctx: UsersActionContext) {
           color: 'yellow',
         },
         'The accounts are kept; turning UAC on again requires them.',
+        `${sendsLine(off)}.`,
       ],
       () =>
         void ctx.dialog.run('Turning UAC off', async () => {
-          const state = await ctx.client.users.setUac(false);
+          const state = await off.send(ctx.client);
           noteUac(ctx, state);
-          refresh(ctx);
+          await ctx.poller.refreshNow(off.affects);
           return `UAC is ${state ? 'on' : 'off'}`;
         }),
       'turn UAC off',
@@ -268,6 +266,8 @@ export function toggleUac(ctx: UsersActionContext) {
       const problem = checkUacAccount(users, account, password, ctx.session.user);
       if (problem) return problem;
       const setFirst = v.set === 'true' && password !== '';
+      const setPassword = userOps.modify({ username: account, password });
+      const uacOn = userOps.setUac(true);
       const lines: Line[] = [
         'Every REST and web request will need a login; the level of each account applies.',
         `pbc will log in as '${sanitize(account)}' (SUPER)${password === '' ? ' with the password it was started with' : ''}.`,
@@ -277,6 +277,7 @@ export function toggleUac(ctx: UsersActionContext) {
               text: 'The device cannot check a password while UAC is off: if it is wrong, only someone who knows the right one can turn UAC off again.',
               color: 'yellow',
             },
+        `${setFirst ? sendsLine(setPassword, uacOn) : sendsLine(uacOn)}.`,
       ];
       ctx.dialog.confirm(
         'Turn UAC on?',
@@ -285,17 +286,18 @@ export function toggleUac(ctx: UsersActionContext) {
           void ctx.dialog.run('Turning UAC on', async () => {
             // the device's list, not the last poll: the account must exist and be SUPER right now
             const fresh = checkUacAccount(
-              await ctx.client.users.list(),
+              await readUsers(ctx.client),
               account,
               password,
               ctx.session.user,
             );
             if (fresh) throw new Error(`${fresh}; UAC was not changed`);
-            if (setFirst) await ctx.client.users.modify({ username: account, password });
-            const state = await ctx.client.users.setUac(true);
+            if (setFirst) await setPassword.send(ctx.client);
+            const state = await uacOn.send(ctx.client);
             noteUac(ctx, state);
+            // with a reconnect, the new connection reads everything afresh
             if (!ctx.reconnect) {
-              refresh(ctx);
+              await ctx.poller.refreshNow(uacOn.affects);
               return `UAC is ${state ? 'on' : 'off'}`;
             }
             const change: ReconnectChange = { user: account };
@@ -358,8 +360,7 @@ export function editRadius(ctx: UsersActionContext) {
         refresh_rate: Number(v.refresh),
       };
       void ctx.dialog.run('Saving the RADIUS settings', async () => {
-        const enabled = await ctx.client.users.setRadius(settings);
-        refresh(ctx);
+        const enabled = await perform(ctx, userOps.setRadius(settings));
         return `RADIUS settings saved${enabled === null ? '' : `; RADIUS is ${enabled ? 'enabled' : 'disabled'}`}`;
       });
       return undefined;
