@@ -19,6 +19,12 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   // (Deleting it, not setting it to 'false': colour detection treats any CI as no colour.)
   const ci = process.env.CI;
   delete process.env.CI;
+  // Ink's development mode (DEV=true, common in developers' shells) connects to React
+  // DevTools and reads Ink's package.json from disk, neither of which the build ships: Ink
+  // must not see DEV while it loads and mounts. (This replaces a build-time edit of Ink's
+  // isDev(); esbuild's `define` cannot reach it, Ink reads DEV through an imported process.)
+  const dev = process.env.DEV;
+  delete process.env.DEV;
   const ink = import('ink');
   const modules = Promise.all([import('./fullscreen.js'), import('./memory.js')]);
   const stdout = options.stdout ?? process.stdout;
@@ -45,7 +51,7 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
       if (ci === undefined) delete process.env.CI;
       else process.env.CI = ci;
       leave = enterFullScreen(stdout);
-      return render(tree, {
+      const instance = render(tree, {
         stdout,
         stdin,
         exitOnCtrlC: true,
@@ -53,6 +59,8 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
         maxFps: 15,
         incrementalRendering: true,
       });
+      if (dev !== undefined) process.env.DEV = dev;
+      return instance;
     },
   });
   const instance = running.view;
