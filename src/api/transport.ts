@@ -11,7 +11,7 @@
  * echoed. An answer is read up to `maxAnswerBytes` (64 MiB by default) and no further.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
 import qs from 'qs';
 import {
   AnswerTooLargeError,
@@ -134,6 +134,9 @@ export function encodeQuery(query: Record<string, unknown> | undefined): string 
   });
 }
 
+/** node:https (and with it TLS and crypto) is loaded only for an https:// device. */
+const https = () => createRequire(import.meta.url)('node:https') as typeof import('node:https');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Transport {
@@ -166,7 +169,9 @@ export class Transport {
     // Short idle life: a write sent on a socket the device is just closing is not retried.
     const agentOptions = { keepAlive: true, timeout: 4_000, ...tls };
     this.agent =
-      this.base.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+      this.base.protocol === 'https:'
+        ? new (https().Agent)(agentOptions)
+        : new HttpAgent(agentOptions);
     if (options.user !== undefined || options.password !== undefined) {
       const pair = `${options.user ?? ''}:${options.password ?? ''}`;
       const token = Buffer.from(pair, 'utf8').toString('base64');
@@ -302,7 +307,7 @@ export class Transport {
     signal: AbortSignal,
   ): Promise<IncomingMessage> {
     const url = new URL(this.base.pathname + target, this.base);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const send = url.protocol === 'https:' ? https().request : httpRequest;
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     return new Promise((resolve, reject) => {
       const req = send(url, { method, headers, agent: this.agent, signal }, resolve);
