@@ -184,9 +184,13 @@ export function inkPatchesForVite() {
   return {
     name: 'ink-output-cache',
     enforce: 'pre',
-    transform(code, id) {
-      const contents = patchInkSource(id.split('?')[0], code);
-      return contents === undefined ? null : { code: contents, map: null };
+    // Ink's files are loaded here (not left to Vite) to drop their source-map comments: the
+    // maps point to sources Ink does not ship, and Vite warns about each file.
+    async load(id) {
+      const path = id.split('?')[0];
+      if (!/[\\/]node_modules[\\/](?:ink|widest-line)[\\/].*\.js$/.test(path)) return null;
+      const source = (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '');
+      return { code: patchInkSource(path, source) ?? source, map: null };
     },
   };
 }
