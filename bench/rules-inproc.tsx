@@ -9,17 +9,13 @@
 //   preview N — the rule editor's per-keystroke analysis (validation, TCAM preview,
 //               shadowing against N rules): first ever (every match normalized), first
 //               after a poll (new rule objects, matches seen before) and warm
-import { createClient } from '../src/api/index.js';
 import type { Rule } from '../src/model/index.js';
 import { deviceView } from '../src/screens/device-view.js';
 import { analyze } from '../src/screens/rules/analysis.js';
 import { newRuleForm } from '../src/screens/rules/editor-state.js';
-import { Poller } from '../src/store/poller.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
-import { openConnection } from '../src/tui/connection.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
-import { consoleTree } from '../src/tui/root.js';
-import { renderTui } from '../test/harness/render.js';
+import { mountTestConsole } from '../test/harness/console.js';
 
 /** Times the 20-key filter sequence is typed (60 keys). */
 const FILTER_ROUNDS = 3;
@@ -72,17 +68,21 @@ async function keys(n: number) {
   const stopPolicy = startMemoryPolicy({
     large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
-  const client = createClient({ url: session.url });
-  const poller = new Poller(client, store); // never started: data is fed directly
   const rules = syntheticRules(n);
   commitSuccess(store, 'rules', { rules, used_flows: n }, 0);
   commitSuccess(store, 'flows', { used_flows: n, maximum_flows: 4096 }, 0);
   commitSuccess(store, 'access', { uac: false, level: null }, 0);
   commitSuccess(store, 'groups', [], 0);
-  const ui = renderTui(consoleTree({ client, store, poller, session }, 'rules'), {
+  // the poller is not started: data is fed directly
+  const mounted = await mountTestConsole({
+    settings: session,
+    store,
+    screen: 'rules',
+    poll: false,
     columns: 120,
     rows: 40,
   });
+  const ui = mounted.ui;
   await ui.waitFor((f) => f.includes('rule-') && f.includes('PRIO'), 30_000);
   const press = async (key: string) => {
     const before = ui.frames.length;
@@ -142,9 +142,8 @@ async function keys(n: number) {
   if (process.env.BENCH_VERBOSE)
     process.stderr.write(`filter ${n}: ${filter.map((t) => t.toFixed(1)).join(' ')}\n`);
   await press('\u001B');
-  ui.unmount();
+  await mounted.close();
   stopPolicy();
-  await client.close();
   return { rules: n, scroll: stats(scroll), page: stats(page), filter: stats(filter) };
 }
 
@@ -159,12 +158,8 @@ async function poll(url: string) {
   const stopPolicy = startMemoryPolicy({
     large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
-  const { client, poller, session: s } = openConnection({ url }, store);
-  const ui = renderTui(consoleTree({ client, poller, session: s, store }, 'overview'), {
-    columns: 120,
-    rows: 40,
-  });
-  poller.start();
+  const mounted = await mountTestConsole({ settings: { url }, store, columns: 120, rows: 40 });
+  const ui = mounted.ui;
   await ui.waitFor((f) => f.includes('Fans'), 30_000);
   const t = performance.now();
   ui.write('3');
@@ -193,10 +188,8 @@ async function poll(url: string) {
     times.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 150));
   }
-  poller.stop();
-  ui.unmount();
+  await mounted.close();
   stopPolicy();
-  await client.close();
   const over = times.filter((x) => x > 1000 / 15).length;
   return { rules, shownMs, polls: commits, keys: stats(times), count: times.length, over };
 }

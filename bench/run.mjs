@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { benchCli, cliSection } from './cli.mjs';
 import { root } from './lib.mjs';
 import { benchSim, simSection } from './sim.mjs';
+import { benchStartup, startupSection } from './startup.mjs';
 import { benchTui, tuiSection } from './tui.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -18,6 +19,10 @@ console.error('bench: simulator…');
 sections.push(simSection(await benchSim({ duration: quick ? 2 : 5 })));
 console.error('bench: cli…');
 sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
+console.error('bench: start-up…');
+sections.push(
+  `### Start-up: \`node -e 0\`, a bare node:http client, \`pbc get\` and the console's first frame with data (dist and bundle)\n\n${startupSection(await benchStartup({ runs: quick ? 3 : 15 }))}`,
+);
 console.error('bench: console…');
 sections.push(
   tuiSection(
@@ -41,6 +46,12 @@ const notesFile = join(root, 'bench', 'notes.md');
 if (existsSync(notesFile))
   sections.push(`### Notes\n\n${(await readFile(notesFile, 'utf8')).trim()}\n`);
 
+// Hand-kept records at the end of the page (level-2 sections, e.g. an issue's before/after
+// figures) are carried over; everything above them is rewritten.
+const page = join(root, 'docs', 'performance.md');
+const old = existsSync(page) ? await readFile(page, 'utf8') : '';
+const kept = old.includes('\n## ') ? old.slice(old.indexOf('\n## ') + 1) : '';
+
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const text = `# Performance
 
@@ -50,7 +61,7 @@ Every figure stands beside its anchor measured in the same run on the same machi
 machine's two cores with whatever else runs; run them on an idle machine for stable figures.
 
 ${sections.join('\n')}
-`;
-await writeFile(join(root, 'docs', 'performance.md'), text);
+${kept ? `\n${kept}` : ''}`;
+await writeFile(page, text);
 console.log(text);
 process.exit(0);

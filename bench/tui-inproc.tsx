@@ -11,12 +11,12 @@ import { startSim } from '../src/sim/server.js';
 import { Poller } from '../src/store/poller.js';
 import { DEFAULT_INTERVALS, type ResourceKey } from '../src/store/resources.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
+import { createConsole } from '../src/tui/create-console.js';
 import type { ScreenId } from '../src/tui/keymap.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
-import { consoleTree } from '../src/tui/root.js';
 import { SCREEN_VIEWS } from '../src/tui/screens.js';
+import { mountTestConsole } from '../test/harness/console.js';
 import { ageStats } from '../test/harness/device-fixtures.js';
-import { renderTui } from '../test/harness/render.js';
 
 const session = { url: 'http://bench.invalid/rest', readonly: false, insecure: false, demo: true };
 
@@ -67,16 +67,20 @@ async function keys(ports: number, presses = 200) {
   const stopPolicy = startMemoryPolicy({
     large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
-  const client = createClient({ url: session.url });
-  const poller = new Poller(client, store); // never started: data is fed directly
   const { info, config, stats } = syntheticPorts(ports);
   commitSuccess(store, 'info', info, 0);
   commitSuccess(store, 'config', config, 0);
   for (let k = 1n; k <= 30n; k++) commitSuccess(store, 'stats', stats(k), Number(k) * 2000);
-  const ui = renderTui(consoleTree({ client, store, poller, session }, 'ports'), {
+  // the poller is not started: data is fed directly
+  const mounted = await mountTestConsole({
+    settings: session,
+    store,
+    screen: 'ports',
+    poll: false,
     columns: 120,
     rows: 40,
   });
+  const ui = mounted.ui;
   await ui.waitFor((f) => f.includes('PORT'));
   const times: number[] = [];
   for (let i = 0; i < presses; i++) {
@@ -86,7 +90,7 @@ async function keys(ports: number, presses = 200) {
     while (ui.frames.length === before) await new Promise((r) => setImmediate(r));
     times.push(performance.now() - t0);
   }
-  ui.unmount();
+  await mounted.close();
   stopPolicy();
   times.sort((a, b) => a - b);
   return {
@@ -110,7 +114,6 @@ async function rss(cycles = 10_000) {
   const stopPolicy = startMemoryPolicy({
     large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
-  const poller = new Poller(client, store);
   const real = {
     identity: {
       name: await client.device.name(),
@@ -164,19 +167,26 @@ async function rss(cycles = 10_000) {
   });
   // BENCH_START=overview mounts another screen; BENCH_NO_UI=1 measures the store alone
   const start = (process.env.BENCH_START ?? 'ports') as ScreenId;
+  // the poller is not started: answers are committed directly
   const ui =
     process.env.BENCH_NO_UI === '1'
       ? { unmount: () => {} }
-      : render(
-          consoleTree({ client, store, poller, session: { ...session, url: sim.url } }, start),
-          {
-            stdout: stdout as unknown as NodeJS.WriteStream,
-            stdin: stdin as unknown as NodeJS.ReadStream,
-            patchConsole: false,
-            exitOnCtrlC: false,
-            maxFps: 1000,
-          },
-        );
+      : (
+          await createConsole({
+            settings: { ...session, url: sim.url },
+            store,
+            screen: start,
+            poll: false,
+            mount: (tree) =>
+              render(tree, {
+                stdout: stdout as unknown as NodeJS.WriteStream,
+                stdin: stdin as unknown as NodeJS.ReadStream,
+                patchConsole: false,
+                exitOnCtrlC: false,
+                maxFps: 1000,
+              }),
+          })
+        ).view;
   // BENCH_SCREENS=ports,logs narrows which screens' resources are answered (to find what grows)
   const screens = (process.env.BENCH_SCREENS?.split(',') ?? [
     'overview',

@@ -8,7 +8,6 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { inkNoDevtools } from './ink-no-devtools.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,11 +37,13 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { 'process.env.NODE_ENV': '"production"', PBC_VERSION: JSON.stringify(version) },
+  // Ink imports React DevTools only in its development mode (DEV=true), which the console
+  // keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
   alias: { 'react-devtools-core': stub },
   banner: {
     js: "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
-  plugins: [inkOutputCache, inkNoDevtools],
+  plugins: [inkOutputCache],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });

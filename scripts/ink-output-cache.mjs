@@ -16,21 +16,28 @@
 //
 // Every cache is a PbcGenCache (scripts/ink-gen-cache.mjs): keyed by the text itself, so a
 // hit is always exact, and it keeps only what the last two frames used, so memory is
-// bounded by what is on screen. A file whose source does not match what is expected
-// (another Ink version) is left alone. Effect measured in docs/performance.md.
+// bounded by what is on screen. Effect measured in docs/performance.md.
+//
+// The same patches run everywhere Ink runs: the builds (scripts/build.mjs), the benchmarks
+// (bench/lib.mjs) and the tests (vitest.config.ts, through `inkPatchesForVite`). When an
+// anchor text is missing (Ink or string-width changed) the build fails, naming the file and
+// the anchor, rather than silently building stock Ink; so does a build that bundles Ink
+// but never met one of the patched files.
 import { readFile } from 'node:fs/promises';
 import { PbcGenCache } from './ink-gen-cache.mjs';
 
 /** Most distinct texts one frame may cache (a screen draws a few hundred). */
 const LIMIT = 5_000;
-const GEN = PbcGenCache.toString();
+// as an expression: where this script is itself bundled (vitest.config.ts) the class may print without its name
+const GEN = `const PbcGenCache = ${PbcGenCache.toString()};`;
 /** Regex class body of the one-column code points the string-width fast path accepts. */
 export const NARROW =
   '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
 
-const patches = [
+export const patches = [
   {
-    file: /[\\/]string-width[\\/]index\.js$/,
+    // Ink's and widest-line's copy (string-width 8), not pbc's own (7, without that fast path)
+    file: /[\\/](?:ink|widest-line)[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
     edits: [
       [
         '\tif (/^[\\u0020-\\u007E]*$/.test(string)) {',
@@ -115,16 +122,75 @@ export default class Output`,
   },
 ];
 
+/**
+ * `source` (the file at `path`) with its patch applied; undefined when no patch is for that
+ * file. Throws, naming the file and the anchor, when an anchor is missing.
+ */
+export function patchInkSource(path, source) {
+  const patch = patches.find((p) => p.file.test(path));
+  if (patch === undefined) return undefined;
+  let out = source;
+  for (const [from, to] of patch.edits) {
+    if (!out.includes(from))
+      throw new Error(
+        `scripts/ink-output-cache.mjs: the anchor of a patch is missing in ${path} (Ink or string-width changed; update the patch): ${JSON.stringify(from.split('\n')[0])}`,
+      );
+    out = out.replace(from, to);
+  }
+  return out;
+}
+
+/**
+ * A build that bundles Ink (its output.js) met every patched file; one without Ink (the
+ * simulator's, a test bundling string-width alone) need not.
+ */
+function unmet(applied) {
+  if (!applied.has(patches.find((p) => p.file.test('/node_modules/ink/build/output.js'))))
+    return [];
+  return patches.filter((p) => !applied.has(p)).map((p) => String(p.file));
+}
+
+/** esbuild plugin (scripts/build.mjs, bench/lib.mjs). */
 export const inkOutputCache = {
   name: 'ink-output-cache',
   setup(build) {
+    const applied = new Set();
+    build.onStart(() => applied.clear());
     for (const patch of patches) {
       build.onLoad({ filter: patch.file }, async (args) => {
-        let source = await readFile(args.path, 'utf8');
-        if (!patch.edits.every(([from]) => source.includes(from))) return undefined;
-        for (const [from, to] of patch.edits) source = source.replace(from, to);
-        return { contents: source, loader: 'js' };
+        const contents = patchInkSource(args.path, await readFile(args.path, 'utf8'));
+        applied.add(patch);
+        return { contents, loader: 'js' };
       });
     }
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return undefined;
+      const missing = unmet(applied);
+      if (missing.length === 0) return undefined;
+      return {
+        errors: missing.map((file) => ({
+          text: `scripts/ink-output-cache.mjs: Ink is bundled but no file matched ${file} (Ink or string-width moved it; update the patch)`,
+        })),
+      };
+    });
   },
 };
+
+/**
+ * The same patches as a Vite plugin, for the tests (vitest.config.ts): Ink, widest-line and
+ * their string-width copies must be inlined (test.server.deps.inline) so that Vite loads them.
+ */
+export function inkPatchesForVite() {
+  return {
+    name: 'ink-output-cache',
+    enforce: 'pre',
+    // Ink's files are loaded here (not left to Vite) to drop their source-map comments: the
+    // maps point to sources Ink does not ship, and Vite warns about each file.
+    async load(id) {
+      const path = id.split('?')[0];
+      if (!/[\\/]node_modules[\\/](?:ink|widest-line)[\\/].*\.js$/.test(path)) return null;
+      const source = (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '');
+      return { code: patchInkSource(path, source) ?? source, map: null };
+    },
+  };
+}

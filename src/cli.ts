@@ -1,9 +1,11 @@
 /**
  * pbc entry. Kept lean: commander and the command definitions only; each command imports
  * what it needs when it runs, so a scripted `pbc get …` never loads the simulator, Ink or
- * React. Exit codes: 0 ok, 1 device error, 2 usage, 3 connection/timeout, 4 auth.
+ * React. `pbc` without a command starts the console (src/tui), which only this entry loads.
+ * Exit codes: 0 ok, 1 device error, 2 usage, 3 connection/timeout, 4 auth.
  */
 import { CommanderError } from 'commander';
+import type { GlobalOptions } from './commands/context.js';
 import { exitWhenWritten, watchOutput } from './commands/exit.js';
 import { buildProgram } from './commands/program.js';
 
@@ -11,7 +13,12 @@ import { buildProgram } from './commands/program.js';
 // line and exit 1, not a stack trace. Commands exit only once their output is written.
 watchOutput();
 
-buildProgram()
+async function startConsole(g: GlobalOptions): Promise<void> {
+  const { runConsole } = await import('./commands/console.js');
+  await runConsole(g, async (options) => (await import('./tui/main.js')).startTui(options));
+}
+
+buildProgram(startConsole)
   .parseAsync(process.argv)
   .catch(async (e: unknown) => {
     // Help and version end with code 0; every other commander error (including the help

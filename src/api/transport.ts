@@ -1,5 +1,5 @@
 /**
- * HTTP to the device: one keep-alive undici Agent per client, basic auth, per-request
+ * HTTP to the device: one keep-alive node:http(s) Agent per client, basic auth, per-request
  * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
  * mapping to the PbcError family. Responses are parsed losslessly (see json.ts), big ones in
  * slices (json-slices.ts).
@@ -10,8 +10,9 @@
  * the session's password and the request's secrets masked (mask.ts), whatever the device
  * echoed. An answer is read up to `maxAnswerBytes` (64 MiB by default) and no further.
  */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import qs from 'qs';
-import { Agent, request as undiciRequest } from 'undici';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -133,13 +134,16 @@ export function encodeQuery(query: Record<string, unknown> | undefined): string 
   });
 }
 
+/** node:https (and with it TLS and crypto) is loaded only for an https:// device. */
+const https = () => createRequire(import.meta.url)('node:https') as typeof import('node:https');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Transport {
   readonly readonly: boolean;
   readonly timeoutMs: number;
   private readonly base: URL;
-  private readonly agent: Agent;
+  private readonly agent: HttpAgent;
   private readonly authorization: string | undefined;
   readonly maxAnswerBytes: number;
   /** The password and its basic-auth token: masked in every error. */
@@ -160,11 +164,14 @@ export class Transport {
             ...(options.ca !== undefined ? { ca: options.ca } : {}),
           }
         : {};
-    this.agent = new Agent({
-      // Short idle life: a write sent on a socket the device is just closing is not retried.
-      keepAliveTimeout: 4_000,
-      connect: { timeout: this.timeoutMs, ...tls },
-    });
+    // node:http, not undici or fetch: a scripted `pbc get` makes one request and exits, and
+    // loading undici (llhttp in WebAssembly, HTTP/2, TLS) cost more than the request itself.
+    // Short idle life: a write sent on a socket the device is just closing is not retried.
+    const agentOptions = { keepAlive: true, timeout: 4_000, ...tls };
+    this.agent =
+      this.base.protocol === 'https:'
+        ? new (https().Agent)(agentOptions)
+        : new HttpAgent(agentOptions);
     if (options.user !== undefined || options.password !== undefined) {
       const pair = `${options.user ?? ''}:${options.password ?? ''}`;
       const token = Buffer.from(pair, 'utf8').toString('base64');
@@ -234,7 +241,8 @@ export class Transport {
   close(): Promise<void> {
     this.closed = true;
     for (const controller of this.inFlight) controller.abort();
-    return this.agent.close();
+    this.agent.destroy();
+    return Promise.resolve();
   }
 
   /** One exchange: the status and body text, or a ConnectionError/TimeoutError. */
@@ -258,15 +266,7 @@ export class Transport {
     if (this.authorization) headers.authorization = this.authorization;
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await undiciRequest(new URL(this.base.pathname + target, this.base), {
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        dispatcher: this.agent,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      const res = await this.exchange(method, target, headers, body, controller.signal);
       const loc = res.headers.location;
       const limit = this.maxAnswerBytes;
       const tooLarge = (what: string) => {
@@ -278,8 +278,8 @@ export class Transport {
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > limit)
         throw tooLarge(`announces ${formatBytes(declared)}, over the limit of`);
-      const text = await bodyText(res.body, limit, () => tooLarge('exceeds'));
-      return { status: res.statusCode, text, location: Array.isArray(loc) ? loc[0] : loc };
+      const text = await bodyText(res, limit, () => tooLarge('exceeds'));
+      return { status: res.statusCode ?? 0, text, location: loc };
     } catch (err) {
       if (err instanceof AnswerTooLargeError) throw err;
       if (this.closed && !timedOut)
@@ -296,6 +296,24 @@ export class Transport {
       clearTimeout(timer);
       this.inFlight.delete(controller);
     }
+  }
+
+  /** Sends the request; resolves with the answer once its head has arrived. */
+  private exchange(
+    method: Method,
+    target: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal,
+  ): Promise<IncomingMessage> {
+    const url = new URL(this.base.pathname + target, this.base);
+    const send = url.protocol === 'https:' ? https().request : httpRequest;
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return new Promise((resolve, reject) => {
+      const req = send(url, { method, headers, agent: this.agent, signal }, resolve);
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   private interpret(

@@ -1,9 +1,10 @@
 /**
- * `pbc` without a command: the full-screen console (src/tui/main.ts), on the device the
- * flags/context select, or with --demo on a simulated device started in this process.
+ * `pbc` without a command: the full-screen console, on the device the flags/context select,
+ * or with --demo on a simulated device started in this process. This picks the device and
+ * reports failures; the console itself is started by the function cli.ts hands in
+ * (src/tui/main.ts), so no command loads the console's code.
  */
 import { DEFAULT_INTERVALS } from '../store/resources.js';
-import type { TuiOptions } from '../tui/main.js';
 import {
   clientOptions,
   deviceCredentials,
@@ -13,7 +14,29 @@ import {
 } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
 
-export async function startConsole(g: GlobalOptions): Promise<never> {
+/** The device and settings the console opens. */
+export interface ConsoleOptions {
+  url: string;
+  user?: string;
+  password?: string;
+  insecure?: boolean;
+  ca?: string;
+  readonly?: boolean;
+  timeoutMs?: number;
+  /** Bytes of one answer read at most (--max-answer-size). */
+  maxAnswerBytes?: number;
+  /** Set when pbc started its own simulated device (pbc --demo). */
+  demo?: { close(): Promise<void> };
+  /** Poll intervals (ms) per resource, e.g. for benchmarks. */
+  intervals?: Record<string, number>;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+}
+
+/** Runs the console until it is left; resolves with the exit code. */
+export type StartConsole = (options: ConsoleOptions) => Promise<number>;
+
+export async function runConsole(g: GlobalOptions, start: StartConsole): Promise<never> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(
       "pbc: the console needs a terminal (for scripts use 'pbc get …', e.g. pbc get rules -o json; see pbc --help)\n",
@@ -23,7 +46,7 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
   let code: number;
   let demo: { close(): Promise<void> } | undefined;
   try {
-    let options: TuiOptions;
+    let options: ConsoleOptions;
     if (g.demo) {
       const { startSim } = await import('../sim/server.js');
       const sim = await startSim({ port: 0, host: '127.0.0.1' });
@@ -45,8 +68,7 @@ export async function startConsole(g: GlobalOptions): Promise<never> {
     }
     const intervals = pollIntervals(process.env.PBC_POLL_SPEEDUP);
     if (intervals) options.intervals = intervals;
-    const { startTui } = await import('../tui/main.js');
-    code = await startTui(options);
+    code = await start(options);
   } catch (err) {
     code = exitCodeOf(err);
     process.stderr.write(`${formatError(err, g.demo ? 'demo' : 'console')}\n`);

@@ -4,6 +4,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
+import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
 
@@ -126,7 +127,11 @@ Examples:
   declareSafety(completion, LOCAL);
 }
 
-export function buildProgram(): Command {
+/**
+ * `startConsole` runs `pbc` without a command (cli.ts passes it: the console is not the
+ * commands' to load).
+ */
+export function buildProgram(startConsole?: (g: GlobalOptions) => Promise<void>): Command {
   const program = new Command('pbc')
     .description(
       'Packet broker console: live ports, safe rule changes, save-points and logs from a terminal.\n' +
@@ -166,8 +171,8 @@ Docs: docs/cli.md`,
       const near = names.find((n) => distance(n, extra) <= 2);
       fail(`unknown command '${extra}' (${near ? `did you mean ${near}? ` : ''}see pbc --help)`, 2);
     }
-    const { startConsole } = await import('./console.js');
-    await startConsole(program.opts());
+    if (!startConsole) fail('the console is not available here (see pbc --help)', 2);
+    await startConsole(program.opts<GlobalOptions>());
   });
   return program;
 }

@@ -2,7 +2,6 @@
  * Runs one scripted command: resolves the device, builds the client on first use, prints
  * results in the chosen format, reports failures as one line with the right exit code.
  */
-import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import { ReadonlyError } from '../api/errors.js';
 import type { Client, LogEntry } from '../api/index.js';
@@ -147,20 +146,6 @@ class Runner implements Run {
 }
 
 /**
- * undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff and
- * then optimizes it with TurboFan in the background; a process that exits right after one
- * request waits ~100 ms for that background compilation to finish. A scripted command
- * makes a handful of requests: the baseline compiler alone is plenty.
- */
-function quickExitWasm(): void {
-  try {
-    setFlagsFromString('--liftoff-only');
-  } catch {
-    // Only a start-up optimization.
-  }
-}
-
-/**
  * Runs `handler` and exits with its code (0 unless it returns one, or what failed), once
  * all its output is written.
  */
@@ -171,7 +156,6 @@ export async function execute(
   args: unknown[],
   safety: Safety,
 ): Promise<never> {
-  quickExitWasm();
   const g = cmd.optsWithGlobals() as GlobalOptions;
   let code = 0;
   let runner: Runner | undefined;

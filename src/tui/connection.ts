@@ -23,10 +23,13 @@ export interface ConnectionSettings {
   intervals?: Partial<Record<ResourceKey, number>>;
 }
 
-export function openConnection(
-  settings: ConnectionSettings,
-  store: ConsoleStore,
-): { client: Client; poller: Poller; session: Session } {
+export interface Connection {
+  client: Client;
+  poller: Poller;
+  session: Session;
+}
+
+export function openConnection(settings: ConnectionSettings, store: ConsoleStore): Connection {
   const client = createClient({
     url: settings.url,
     ...(settings.user ? { user: settings.user } : {}),
@@ -98,18 +101,21 @@ function untilIdle(store: ConsoleStore, ms: number): Promise<void> {
 
 /**
  * A `reconnect` for the context value. `current()` is the value in use; `apply` installs
- * the new one (main.ts re-renders the tree with it).
+ * the new one (createConsole re-renders the tree with it).
  */
 export function makeReconnect(options: {
   settings: ConnectionSettings;
   store: ConsoleStore;
   current: () => ConsoleContextValue;
   apply: (next: ConsoleContextValue) => void;
+  /** Sees each new connection as it is opened. */
+  onOpen?: (connection: Connection) => void;
 }): (change: ReconnectChange) => Promise<void> {
   let settings = options.settings;
   const reconnect = async (change: ReconnectChange): Promise<void> => {
     const next = applyChange(settings, change);
     const opened = openConnection(next, options.store);
+    options.onOpen?.(opened);
     try {
       // Proves the address, the TLS settings and (with UAC on) the credentials.
       await opened.client.users.uac();

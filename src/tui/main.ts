@@ -1,33 +1,16 @@
 /**
- * Entry of the full-screen console. Loaded only when the TUI starts (the scripted
- * commands never pay for Ink and React). Owns the lifecycle: alternate screen in, polling,
- * and on every way out — q, Ctrl-C, SIGTERM, a crash — polling stopped, connections
- * closed and the terminal restored.
+ * Entry of the full-screen console on the operator's terminal. Loaded only when the TUI
+ * starts (the scripted commands never pay for Ink and React). Owns the lifecycle: the first
+ * requests sent while Ink loads, alternate screen in, and on every way out — q, Ctrl-C,
+ * SIGTERM, a crash — polling stopped, connections closed and the terminal restored.
  */
 import { maskSecrets } from '../api/mask.js';
+import type { ConsoleOptions } from '../commands/console.js';
 import { sanitize } from '../model/index.js';
-import type { ConsoleContextValue } from '../store/react.js';
 import type { ConnectionSettings } from './connection.js';
+import { createConsole } from './create-console.js';
 
-export interface TuiOptions {
-  url: string;
-  user?: string;
-  password?: string;
-  insecure?: boolean;
-  ca?: string;
-  readonly?: boolean;
-  timeoutMs?: number;
-  /** Bytes of one answer read at most (--max-answer-size). */
-  maxAnswerBytes?: number;
-  /** Set when pbc started its own simulated device (pbc --demo). */
-  demo?: { close(): Promise<void> };
-  /** Poll intervals (ms) per resource, e.g. for benchmarks. */
-  intervals?: Record<string, number>;
-  stdout?: NodeJS.WriteStream;
-  stdin?: NodeJS.ReadStream;
-}
-
-export async function startTui(options: TuiOptions): Promise<number> {
+export async function startTui(options: ConsoleOptions): Promise<number> {
   // Colour libraries read the environment when they load: decide before importing Ink.
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '')
     process.env.FORCE_COLOR = '0';
@@ -36,26 +19,16 @@ export async function startTui(options: TuiOptions): Promise<number> {
   // (Deleting it, not setting it to 'false': colour detection treats any CI as no colour.)
   const ci = process.env.CI;
   delete process.env.CI;
-  const [
-    { render },
-    { makeReconnect, openConnection },
-    { createConsoleStore },
-    { consoleTree },
-    { enterFullScreen },
-    { startMemoryPolicy, LARGE_RULE_TABLE },
-  ] = await Promise.all([
-    import('ink'),
-    import('./connection.js'),
-    import('../store/store.js'),
-    import('./root.js'),
-    import('./fullscreen.js'),
-    import('./memory.js'),
-  ]);
-  if (ci === undefined) delete process.env.CI;
-  else process.env.CI = ci;
+  // Ink's development mode (DEV=true, common in developers' shells) connects to React
+  // DevTools and reads Ink's package.json from disk, neither of which the build ships: Ink
+  // must not see DEV while it loads and mounts. (This replaces a build-time edit of Ink's
+  // isDev(); esbuild's `define` cannot reach it, Ink reads DEV through an imported process.)
+  const dev = process.env.DEV;
+  delete process.env.DEV;
+  const ink = import('ink');
+  const modules = Promise.all([import('./fullscreen.js'), import('./memory.js')]);
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
-  const store = createConsoleStore();
   const settings: ConnectionSettings = {
     url: options.url,
     ...(options.user ? { user: options.user } : {}),
@@ -70,16 +43,31 @@ export async function startTui(options: TuiOptions): Promise<number> {
     readonly: Boolean(options.readonly),
     demo: Boolean(options.demo),
   };
-  // The connection in use; screens may replace it through `reconnect` (UAC, IP, HTTPS, reboot).
-  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
+  let leave = () => {};
+  const running = await createConsole({
+    settings,
+    async mount(tree) {
+      const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules]);
+      if (ci === undefined) delete process.env.CI;
+      else process.env.CI = ci;
+      leave = enterFullScreen(stdout);
+      const instance = render(tree, {
+        stdout,
+        stdin,
+        exitOnCtrlC: true,
+        patchConsole: false,
+        maxFps: 15,
+        incrementalRendering: true,
+      });
+      if (dev !== undefined) process.env.DEV = dev;
+      return instance;
+    },
+  });
+  const instance = running.view;
+  const [, { startMemoryPolicy, LARGE_RULE_TABLE }] = await modules;
+  const store = running.store;
 
-  const leave = enterFullScreen(stdout);
   let code = 0;
-  const shutdown = async () => {
-    current.poller.stop();
-    await current.client.close().catch(() => {});
-    await options.demo?.close().catch(() => {});
-  };
   const onSignal = () => instance.unmount();
   const onCrash = (e: unknown) => {
     leave();
@@ -92,26 +80,6 @@ export async function startTui(options: TuiOptions): Promise<number> {
   process.on('SIGHUP', onSignal);
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
-
-  current.reconnect = makeReconnect({
-    settings,
-    store,
-    current: () => current,
-    apply: (next) => {
-      current = next;
-      instance.rerender(consoleTree(current));
-    },
-  });
-  const tree = consoleTree(current);
-  const instance = render(tree, {
-    stdout,
-    stdin,
-    exitOnCtrlC: true,
-    patchConsole: false,
-    maxFps: 15,
-    incrementalRendering: true,
-  });
-  current.poller.start();
   const stopMemoryPolicy = startMemoryPolicy({
     large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
@@ -127,7 +95,8 @@ export async function startTui(options: TuiOptions): Promise<number> {
     process.off('SIGHUP', onSignal);
     process.off('uncaughtException', onCrash);
     process.off('unhandledRejection', onCrash);
-    await shutdown();
+    await running.close();
+    await options.demo?.close().catch(() => {});
   }
   return code;
 }

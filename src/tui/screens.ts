@@ -12,6 +12,7 @@ import type { ScreenProps } from '../screens/types.js';
 import { UsersScreen } from '../screens/users/users-screen.js';
 import type { ResourceKey } from '../store/resources.js';
 import { BINDINGS, keyLabel, type ScreenId } from './keymap.js';
+import { SCREEN_RESOURCES } from './screen-resources.js';
 
 export interface ScreenView {
   component: ComponentType<ScreenProps>;
@@ -31,41 +32,18 @@ function hints(id: ScreenId) {
 const quitKey = (id: ScreenId) =>
   BINDINGS.some((b) => b.scope === id && b.keys.includes('q')) ? ':quit' : 'q';
 
-function view(
-  id: ScreenId,
-  component: ComponentType<ScreenProps>,
-  resources: readonly ResourceKey[],
-): ScreenView {
-  return { component, resources, hints: hints(id), quitKey: quitKey(id) };
+function view(id: ScreenId, component: ComponentType<ScreenProps>): ScreenView {
+  return { component, resources: SCREEN_RESOURCES[id], hints: hints(id), quitKey: quitKey(id) };
 }
 
 export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
-  overview: view('overview', OverviewScreen, [
-    'settings',
-    'environment',
-    'system',
-    'stats',
-    'info',
-  ]),
-  ports: view('ports', PortsScreen, ['stats', 'info', 'config']),
-  rules: view('rules', RulesScreen, ['rules', 'flows', 'settings', 'groups', 'info', 'config']),
-  groups: view('groups', GroupsScreen, ['groups', 'rules', 'settings', 'info', 'config']),
-  savepoints: view('savepoints', SavePointsScreen, [
-    'savepoints',
-    'rules',
-    'groups',
-    'config',
-    'info',
-    'settings',
-  ]),
-  logs: view('logs', LogsScreen, ['log']),
-  users: view('users', UsersScreen, ['users', 'radius']),
-  apps: view('apps', AppsScreen, ['apps', 'running']),
-  device: view('device', DeviceScreen, [
-    'deviceConfig',
-    'settings',
-    'flows',
-    'rules',
-    'savepoints',
-  ]),
+  overview: view('overview', OverviewScreen),
+  ports: view('ports', PortsScreen),
+  rules: view('rules', RulesScreen),
+  groups: view('groups', GroupsScreen),
+  savepoints: view('savepoints', SavePointsScreen),
+  logs: view('logs', LogsScreen),
+  users: view('users', UsersScreen),
+  apps: view('apps', AppsScreen),
+  device: view('device', DeviceScreen),
 };

@@ -8,14 +8,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../src/api/test-server.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
-import type { ConsoleContextValue } from '../../src/store/react.js';
 import { DEFAULT_INTERVALS, type ResourceKey } from '../../src/store/resources.js';
-import { createConsoleStore } from '../../src/store/store.js';
-import { type ConnectionSettings, openConnection } from '../../src/tui/connection.js';
+import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
+import { mountTestConsole } from '../harness/console.js';
 import { endlessProxy } from '../harness/proxy.js';
-import { cleanup, type Harness, renderTui } from '../harness/render.js';
+import { cleanup, type Harness } from '../harness/render.js';
 import { assertResponsive, statusError } from './drill.js';
 
 const ALL: Partial<Record<ResourceKey, number>> = Object.fromEntries(
@@ -28,17 +26,10 @@ afterEach(async () => {
   cleanup();
 });
 
-function mount(settings: ConnectionSettings, screen: ScreenId): Harness {
-  const store = createConsoleStore();
-  const current: ConsoleContextValue = { ...openConnection(settings, store), store };
-  const ui = renderTui(consoleTree(current, screen), { columns: 120, rows: 30 });
-  current.poller.start();
-  closers.push(async () => {
-    ui.unmount();
-    current.poller.stop();
-    await current.client.close();
-  });
-  return ui;
+async function mount(settings: ConnectionSettings, screen: ScreenId): Promise<Harness> {
+  const mounted = await mountTestConsole({ settings, screen, columns: 120, rows: 30 });
+  closers.push(() => mounted.close());
+  return mounted.ui;
 }
 
 async function sim(): Promise<SimServer> {
@@ -52,7 +43,7 @@ describe('drill: an endless answer', () => {
     const device = await sim();
     const proxy = await endlessProxy(device, (p) => p === '/rest/rules/all');
     closers.push(() => proxy.close());
-    const ui = mount(
+    const ui = await mount(
       {
         url: proxy.url,
         timeoutMs: 30_000, // far beyond the drill: the limit, not the timeout, ends the read
@@ -85,7 +76,7 @@ describe('drill: a device error echoing the password', () => {
         }),
       );
     });
-    const ui = mount(
+    const ui = await mount(
       { url: echo.url, user: 'admin', password: 'S3cr3tPass', timeoutMs: 2000, intervals: ALL },
       'overview',
     );

@@ -13,15 +13,11 @@ import { afterEach, expect } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import type { ConsoleContextValue } from '../../src/store/react.js';
 import { DEFAULT_INTERVALS, type ResourceKey } from '../../src/store/resources.js';
-import { type ConsoleStore, createConsoleStore } from '../../src/store/store.js';
-import {
-  type ConnectionSettings,
-  makeReconnect,
-  openConnection,
-} from '../../src/tui/connection.js';
+import type { ConsoleStore } from '../../src/store/store.js';
+import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
-import { cleanup, type Harness, renderTui } from '../harness/render.js';
+import { mountTestConsole } from '../harness/console.js';
+import { cleanup, type Harness } from '../harness/render.js';
 
 /** Every resource's poll interval in the drills, ms. */
 export const INTERVAL = 400;
@@ -58,29 +54,19 @@ export async function openDrill(
   } = {},
 ): Promise<Drill> {
   const sim = options.sim ?? (await startSim({ port: 0, host: '127.0.0.1', seed: 7 }));
-  const store = createConsoleStore();
   const settings: ConnectionSettings = {
     url: sim.url,
     timeoutMs: options.timeoutMs ?? 1000,
     intervals: { ...ALL, ...options.intervals },
     readonly: false,
   };
-  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
-  let ui: Harness;
-  current.reconnect = makeReconnect({
+  const mounted = await mountTestConsole({
     settings,
-    store,
-    current: () => current,
-    apply: (next) => {
-      current = next;
-      ui.rerender(consoleTree(current, screen));
-    },
-  });
-  ui = renderTui(consoleTree(current, screen), {
+    screen,
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
   });
-  current.poller.start();
+  const { ui, store } = mounted;
   const control = async (path: string, body?: unknown) => {
     const res = await sim.app.inject({
       method: body === undefined ? 'GET' : 'POST',
@@ -94,14 +80,12 @@ export async function openDrill(
     ui,
     sim,
     store,
-    current: () => current,
+    current: mounted.current,
     control,
     writes: async () => (await control('/_sim/status')).writes as number,
     async close() {
       if (!open.delete(drill)) return; // closed already
-      ui.unmount();
-      current.poller.stop();
-      await current.client.close();
+      await mounted.close();
       if (!options.sim) await sim.close();
     },
   };

@@ -12,15 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { startSim } from '../../src/sim/server.js';
 import { LOG_CAPACITY } from '../../src/store/logbuffer.js';
-import { Poller } from '../../src/store/poller.js';
 import { HISTORY } from '../../src/store/rates.js';
 import { fetchers, HEADER_RESOURCES, type ResourceKey } from '../../src/store/resources.js';
 import { commitSuccess, createConsoleStore } from '../../src/store/store.js';
 import { SCREENS } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
 import { SCREEN_VIEWS } from '../../src/tui/screens.js';
+import { mountTestConsole } from '../harness/console.js';
 import { ageStats } from '../harness/device-fixtures.js';
-import { cleanup, renderTui } from '../harness/render.js';
+import { cleanup } from '../harness/render.js';
 
 const CYCLES = 10_000;
 
@@ -29,7 +28,6 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
     const sim = await startSim({ port: 0, host: '127.0.0.1', seed: 3 });
     const client = createClient({ url: sim.url });
     const store = createConsoleStore();
-    const poller = new Poller(client, store); // never started: answers are committed directly
     // one real answer per resource, through the same client code as the console
     const fetch = fetchers(undefined);
     const real: Partial<Record<ResourceKey, unknown>> = {};
@@ -39,10 +37,12 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
       }
     }
     await sim.close();
-    const session = { url: sim.url, readonly: false, insecure: false, demo: true };
-    const ui = renderTui(consoleTree({ client, store, poller, session }, 'overview'), {
-      columns: 100,
-      rows: 30,
+    // the poller is not started: answers are committed directly
+    const { ui } = await mountTestConsole({
+      settings: { url: sim.url, readonly: false, demo: true },
+      store,
+      screen: 'overview',
+      poll: false,
     });
     try {
       type Stats = Array<{ rxbytes: bigint; txbytes: bigint; rxpkts: bigint; txpkts: bigint }>;

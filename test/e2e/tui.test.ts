@@ -68,6 +68,14 @@ describe.runIf(hasTmux())('pbc --demo in a terminal', () => {
     expect(s.status()).toBe('exit=0');
   }, 30_000);
 
+  it('draws with DEV=true in the environment (Ink development mode stays off)', async () => {
+    const s = start(80, 24, { DEV: 'true' });
+    await s.waitFor((x) => x.includes('pb-lab-01') && x.includes('q quit'), 15_000);
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 30_000);
+
   it('Ctrl-C restores the terminal too', async () => {
     const s = start(100, 30);
     await s.waitFor((x) => x.includes('pb-lab-01'), 15_000);

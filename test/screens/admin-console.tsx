@@ -8,15 +8,10 @@ import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 import type { ConsoleContextValue } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
-import { createConsoleStore } from '../../src/store/store.js';
-import {
-  type ConnectionSettings,
-  makeReconnect,
-  openConnection,
-} from '../../src/tui/connection.js';
+import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
-import { type Harness, renderTui } from '../harness/render.js';
+import { mountTestConsole } from '../harness/console.js';
+import type { Harness } from '../harness/render.js';
 
 export interface TestConsole {
   h: Harness;
@@ -62,7 +57,6 @@ export async function openConsole(
   } = {},
 ): Promise<TestConsole> {
   const sim = options.sim ?? (await startDevice());
-  const store = createConsoleStore();
   const settings: ConnectionSettings = {
     url: sim.url,
     timeoutMs: 2000,
@@ -71,35 +65,24 @@ export async function openConsole(
     ...(options.user ? { user: options.user } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
   };
-  let current: ConsoleContextValue = { ...openConnection(settings, store), store };
-  let h: Harness;
-  current.reconnect = makeReconnect({
+  const mounted = await mountTestConsole({
     settings,
-    store,
-    current: () => current,
-    apply: (next) => {
-      current = next;
-      h.rerender(consoleTree(current, screen));
-    },
-  });
-  h = renderTui(consoleTree(current, screen), {
+    screen,
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
   });
-  current.poller.start();
+  const h = mounted.ui;
   const admin = createClient({ url: sim.url, user: 'admin', password: 'admin' });
   return {
     h,
     sim,
-    current: () => current,
+    current: mounted.current,
     admin,
     async type(text) {
       for (const ch of text) await h.press(ch);
     },
     async close() {
-      h.unmount();
-      current.poller.stop();
-      await current.client.close();
+      await mounted.close();
       await admin.close();
       if (!options.sim) await sim.close();
     },

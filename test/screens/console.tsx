@@ -2,15 +2,12 @@
  * Mounts the whole console (App: header, screen, status bar, keymap) on a simulated
  * device started for the test, for frame-level screen tests.
  */
-import { createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
-import { Poller } from '../../src/store/poller.js';
 import type { Session } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
-import { createConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
-import { type Harness, renderTui } from '../harness/render.js';
+import { mountTestConsole } from '../harness/console.js';
+import type { Harness } from '../harness/render.js';
 
 export interface Mounted {
   ui: Harness;
@@ -44,22 +41,22 @@ const FAST: Partial<Record<ResourceKey, number>> = {
 
 export async function mountConsole(options: MountOptions = {}): Promise<Mounted> {
   const sim = await startSim({ port: 0, host: '127.0.0.1', ...options.sim });
-  const readonly = Boolean(options.session?.readonly);
-  const client = createClient({ url: sim.url, timeoutMs: 1000, readonly });
-  const store = createConsoleStore();
-  const poller = new Poller(client, store, { intervals: { ...FAST, ...options.intervals } });
-  const session: Session = {
-    url: sim.url,
-    readonly,
-    insecure: false,
-    demo: true,
-    ...options.session,
-  };
-  const ui = renderTui(consoleTree({ client, store, poller, session }, options.screen), {
+  const session = options.session ?? {};
+  const mounted = await mountTestConsole({
+    settings: {
+      url: sim.url,
+      timeoutMs: 1000,
+      intervals: { ...FAST, ...options.intervals },
+      readonly: Boolean(session.readonly),
+      insecure: Boolean(session.insecure),
+      demo: session.demo ?? true,
+    },
+    ...(options.screen ? { screen: options.screen } : {}),
     columns: options.columns ?? 100,
     rows: options.rows ?? 30,
   });
-  poller.start();
+  const { ui, store } = mounted;
+  const poller = mounted.current().poller;
   // Start from a settled console: the header's data, and rates once stats are polled twice.
   const ready = () => {
     const st = store.getState();
@@ -74,9 +71,7 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
     ui,
     sim,
     async close() {
-      ui.unmount();
-      poller.stop();
-      await client.close();
+      await mounted.close();
       await sim.close();
     },
   };

@@ -6,10 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { startSim } from '../../src/sim/server.js';
-import { Poller } from '../../src/store/poller.js';
 import { commitFailure, commitSuccess, createConsoleStore } from '../../src/store/store.js';
-import { consoleTree } from '../../src/tui/root.js';
-import { cleanup, renderTui } from '../harness/render.js';
+import { mountTestConsole } from '../harness/console.js';
+import { cleanup } from '../harness/render.js';
 
 afterEach(() => cleanup());
 
@@ -20,18 +19,18 @@ const session = {
   demo: false,
 };
 
-function mount(store = createConsoleStore(), screen: 'overview' | 'ports' | 'logs' = 'overview') {
-  const client = createClient({ url: session.url });
-  const poller = new Poller(client, store); // never started: the store holds what the test puts in
-  return renderTui(consoleTree({ client, store, poller, session }, screen), {
-    columns: 100,
-    rows: 30,
-  });
+async function mount(
+  store = createConsoleStore(),
+  screen: 'overview' | 'ports' | 'logs' = 'overview',
+) {
+  // the poller is not started: the store holds what the test puts in
+  const { ui } = await mountTestConsole({ settings: session, store, screen, poll: false });
+  return ui;
 }
 
 describe('overview with nothing known', () => {
   it('says there is no port data yet, and no "none" for errors', async () => {
-    const ui = mount();
+    const ui = await mount();
     const f = await ui.waitFor((x) => x.includes('Ports'));
     expect(f).toContain('– (no port data yet)');
     expect(f).toContain('Errors/drops now: –');
@@ -44,7 +43,7 @@ describe('overview with nothing known', () => {
     const store = createConsoleStore();
     const message = 'cannot connect to 192.0.2.1:80: connection refused \u001b]0;owned\u0007';
     commitFailure(store, 'stats', message, 'connection', Date.now());
-    const ui = mount(store, 'ports');
+    const ui = await mount(store, 'ports');
     const f = await ui.waitFor((x) => x.includes('! ports:'));
     expect(f).toContain('! ports: cannot connect to 192.0.2.1:80: connection refused');
     expect(ui.output()).not.toContain('\u001b]0;owned');
@@ -53,7 +52,7 @@ describe('overview with nothing known', () => {
 
   it('Logs says why it has no lines, not "0 lines"', async () => {
     // the screen asks for the log at once; this device's name does not resolve
-    const ui = mount(createConsoleStore(), 'logs');
+    const ui = await mount(createConsoleStore(), 'logs');
     const f = await ui.waitFor((x) => x.includes('! log: cannot resolve the device host name'));
     expect(f).not.toContain('0 lines');
   });
@@ -65,7 +64,7 @@ describe('overview with nothing known', () => {
       const store = createConsoleStore();
       commitSuccess(store, 'info', await device.ports.info(), Date.now());
       commitSuccess(store, 'stats', await device.ports.stats(), Date.now());
-      const ui = mount(store);
+      const ui = await mount(store);
       let f = await ui.waitFor((x) => x.includes('28 ports'));
       expect(f).toContain('Errors/drops now: –');
       expect(f).toMatch(/Since start: \d+ ports have counted/);

@@ -6,13 +6,10 @@
 import { afterEach } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
-import { Poller } from '../../src/store/poller.js';
-import type { Session } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
-import { createConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { consoleTree } from '../../src/tui/root.js';
-import { cleanup, type Harness, renderTui } from '../harness/render.js';
+import { mountTestConsole } from '../harness/console.js';
+import { cleanup, type Harness } from '../harness/render.js';
 
 export interface SentWrite {
   method: string;
@@ -59,40 +56,35 @@ export async function mountRules(
 ): Promise<RulesConsole> {
   const sim = opts.sim ?? (await startSim({ port: 0, host: '127.0.0.1' }));
   const admin = createClient({ url: sim.url, user: 'admin', password: 'admin' });
-  const client = createClient({
-    url: sim.url,
-    readonly: Boolean(opts.readonly),
-    ...(opts.user ? { user: opts.user, password: opts.password ?? '' } : {}),
-  });
   const sent: SentWrite[] = [];
-  const request = client.transport.request.bind(client.transport);
-  client.transport.request = (method, path, o = {}) => {
-    if (method !== 'GET')
-      sent.push({
-        method,
-        path,
-        ...(o.query ? { query: structuredClone(o.query) } : {}),
-        ...(o.json ? { json: structuredClone(o.json) } : {}),
-      });
-    return request(method, path, o);
+  // every write the console's client sends (its first connection's and any reconnect's)
+  const record = (client: Client) => {
+    const request = client.transport.request.bind(client.transport);
+    client.transport.request = (method, path, o = {}) => {
+      if (method !== 'GET')
+        sent.push({
+          method,
+          path,
+          ...(o.query ? { query: structuredClone(o.query) } : {}),
+          ...(o.json ? { json: structuredClone(o.json) } : {}),
+        });
+      return request(method, path, o);
+    };
   };
-  const store = createConsoleStore();
-  const poller = new Poller(client, store, {
-    intervals: FAST,
-    ...(opts.user ? { user: opts.user } : {}),
-  });
-  const session: Session = {
-    url: sim.url,
-    readonly: Boolean(opts.readonly),
-    insecure: false,
-    demo: true,
-    ...(opts.user ? { user: opts.user } : {}),
-  };
-  const ui = renderTui(consoleTree({ client, store, poller, session }, opts.screen ?? 'rules'), {
+  const mounted = await mountTestConsole({
+    settings: {
+      url: sim.url,
+      readonly: Boolean(opts.readonly),
+      demo: true,
+      intervals: FAST,
+      ...(opts.user ? { user: opts.user, password: opts.password ?? '' } : {}),
+    },
+    screen: opts.screen ?? 'rules',
     columns: opts.columns ?? 100,
     rows: opts.rows ?? 30,
+    onConnection: (c) => record(c.client),
   });
-  poller.start();
+  const ui = mounted.ui;
   return {
     ui,
     sim,
@@ -105,9 +97,7 @@ export async function mountRules(
       for (const ch of text) await ui.press(ch);
     },
     async close() {
-      ui.unmount();
-      poller.stop();
-      await client.close();
+      await mounted.close();
       await admin.close();
       if (!opts.sim) await sim.close();
     },

@@ -65,12 +65,17 @@ describe('poller', () => {
     poller.setDemand(['stats']);
     poller.start();
     await until(() => store.getState().resources.stats.data !== undefined);
-    const kept = store.getState().resources.stats.data;
     await fetch(`${sim.url.replace('/rest', '')}/_sim/fault`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fail_next: 1_000_000, fail_next_mode: 'reset' }),
     });
+    // what the device last answered: polls still succeed until the fault is in place (the
+    // request above can take 100–200 ms on a busy machine), and one request is in flight at a
+    // time, so after the first failure nothing can replace the data any more
+    await until(() => store.getState().resources.stats.failures >= 1, 5000);
+    const kept = store.getState().resources.stats.data;
+    expect(kept).toBeDefined();
     await until(() => store.getState().resources.stats.failures >= 2, 5000);
     const s = store.getState();
     expect(s.resources.stats.data).toBe(kept);

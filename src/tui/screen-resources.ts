@@ -1,0 +1,18 @@
+/**
+ * What each screen polls, without the screens themselves: createConsole asks for the first
+ * screen's data before React, Ink and the screens have loaded.
+ */
+import type { ResourceKey } from '../store/resources.js';
+import type { ScreenId } from './keymap.js';
+
+export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
+  overview: ['settings', 'environment', 'system', 'stats', 'info'],
+  ports: ['stats', 'info', 'config'],
+  rules: ['rules', 'flows', 'settings', 'groups', 'info', 'config'],
+  groups: ['groups', 'rules', 'settings', 'info', 'config'],
+  savepoints: ['savepoints', 'rules', 'groups', 'config', 'info', 'settings'],
+  logs: ['log'],
+  users: ['users', 'radius'],
+  apps: ['apps', 'running'],
+  device: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints'],
+};
