@@ -7,6 +7,7 @@
 import { SUPER } from '../model/index.js';
 import { ambientLog } from './ambient.js';
 import { hashPassword } from './auth.js';
+import { engineOf } from './engine.js';
 import { attachPersistence } from './persist.js';
 import {
   applyRebootSettings,
@@ -58,6 +59,7 @@ export async function initDevice(state: SimState, options: InitOptions): Promise
       if (admin) admin.passwordHash = hashPassword(options.adminPassword);
     }
   }
+  engineOf(state);
   state.log.append(
     `system: device ${state.settings.name} started (firmware ${state.identity.imageVersion})`,
   );

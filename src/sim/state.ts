@@ -13,6 +13,7 @@ import type {
   StorageMode,
 } from '../model/index.js';
 import type { ChassisState } from './chassis.js';
+import type { Engine } from './engine.js';
 import type { Traffic } from './traffic.js';
 import { WebLog } from './weblog.js';
 
@@ -102,6 +103,8 @@ export interface SimOptions {
   rebootMs?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /** How many flows the input ports carry (default 20,000). */
+  flows?: number;
 }
 
 /** Shared mutable state. Family modules (rules.ts, groups.ts …) own the logic on it. */
@@ -140,6 +143,10 @@ export class SimState {
   chassis!: ChassisState;
   /** Counters; derived from time, never persisted (rebuilt at start). */
   traffic!: Traffic;
+  /** The forwarding engine (engine.ts): flows, classification, rule and tx counters. */
+  engine?: Engine;
+  /** How many flows the input ports carry. */
+  readonly flowTotal: number;
   /** Epoch ms until which the device is rebooting (unavailable). */
   rebootingUntil = 0;
   bootedAt: number;
@@ -157,6 +164,7 @@ export class SimState {
     this.quirks = options.quirks ?? false;
     this.rebootMs = options.rebootMs ?? 3000;
     this.now = options.now ?? Date.now;
+    this.flowTotal = options.flows ?? 20_000;
     this.log = new WebLog(5000, this.now);
     this.bootedAt = this.now();
     this.identity = {
@@ -216,6 +224,8 @@ export class SimState {
 
   changed(logLine?: string): void {
     this.version++;
+    // the forwarding follows at once, so the change takes effect at this counter step
+    this.engine?.sync();
     if (logLine) this.log.append(logLine);
     this.onChange();
   }

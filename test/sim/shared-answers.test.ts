@@ -19,7 +19,7 @@ describe('GET /rules/all under concurrent clients', () => {
     loadSyntheticRules(t.sim.state, N, 'c');
     const before = t.sim.answers?.serializations ?? 0;
     // each serialization reads every rule's counters once
-    const counters = vi.spyOn(t.sim.state.traffic, 'ruleCounters');
+    const counters = vi.spyOn(t.sim.state.engine!, 'ruleCounters');
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.get('/rules/all')));
     for (const a of answers) {
       expect(a.status).toBe(200);
