@@ -1,0 +1,301 @@
+/**
+ * Which rule each flow meets, kept up to date as rules and flows come and go. A flow is
+ * matched by the single highest-priority rule whose match admits it (flow.ts); among equal
+ * priorities the rule installed earlier (lower `id`) wins. A flow no rule admits is unmatched.
+ *
+ * Incremental: flows are grouped in classes by (in_port, ethertype); each class keeps the
+ * rules that may admit its flows — those whose in_port lists its port or is absent, and whose
+ * ethertype is its own or unconstrained — sorted best first. Adding a rule re-examines only
+ * the flows of its classes whose current winner it beats; removing one re-examines only the
+ * flows it won, from just after it in their class. A rule listing more than WIDE_PORTS ports
+ * is filed as if it had no in_port (its in_port is still checked).
+ */
+import type { Match } from '../model/index.js';
+import {
+  admits,
+  type CompiledMatch,
+  compileMatch,
+  type Flow,
+  type PackedFlow,
+  packFlow,
+} from './flow.js';
+
+export interface ClassRule {
+  /** Install sequence: lower = installed earlier (wins among equal priorities). */
+  id: number;
+  priority: number;
+  match: Match;
+  actions: readonly string[];
+}
+
+interface Entry {
+  readonly rule: ClassRule;
+  readonly c: CompiledMatch;
+  /** Lower is better: priority first, then id. */
+  readonly rank: number;
+  /** Ports it is filed under (null: every port) and its ethertype (null: any). */
+  readonly ports: ReadonlySet<number> | null;
+  readonly dlType: number | null;
+  /** The flows it wins (each knows its slot). */
+  readonly won: FlowRec[];
+}
+
+interface FlowRec {
+  readonly p: PackedFlow;
+  readonly cls: FlowClass;
+  winner: Entry | null;
+  /** Index in winner.won (or in the unmatched list). */
+  slot: number;
+  /** Index in cls.flows. */
+  at: number;
+}
+
+interface FlowClass {
+  readonly port: number;
+  readonly dlType: number;
+  /** The rules that may admit its flows, best first. */
+  readonly rules: Entry[];
+  readonly flows: FlowRec[];
+}
+
+/** Rules with more ports than this are filed under every port. */
+export const WIDE_PORTS = 64;
+
+const classKey = (port: number, dlType: number) => port * 0x10000 + dlType;
+/** Priority 0..65535 high-first, then id low-first (ids below 2^32). */
+const rankOf = (r: ClassRule) => (0xffff - r.priority) * 0x1_0000_0000 + r.id;
+
+/** First index in `list` whose rank is above `rank`. */
+function after(list: readonly Entry[], rank: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.rank <= rank) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const fits = (e: Entry, cls: FlowClass) =>
+  (e.ports === null || e.ports.has(cls.port)) && (e.dlType === null || e.dlType === cls.dlType);
+
+/** Appends the flow to a slot list. */
+function put(list: FlowRec[], f: FlowRec): void {
+  f.slot = list.length;
+  list.push(f);
+}
+
+/** Removes the flow from a slot list (the last one takes its place). */
+function take(list: FlowRec[], f: FlowRec): void {
+  const last = list.pop()!;
+  if (last !== f) {
+    list[f.slot] = last;
+    last.slot = f.slot;
+  }
+}
+
+export class Classifier {
+  private readonly entries = new Map<number, Entry>();
+  private readonly classes = new Map<number, FlowClass>();
+  private readonly byPort = new Map<number, FlowClass[]>();
+  private readonly flowRecs = new Map<number, FlowRec>();
+  private readonly lost: FlowRec[] = [];
+
+  constructor(rules: Iterable<ClassRule> = [], flows: Iterable<Flow> = []) {
+    for (const rule of rules) this.entries.set(rule.id, this.entry(rule));
+    for (const flow of flows) this.addFlow(flow);
+  }
+
+  get ruleCount(): number {
+    return this.entries.size;
+  }
+
+  get flowCount(): number {
+    return this.flowRecs.size;
+  }
+
+  /**
+   * Installs a rule; returns the flows whose winner changed. An id already present is
+   * replaced: every flow the old version won counts as changed (its winner is a new object).
+   */
+  addRule(rule: ClassRule): Set<number> {
+    const changed = this.entries.has(rule.id) ? this.removeRule(rule.id) : new Set<number>();
+    const e = this.entry(rule);
+    this.entries.set(rule.id, e);
+    const { lost } = this;
+    this.eachClass(e, (cls) => {
+      cls.rules.splice(after(cls.rules, e.rank), 0, e);
+      const flows = cls.flows;
+      for (let i = 0; i < flows.length; i++) {
+        const f = flows[i]!;
+        const w = f.winner;
+        if (w !== null && w.rank < e.rank) continue;
+        if (!admits(e.c, f.p)) continue;
+        take(w === null ? lost : w.won, f);
+        f.winner = e;
+        put(e.won, f);
+        changed.add(f.p.id);
+      }
+    });
+    return changed;
+  }
+
+  /** Removes a rule; returns the flows whose winner changed (every flow it won). */
+  removeRule(ruleId: number): Set<number> {
+    const changed = new Set<number>();
+    const e = this.entries.get(ruleId);
+    if (!e) return changed;
+    this.entries.delete(ruleId);
+    this.eachClass(e, (cls) => {
+      const i = cls.rules.indexOf(e);
+      if (i >= 0) cls.rules.splice(i, 1);
+    });
+    // every flow it won moves to the best rule after it in its class
+    const start = new Map<FlowClass, number>();
+    for (const f of e.won) {
+      changed.add(f.p.id);
+      let from = start.get(f.cls);
+      if (from === undefined) {
+        from = after(f.cls.rules, e.rank);
+        start.set(f.cls, from);
+      }
+      this.place(f, from);
+    }
+    e.won.length = 0;
+    return changed;
+  }
+
+  /**
+   * Replaces every rule at once (a save-point activated) and classifies every flow afresh;
+   * returns the flows whose winner changed. Cheaper than a new Classifier: flows stay packed.
+   */
+  replaceRules(rules: Iterable<ClassRule>): Set<number> {
+    const before = new Map<number, ClassRule | null>();
+    for (const [id, f] of this.flowRecs) before.set(id, f.winner?.rule ?? null);
+    this.entries.clear();
+    for (const rule of rules) this.entries.set(rule.id, this.entry(rule));
+    for (const cls of this.classes.values()) {
+      cls.rules.length = 0;
+      for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
+      cls.rules.sort((a, b) => a.rank - b.rank);
+    }
+    this.lost.length = 0;
+    const changed = new Set<number>();
+    for (const [id, f] of this.flowRecs) {
+      this.place(f, 0);
+      if ((f.winner?.rule ?? null) !== before.get(id)) changed.add(id);
+    }
+    return changed;
+  }
+
+  /** Adds a flow (an id already present is replaced) and classifies it. */
+  addFlow(flow: Flow): void {
+    if (this.flowRecs.has(flow.id)) this.removeFlow(flow.id);
+    const p = packFlow(flow);
+    const cls = this.classOf(p.inPort, p.dlType);
+    const f: FlowRec = { p, cls, winner: null, slot: 0, at: cls.flows.length };
+    cls.flows.push(f);
+    this.flowRecs.set(flow.id, f);
+    this.place(f, 0);
+  }
+
+  removeFlow(flowId: number): void {
+    const f = this.flowRecs.get(flowId);
+    if (!f) return;
+    this.flowRecs.delete(flowId);
+    take(f.winner === null ? this.lost : f.winner.won, f);
+    const flows = f.cls.flows;
+    const last = flows.pop()!;
+    if (last !== f) {
+      flows[f.at] = last;
+      last.at = f.at;
+    }
+  }
+
+  /** The rule the flow meets, or null (unmatched, or no such flow). */
+  winner(flowId: number): ClassRule | null {
+    return this.flowRecs.get(flowId)?.winner?.rule ?? null;
+  }
+
+  rule(ruleId: number): ClassRule | undefined {
+    return this.entries.get(ruleId)?.rule;
+  }
+
+  flow(flowId: number): Flow | undefined {
+    return this.flowRecs.get(flowId)?.p.flow;
+  }
+
+  /** The flows this rule currently wins. */
+  *flowsOf(ruleId: number): Iterable<Flow> {
+    const e = this.entries.get(ruleId);
+    if (e) for (const f of e.won) yield f.p.flow;
+  }
+
+  /** How many flows this rule currently wins. */
+  countOf(ruleId: number): number {
+    return this.entries.get(ruleId)?.won.length ?? 0;
+  }
+
+  *unmatched(): Iterable<Flow> {
+    for (const f of this.lost) yield f.p.flow;
+  }
+
+  *flows(): Iterable<Flow> {
+    for (const f of this.flowRecs.values()) yield f.p.flow;
+  }
+
+  *rules(): Iterable<ClassRule> {
+    for (const e of this.entries.values()) yield e.rule;
+  }
+
+  private entry(rule: ClassRule): Entry {
+    const c = compileMatch(rule.match);
+    const ports = c.ports === null || c.ports.length > WIDE_PORTS ? null : new Set(c.ports);
+    return { rule, c, rank: rankOf(rule), ports, dlType: c.dlType, won: [] };
+  }
+
+  /** The class of (port, ethertype), made with its rules on first use. */
+  private classOf(port: number, dlType: number): FlowClass {
+    const k = classKey(port, dlType);
+    let cls = this.classes.get(k);
+    if (cls === undefined) {
+      cls = { port, dlType, rules: [], flows: [] };
+      for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
+      cls.rules.sort((a, b) => a.rank - b.rank);
+      this.classes.set(k, cls);
+      const list = this.byPort.get(port);
+      if (list) list.push(cls);
+      else this.byPort.set(port, [cls]);
+    }
+    return cls;
+  }
+
+  /** Calls `fn` for each existing class the entry is filed in. */
+  private eachClass(e: Entry, fn: (cls: FlowClass) => void): void {
+    if (e.ports === null || e.ports.size > this.byPort.size) {
+      for (const cls of this.classes.values()) if (fits(e, cls)) fn(cls);
+      return;
+    }
+    for (const port of e.ports) {
+      const list = this.byPort.get(port);
+      if (list) for (const cls of list) if (e.dlType === null || e.dlType === cls.dlType) fn(cls);
+    }
+  }
+
+  /** Gives the flow the first rule from index `from` of its class that admits it (or none). */
+  private place(f: FlowRec, from: number): void {
+    const rules = f.cls.rules;
+    const p = f.p;
+    for (let i = from; i < rules.length; i++) {
+      const e = rules[i]!;
+      if (admits(e.c, p)) {
+        f.winner = e;
+        put(e.won, f);
+        return;
+      }
+    }
+    f.winner = null;
+    put(this.lost, f);
+  }
+}

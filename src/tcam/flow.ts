@@ -1,0 +1,521 @@
+/**
+ * What a rule's match means for traffic: whether one flow (a stream of identical packets)
+ * matches a match, in either dialect (the vendor's `protocol`/`vlan` fields are read through
+ * `canonicalMatch`). A match is the conjunction of its fields:
+ *
+ * - `in_port`: the flow's port is one of the listed ports or ranges (`5`, `1,2,5`, `5-10`);
+ * - `dl_src`/`dl_dst`: MAC, optional `/mask`;
+ * - `dl_vlan`/`vlan_vid`: a tagged flow with that VLAN ID (`vlan_vid` may carry the 0x1000
+ *   present bit); `dl_vlan_pcp`: a tagged flow with that priority; `vlan_tci` value/mask
+ *   against the flow's TCI (untagged: 0, tagged: 0x1000 | pcp << 13 | vid) — which is how the
+ *   vendor's `vlan=match` (any tagged, or one VLAN ID/priority) and `vlan=neg_match`
+ *   (untagged only) read;
+ * - `dl_type`/`eth_type` decimal or hex; the shorthands (`tcp`, `udp6`, `arp` …, and the
+ *   vendor's `protocol=`) the ethertype and IP protocol they imply;
+ * - `nw_src`/`nw_dst`: a flow with an IPv4 address (IPv4 or ARP) inside the prefix or mask;
+ *   `ipv6_src`/`ipv6_dst`: a flow with an IPv6 address inside the prefix;
+ * - `nw_proto`/`ip_proto`, `nw_tos` (an IP flow without one has ToS 0), `icmp_type`,
+ *   `icmp_code`, `mpls_label`: equal;
+ * - `tcp_`/`udp_`/`sctp_` `src`/`dst`: a flow of that IP protocol whose L4 port is the port
+ *   or inside the range `lo-hi`; `tp_src`/`tp_dst`: any flow with an L4 port in range.
+ *
+ * A field the flow lacks (tp_dst on ARP, nw_src on an L2 flow) does not match. A field that
+ * is unknown, a value that does not parse and a vendor field the dialect refuses never match
+ * (the device would have refused the rule; a rule that cannot be read forwards nothing).
+ *
+ * `mismatch` names the first field that does not match, in the order of `MATCH_ORDER`, by the
+ * name the rule wrote it with (a vendor `protocol=tcp` is reported as `protocol`, its
+ * `vlan`/`vlan_id`/`vlan_priority` as `vlan`). Flows are read once and remembered per object:
+ * treat a Flow as immutable.
+ */
+import {
+  canonicalMatch,
+  MATCH_FIELD_BY_NAME,
+  type Match,
+  OFPVID_PRESENT,
+  parseInPorts,
+  parseIntStrict,
+  parseIpv4Prefix,
+  parseIpv6,
+  parseIpv6Prefix,
+  parseL4Range,
+  SHORTHANDS,
+} from '../model/index.js';
+
+export interface Flow {
+  id: number;
+  /** The device's port_no the flow arrives on (what `in_port` and `output:` name). */
+  in_port: number;
+  dl_src: string;
+  dl_dst: string;
+  /** VLAN ID 0..4095; absent = untagged. */
+  vlan?: number;
+  /** VLAN priority 0..7 of a tagged flow (absent: 0). */
+  vlan_pcp?: number;
+  dl_type: number;
+  /** IPv4 dotted (IPv4, ARP) or IPv6 text. */
+  nw_src?: string;
+  nw_dst?: string;
+  nw_proto?: number;
+  /** IP ToS byte; an IP flow without one has 0. */
+  nw_tos?: number;
+  tp_src?: number;
+  tp_dst?: number;
+  icmp_type?: number;
+  icmp_code?: number;
+  mpls_label?: number;
+  /** Offered rate, bit/s. */
+  bps: number;
+  /** Bytes per packet. */
+  packet_size: number;
+}
+
+/** The order `mismatch` tries fields in (canonical names; aliases and shorthands sit with theirs). */
+export const MATCH_ORDER = [
+  'in_port',
+  'dl_src',
+  'dl_dst',
+  'dl_vlan',
+  'dl_vlan_pcp',
+  'vlan_tci',
+  'dl_type',
+  'nw_proto',
+  'nw_src',
+  'nw_dst',
+  'ipv6_src',
+  'ipv6_dst',
+  'nw_tos',
+  'tp_src',
+  'tp_dst',
+  'icmp_type',
+  'icmp_code',
+  'mpls_label',
+] as const;
+
+/** A flow's header fields as numbers, made once per flow. */
+export interface PackedFlow {
+  readonly flow: Flow;
+  readonly id: number;
+  readonly inPort: number;
+  /** MAC as high 16 and low 32 bits; -1 when the flow's MAC does not parse. */
+  readonly srcHi: number;
+  readonly srcLo: number;
+  readonly dstHi: number;
+  readonly dstLo: number;
+  readonly tagged: boolean;
+  readonly vid: number;
+  readonly pcp: number;
+  readonly tci: number;
+  readonly dlType: number;
+  /** IPv4 addresses, -1 when none. */
+  readonly v4src: number;
+  readonly v4dst: number;
+  readonly v6src: bigint | null;
+  readonly v6dst: bigint | null;
+  /** -1 when the flow has none. */
+  readonly proto: number;
+  readonly tos: number;
+  readonly tpSrc: number;
+  readonly tpDst: number;
+  readonly icmpType: number;
+  readonly icmpCode: number;
+  readonly mpls: number;
+}
+
+/** A hex digit's value, or -1. */
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 0x20;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+
+/** `aa:bb:cc:dd:ee:ff` as its high 16 bits (or -1) … */
+let macHi = -1;
+/** … and its low 32 bits, set by `readMac`. */
+let macLo = -1;
+
+/** Reads a MAC into macHi/macLo (both -1 when it does not parse). */
+function readMac(text: string): void {
+  macHi = -1;
+  macLo = -1;
+  if (text.length !== 17) return;
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < 6; i++) {
+    const a = hexDigit(text.charCodeAt(i * 3));
+    const b = hexDigit(text.charCodeAt(i * 3 + 1));
+    if (a < 0 || b < 0 || (i < 5 && text.charCodeAt(i * 3 + 2) !== 58)) return;
+    if (i < 2) hi = hi * 256 + a * 16 + b;
+    else lo = lo * 256 + a * 16 + b;
+  }
+  macHi = hi;
+  macLo = lo;
+}
+
+function macParts(text: string): [number, number] {
+  readMac(text);
+  return [macHi, macLo];
+}
+
+/** Dotted IPv4 as a number, or -1 (a flow's address: no prefix). */
+function ipv4Value(text: string): number {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || ++dots > 3) return -1;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57 && digits < 3) {
+      part = part * 10 + (c - 48);
+      digits++;
+      if (part > 255) return -1;
+    } else return -1;
+  }
+  return dots === 3 && digits > 0 ? value * 256 + part : -1;
+}
+
+const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : -1);
+const v4 = (text: unknown) => (typeof text === 'string' ? ipv4Value(text) : -1);
+const v6 = (text: unknown) =>
+  typeof text === 'string' && text.includes(':') ? parseIpv6(text) : null;
+
+/**
+ * The flow's packed form, made afresh (see `pack` for the remembered one). The flow is read
+ * in one for…in pass: flows come in many shapes (optional fields), and reading an absent
+ * property of objects of many shapes is slow.
+ */
+export function packFlow(flow: Flow): PackedFlow {
+  let inPort = -1;
+  let dlSrc: unknown;
+  let dlDst: unknown;
+  let vlan: unknown;
+  let vlanPcp: unknown;
+  let dlType = -1;
+  let nwSrc: unknown;
+  let nwDst: unknown;
+  let proto = -1;
+  let tos: unknown;
+  let tpSrc = -1;
+  let tpDst = -1;
+  let icmpType = -1;
+  let icmpCode = -1;
+  let mpls = -1;
+  const record = flow as unknown as Record<string, unknown>;
+  for (const k in record) {
+    const v = record[k];
+    switch (k) {
+      case 'in_port':
+        inPort = num(v);
+        break;
+      case 'dl_src':
+        dlSrc = v;
+        break;
+      case 'dl_dst':
+        dlDst = v;
+        break;
+      case 'vlan':
+        vlan = v;
+        break;
+      case 'vlan_pcp':
+        vlanPcp = v;
+        break;
+      case 'dl_type':
+        dlType = num(v);
+        break;
+      case 'nw_src':
+        nwSrc = v;
+        break;
+      case 'nw_dst':
+        nwDst = v;
+        break;
+      case 'nw_proto':
+        proto = num(v);
+        break;
+      case 'nw_tos':
+        tos = v;
+        break;
+      case 'tp_src':
+        tpSrc = num(v);
+        break;
+      case 'tp_dst':
+        tpDst = num(v);
+        break;
+      case 'icmp_type':
+        icmpType = num(v);
+        break;
+      case 'icmp_code':
+        icmpCode = num(v);
+        break;
+      case 'mpls_label':
+        mpls = num(v);
+        break;
+    }
+  }
+  readMac(typeof dlSrc === 'string' ? dlSrc : '');
+  const srcHi = macHi;
+  const srcLo = macLo;
+  readMac(typeof dlDst === 'string' ? dlDst : '');
+  const dstHi = macHi;
+  const dstLo = macLo;
+  const tagged = typeof vlan === 'number';
+  const vid = typeof vlan === 'number' ? vlan & 0x0fff : 0;
+  const pcp = tagged && typeof vlanPcp === 'number' ? vlanPcp & 7 : 0;
+  const ip = dlType === 0x0800 || dlType === 0x86dd;
+  return {
+    flow,
+    id: flow.id,
+    inPort,
+    srcHi,
+    srcLo,
+    dstHi,
+    dstLo,
+    tagged,
+    vid,
+    pcp,
+    tci: tagged ? OFPVID_PRESENT | (pcp << 13) | vid : 0,
+    dlType,
+    v4src: v4(nwSrc),
+    v4dst: v4(nwDst),
+    v6src: v6(nwSrc),
+    v6dst: v6(nwDst),
+    proto,
+    tos: ip ? (typeof tos === 'number' ? tos : 0) : -1,
+    tpSrc,
+    tpDst,
+    icmpType,
+    icmpCode,
+    mpls,
+  };
+}
+
+const packed = new WeakMap<Flow, PackedFlow>();
+
+/** The flow's packed form (remembered per flow object). */
+export function pack(flow: Flow): PackedFlow {
+  let p = packed.get(flow);
+  if (p === undefined) {
+    p = packFlow(flow);
+    packed.set(flow, p);
+  }
+  return p;
+}
+
+type Test = (p: PackedFlow) => boolean;
+
+export interface FieldCheck {
+  /** The field as the rule wrote it. */
+  readonly field: string;
+  readonly order: number;
+  readonly test: Test;
+}
+
+export interface CompiledMatch {
+  /** In MATCH_ORDER. */
+  readonly checks: readonly FieldCheck[];
+  /** The ports the match admits; null = every port. */
+  readonly ports: readonly number[] | null;
+  /** The one ethertype the match requires, or null. */
+  readonly dlType: number | null;
+}
+
+const ORDER = new Map<string, number>(MATCH_ORDER.map((f, i) => [f, i]));
+const L4_PROTO: Record<string, number> = { tcp: 6, udp: 17, sctp: 132 };
+const never: Test = () => false;
+
+function orderOf(field: string): number {
+  if (SHORTHANDS[field] || field === 'protocol') return ORDER.get('dl_type')!;
+  if (field === 'vlan' || field === 'vlan_id' || field === 'vlan_priority')
+    return ORDER.get('vlan_tci')!;
+  const l4 = /^(?:tcp|udp|sctp|tp)_(src|dst)$/.exec(field);
+  if (l4) return ORDER.get(`tp_${l4[1]}`)!;
+  const spec = MATCH_FIELD_BY_NAME.get(field);
+  return ORDER.get(spec?.aliasOf ?? field) ?? MATCH_ORDER.length;
+}
+
+function macTest(value: string, src: boolean): Test {
+  const [addr, mask, extra] = value.split('/');
+  if (extra !== undefined || addr === undefined) return never;
+  const [ah, al] = macParts(addr);
+  const [mh, ml] = mask === undefined ? [0xffff, 0xffffffff] : macParts(mask);
+  if (ah < 0 || mh < 0) return never;
+  const vh = ah & mh;
+  const vl = (al & ml) >>> 0;
+  return src
+    ? (p) => p.srcHi >= 0 && (p.srcHi & mh) === vh && (p.srcLo & ml) >>> 0 === vl
+    : (p) => p.dstHi >= 0 && (p.dstHi & mh) === vh && (p.dstLo & ml) >>> 0 === vl;
+}
+
+function ipv4Test(value: string, src: boolean): Test {
+  const pfx = parseIpv4Prefix(value);
+  if (!pfx) return never;
+  const mask = pfx[1] === 0 ? 0 : (0xffffffff << (32 - pfx[1])) >>> 0;
+  const want = (pfx[0] & mask) >>> 0;
+  return src
+    ? (p) => p.v4src >= 0 && (p.v4src & mask) >>> 0 === want
+    : (p) => p.v4dst >= 0 && (p.v4dst & mask) >>> 0 === want;
+}
+
+function ipv6Test(value: string, src: boolean): Test {
+  const pfx = parseIpv6Prefix(value);
+  if (!pfx) return never;
+  const all = (1n << 128n) - 1n;
+  const mask = (all << BigInt(128 - pfx[1])) & all;
+  const want = pfx[0] & mask;
+  return src
+    ? (p) => p.v6src !== null && (p.v6src & mask) === want
+    : (p) => p.v6dst !== null && (p.v6dst & mask) === want;
+}
+
+function l4Test(field: string, value: string): Test {
+  const r = parseL4Range(value);
+  if (!r) return never;
+  const [lo, hi] = r;
+  const [kind, dir] = field.split('_') as [string, string];
+  const proto = L4_PROTO[kind];
+  const port = dir === 'src' ? (p: PackedFlow) => p.tpSrc : (p: PackedFlow) => p.tpDst;
+  return proto === undefined
+    ? (p) => {
+        const v = port(p);
+        return v >= 0 && v >= lo && v <= hi;
+      }
+    : (p) => {
+        const v = port(p);
+        return p.proto === proto && v >= 0 && v >= lo && v <= hi;
+      };
+}
+
+/** The test of one OpenFlow match field; `never` for an unknown field or a bad value. */
+function fieldTest(field: string, value: string): Test {
+  const sh = SHORTHANDS[field];
+  if (sh) {
+    if (value !== '') return never;
+    const { dlType, nwProto } = sh;
+    return nwProto === undefined
+      ? (p) => p.dlType === dlType
+      : (p) => p.dlType === dlType && p.proto === nwProto;
+  }
+  const spec = MATCH_FIELD_BY_NAME.get(field);
+  if (!spec) return never;
+  const canonical = spec.aliasOf ?? field;
+  const n = parseIntStrict(value);
+  switch (spec.kind) {
+    case 'ports': {
+      const ports = parseInPorts(value);
+      if (!ports) return never;
+      const set = new Set(ports);
+      return (p) => set.has(p.inPort);
+    }
+    case 'mac':
+      return macTest(value, canonical === 'dl_src');
+    case 'ipv4':
+      return ipv4Test(value, canonical === 'nw_src');
+    case 'ipv6':
+      return ipv6Test(value, canonical === 'ipv6_src');
+    case 'l4port':
+      return l4Test(field, value);
+    case 'vlan_tci': {
+      const [v, m, extra] = value.split('/');
+      const vv = v === undefined ? null : parseIntStrict(v);
+      const mm = m === undefined ? 0xffff : parseIntStrict(m);
+      if (extra !== undefined || vv === null || mm === null || vv > 0xffff || mm > 0xffff)
+        return never;
+      const want = vv & mm;
+      return (p) => (p.tci & mm) === want;
+    }
+    case 'vlan': {
+      if (n === null || n > 0x1fff || (canonical === field && n > 0x0fff)) return never;
+      const vid = n >= OFPVID_PRESENT ? n - OFPVID_PRESENT : n;
+      return (p) => p.tagged && p.vid === vid;
+    }
+    case 'pcp':
+      return n === null || n > 7 ? never : (p) => p.tagged && p.pcp === n;
+    case 'ethertype':
+      return n === null ? never : (p) => p.dlType === n;
+    case 'mpls':
+      return n === null ? never : (p) => p.mpls === n;
+    case 'u8': {
+      if (n === null || n > 255) return never;
+      if (canonical === 'nw_proto') return (p) => p.proto === n;
+      if (canonical === 'nw_tos') return (p) => p.tos === n;
+      if (canonical === 'icmp_type') return (p) => p.icmpType === n;
+      if (canonical === 'icmp_code') return (p) => p.icmpCode === n;
+      return never;
+    }
+    case 'flag':
+      return never; // a flag that is not a shorthand
+  }
+}
+
+/** The field a canonical (OpenFlow) field was written as in a vendor-dialect match. */
+function writtenName(written: Match, field: string): string {
+  if (Object.hasOwn(written, field)) return field;
+  return SHORTHANDS[field] ? 'protocol' : 'vlan';
+}
+
+function compile(written: Match): CompiledMatch {
+  const canonical = canonicalMatch(written);
+  const checks: FieldCheck[] = [];
+  for (const issue of canonical.issues)
+    checks.push({ field: issue.field, order: orderOf(issue.field), test: never });
+  let ports: number[] | null = null;
+  const dlTypes = new Set<number>();
+  for (const [field, raw] of Object.entries(canonical.match)) {
+    const value = String(raw);
+    const name = writtenName(written, field);
+    checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value) });
+    const spec = MATCH_FIELD_BY_NAME.get(field);
+    if (spec?.kind === 'ports') ports = [...new Set(parseInPorts(value) ?? [])];
+    else if (spec?.kind === 'ethertype') {
+      const t = parseIntStrict(value);
+      if (t !== null) dlTypes.add(t);
+    } else if (SHORTHANDS[field]) dlTypes.add(SHORTHANDS[field].dlType);
+  }
+  checks.sort((a, b) => a.order - b.order || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return { checks, ports, dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null };
+}
+
+const compiled = new WeakMap<Match, CompiledMatch>();
+const byText = new Map<string, CompiledMatch>();
+const BY_TEXT_MAX = 200_000;
+
+/** The match made into tests (remembered per match object and per match text). */
+export function compileMatch(match: Match): CompiledMatch {
+  let c = compiled.get(match);
+  if (c !== undefined) return c;
+  let text = '';
+  for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
+  c = byText.get(text);
+  if (c === undefined) {
+    c = compile(match);
+    if (byText.size >= BY_TEXT_MAX) byText.clear();
+    byText.set(text, c);
+  }
+  compiled.set(match, c);
+  return c;
+}
+
+/** The first field of a compiled match that the flow fails, or null. */
+export function firstMismatch(c: CompiledMatch, p: PackedFlow): string | null {
+  const checks = c.checks;
+  for (let i = 0; i < checks.length; i++) if (!checks[i]!.test(p)) return checks[i]!.field;
+  return null;
+}
+
+/** True when every field of the compiled match admits the flow. */
+export function admits(c: CompiledMatch, p: PackedFlow): boolean {
+  const checks = c.checks;
+  for (let i = 0; i < checks.length; i++) if (!checks[i]!.test(p)) return false;
+  return true;
+}
+
+/** null when `match` matches the flow; otherwise the first field (MATCH_ORDER) that did not. */
+export function mismatch(match: Match, flow: Flow): string | null {
+  return firstMismatch(compileMatch(match), pack(flow));
+}
+
+export const matchesFlow = (match: Match, flow: Flow): boolean => mismatch(match, flow) === null;
