@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalMatch, type Group, type Match, PORT_COUNTERS } from '../model/index.js';
+import { mismatch } from '../tcam/index.js';
 import { type Engine, engineOf } from './engine.js';
 import { buildChassisState, buildTraffic, changePort } from './ports.js';
 import { rulesKey, type SimRule, SimState } from './state.js';
-import { mismatch } from './tcam-standin.js';
 
 const T0 = Date.UTC(2025, 4, 6, 12, 0);
 
@@ -70,7 +70,7 @@ const ruleArb = fc.record({
   extra: fc.constantFrom(...EXTRA),
   actions: fc.constantFrom(...ACTIONS),
 });
-type RuleSpec = fc.TypeOf<typeof ruleArb>;
+type RuleSpec = { priority: number; inPort: string | undefined; extra: Match; actions: string[] };
 
 const opArb = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), rule: ruleArb }),
@@ -80,7 +80,11 @@ const opArb = fc.oneof(
     pick: fc.nat(),
     actions: fc.constantFrom(...ACTIONS),
   }),
-  fc.record({ kind: fc.constant('shut' as const), port: fc.constantFrom(9, 14, 19), on: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('shut' as const),
+    port: fc.constantFrom(9, 14, 19),
+    on: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('hash' as const), ipsa: fc.boolean(), dst: fc.boolean() }),
   fc.record({ kind: fc.constant('deleteAll' as const) }),
   fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 20_000 }) }),
@@ -117,7 +121,10 @@ function addRule(state: SimState, spec: RuleSpec): void {
 function expectedWinner(rules: SimRule[], flow: Parameters<typeof mismatch>[1]): SimRule | null {
   let best: SimRule | null = null;
   for (const r of rules)
-    if ((!best || r.priority > best.priority) && mismatch(canonicalMatch(r.match).match, flow) === null)
+    if (
+      (!best || r.priority > best.priority) &&
+      mismatch(canonicalMatch(r.match).match, flow) === null
+    )
       best = r;
   return best;
 }
@@ -143,7 +150,9 @@ function check(state: SimState, engine: Engine): void {
   let matched = 0;
   for (const r of rules) matched += engine.ruleCounters(r, t).datarate_raw;
   const unmatched = engine.unmatchedBps(t);
-  expect(Math.abs(matched + unmatched - input)).toBeLessThanOrEqual(input * 1e-9 + rules.length + 1);
+  expect(Math.abs(matched + unmatched - input)).toBeLessThanOrEqual(
+    input * 1e-9 + rules.length + 1,
+  );
   // a port's demand is what the rules and groups send it; tx ≤ line rate, the rest dropped
   for (const p of state.traffic.portNumbers()) {
     const r = engine.portRates(p, t);
@@ -186,7 +195,11 @@ describe('forwarding engine (property)', () => {
               changePort(state, { if_name: `eth-0-${op.port}`, shutdown: op.on });
               state.changed();
             } else if (op.kind === 'hash') {
-              state.settings.groupHash = { ...state.settings.groupHash, ipsa: op.ipsa, dst_port: op.dst };
+              state.settings.groupHash = {
+                ...state.settings.groupHash,
+                ipsa: op.ipsa,
+                dst_port: op.dst,
+              };
               state.changed();
             } else if (op.kind === 'deleteAll') {
               state.rules.clear();
@@ -199,10 +212,12 @@ describe('forwarding engine (property)', () => {
             for (const [i, s] of next.entries()) {
               const prev = stats[i]!;
               for (const k of PORT_COUNTERS)
-                expect(s[k], `${k} of port ${s.portnum} after ${op.kind}`).toBeGreaterThanOrEqual(prev[k]);
+                expect(s[k], `${k} of port ${s.portnum} after ${op.kind}`).toBeGreaterThanOrEqual(
+                  prev[k],
+                );
               const line = state.traffic.link(Number(s.portnum)).maxBps;
               const sent = Number(s.txbytes - prev.txbytes) * 8;
-              expect(sent).toBeLessThanOrEqual((line * (t2 - t)) / 1000 * 1.001 + 8 * 9216);
+              expect(sent).toBeLessThanOrEqual(((line * (t2 - t)) / 1000) * 1.001 + 8 * 9216);
             }
             const nextCounters = new Map(
               [...state.rules.values()].map((r) => [r, engine.ruleCounters(r, t2)] as const),

@@ -10,17 +10,17 @@
  * in the same step sees the same counters and the next step the new forwarding.
  */
 import { canonicalMatch, type PortStats } from '../model/index.js';
-import { DEFAULT_FLOWS, generateFlows, type PortTraffic, type SimFlow } from './flows.js';
-import { Coef, RuleLedger } from './ledger.js';
-import { PortLedger } from './port-ledger.js';
-import type { SimRule, SimState } from './state.js';
 import {
   Classifier,
   type ClassRule,
   type ForwardContext,
   type Forwarding,
   forward,
-} from './tcam-standin.js';
+} from '../tcam/index.js';
+import { DEFAULT_FLOWS, generateFlows, type PortTraffic, type SimFlow } from './flows.js';
+import { Coef, RuleLedger } from './ledger.js';
+import { PortLedger } from './port-ledger.js';
+import type { SimRule, SimState } from './state.js';
 import type { Traffic } from './traffic.js';
 
 interface RuleRec {
@@ -146,10 +146,13 @@ export class Engine {
       p.coef = new Coef();
     }
     this.unmatched = new RuleLedger(t);
-    this.cls = new Classifier(
-      [...this.byId.values()].map((r) => r.cls),
-      [...this.flows.values()].map((f) => f.sim.flow),
-    );
+    const rules = [...this.byId.values()].map((r) => r.cls);
+    if (fresh)
+      this.cls = new Classifier(
+        rules,
+        [...this.flows.values()].map((f) => f.sim.flow),
+      );
+    else this.cls.replaceRules(rules);
     this.ctx = this.context();
     for (const f of this.flows.values()) {
       f.win = this.recOf(this.cls.winner(f.sim.flow.id));

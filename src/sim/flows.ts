@@ -9,8 +9,8 @@
  * the port's rx packets too.
  */
 
+import type { Flow } from '../tcam/index.js';
 import { hash32, unit } from './prng.js';
-import type { Flow } from './tcam-standin.js';
 
 export interface SimFlow {
   flow: Flow;
