@@ -5,7 +5,10 @@
  * step the test chooses, no sleeping.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PortCounter } from '../../src/model/types.js';
 import { addRule, expectOk, findRule, rules, simPerTest, type Wire } from './helpers.js';
+
+type Counters = Record<PortCounter, bigint>;
 
 const t = simPerTest();
 let clock = 0;
@@ -15,26 +18,27 @@ beforeEach(async () => {
   await t.restart({ now: () => clock });
 });
 
-async function stats(): Promise<Map<string, Record<string, bigint>>> {
+async function stats(): Promise<Map<string, Counters>> {
   const res = await t.get('/ports/stats');
   expectOk(res);
   return new Map(
     res.body.map((s: Wire) => [
       String(s.portnum),
-      Object.fromEntries(Object.entries(s).map(([k, v]) => [k, BigInt(v as number)])),
+      Object.fromEntries(Object.entries(s).map(([k, v]) => [k, BigInt(v as number)])) as Counters,
     ]),
   );
 }
 
 /** Counter deltas per port over `ms` of the test's clock. */
-async function over(ms: number): Promise<Map<string, Record<string, bigint>>> {
+async function over(ms: number): Promise<Map<string, Counters>> {
   const a = await stats();
   clock += ms;
   const b = await stats();
-  const out = new Map<string, Record<string, bigint>>();
+  const out = new Map<string, Counters>();
   for (const [port, s] of b) {
     const before = a.get(port)!;
-    out.set(port, Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v - before[k]!])));
+    const d = Object.entries(s).map(([k, v]) => [k, v - before[k as PortCounter]]);
+    out.set(port, Object.fromEntries(d) as Counters);
   }
   return out;
 }
