@@ -91,4 +91,8 @@ export function reboot(state: SimState, ms = state.rebootMs): void {
   }
   state.log.append(`system: booted; rules: ${state.rules.size}, groups: ${state.groups.size}`);
   state.changed();
+  // the boot's own work (the flows classified afresh) is part of the reboot: the window
+  // of unavailability starts after it
+  state.rebootingUntil = Math.max(state.rebootingUntil, state.now() + ms);
+  state.bootedAt = state.rebootingUntil;
 }

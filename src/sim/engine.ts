@@ -13,11 +13,12 @@ import { canonicalMatch, type PortStats } from '../model/index.js';
 import {
   Classifier,
   type ClassRule,
+  type Flow,
   type ForwardContext,
   type Forwarding,
   forward,
 } from '../tcam/index.js';
-import { DEFAULT_FLOWS, generateFlows, type PortTraffic, type SimFlow } from './flows.js';
+import { DEFAULT_FLOWS, type PortTraffic, populationOf, type SimFlow } from './flows.js';
 import { Coef, RuleLedger } from './ledger.js';
 import { PortLedger } from './port-ledger.js';
 import type { SimRule, SimState } from './state.js';
@@ -30,6 +31,13 @@ interface RuleRec {
   since: number;
   ledger: RuleLedger;
   cls: ClassRule;
+  /**
+   * Forwarding results by flow shape, for actions without groups (their result depends on
+   * the flow only through its VLAN tag, ethertype and GRE); valid for `memoCtx`.
+   */
+  memo: Map<string, Forwarding> | null;
+  memoCtx: ForwardContext | null;
+  memoActions: readonly string[] | null;
 }
 
 interface FlowRec {
@@ -100,7 +108,7 @@ export class Engine {
       };
     });
     this.flows.clear();
-    for (const sim of generateFlows(this.state.seed, ports, this.flowTotal))
+    for (const sim of populationOf(this.state.seed, ports, this.flowTotal))
       this.flows.set(sim.flow.id, { sim, win: null, fw: null });
     this.nextFlowId = this.flows.size + 1;
     const known = new Set(traffic.portNumbers());
@@ -156,7 +164,7 @@ export class Engine {
     this.ctx = this.context();
     for (const f of this.flows.values()) {
       f.win = this.recOf(this.cls.winner(f.sim.flow.id));
-      f.fw = f.win ? forward(f.win.rule.actions, f.sim.flow, this.ctx) : null;
+      f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
     this.settlePorts();
@@ -175,10 +183,31 @@ export class Engine {
       since: r.since,
       ledger,
       cls: { id, priority: r.priority, match: canonicalMatch(r.match).match, actions: r.actions },
+      memo: null,
+      memoCtx: null,
+      memoActions: null,
     };
     this.byRule.set(r, rec);
     this.byId.set(id, rec);
     return rec;
+  }
+
+  /** What the rule's actions do with the flow (memoized for actions without groups). */
+  private forwardOf(rec: RuleRec, flow: Flow): Forwarding {
+    const actions = rec.rule.actions;
+    if (actions.some((a) => a.includes('group'))) return forward(actions, flow, this.ctx);
+    if (rec.memoCtx !== this.ctx || rec.memoActions !== actions) {
+      rec.memo = new Map();
+      rec.memoCtx = this.ctx;
+      rec.memoActions = actions;
+    }
+    const shape = `${flow.vlan === undefined ? 0 : 1}:${flow.dl_type}:${flow.nw_proto === 47 ? 1 : 0}`;
+    let fw = rec.memo!.get(shape);
+    if (!fw) {
+      fw = forward(actions, flow, this.ctx);
+      rec.memo!.set(shape, fw);
+    }
+    return fw;
   }
 
   private recOf(c: ClassRule | null): RuleRec | null {
@@ -197,35 +226,44 @@ export class Engine {
 
   /** Adds (sign 1) or takes back (-1) what a flow gives its rule and the ports it reaches. */
   private apply(f: FlowRec, sign: 1 | -1): void {
-    const traffic = this.traffic;
     const { flow, share, addedBps } = f.sim;
     const port = flow.in_port;
     const z = flow.packet_size;
     const s = sign * share;
     const c = (sign * addedBps) / 8;
-    // a ledger is folded at T before its coefficients change; new entries anchor at its t0
-    const into = (l: { t0: number; fold(tr: Traffic, t: number): void }, coef: Coef, k = 1) => {
-      l.fold(traffic, this.T);
-      coef.add(traffic, l.t0, port, s * k, s / z, c * k, c / z, sign);
-    };
     if (addedBps > 0) {
       const rx = this.rxAdded.get(port);
-      if (rx) {
-        rx.fold(traffic, this.T);
-        rx.coef.add(traffic, rx.t0, port, 0, 0, c, c / z, sign);
-      }
+      if (rx) this.into(rx, rx.coef, port, 0, 0, c, c / z, sign);
     }
     const sink = f.win ? f.win.ledger : this.unmatched;
-    into(sink, sink.coef);
-    if (!f.fw) return;
-    for (const o of f.fw.outputs) {
+    this.into(sink, sink.coef, port, s, s / z, c, c / z, sign);
+    const fw = f.fw;
+    if (!fw) return;
+    for (let i = 0; i < fw.outputs.length; i++) {
+      const o = fw.outputs[i]!;
       const l = this.ports.get(o.port);
-      if (l) into(l, l.demand, Math.max(1, z + o.sizeDelta) / z);
+      const k = Math.max(1, z + o.sizeDelta) / z;
+      if (l) this.into(l, l.demand, port, s * k, s / z, c * k, c / z, sign);
     }
-    for (const lost of f.fw.lost) {
-      const l = this.ports.get(lost);
-      if (l) into(l, l.lost);
+    for (let i = 0; i < fw.lost.length; i++) {
+      const l = this.ports.get(fw.lost[i]!);
+      if (l) this.into(l, l.lost, port, s, s / z, c, c / z, sign);
     }
+  }
+
+  /** A ledger is folded at T before its coefficients change; new entries anchor at its t0. */
+  private into(
+    l: { t0: number; fold(tr: Traffic, t: number): void },
+    coef: Coef,
+    port: number,
+    b: number,
+    p: number,
+    cb: number,
+    cp: number,
+    n: number,
+  ): void {
+    if (l.t0 < this.T) l.fold(this.traffic, this.T);
+    coef.add(this.traffic, l.t0, port, b, p, cb, cp, n);
   }
 
   private settlePorts(): void {
@@ -239,7 +277,7 @@ export class Engine {
       if (!f) continue;
       this.apply(f, -1);
       f.win = this.recOf(this.cls.winner(id));
-      f.fw = f.win ? forward(f.win.rule.actions, f.sim.flow, this.ctx) : null;
+      f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
   }
@@ -249,7 +287,7 @@ export class Engine {
     for (const f of flows) {
       if (!f.win) continue;
       this.apply(f, -1);
-      f.fw = forward(f.win.rule.actions, f.sim.flow, this.ctx);
+      f.fw = this.forwardOf(f.win, f.sim.flow);
       this.apply(f, 1);
     }
   }
@@ -291,7 +329,7 @@ export class Engine {
     const hashSig = this.hashSignature();
     const relink = traffic.linkVersion !== this.linkVersion;
     const all = groupsSig !== this.groupsSig || hashSig !== this.hashSig || relink;
-    this.ctx = this.context();
+    if (all || this.ctx.groups !== state.groups) this.ctx = this.context();
     for (const rec of seen) {
       const r = rec.rule;
       if (r.since !== rec.since) {
@@ -347,8 +385,10 @@ export class Engine {
     this.sync();
     const rec = this.byRule.get(r);
     if (!rec) return r.since;
-    const [bps] = rec.ledger.coef.rate(this.traffic, t);
-    return bps > 0 ? t : rec.ledger.movedUntil;
+    const l = rec.ledger;
+    // the flows it wins moved until their ports last carried traffic (within this piece)
+    const active = t > l.t0 ? l.coef.lastActive(this.traffic, t) : null;
+    return active !== null && active > l.t0 ? active : l.movedUntil;
   }
 
   /** GET /ports/stats: the profile's rx plus added flows, tx as forwarded. */
@@ -433,7 +473,7 @@ export class Engine {
     this.flows.set(sim.flow.id, f);
     this.cls.addFlow(sim.flow);
     f.win = this.recOf(this.cls.winner(sim.flow.id));
-    f.fw = f.win ? forward(f.win.rule.actions, sim.flow, this.ctx) : null;
+    f.fw = f.win ? this.forwardOf(f.win, sim.flow) : null;
     this.apply(f, 1);
     this.settlePorts();
     return sim.flow.id;

@@ -100,7 +100,29 @@ export function flowCounts(ports: readonly PortTraffic[], total: number): number
   return w.map((x) => Math.max(16, Math.round((total * x) / sum)));
 }
 
-/** The seeded population of every port; ids count from 1. */
+/** Populations recently generated (a reboot or a test's new simulator asks again). */
+const recent = new Map<string, readonly SimFlow[]>();
+
+/**
+ * The seeded population of every port; ids count from 1. The same inputs give the same
+ * (shared, never modified) flows.
+ */
+export function populationOf(
+  seed: number,
+  ports: readonly PortTraffic[],
+  total = DEFAULT_FLOWS,
+): readonly SimFlow[] {
+  const key = `${seed}|${total}|${ports.map((p) => `${p.portNo}:${p.meanBps}:${p.size}`).join(',')}`;
+  let flows = recent.get(key);
+  if (!flows) {
+    flows = generateFlows(seed, ports, total);
+    if (recent.size >= 4) recent.delete(recent.keys().next().value!);
+    recent.set(key, flows);
+  }
+  return flows;
+}
+
+/** A fresh population of every port; ids count from 1. */
 export function generateFlows(
   seed: number,
   ports: readonly PortTraffic[],

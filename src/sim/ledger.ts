@@ -22,6 +22,8 @@ export class Coef {
   /** The port's cumulative rx bytes and active ms at the ledger's t0. */
   readonly c0: number[] = [];
   readonly a0: number[] = [];
+  /** Port number → its index in the arrays above. */
+  private readonly slot: number[] = [];
 
   add(
     traffic: Traffic,
@@ -33,9 +35,10 @@ export class Coef {
     cp: number,
     n: number,
   ): void {
-    let i = this.ports.indexOf(port);
+    let i = this.slot[port] ?? -1;
     if (i < 0) {
       i = this.ports.length;
+      this.slot[port] = i;
       this.ports.push(port);
       this.b.push(0);
       this.p.push(0);
@@ -101,6 +104,17 @@ export class Coef {
       bytes += this.b[i]! * traffic.rxPeak(port) + this.cb[i]!;
     });
     return bytes;
+  }
+
+  /** The last instant ≤ t a contributing port carried traffic (null: none since the start). */
+  lastActive(traffic: Traffic, t: number): number | null {
+    let last: number | null = null;
+    this.ports.forEach((port, i) => {
+      if (this.n[i] === 0) return;
+      const a = traffic.lastActive(port, t);
+      if (a !== null && (last === null || a > last)) last = a;
+    });
+    return last;
   }
 
   empty(): boolean {

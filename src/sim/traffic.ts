@@ -222,6 +222,18 @@ export class Traffic {
     return s.act + (s.active && t > s.start ? t - s.start : 0);
   }
 
+  /** The last instant ≤ t the port was active (t itself while it is), or null if never since the start. */
+  lastActive(portNo: number, t: number): number | null {
+    const r = this.ports.get(portNo);
+    if (!r) return null;
+    const segs = r.segments;
+    let i = segs.length - 1;
+    while (i > 0 && segs[i]!.start > t) i--;
+    if (segs[i]!.active) return t;
+    while (i > 0 && !segs[i - 1]!.active) i--;
+    return i > 0 ? segs[i]!.start : null;
+  }
+
   /** Whether the port was active at t. */
   activeAt(portNo: number, t: number): boolean {
     const r = this.ports.get(portNo);

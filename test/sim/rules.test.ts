@@ -377,7 +377,7 @@ describe('conflicts', () => {
       409,
       /TCAM/,
     );
-  });
+  }, 90_000); // 139 rules that each take every TCP flow: the engine re-forwards them all each time
 });
 
 describe('validation (400 naming the problem, state unchanged)', () => {
