@@ -208,10 +208,33 @@ export class Traffic {
       : s.cum;
   }
 
+  /**
+   * The per-port values at one instant, computed once: a read of thousands of rule counters
+   * at one counter step asks for the same few ports' values over and over.
+   */
+  private memoT = Number.NaN;
+  private memoVersion = -1;
+  private memoCum: number[] = [];
+  private memoRate: number[] = [];
+
+  private memoAt(t: number): void {
+    if (t === this.memoT && this.memoVersion === this.linkVersion) return;
+    this.memoT = t;
+    this.memoVersion = this.linkVersion;
+    this.memoCum = [];
+    this.memoRate = [];
+  }
+
   /** Cumulative rx bytes (profile traffic) of a port from the model start to t; 0 if unknown. */
   rxCum(portNo: number, t: number): number {
-    const r = this.ports.get(portNo);
-    return r ? this.cumulative(r, t) : 0;
+    this.memoAt(t);
+    let v = this.memoCum[portNo];
+    if (v === undefined) {
+      const r = this.ports.get(portNo);
+      v = r ? this.cumulative(r, t) : 0;
+      this.memoCum[portNo] = v;
+    }
+    return v;
   }
 
   /** How long (ms) a port was active from the model start to t. */
@@ -242,10 +265,15 @@ export class Traffic {
 
   /** The profile's rx rate of a port at t, bytes/s (0 while inactive). */
   rxRateAt(portNo: number, t: number): number {
-    const r = this.ports.get(portNo);
-    if (!r) return 0;
-    const s = this.segmentAt(r, t);
-    return s.active ? rate(r.prof.rx, (r.prof.rx.util * s.maxBps) / 8, t) : 0;
+    this.memoAt(t);
+    let v = this.memoRate[portNo];
+    if (v === undefined) {
+      const r = this.ports.get(portNo);
+      const s = r ? this.segmentAt(r, t) : undefined;
+      v = r && s?.active ? rate(r.prof.rx, (r.prof.rx.util * s.maxBps) / 8, t) : 0;
+      this.memoRate[portNo] = v;
+    }
+    return v;
   }
 
   /** An upper bound of the port's rx rate from now on (bytes/s), with its present link. */
