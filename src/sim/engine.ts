@@ -134,10 +134,11 @@ export class Engine {
     for (const r of this.state.rules.values()) {
       const prev = old.get(r);
       const ledger = new RuleLedger(Math.max(r.since, t));
-      if (prev && prev.since === r.since && !fresh) {
-        // a rule that stays keeps its counters
-        prev.ledger.fold(traffic, t);
-        ledger.t0 = prev.ledger.t0;
+      if (prev && prev.since === r.since) {
+        // a rule that stays keeps its counters (after a reboot the old ledger was folded
+        // with the old traffic model, in sync())
+        if (!fresh) prev.ledger.fold(traffic, t);
+        ledger.t0 = Math.max(prev.ledger.t0, ledger.t0);
         Object.assign(ledger.bytes, prev.ledger.bytes);
         Object.assign(ledger.pkts, prev.ledger.pkts);
         ledger.movedUntil = prev.ledger.movedUntil;
@@ -299,6 +300,10 @@ export class Engine {
     const { state } = this;
     if (state.traffic !== this.traffic) {
       const added = [...this.flows.values()].filter((f) => f.sim.addedBps > 0).map((f) => f.sim);
+      // rules that stay (permanent rules mode) keep their counters: fold them while the old
+      // model still answers
+      const t = Math.max(this.T, state.counterNow());
+      for (const rec of this.byRule.values()) rec.ledger.fold(this.traffic, t);
       this.traffic = state.traffic;
       this.build(added);
       return;

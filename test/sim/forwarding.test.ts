@@ -108,6 +108,20 @@ describe('ports send what the rules forward', () => {
   });
 });
 
+describe('reboot', () => {
+  it('in permanent rules mode a rule keeps its counters across a reboot and goes on counting', async () => {
+    expectOk(await t.call('POST', '/device/permanentrulesmode', { query: { state: 'true' } }));
+    await addRule(t, { priority: 3000, match: { in_port: '8' }, actions: 'output:9' });
+    clock += 5000;
+    const before = BigInt(findRule(await rules(t), 3000, { in_port: '8' })!.n_bytes);
+    expect(before).toBeGreaterThan(0n);
+    expectOk(await t.control('/_sim/reboot', { ms: 0 }));
+    clock += 1000;
+    const after = BigInt(findRule(await rules(t), 3000, { in_port: '8' })!.n_bytes);
+    expect(after).toBeGreaterThan(before);
+  });
+});
+
 describe('/_sim/flows', () => {
   const smb = {
     in_port: '3',
