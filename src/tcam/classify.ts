@@ -9,6 +9,9 @@
  * the flows of its classes whose current winner it beats; removing one re-examines only the
  * flows it won, from just after it in their class. A rule listing more than WIDE_PORTS ports
  * is filed as if it had no in_port (its in_port is still checked).
+ *
+ * A flow is read when it is added (a later change to the object is not seen: add it again).
+ * Rule ids are integers 0 ≤ id < 2^32.
  */
 import type { Match } from '../model/index.js';
 import {
@@ -41,9 +44,12 @@ interface Entry {
 }
 
 interface FlowRec {
+  readonly id: number;
   readonly p: PackedFlow;
   readonly cls: FlowClass;
   winner: Entry | null;
+  /** winner.rank, or Infinity when unmatched (kept here: the hot loops read it per flow). */
+  rank: number;
   /** Index in winner.won (or in the unmatched list). */
   slot: number;
   /** Index in cls.flows. */
@@ -129,13 +135,13 @@ export class Classifier {
       const flows = cls.flows;
       for (let i = 0; i < flows.length; i++) {
         const f = flows[i]!;
+        if (f.rank < e.rank || !admits(e.c, f.p)) continue;
         const w = f.winner;
-        if (w !== null && w.rank < e.rank) continue;
-        if (!admits(e.c, f.p)) continue;
         take(w === null ? lost : w.won, f);
         f.winner = e;
+        f.rank = e.rank;
         put(e.won, f);
-        changed.add(f.p.id);
+        changed.add(f.id);
       }
     });
     return changed;
@@ -154,7 +160,7 @@ export class Classifier {
     // every flow it won moves to the best rule after it in its class
     const start = new Map<FlowClass, number>();
     for (const f of e.won) {
-      changed.add(f.p.id);
+      changed.add(f.id);
       let from = start.get(f.cls);
       if (from === undefined) {
         from = after(f.cls.rules, e.rank);
@@ -194,7 +200,15 @@ export class Classifier {
     if (this.flowRecs.has(flow.id)) this.removeFlow(flow.id);
     const p = packFlow(flow);
     const cls = this.classOf(p.inPort, p.dlType);
-    const f: FlowRec = { p, cls, winner: null, slot: 0, at: cls.flows.length };
+    const f: FlowRec = {
+      id: flow.id,
+      p,
+      cls,
+      winner: null,
+      rank: Number.POSITIVE_INFINITY,
+      slot: 0,
+      at: cls.flows.length,
+    };
     cls.flows.push(f);
     this.flowRecs.set(flow.id, f);
     this.place(f, 0);
@@ -226,7 +240,7 @@ export class Classifier {
     return this.flowRecs.get(flowId)?.p.flow;
   }
 
-  /** The flows this rule currently wins. */
+  /** The flows this rule currently wins (a live view: finish it before changing the classifier). */
   *flowsOf(ruleId: number): Iterable<Flow> {
     const e = this.entries.get(ruleId);
     if (e) for (const f of e.won) yield f.p.flow;
@@ -237,6 +251,7 @@ export class Classifier {
     return this.entries.get(ruleId)?.won.length ?? 0;
   }
 
+  /** The flows no rule matches (a live view, like flowsOf). */
   *unmatched(): Iterable<Flow> {
     for (const f of this.lost) yield f.p.flow;
   }
@@ -291,11 +306,13 @@ export class Classifier {
       const e = rules[i]!;
       if (admits(e.c, p)) {
         f.winner = e;
+        f.rank = e.rank;
         put(e.won, f);
         return;
       }
     }
     f.winner = null;
+    f.rank = Number.POSITIVE_INFINITY;
     put(this.lost, f);
   }
 }

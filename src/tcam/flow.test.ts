@@ -220,6 +220,18 @@ describe('mismatch: each match field', () => {
     expect(mismatch({ vlan_id: '100' }, flow({ vlan: 100 }))).toBe('vlan_id');
   });
 
+  it('a flow whose address or MAC does not parse matches no rule on that field', () => {
+    for (const nw_src of ['10.1.2', '10.1.2.256', '10.1.2.3.4', '10..2.3', ''])
+      expect(mismatch({ ip: '', nw_src: '0.0.0.0/0' }, flow({ nw_src }))).toBe('nw_src');
+    expect(
+      mismatch(
+        { dl_src: '00:00:00:00:00:00/00:00:00:00:00:00' },
+        flow({ dl_src: '00:11:22:33:44' }),
+      ),
+    ).toBe('dl_src');
+    expect(matchesFlow({ ip: '' }, flow({ nw_src: 'junk', dl_src: 'junk' }))).toBe(true);
+  });
+
   it("the vendor's extra (timeouts) is no match at all", () => {
     expect(matchesFlow({ in_port: '3', extra: 'hard_timeout=30' }, flow())).toBe(true);
   });

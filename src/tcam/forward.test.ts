@@ -50,6 +50,15 @@ describe('forward: outputs, drop and sizes', () => {
     expect(forward(['output:9'], flow(1), ctx()).dropped).toBe(null);
   });
 
+  it('actions changed in place are read again', () => {
+    const actions = ['output:9'];
+    expect(ports(actions, flow(1), ctx())).toEqual([9]);
+    actions[0] = 'output:10';
+    expect(ports(actions, flow(1), ctx())).toEqual([10]);
+    actions.push('output:11');
+    expect(ports(actions, flow(1), ctx())).toEqual([10, 11]);
+  });
+
   it('drop forwards nothing and says so; no output action is no-output', () => {
     expect(forward(['drop'], flow(1), ctx())).toEqual({
       outputs: [],

@@ -90,18 +90,18 @@ function parseOp(raw: string): Op {
   }
 }
 
-// By text, not by array: a caller may change a rule's actions array in place.
-const parsed = new Map<string, Op[]>();
-const PARSED_MAX = 50_000;
+/** Parsed actions per array, with the texts they were parsed from (an array may change in place). */
+const parsed = new WeakMap<readonly string[], { texts: string[]; ops: Op[] }>();
 
 function opsOf(actions: readonly string[]): Op[] {
-  const text = actions.join('\u0001');
-  let ops = parsed.get(text);
-  if (ops === undefined) {
-    ops = actions.map(parseOp);
-    if (parsed.size >= PARSED_MAX) parsed.clear();
-    parsed.set(text, ops);
+  const hit = parsed.get(actions);
+  if (hit !== undefined && hit.texts.length === actions.length) {
+    let same = true;
+    for (let i = 0; i < actions.length && same; i++) same = hit.texts[i] === actions[i];
+    if (same) return hit.ops;
   }
+  const ops = actions.map(parseOp);
+  parsed.set(actions, { texts: [...actions], ops });
   return ops;
 }
 
@@ -119,36 +119,85 @@ interface Run {
   noLiveBucket: boolean;
 }
 
-/** Hash field names of /device/grouphash → the flow value they read. */
-const HASH_FIELDS: ReadonlyArray<[string[], (f: Flow) => string]> = [
-  [['macsa'], (f) => f.dl_src.toLowerCase()],
-  [['macda'], (f) => f.dl_dst.toLowerCase()],
-  [['ethertype', 'ether_type'], (f) => String(f.dl_type)],
-  [['ipsa'], (f) => (f.nw_src ?? '').toLowerCase()],
-  [['ipda'], (f) => (f.nw_dst ?? '').toLowerCase()],
-  [['ip_protocol'], (f) => String(f.nw_proto ?? '')],
-  [['src_port'], (f) => String(f.tp_src ?? '')],
-  [['dst_port'], (f) => String(f.tp_dst ?? '')],
+/** The /device/grouphash fields in hashing order, with the names each goes by. */
+const HASH_FIELDS: readonly (readonly string[])[] = [
+  ['macsa'],
+  ['macda'],
+  ['ethertype', 'ether_type'],
+  ['ipsa'],
+  ['ipda'],
+  ['ip_protocol'],
+  ['src_port'],
+  ['dst_port'],
 ];
 
+/** Which of HASH_FIELDS are enabled, one bit each (remembered per hashFields array). */
+const enabledBits = new WeakMap<readonly string[], number>();
+
+function bitsOf(fields: readonly string[]): number {
+  let bits = enabledBits.get(fields);
+  if (bits === undefined) {
+    bits = 0;
+    for (let i = 0; i < HASH_FIELDS.length; i++)
+      if (HASH_FIELDS[i]!.some((n) => fields.includes(n))) bits |= 1 << i;
+    enabledBits.set(fields, bits);
+  }
+  return bits;
+}
+
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over a string's characters, case-folded (MACs and IPv6 read the same in any case). */
+function hashText(h: number, text: string | undefined): number {
+  if (text === undefined) return Math.imul(h ^ 0xff, FNV_PRIME);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
+  return h;
+}
+
+function hashNumber(h: number, n: number | undefined): number {
+  return Math.imul(h ^ (n === undefined ? 0x7fffffff : n), FNV_PRIME);
+}
+
 /**
- * The select-group hash of a flow: FNV-1a over the enabled fields (in a fixed order, so the
- * order of `fields` does not matter), then a 32-bit finalizer. With no field enabled every
- * flow hashes to 0 (all go to the same bucket; the device itself refuses an empty set).
+ * The select-group hash of a flow: FNV-1a over the enabled fields, each after its own tag
+ * and in a fixed order (so the order of `fields` does not matter), then a 32-bit finalizer.
+ * With no field enabled every flow hashes to 0 (all go to the same bucket; the device itself
+ * refuses an empty set).
  */
 export function selectHash(flow: Flow, fields: readonly string[]): number {
+  const bits = bitsOf(fields);
+  if (bits === 0) return 0;
   let h = 0x811c9dc5;
-  let any = false;
-  for (const [names, read] of HASH_FIELDS) {
-    if (!names.some((n) => fields.includes(n))) continue;
-    any = true;
-    const text = `${names[0]}=${read(flow)};`;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
+  for (let i = 0; i < HASH_FIELDS.length; i++) {
+    if ((bits & (1 << i)) === 0) continue;
+    h = Math.imul(h ^ (i + 1), FNV_PRIME);
+    switch (i) {
+      case 0:
+        h = hashText(h, flow.dl_src);
+        break;
+      case 1:
+        h = hashText(h, flow.dl_dst);
+        break;
+      case 2:
+        h = hashNumber(h, flow.dl_type);
+        break;
+      case 3:
+        h = hashText(h, flow.nw_src);
+        break;
+      case 4:
+        h = hashText(h, flow.nw_dst);
+        break;
+      case 5:
+        h = hashNumber(h, flow.nw_proto);
+        break;
+      case 6:
+        h = hashNumber(h, flow.tp_src);
+        break;
+      case 7:
+        h = hashNumber(h, flow.tp_dst);
+        break;
     }
   }
-  if (!any) return 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -187,9 +236,13 @@ function applyGroup(
     const i = buckets.findIndex((b) => live(b.watch_port, ctx));
     chosen = i < 0 ? null : i;
   } else {
-    const alive: number[] = [];
-    for (let i = 0; i < buckets.length; i++) if (live(buckets[i]!.watch_port, ctx)) alive.push(i);
-    if (alive.length > 0) chosen = alive[selectHash(flow, ctx.hashFields) % alive.length]!;
+    let alive = 0;
+    for (const b of buckets) if (live(b.watch_port, ctx)) alive++;
+    if (alive > 0) {
+      let k = selectHash(flow, ctx.hashFields) % alive;
+      for (let i = 0; i < buckets.length && chosen === null; i++)
+        if (live(buckets[i]!.watch_port, ctx) && k-- === 0) chosen = i;
+    }
   }
   run.out.groups.push({ id, type, bucket: chosen });
   if (chosen === null) {
