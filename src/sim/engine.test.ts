@@ -234,7 +234,30 @@ describe('forwarding engine (property)', () => {
           }
         },
       ),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        examples: [
+          // found by this property: a port's link went down between a counter step's start and
+          // the change, and the capped port's tx exceeded its line rate for those milliseconds
+          [
+            8,
+            [
+              {
+                priority: 100,
+                inPort: undefined,
+                extra: { ip: '', nw_src: '10.1.2.0/24' },
+                actions: ['output:9'],
+              },
+            ],
+            [
+              { kind: 'put', pick: 0, actions: ['group:3'] },
+              { kind: 'wait', ms: 7 },
+              { kind: 'shut', port: 19, on: true },
+              { kind: 'deleteAll' },
+            ],
+          ],
+        ],
+      },
     );
   }, 300_000);
 });

@@ -356,7 +356,12 @@ export class Engine {
       this.reflow(this.cls.addRule(rec.cls));
     }
     if (all) {
-      if (relink) for (const l of this.ports.values()) l.fold(traffic, this.T);
+      // the link changed at this instant (not at the step's start): fold the ports there, so
+      // the way each one integrates (capped or not) changes exactly with the link
+      if (relink) {
+        const at = Math.max(this.T, state.now());
+        for (const l of this.ports.values()) l.fold(traffic, at);
+      }
       this.reforward(this.flows.values());
       this.groupsSig = groupsSig;
       this.hashSig = hashSig;
