@@ -5,8 +5,8 @@
  *
  * A profile flow owns a fixed `share` of its port's rx bytes, so its rate follows the port's
  * rate. Shares are heavy-tailed (Pareto, α 1.1: a few elephants, many mice). Packet sizes
- * are spread around the port's mean and then scaled so that the flows' packets add up to
- * the port's rx packets too.
+ * are spread around the port's mean and then scaled (within 64..1518 bytes) so that the
+ * flows' packets add up to the port's rx packets too.
  */
 
 import type { Flow } from '../tcam/index.js';
@@ -137,25 +137,55 @@ export function generateFlows(
     let weights = 0;
     for (let i = 0; i < n; i++) {
       const f = makeFlow(seed, p.portNo, i, id++, p.size);
-      const w = Math.min(1e4, (1 - unit(seed, p.portNo, i, 0xe1e)) ** (-1 / 1.1));
+      const pareto = Math.min(1e4, (1 - unit(seed, p.portNo, i, 0xe1e)) ** (-1 / 1.1));
+      // small-packet flows (ARP, ICMP) are mice, a small part of the bytes: with their
+      // fixed sizes they must leave room in the port's packet count for the others
+      const w = fixedSize(f) ? Math.min(pareto, 1.5) * 0.02 : pareto;
       weights += w;
       out.push({ flow: f, share: w, addedBps: 0 });
     }
-    // shares add up to 1; packet sizes so that Σ share/size = 1/mean size
-    let inv = 0;
     for (let j = first; j < out.length; j++) {
       const s = out[j]!;
       s.share /= weights;
-      inv += s.share / s.flow.packet_size;
-    }
-    const k = p.size * inv;
-    for (let j = first; j < out.length; j++) {
-      const s = out[j]!;
-      s.flow.packet_size *= k;
       s.flow.bps = s.share * p.meanBps;
     }
+    fitSizes(out.slice(first), p.size);
   });
   return out;
+}
+
+const fixedSize = (f: Flow) =>
+  f.dl_type === ETH_ARP || (f.dl_type === ETH_IPV4 && f.nw_proto === 1);
+
+/**
+ * Scales the free packet sizes (within 64..1518 bytes) so that Σ share/size = 1/mean: the
+ * flows' packets add up to the port's rx packets. A size that reaches a bound stays there
+ * and the others take up the rest (a few rounds).
+ */
+function fitSizes(flows: SimFlow[], mean: number): void {
+  const free = new Set(flows.filter((s) => !fixedSize(s.flow)));
+  for (let round = 0; round < 8 && free.size > 0; round++) {
+    let fixedInv = 0;
+    let freeInv = 0;
+    for (const s of flows) {
+      const inv = s.share / s.flow.packet_size;
+      if (free.has(s)) freeInv += inv;
+      else fixedInv += inv;
+    }
+    const target = 1 / mean - fixedInv;
+    if (target <= 0 || freeInv <= 0) return;
+    const k = freeInv / target;
+    let bounded = false;
+    for (const s of free) {
+      const z = s.flow.packet_size * k;
+      s.flow.packet_size = Math.min(1518, Math.max(64, z));
+      if (z > 1518 || z < 64) {
+        free.delete(s);
+        bounded = true;
+      }
+    }
+    if (!bounded) return;
+  }
 }
 
 function address(seed: number, port: number, i: number, k: number): string {
