@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { benchCli, cliSection } from './cli.mjs';
 import { root } from './lib.mjs';
 import { benchSim, simSection } from './sim.mjs';
+import { benchSimEngine, simEngineSection } from './sim-engine.mjs';
 import { benchStartup, startupSection } from './startup.mjs';
 import { benchTui, tuiSection } from './tui.mjs';
 
@@ -17,6 +18,8 @@ const started = new Date();
 
 console.error('bench: simulator…');
 sections.push(simSection(await benchSim({ duration: quick ? 2 : 5 })));
+console.error('bench: simulator forwarding engine…');
+sections.push(simEngineSection(await benchSimEngine({ changes: quick ? 6 : 30 })));
 console.error('bench: cli…');
 sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
 console.error('bench: start-up…');

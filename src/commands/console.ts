@@ -49,7 +49,7 @@ export async function runConsole(g: GlobalOptions, start: StartConsole): Promise
     let options: ConsoleOptions;
     if (g.demo) {
       const { startSim } = await import('../sim/server.js');
-      const sim = await startSim({ port: 0, host: '127.0.0.1' });
+      const sim = await startSim({ port: 0, host: '127.0.0.1', demo: true });
       let closed: Promise<void> | undefined;
       demo = { close: () => (closed ??= sim.close()) };
       options = { url: sim.url, demo, readonly: Boolean(g.readonly) };

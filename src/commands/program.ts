@@ -88,6 +88,7 @@ function simCommand(program: Command): void {
     .option('--latency <ms>', 'added delay per request', '0')
     .option('--fail-rate <p>', 'share of requests answered 500 or reset (0..1)', '0')
     .option('--reboot-ms <ms>', 'how long a reboot makes the device unavailable', '3000')
+    .option('--flows <n>', 'how many flows the input ports carry (1000..1000000)', '20000')
     .action(async (opts) => {
       const { runSim } = await import('./sim.js');
       try {

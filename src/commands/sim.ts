@@ -1,6 +1,7 @@
 /** `pbc sim`: serve the simulated device until Ctrl-C / SIGTERM. */
 import { UsageError } from '../model/errors.js';
 import { REBOOT_MS_MAX } from '../sim/faults.js';
+import { MAX_FLOWS } from '../sim/flows.js';
 import { isLoopback, startSim } from '../sim/server.js';
 
 export interface SimCommandOptions {
@@ -15,6 +16,7 @@ export interface SimCommandOptions {
   latency: string;
   failRate: string;
   rebootMs: string;
+  flows?: string;
 }
 
 function number(text: string, what: string, lo: number, hi: number): number {
@@ -60,6 +62,7 @@ export async function runSim(o: SimCommandOptions): Promise<void> {
     latencyMs: number(o.latency, '--latency', 0, 120_000),
     failRate: number(o.failRate, '--fail-rate', 0, 1),
     rebootMs: number(o.rebootMs, '--reboot-ms', 0, REBOOT_MS_MAX),
+    flows: Math.round(number(o.flows ?? '20000', '--flows', 1000, MAX_FLOWS)),
     ...(o.state ? { stateDir: o.state } : {}),
     ...(adminPassword ? { adminPassword } : {}),
     quirks: Boolean(o.quirks),

@@ -7,6 +7,7 @@
 import { SUPER } from '../model/index.js';
 import { ambientLog } from './ambient.js';
 import { hashPassword } from './auth.js';
+import { engineOf } from './engine.js';
 import { attachPersistence } from './persist.js';
 import {
   applyRebootSettings,
@@ -24,7 +25,7 @@ export interface InitOptions extends SimOptions {
 const FACTORY_RULES = 'factory-default';
 const FACTORY_PORTS = 'factory-ports';
 
-function factoryReset(state: SimState, adminPassword = 'admin'): void {
+export function factoryReset(state: SimState, adminPassword = 'admin'): void {
   state.users.clear();
   state.users.set('admin', {
     userid: state.nextUserId++,
@@ -58,6 +59,7 @@ export async function initDevice(state: SimState, options: InitOptions): Promise
       if (admin) admin.passwordHash = hashPassword(options.adminPassword);
     }
   }
+  engineOf(state);
   state.log.append(
     `system: device ${state.settings.name} started (firmware ${state.identity.imageVersion})`,
   );
@@ -89,4 +91,8 @@ export function reboot(state: SimState, ms = state.rebootMs): void {
   }
   state.log.append(`system: booted; rules: ${state.rules.size}, groups: ${state.groups.size}`);
   state.changed();
+  // the boot's own work (the flows classified afresh) is part of the reboot: the window
+  // of unavailability starts after it
+  state.rebootingUntil = Math.max(state.rebootingUntil, state.now() + ms);
+  state.bootedAt = state.rebootingUntil;
 }

@@ -7,6 +7,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reboot } from './boot.js';
+import { engineOf } from './engine.js';
+import { registerFlowControl } from './flows-routes.js';
 import { stringify } from './json.js';
 import type { SimState } from './state.js';
 import { LOG_LINE_MAX, LOG_LINES_MAX } from './weblog.js';
@@ -138,9 +140,13 @@ export function registerControl(
         rebooting: state.rebootingUntil > state.now(),
         rules: state.rules.size,
         log_lines: state.log.size,
+        flows: engineOf(state).flowCount(),
+        unmatched_bps: engineOf(state).unmatchedBps(state.counterNow()),
       }),
     ),
   );
+
+  registerFlowControl(app, state);
 
   app.post('/_sim/fault', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 /** /ports: configuration, info, SFP status and counters. */
 import { portConfigs, portInfo } from './chassis.js';
+import { engineOf } from './engine.js';
 import { badRequest } from './errors.js';
 import { changePort } from './ports.js';
 import type { Router } from './router.js';
@@ -65,7 +66,7 @@ export function registerPorts(router: Router): void {
     'GET',
     '/ports/stats',
     'R',
-    ({ state }) => state.traffic.allStats(state.counterNow()),
+    ({ state }) => engineOf(state).portStats(state.counterNow()),
     {
       cacheable: true,
     },

@@ -99,16 +99,21 @@ export function rate(d: Direction, bytesPerSec: number, t: number): number {
   );
 }
 
-/** Counter increments over [t0, t1] for an active port, in PORT_COUNTERS order. */
+/**
+ * Counter increments over [t0, t1] for an active port, in PORT_COUNTERS order. With
+ * `withTx` false the tx counters are 0: since the model start, what a port sends is what
+ * the rules forward to it (engine.ts); the profile's tx only makes up the history before.
+ */
 export function increments(
   p: Profile,
   maxBps: number,
   t0: number,
   t1: number,
   out: Float64Array,
+  withTx = true,
 ): void {
   const rxBytes = integral(p.rx, (p.rx.util * maxBps) / 8, t0, t1);
-  const txBytes = integral(p.tx, (p.tx.util * maxBps) / 8, t0, t1);
+  const txBytes = withTx ? integral(p.tx, (p.tx.util * maxBps) / 8, t0, t1) : 0;
   const rx = rxBytes / p.rx.size;
   const tx = txBytes / p.tx.size;
   const frame = Math.floor(rx * p.rxFrame);

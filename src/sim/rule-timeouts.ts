@@ -1,13 +1,14 @@
 /**
  * Rules that remove themselves: `match[extra]=hard_timeout=N idle_timeout=N` in the vendor's
  * dialect (model/dialect.ts). A hard timeout removes the rule N seconds after it was written;
- * an idle one N seconds without a matched packet, where "matched" is the rule's packet counter
- * moving (the traffic model's counters: a rule on a port that carries no traffic is idle).
+ * an idle one N seconds without a matched packet: the forwarding engine's counters for the
+ * flows the rule wins (a rule that wins no flow, or whose flows' port is down, is idle).
  * Expiry is checked whenever the rules are read or written (GET /rules/all, /flownumbers,
  * every /rules write, save-point creation) and logged like the device does:
  * `rules: rule 'x' (priority 100) removed: hard_timeout 30 s`.
  */
-import { canonicalMatch, parseInPorts } from '../model/index.js';
+import { canonicalMatch } from '../model/index.js';
+import { engineOf } from './engine.js';
 import { rulesKey, type SimRule, type SimState } from './state.js';
 
 /** The rules with a timeout, recomputed only when the state changed. */
@@ -33,11 +34,8 @@ function expiryOf(state: SimState, r: SimRule, now: number): string | null {
   const added = r.added ?? r.since;
   if (hard && now - added >= hard * 1000) return `hard_timeout ${hard} s`;
   if (idle && now - added >= idle * 1000) {
-    const ports = r.match.in_port ? parseInPorts(r.match.in_port) : null;
-    const from = Math.max(r.since, now - idle * 1000);
-    const packets = (t: number) =>
-      state.traffic.ruleCounters(r.cookie, ports, r.since, t).n_packets;
-    if (packets(now) === packets(from)) return `idle_timeout ${idle} s`;
+    const moved = engineOf(state).movedUntil(r, now);
+    if (now - Math.max(moved, added) >= idle * 1000) return `idle_timeout ${idle} s`;
   }
   return null;
 }

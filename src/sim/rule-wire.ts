@@ -1,25 +1,16 @@
 /** Rules as the device writes them: in GET /rules/all, and inside rule save-points. */
-import { parseInPorts } from '../model/index.js';
+import { engineOf, type RuleCounters } from './engine.js';
 import { stringify } from './json.js';
 import { ruleFlows } from './rulesets.js';
 import type { SavedRule, SimRule, SimState } from './state.js';
 import { formatRate } from './traffic.js';
 
-export interface RuleCounters {
-  n_packets: bigint;
-  n_bytes: bigint;
-  datarate_raw: number;
-}
+export type { RuleCounters };
 
-/** A counter reader for one instant (the traffic model caches per-instant work). */
+/** A counter reader for one instant: what the rule's flows carried since its `since`. */
 export function ruleCountersFor(state: SimState, now: number): (r: SimRule) => RuleCounters {
-  return (r) =>
-    state.traffic.ruleCounters(
-      r.cookie,
-      r.match.in_port ? parseInPorts(r.match.in_port) : null,
-      r.since,
-      now,
-    );
+  const engine = engineOf(state);
+  return (r) => engine.ruleCounters(r, now);
 }
 
 /** Everything but the counters, serialized once per rule and state version. */

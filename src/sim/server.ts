@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticate, credentialsFrom, LEVEL_OF, requireLevel } from './auth.js';
 import { initDevice } from './boot.js';
+import { loadDemoStory } from './demo.js';
 import { SimError } from './errors.js';
 import { FaultControl, registerControl } from './faults.js';
 import { clientErrorHandler, writeRawAnswer } from './http-errors.js';
@@ -32,6 +33,8 @@ export interface SimServerOptions extends SimOptions {
    * none on loopback, where /_sim stays open.
    */
   controlToken?: string;
+  /** pbc --demo: the factory rules plus the demo's monitoring set (demo.ts). */
+  demo?: boolean;
 }
 
 export interface SimServer {
@@ -237,6 +240,7 @@ function send(reply: FastifyReply, status: number, body: unknown): FastifyReply 
 export async function startSim(options: SimServerOptions = {}): Promise<SimServer> {
   const state = new SimState(options);
   await initDevice(state, options);
+  if (options.demo) loadDemoStory(state);
   const faults = new FaultControl(state.seed, {
     latencyMs: options.latencyMs ?? 0,
     failRate: options.failRate ?? 0,

@@ -102,6 +102,8 @@ export interface SimOptions {
   rebootMs?: number;
   /** Clock, for tests. */
   now?: () => number;
+  /** How many flows the input ports carry (default 20,000). */
+  flows?: number;
 }
 
 /** Shared mutable state. Family modules (rules.ts, groups.ts …) own the logic on it. */
@@ -140,6 +142,13 @@ export class SimState {
   chassis!: ChassisState;
   /** Counters; derived from time, never persisted (rebuilt at start). */
   traffic!: Traffic;
+  /**
+   * The forwarding engine (engine.ts, created by `engineOf`): flows, classification, rule
+   * and tx counters. Typed by what the state calls, so state.ts does not import engine.ts.
+   */
+  engine?: EngineHook;
+  /** How many flows the input ports carry. */
+  readonly flowTotal: number;
   /** Epoch ms until which the device is rebooting (unavailable). */
   rebootingUntil = 0;
   bootedAt: number;
@@ -157,6 +166,7 @@ export class SimState {
     this.quirks = options.quirks ?? false;
     this.rebootMs = options.rebootMs ?? 3000;
     this.now = options.now ?? Date.now;
+    this.flowTotal = options.flows ?? 20_000;
     this.log = new WebLog(5000, this.now);
     this.bootedAt = this.now();
     this.identity = {
@@ -216,7 +226,14 @@ export class SimState {
 
   changed(logLine?: string): void {
     this.version++;
+    // the forwarding follows at once, so the change takes effect at this counter step
+    this.engine?.sync();
     if (logLine) this.log.append(logLine);
     this.onChange();
   }
+}
+
+/** What the state asks of the forwarding engine: take in a change of rules, groups or ports. */
+export interface EngineHook {
+  sync(): void;
 }

@@ -36,15 +36,15 @@ describe('port counters', () => {
     expect(small.stats(1, T0)!.rxbytes).toBeGreaterThan(TWO_53);
   });
 
-  it('reads a second apart differ for a link-up port', () => {
+  it('reads a second apart differ in rx for a link-up port; tx is up to the engine', () => {
     const t = model();
     for (const portNo of [1, 12, 19, 25]) {
       const a = t.stats(portNo, T0 + 10_000)!;
       const b = t.stats(portNo, T0 + 11_000)!;
       expect(b.rxbytes).toBeGreaterThan(a.rxbytes);
-      expect(b.txbytes).toBeGreaterThan(a.txbytes);
       expect(b.rxpkts).toBeGreaterThan(a.rxpkts);
-      expect(b.txpkts).toBeGreaterThan(a.txpkts);
+      // what a port sends since the start is what the rules forward (engine.ts)
+      expect(b.txbytes).toBe(a.txbytes);
     }
   });
 
@@ -71,17 +71,12 @@ describe('port counters', () => {
           const t = new Traffic(seed, chassisPorts(), T0);
           let now = T0;
           let prev = t.allStats(now);
-          let prevRule = t.ruleCounters(77n, [19, 25], T0, now);
           for (const e of events) {
             now += e.dt;
             if (e.rebase) t.rebase(e.rebase.port, now, e.rebase.active, e.rebase.maxBps);
             const cur = t.allStats(now);
             for (const [i, s] of cur.entries()) assertNotDecreasing(prev[i]!, s);
-            const rule = t.ruleCounters(77n, [19, 25], T0, now);
-            expect(rule.n_bytes).toBeGreaterThanOrEqual(prevRule.n_bytes);
-            expect(rule.n_packets).toBeGreaterThanOrEqual(prevRule.n_packets);
             prev = cur;
-            prevRule = rule;
           }
         },
       ),
@@ -96,7 +91,7 @@ describe('port counters', () => {
     t.rebase(19, at, false, 100e9);
     expect(t.stats(19, at)).toEqual(before);
     expect(t.stats(19, at + 5 * HOUR)).toEqual(before);
-    expect(t.portRateBps(19, at + HOUR)).toEqual({ rx: 0, tx: 0 });
+    expect(t.portRxBps(19, at + HOUR)).toBe(0);
     t.rebase(19, at + 5 * HOUR, true, 40e9);
     expect(t.stats(19, at + 5 * HOUR)).toEqual(before);
     expect(t.stats(19, at + 5 * HOUR + 1000)!.rxbytes).toBeGreaterThan(before.rxbytes);
@@ -106,7 +101,7 @@ describe('port counters', () => {
     const t = model();
     // eth-0-7 (port 7) has no cable
     expect(t.stats(7, T0 + HOUR)).toEqual(t.stats(7, T0));
-    expect(t.portRatePps(7, T0)).toEqual({ rx: 0, tx: 0 });
+    expect(t.portRxBps(7, T0)).toBe(0);
   });
 
   it('keeps the error invariants and shows some errors on some ports', () => {
@@ -142,12 +137,10 @@ describe('port counters', () => {
       const size = bytes / Number(b.rxpkts - a.rxpkts);
       expect(size).toBeGreaterThan(199);
       expect(size).toBeLessThan(1401);
-      const r = t.portRateBps(p.portNo, T0);
-      expect(r.rx).toBeGreaterThan(0);
-      expect(r.tx).toBeLessThan(p.maxBps);
-      const pps = t.portRatePps(p.portNo, T0);
-      expect(pps.rx * 8 * 200).toBeLessThanOrEqual(r.rx * 1.0001);
-      expect(pps.rx * 8 * 1400).toBeGreaterThanOrEqual(r.rx * 0.9999);
+      const rx = t.portRxBps(p.portNo, T0);
+      expect(rx).toBeGreaterThan(0);
+      expect(rx).toBeLessThan(p.maxBps);
+      expect(t.rxPeak(p.portNo) * 8).toBeGreaterThanOrEqual(rx);
     }
   });
 
@@ -156,8 +149,7 @@ describe('port counters', () => {
     const a = model(1);
     const b = model(1);
     expect(a.allStats(now)).toEqual(b.allStats(now));
-    expect(a.portRateBps(3, now)).toEqual(b.portRateBps(3, now));
-    expect(a.ruleCounters(99n, [1], T0, now)).toEqual(b.ruleCounters(99n, [1], T0, now));
+    expect(a.portRxBps(3, now)).toEqual(b.portRxBps(3, now));
     expect(model(2).allStats(now)).not.toEqual(a.allStats(now));
   });
 
@@ -169,48 +161,8 @@ describe('port counters', () => {
     const now = T0 + 9 * HOUR;
     expect(copy.allStats(now)).toEqual(t.allStats(now));
     expect(copy.portNumbers()).toEqual(t.portNumbers());
-    expect(copy.ruleCounters(5n, null, T0, now)).toEqual(t.ruleCounters(5n, null, T0, now));
-  });
-});
-
-describe('rule counters', () => {
-  const t = model(11);
-  const since = T0 + HOUR;
-  const now = since + 10 * 60_000;
-
-  it('match 2-40 % of the in_ports rx traffic since creation', () => {
-    const portBytes = Number(t.stats(19, now)!.rxbytes - t.stats(19, since)!.rxbytes);
-    for (let cookie = 1n; cookie < 50n; cookie++) {
-      const r = t.ruleCounters(cookie * 0x1_0000_0001n, [19], since, now);
-      const share = Number(r.n_bytes) / portBytes;
-      expect(share).toBeGreaterThanOrEqual(0.0199);
-      expect(share).toBeLessThanOrEqual(0.4001);
-      expect(r.n_packets).toBeGreaterThan(0n);
-      expect(r.n_bytes / r.n_packets).toBeLessThanOrEqual(1400n);
-      expect(r.datarate_raw).toBeGreaterThan(0);
-    }
-  });
-
-  it('without in_port match a smaller share of all ports', () => {
-    let total = 0n;
-    for (const s of t.portNumbers()) total += t.stats(s, now)!.rxbytes - t.stats(s, since)!.rxbytes;
-    const r = t.ruleCounters(1234n, null, since, now);
-    const share = Number(r.n_bytes) / Number(total);
-    expect(share).toBeGreaterThanOrEqual(0.0049);
-    expect(share).toBeLessThanOrEqual(0.0501);
-  });
-
-  it('count nothing before creation, on link-down or unknown ports', () => {
-    expect(t.ruleCounters(1n, [19], now, now)).toEqual({
-      n_packets: 0n,
-      n_bytes: 0n,
-      datarate_raw: 0,
-    });
-    expect(t.ruleCounters(1n, [7, 999], since, now)).toEqual({
-      n_packets: 0n,
-      n_bytes: 0n,
-      datarate_raw: 0,
-    });
+    expect(copy.rxCum(5, now)).toEqual(t.rxCum(5, now));
+    expect(copy.activeMs(5, now)).toEqual(t.activeMs(5, now));
   });
 });
 

@@ -4,8 +4,9 @@
  *
  *     counter = base (bigint, folded at the last rebase) + floor(∫ rate dt from `since` to now)
  *
- * where each port direction has a positive rate A·(1 + a1·sin(…) + a2·sin(…)) whose integral
- * is analytic. Sinusoid phases are reduced with an exact `%` on integer-ms periods, so the
+ * where each port's rx has a positive rate A·(1 + a1·sin(…) + a2·sin(…)) whose integral
+ * is analytic. What a port sends since the model start is what the rules forward to it: the
+ * forwarding engine (engine.ts) adds it on top (the profile's tx makes up the history). Sinusoid phases are reduced with an exact `%` on integer-ms periods, so the
  * arithmetic stays precise for any wall-clock time and the counters never decrease.
  * The model starts with a long uptime, so the biggest port's byte counters already exceed
  * 2^53 (clients must not parse them as doubles).
@@ -40,6 +41,8 @@ interface Segment {
   start: number;
   /** Cumulative rx bytes from the model start to `start`. */
   cum: number;
+  /** Cumulative active time (ms) from the model start to `start`. */
+  act: number;
   active: boolean;
   maxBps: number;
 }
@@ -65,7 +68,7 @@ export interface TrafficSnapshot {
     maxBps: number;
     since: number;
     base: string[];
-    segments: [number, number, boolean, number][];
+    segments: [number, number, boolean, number, number?][];
   }[];
 }
 
@@ -77,13 +80,8 @@ export class Traffic {
   private readonly ports = new Map<number, PortRec>();
   private list: PortRec[] = [];
   private readonly scratch = new Float64Array(N);
-  // Rule-counter caches: cumulative rx bytes / packets per port (in `list` order).
-  private nowT = Number.NaN;
-  private nowBytes = new Float64Array(0);
-  private nowPkts = new Float64Array(0);
-  private nowRate = new Float64Array(0);
-  private readonly sinceCache = new Map<string, [number, number]>();
-  private index: number[] = [];
+  /** Bumped whenever a port's link or rate changes (the engine re-forwards then). */
+  linkVersion = 0;
 
   constructor(
     seed: number,
@@ -127,21 +125,12 @@ export class Traffic {
       maxBps,
       since: now,
       base: new Array<bigint>(N).fill(0n),
-      segments: [{ start: now, cum: 0, active, maxBps }],
+      segments: [{ start: now, cum: 0, act: 0, active, maxBps }],
     };
     this.ports.set(portNo, r);
     this.list = [...this.ports.values()].sort((a, b) => a.portNo - b.portNo);
-    this.index = [];
-    this.list.forEach((p, i) => {
-      this.index[p.portNo] = i;
-    });
-    this.invalidate();
+    this.linkVersion++;
     return r;
-  }
-
-  private invalidate(): void {
-    this.nowT = Number.NaN;
-    this.sinceCache.clear();
   }
 
   /** Port numbers known to the model, ascending. */
@@ -149,14 +138,18 @@ export class Traffic {
     return this.list.map((r) => r.portNo);
   }
 
-  /** GET /ports/stats item for one port; undefined for an unknown port. */
-  stats(portNo: number, now: number): PortStats | undefined {
+  /**
+   * GET /ports/stats item for one port; undefined for an unknown port. The profile gives the
+   * rx side; `extra` (in PORT_COUNTERS order: the tx side and added flows, from the
+   * forwarding engine) is added on top.
+   */
+  stats(portNo: number, now: number, extra?: readonly bigint[]): PortStats | undefined {
     const r = this.ports.get(portNo);
     if (!r) return undefined;
     const inc = this.scratch;
-    if (r.active && now > r.since) increments(r.prof, r.maxBps, r.since, now, inc);
+    if (r.active && now > r.since) increments(r.prof, r.maxBps, r.since, now, inc, false);
     else inc.fill(0);
-    const b = r.base;
+    const b = extra ? r.base.map((v, i) => v + extra[i]!) : r.base;
     return {
       portnum: String(portNo),
       rxpkts: b[0]! + BigInt(inc[0]!),
@@ -174,7 +167,7 @@ export class Traffic {
     };
   }
 
-  /** GET /ports/stats: all ports, ascending port number. */
+  /** GET /ports/stats without the engine's part: all ports, ascending port number. */
   allStats(now: number): PortStats[] {
     return this.list.map((r) => this.stats(r.portNo, now)!);
   }
@@ -191,15 +184,16 @@ export class Traffic {
     }
     const t = Math.max(now, r.since);
     const cum = this.cumulative(r, t);
+    const act = this.activeMs(portNo, t);
     if (r.active) {
-      increments(r.prof, r.maxBps, r.since, t, this.scratch);
+      increments(r.prof, r.maxBps, r.since, t, this.scratch, false);
       for (let i = 0; i < N; i++) r.base[i] = r.base[i]! + BigInt(this.scratch[i]!);
     }
     r.since = t;
     r.active = active;
     r.maxBps = maxBps;
-    r.segments.push({ start: t, cum, active, maxBps });
-    this.invalidate();
+    r.segments.push({ start: t, cum, act, active, maxBps });
+    this.linkVersion++;
   }
 
   /** Cumulative rx bytes of a port from the model start to t. */
@@ -214,101 +208,108 @@ export class Traffic {
       : s.cum;
   }
 
-  /** Current rates in bit/s. */
-  portRateBps(portNo: number, now: number): { rx: number; tx: number } {
-    const r = this.ports.get(portNo);
-    if (!r?.active) return { rx: 0, tx: 0 };
-    const p = r.prof;
-    return { rx: rate(p.rx, p.rx.util * r.maxBps, now), tx: rate(p.tx, p.tx.util * r.maxBps, now) };
-  }
-
-  /** Current rates in packets/s. */
-  portRatePps(portNo: number, now: number): { rx: number; tx: number } {
-    const r = this.ports.get(portNo);
-    if (!r) return { rx: 0, tx: 0 };
-    const bps = this.portRateBps(portNo, now);
-    return { rx: bps.rx / 8 / r.prof.rx.size, tx: bps.tx / 8 / r.prof.tx.size };
-  }
-
-  private fill(t: number, bytes: Float64Array, pkts: Float64Array): void {
-    this.list.forEach((r, i) => {
-      bytes[i] = this.cumulative(r, t);
-      pkts[i] = bytes[i]! / r.prof.rx.size;
-    });
-  }
-
   /**
-   * Counters of a rule created (or reset) at `since`: it matches a share of its in_ports' rx
-   * traffic (2–40 %, from the cookie), or 0.5–5 % of all ports' rx traffic without in_port.
-   * Traffic before the model start is not counted.
+   * The per-port values at one instant, computed once: a read of thousands of rule counters
+   * at one counter step asks for the same few ports' values over and over.
    */
-  ruleCounters(
-    cookie: bigint,
-    inPorts: readonly number[] | null,
-    since: number,
-    now: number,
-  ): { n_packets: bigint; n_bytes: bigint; datarate_raw: number } {
-    if (now <= since) return { n_packets: 0n, n_bytes: 0n, datarate_raw: 0 };
-    const n = this.list.length;
-    if (this.nowT !== now) {
-      if (this.nowBytes.length !== n) {
-        this.nowBytes = new Float64Array(n);
-        this.nowPkts = new Float64Array(n);
-        this.nowRate = new Float64Array(n);
-      }
-      this.fill(now, this.nowBytes, this.nowPkts);
-      this.list.forEach((r, i) => {
-        this.nowRate[i] = r.active ? rate(r.prof.rx, r.prof.rx.util * r.maxBps, now) : 0;
-      });
-      this.nowT = now;
+  private memoT = Number.NaN;
+  private memoVersion = -1;
+  private memoCum: number[] = [];
+  private memoRate: number[] = [];
+
+  private memoAt(t: number): void {
+    if (t === this.memoT && this.memoVersion === this.linkVersion) return;
+    this.memoT = t;
+    this.memoVersion = this.linkVersion;
+    this.memoCum = [];
+    this.memoRate = [];
+  }
+
+  /** Cumulative rx bytes (profile traffic) of a port from the model start to t; 0 if unknown. */
+  rxCum(portNo: number, t: number): number {
+    this.memoAt(t);
+    let v = this.memoCum[portNo];
+    if (v === undefined) {
+      const r = this.ports.get(portNo);
+      v = r ? this.cumulative(r, t) : 0;
+      this.memoCum[portNo] = v;
     }
-    // What the rule's ports had carried at `since` is fixed history: computed once per
-    // (since, ports) and kept, so a list of thousands of rules costs a few sums per rule.
-    const key = inPorts ? `${since}|${inPorts.join(',')}` : `${since}|*`;
-    let then = this.sinceCache.get(key);
-    if (!then) {
-      if (this.sinceCache.size >= 200_000) this.sinceCache.clear();
-      const b = new Float64Array(n);
-      const p = new Float64Array(n);
-      this.fill(since, b, p);
-      let tb = 0;
-      let tp = 0;
-      if (inPorts) {
-        for (const port of inPorts) {
-          const i = this.index[port];
-          if (i !== undefined) {
-            tb += b[i]!;
-            tp += p[i]!;
-          }
-        }
-      } else
-        for (let i = 0; i < n; i++) {
-          tb += b[i]!;
-          tp += p[i]!;
-        }
-      then = [tb, tp];
-      this.sinceCache.set(key, then);
+    return v;
+  }
+
+  /** How long (ms) a port was active from the model start to t. */
+  activeMs(portNo: number, t: number): number {
+    const r = this.ports.get(portNo);
+    if (!r) return 0;
+    const s = this.segmentAt(r, t);
+    return s.act + (s.active && t > s.start ? t - s.start : 0);
+  }
+
+  /** The last instant ≤ t the port was active (t itself while it is), or null if never since the start. */
+  lastActive(portNo: number, t: number): number | null {
+    const r = this.ports.get(portNo);
+    if (!r) return null;
+    const segs = r.segments;
+    let i = segs.length - 1;
+    while (i > 0 && segs[i]!.start > t) i--;
+    if (segs[i]!.active) return t;
+    while (i > 0 && !segs[i - 1]!.active) i--;
+    return i > 0 ? segs[i]!.start : null;
+  }
+
+  /** Whether the port was active at t. */
+  activeAt(portNo: number, t: number): boolean {
+    const r = this.ports.get(portNo);
+    return r ? this.segmentAt(r, t).active : false;
+  }
+
+  /** The profile's rx rate of a port at t, bytes/s (0 while inactive). */
+  rxRateAt(portNo: number, t: number): number {
+    this.memoAt(t);
+    let v = this.memoRate[portNo];
+    if (v === undefined) {
+      const r = this.ports.get(portNo);
+      const s = r ? this.segmentAt(r, t) : undefined;
+      v = r && s?.active ? rate(r.prof.rx, (r.prof.rx.util * s.maxBps) / 8, t) : 0;
+      this.memoRate[portNo] = v;
     }
-    const lo = Number(BigInt.asUintN(32, cookie));
-    const hi = Number(BigInt.asUintN(32, cookie >> 32n));
-    const u = unit(this.seed, lo, hi, 0x5e11);
-    const share = inPorts ? 0.02 + 0.38 * u : 0.005 + 0.045 * u;
-    let bytes = -then[0];
-    let pkts = -then[1];
-    let bps = 0;
-    const add = (i: number | undefined): void => {
-      if (i === undefined) return;
-      bytes += this.nowBytes[i]!;
-      pkts += this.nowPkts[i]!;
-      bps += this.nowRate[i]!;
-    };
-    if (inPorts) for (const p of inPorts) add(this.index[p]);
-    else for (let i = 0; i < n; i++) add(i);
-    return {
-      n_packets: BigInt(Math.floor(Math.max(0, pkts * share))),
-      n_bytes: BigInt(Math.floor(Math.max(0, bytes * share))),
-      datarate_raw: Math.round(bps * share),
-    };
+    return v;
+  }
+
+  /** An upper bound of the port's rx rate from now on (bytes/s), with its present link. */
+  rxPeak(portNo: number): number {
+    const r = this.ports.get(portNo);
+    if (!r?.active) return 0;
+    const d = r.prof.rx;
+    return ((d.util * r.maxBps) / 8) * (1 + d.a1 + d.a2);
+  }
+
+  /** Mean rx packet size of the port's profile, bytes. */
+  rxSize(portNo: number): number {
+    return this.ports.get(portNo)?.prof.rx.size ?? 1000;
+  }
+
+  /** Whether the port carries traffic now, and its line rate in bit/s. */
+  link(portNo: number): { active: boolean; maxBps: number } {
+    const r = this.ports.get(portNo);
+    return { active: r?.active ?? false, maxBps: r?.maxBps ?? 0 };
+  }
+
+  /** The port's profile (error and drop probabilities). */
+  profileOf(portNo: number): Profile | undefined {
+    return this.ports.get(portNo)?.prof;
+  }
+
+  /** Current profile rx rate in bit/s (tx is what the rules send: engine.ts). */
+  portRxBps(portNo: number, now: number): number {
+    return this.rxRateAt(portNo, now) * 8;
+  }
+
+  private segmentAt(r: PortRec, t: number): Segment {
+    const segs = r.segments;
+    let i = segs.length - 1;
+    while (i > 0 && segs[i]!.start > t) i--;
+    return segs[i]!;
   }
 
   toJSON(): TrafficSnapshot {
@@ -323,7 +324,7 @@ export class Traffic {
         maxBps: r.maxBps,
         since: r.since,
         base: r.base.map(String),
-        segments: r.segments.map((s) => [s.start, s.cum, s.active, s.maxBps]),
+        segments: r.segments.map((s) => [s.start, s.cum, s.active, s.maxBps, s.act]),
       })),
     };
   }
@@ -334,9 +335,10 @@ export class Traffic {
     for (const p of snap.ports) {
       const r = t.addPort(p.portNo, p.active, p.maxBps, p.since);
       r.base = p.base.map((v) => BigInt(v));
-      r.segments = p.segments.map(([start, cum, active, maxBps]) => ({
+      r.segments = p.segments.map(([start, cum, active, maxBps, act]) => ({
         start,
         cum,
+        act: act ?? 0,
         active,
         maxBps,
       }));

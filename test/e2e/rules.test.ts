@@ -24,7 +24,7 @@ describe.runIf(hasTmux())('pbc --demo: rules', () => {
       await s.waitFor((x) => x.includes('pb-lab-01'), 15_000);
       s.keys('3');
       const table = await s.waitFor(
-        (x) => x.includes('TCAM 10/4096') && x.includes('tap-1') && x.includes('udp-range'),
+        (x) => x.includes('TCAM 21/4096') && x.includes('tap-1') && x.includes('udp-range'),
       );
       expect(table).toMatch(/PRIO.*NAME.*MATCH.*ACTIONS.*FLOWS/);
       expect(table.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(rows);
@@ -33,7 +33,7 @@ describe.runIf(hasTmux())('pbc --demo: rules', () => {
       const editor = await s.waitFor(
         (x) =>
           x.includes('Add rule') &&
-          x.includes('this rule: 1 flow · device after apply: 10+1 / 4096'),
+          x.includes('this rule: 1 flow · device after apply: 21+1 / 4096'),
       );
       expect(editor).toContain('cost: 1 entry');
       s.keys('Escape');
@@ -73,7 +73,7 @@ describe.runIf(hasTmux())('pbc --demo: rules', () => {
       s.keys('y');
       await s.waitFor((x) => x.includes('the device uses 8 TCAM flows for it, as previewed'));
       s.keys('Enter');
-      const after = await s.waitFor((x) => x.includes('e2e-web') && x.includes('TCAM 18/4096'));
+      const after = await s.waitFor((x) => x.includes('e2e-web') && x.includes('TCAM 29/4096'));
       const row = after.split('\n').find((l) => l.includes('e2e-web')) ?? '';
       expect(row).toMatch(/300 e2e-web/);
       expect(row).toMatch(/ 8 /);

@@ -4,6 +4,7 @@
  * new one, and every client gets the whole table.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { engineOf } from '../../src/sim/engine.js';
 import { RULES_AT_ONCE } from '../../src/sim/rule-wire.js';
 import { loadSyntheticRules } from '../harness/device-fixtures.js';
 import { simPerTest } from './helpers.js';
@@ -19,7 +20,7 @@ describe('GET /rules/all under concurrent clients', () => {
     loadSyntheticRules(t.sim.state, N, 'c');
     const before = t.sim.answers?.serializations ?? 0;
     // each serialization reads every rule's counters once
-    const counters = vi.spyOn(t.sim.state.traffic, 'ruleCounters');
+    const counters = vi.spyOn(engineOf(t.sim.state), 'ruleCounters');
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.get('/rules/all')));
     for (const a of answers) {
       expect(a.status).toBe(200);

@@ -1,0 +1,144 @@
+// The forwarding engine in process (issue 16): one rule change with 4,096 rules × 50,000
+// flows (target ≤ 20 ms), activating a 4,096-rule save-point (≤ 500 ms), and the engine's
+// build at 200,000 flows. Prints one JSON line. Bundled and run by bench/sim-engine.mjs.
+import type { Match } from '../src/model/index.js';
+import { factoryReset } from '../src/sim/boot.js';
+import { engineOf } from '../src/sim/engine.js';
+import { loadRuleSet } from '../src/sim/rulesets.js';
+import { rulesKey, type SimRule, SimState, type StoredRuleSavePoint } from '../src/sim/state.js';
+
+const FLOWS = Number(process.argv[2] ?? 50_000);
+const RULES = Number(process.argv[3] ?? 4096);
+const CHANGES = Number(process.argv[4] ?? 30);
+
+const SERVICES = ['443', '80', '53', '445', '22', '123', '1900', '3389'];
+const NETS = ['10.1.2.0/24', '198.51.100.0/24', '10.0.0.0/16', '172.16.5.0/24'];
+
+/**
+ * A varied rule of one TCAM flow (4,096 of them fit): one in_port (1 in 20 on every
+ * port); protocols, ports, prefixes.
+ */
+function matchOf(i: number): Match {
+  const m: Match = {};
+  if (i % 20 !== 0) m.in_port = String((i % 28) + 1);
+  const proto = i % 3 === 0 ? 'udp' : 'tcp';
+  if (i % 5 !== 4) {
+    m[proto] = '';
+    m[`${proto}_dst`] = i % 7 === 0 ? SERVICES[i % SERVICES.length]! : String(1 + (i % 65_000));
+  } else {
+    m.ip = '';
+    m.nw_src = NETS[i % NETS.length]!;
+  }
+  return m;
+}
+
+function rule(state: SimState, i: number, now: number): SimRule {
+  return {
+    cookie: state.newCookie(),
+    name: `b-${i}`,
+    description: '',
+    priority: 100 + (i % 4000),
+    match: matchOf(i),
+    actions: [`output:${9 + (i % 8)}`],
+    since: now,
+  };
+}
+
+const ms = (f: () => void): number => {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+};
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return {
+    median: s[Math.floor(s.length / 2)]!,
+    p90: s[Math.floor(s.length * 0.9)]!,
+    max: s[s.length - 1]!,
+  };
+};
+
+const state = new SimState({ seed: 7, flows: FLOWS });
+factoryReset(state);
+const buildMs = ms(() => engineOf(state));
+const now = state.now();
+const rules = Array.from({ length: RULES }, (_, i) => rule(state, i, now));
+// the rules arrive together: one bulk reclassification
+const loadMs = ms(() => {
+  for (const r of rules) state.rules.set(rulesKey(r.priority, r.match), r);
+  state.changed();
+});
+const engine = engineOf(state);
+
+// one rule added, then deleted, CHANGES times: narrow ones and broad ones (no in_port)
+const add: number[] = [];
+const del: number[] = [];
+for (let c = 0; c < CHANGES; c++) {
+  const broad = c % 3 === 0;
+  const match: Match = broad
+    ? { tcp: '', tcp_dst: c % 2 ? '443' : '1-1023' }
+    : { in_port: String((c % 28) + 1), udp: '' };
+  const r: SimRule = {
+    cookie: state.newCookie(),
+    name: `x-${c}`,
+    description: '',
+    priority: 60_000 - c,
+    match,
+    actions: ['output:14'],
+    since: state.now(),
+  };
+  const key = rulesKey(r.priority, r.match);
+  add.push(
+    ms(() => {
+      state.rules.set(key, r);
+      state.changed();
+    }),
+  );
+  del.push(
+    ms(() => {
+      state.rules.delete(key);
+      state.changed();
+    }),
+  );
+}
+
+// a save-point of RULES other rules, activated as PUT /savepoints/activerulesavepoint does
+const sp: StoredRuleSavePoint = {
+  name: 'bench',
+  description: '',
+  readonly: false,
+  groups: [],
+  rules: Array.from({ length: RULES }, (_, i) => rule(state, i + 7, now)),
+};
+const activate: number[] = [];
+const activateEngine: number[] = [];
+for (let k = 0; k < 3; k++) {
+  activate.push(
+    ms(() => {
+      loadRuleSet(
+        state,
+        k % 2 ? sp : { ...sp, rules: sp.rules.map((r) => ({ ...r, since: now })) },
+      );
+      activateEngine.push(ms(() => state.changed()));
+    }),
+  );
+}
+const t = state.counterNow();
+const readMs = ms(() => {
+  for (const r of state.rules.values()) engine.ruleCounters(r, t + 1000);
+  engine.portStats(t + 1000);
+});
+
+console.log(
+  JSON.stringify({
+    flows: engine.flowCount(),
+    rules: state.rules.size,
+    buildMs,
+    loadMs,
+    add: stats(add),
+    del: stats(del),
+    activate: stats(activate),
+    activateEngine: stats(activateEngine),
+    readMs,
+  }),
+);
