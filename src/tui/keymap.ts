@@ -3,6 +3,8 @@
  * help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
+import { NAV } from '../widgets/list-state.js';
+
 export type ScreenId =
   | 'overview'
   | 'ports'
@@ -64,12 +66,12 @@ export const BINDINGS: readonly Binding[] = [
     label: 'close overlay / clear filter',
     scope: 'global',
   },
-  { command: 'nav.up', keys: ['up', 'k'], label: 'move up', scope: 'global' },
-  { command: 'nav.down', keys: ['down', 'j'], label: 'move down', scope: 'global' },
-  { command: 'nav.pageUp', keys: ['pageup'], label: 'page up', scope: 'global' },
-  { command: 'nav.pageDown', keys: ['pagedown'], label: 'page down', scope: 'global' },
-  { command: 'nav.top', keys: ['g', 'home'], label: 'first line', scope: 'global' },
-  { command: 'nav.bottom', keys: ['G', 'end'], label: 'last line', scope: 'global' },
+  ...NAV.map((n) => ({
+    command: n.command,
+    keys: n.keys,
+    label: n.label,
+    scope: 'global' as const,
+  })),
   { command: 'ports.sort', keys: ['s'], label: 'sort by next column', scope: 'ports', hint: true },
   { command: 'ports.reverse', keys: ['S'], label: 'reverse sort', scope: 'ports' },
   { command: 'ports.detail', keys: ['enter'], label: 'port details', scope: 'ports', hint: true },
