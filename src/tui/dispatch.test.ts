@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { navCommands } from '../screens/commands.js';
-import { dispatchKey, strayCommands } from './dispatch.js';
-import { BINDINGS, type Binding } from './keymap.js';
+import { type Bound, dispatchKey, strayCommands } from './dispatch.js';
+import { BINDINGS } from './keymap.js';
 
-const TABLE: Binding[] = [
-  { command: 'app.quit', keys: ['q'], label: 'quit', scope: 'global' },
-  { command: 'app.cancel', keys: ['escape'], label: 'cancel', scope: 'global' },
-  { command: 'rules.delete', keys: ['d'], label: 'delete', scope: 'rules', write: true },
-  { command: 'rules.quiet', keys: ['q'], label: 'screen q', scope: 'rules' },
-  { command: 'rules.editor.drop', keys: ['d'], label: 'dialog d', scope: 'rules.editor' },
+const TABLE: Bound[] = [
+  { command: 'app.quit', keys: ['q'], scope: 'global' },
+  { command: 'app.cancel', keys: ['escape'], scope: 'global' },
+  { command: 'rules.delete', keys: ['d'], scope: 'rules' },
+  { command: 'rules.quiet', keys: ['q'], scope: 'rules' },
+  { command: 'rules.editor.drop', keys: ['d'], scope: 'rules', within: 'editor' },
 ];
 
 function recorder() {
@@ -25,7 +25,7 @@ describe('dispatchKey', () => {
     const out = dispatchKey(
       'd',
       [
-        { scope: 'rules.editor', handlers: { 'rules.editor.drop': h('dialog') } },
+        { scope: 'rules', within: 'editor', handlers: { 'rules.editor.drop': h('dialog') } },
         { scope: 'rules', handlers: { 'rules.delete': h('screen') } },
         { scope: 'global', handlers: {} },
       ],
@@ -59,6 +59,17 @@ describe('dispatchKey', () => {
     );
     dispatchKey('escape', [{ scope: 'ports', handlers: null }, app], TABLE);
     expect(ran).toEqual(['screen', 'app']);
+  });
+
+  it("a dialog's bindings are not the screen's: in the real table ↓ moves the rules list", () => {
+    const { ran, h } = recorder();
+    // ↓ is also the rule editor's next field; outside the editor it is the list's move
+    const out = dispatchKey('down', [
+      { scope: 'rules', handlers: { 'nav.down': h('list'), 'rules.editor.next': h('editor') } },
+      { scope: 'global', handlers: {} },
+    ]);
+    expect(out).toEqual({ kind: 'ran', command: 'nav.down' });
+    expect(ran).toEqual(['list']);
   });
 
   it('an unbound key does nothing', () => {

@@ -6,11 +6,21 @@
  * take over a global command, e.g. `app.cancel` closing its detail view, or `nav.down`).
  */
 import type { CommandHandlers } from '../screens/commands.js';
-import { BINDINGS, type Binding } from './keymap.js';
+import { BINDINGS } from './keymap.js';
+
+/** What the dispatcher reads of a binding (a dialog's scope may be any name). */
+export interface Bound {
+  command: string;
+  keys: readonly string[];
+  scope: string;
+  within?: string;
+}
 
 export interface Layer {
   /** The keymap scope whose bindings this layer resolves ('global' for the app). */
   scope: string;
+  /** A dialog of the scope (its bindings' `within`); none for the screen itself. */
+  within?: string;
   /** What the layer does per command now; null when it registered none. */
   handlers: CommandHandlers | null;
 }
@@ -25,10 +35,12 @@ export type Dispatched =
 export function resolveKey(
   key: string,
   layers: readonly Layer[],
-  bindings: readonly Binding[] = BINDINGS,
+  bindings: readonly Bound[] = BINDINGS,
 ): string | undefined {
   for (const layer of layers) {
-    const b = bindings.find((x) => x.scope === layer.scope && x.keys.includes(key));
+    const b = bindings.find(
+      (x) => x.scope === layer.scope && x.within === layer.within && x.keys.includes(key),
+    );
     if (b) return b.command;
   }
   return undefined;
@@ -37,7 +49,7 @@ export function resolveKey(
 export function dispatchKey(
   key: string,
   layers: readonly Layer[],
-  bindings: readonly Binding[] = BINDINGS,
+  bindings: readonly Bound[] = BINDINGS,
 ): Dispatched {
   const command = resolveKey(key, layers, bindings);
   if (command === undefined) return { kind: 'unbound' };
@@ -59,7 +71,7 @@ export function dispatchKey(
 export function strayCommands(
   scope: string,
   handlers: CommandHandlers,
-  bindings: readonly Binding[] = BINDINGS,
+  bindings: readonly Bound[] = BINDINGS,
 ): string[] {
   return Object.keys(handlers).filter(
     (c) => !bindings.some((b) => b.command === c && (b.scope === scope || b.scope === 'global')),

@@ -26,6 +26,11 @@ export interface Binding {
   write?: boolean;
   /** Shown in the status bar's hint line. */
   hint?: boolean;
+  /**
+   * Bound only inside this dialog of the screen (its editor), the layer above the screen: the
+   * screen's own keys do not resolve it.
+   */
+  within?: 'editor';
 }
 
 export const SCREENS: ReadonlyArray<{ id: ScreenId; key: string; title: string }> = [
@@ -169,30 +174,35 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the exact request to confirm)',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.next',
     keys: ['tab', 'down'],
     label: 'editor: next field (Tab completes first)',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the match field or action',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.move',
     keys: ['ctrl+up', 'ctrl+down'],
     label: 'editor: move the action up / down',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.fix',
     keys: ['ctrl+f'],
     label: "editor: apply the offered fix (e.g. add 'tcp')",
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'groups.add',
@@ -237,22 +247,25 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['left', 'right'],
     label: 'editor: pick the group type / watch port',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'groups.editor.apply',
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the call and its impact first)',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'groups.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the bucket',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'savepoints.pane',
-    keys: ['tab'],
+    keys: ['tab', 'shift+tab'],
     label: 'switch between rule and port save-points',
     scope: 'savepoints',
   },
@@ -376,7 +389,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'users.secret', keys: ['s'], label: 'show/hide the RADIUS secret', scope: 'users' },
   {
     command: 'apps.pane',
-    keys: ['tab'],
+    keys: ['tab', 'shift+tab'],
     label: 'switch between available apps and running instances',
     scope: 'apps',
   },
@@ -488,6 +501,7 @@ export function keyLabel(key: string): string {
     home: 'Home',
     end: 'End',
     tab: 'Tab',
+    'shift+tab': 'Shift-Tab',
     ' ': 'Space',
     left: '←',
     right: '→',
