@@ -70,10 +70,10 @@ export function dispatchKey(
  */
 export function strayCommands(
   scope: string,
-  handlers: CommandHandlers,
+  commands: Iterable<string>,
   bindings: readonly Bound[] = BINDINGS,
 ): string[] {
-  return Object.keys(handlers).filter(
+  return [...commands].filter(
     (c) => !bindings.some((b) => b.command === c && (b.scope === scope || b.scope === 'global')),
   );
 }
