@@ -11,13 +11,15 @@ import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
 import { appCommands } from './app-commands.js';
+import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
-import { connectTarget, Palette, runPaletteCommand } from './palette.js';
+import { Palette, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
+import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
 import { useLive } from './use-live.js';
 import { useMessages } from './use-messages.js';
@@ -52,24 +54,7 @@ export function App(props: { initialScreen?: ScreenId }) {
     poller.setDemand(view.resources);
   }, [poller, view]);
 
-  /** `:connect URL`: a new connection to the device's new address; the old one stays if it fails. */
-  const connect = (arg: string) => {
-    if (!reconnect) return;
-    const url = connectTarget(arg, session.url);
-    const old = session.url;
-    setReply({ text: `connecting to ${url}…`, failed: false });
-    reconnect({ url }).then(
-      () => {
-        setReply(undefined);
-        setNotice(`connected to ${url}`);
-      },
-      (e: unknown) =>
-        setReply({
-          text: `connect ${url} failed: ${e instanceof Error ? e.message : String(e)} (still on ${old})`,
-          failed: true,
-        }),
-    );
-  };
+  const connect = useConnect(setReply, setNotice);
 
   const app = appCommands({
     go: screens.go,
@@ -118,31 +103,20 @@ export function App(props: { initialScreen?: ScreenId }) {
           const result = runPaletteCommand(typed, {
             go: screens.go,
             run: (command) => app[command]?.(),
-            ...(reconnect ? { connect } : {}),
+            ...(connect ? { connect } : {}),
           });
           if (result) setReply({ text: result, failed: true });
         },
       });
     }
-    if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-      if (key === 'q') exit();
-      return;
-    }
-    screens.dispatch(key, app);
+    // too small to show a screen: only quitting works
+    if (tooSmall) dispatchKey(key, [{ scope: 'global', handlers: { 'app.quit': exit } }]);
+    else screens.dispatch(key, app);
   };
   const { clock, handler } = useKeyQueue(onKey);
   useInput(handler, { isActive: isRawModeSupported });
 
-  if (tooSmall) {
-    return (
-      <Box width={columns} height={rows} flexDirection="column">
-        <Text>
-          Terminal too small: {columns}×{rows}. pbc needs at least {MIN_COLUMNS}×{MIN_ROWS}.
-        </Text>
-        <Text>Enlarge the window, or press q to quit.</Text>
-      </Box>
-    );
-  }
+  if (tooSmall) return <TooSmall columns={columns} rows={rows} />;
 
   const hints = [
     { key: '1-9', label: 'screens' },
@@ -200,5 +174,17 @@ export function App(props: { initialScreen?: ScreenId }) {
         />
       </Box>
     </KeyClockContext.Provider>
+  );
+}
+
+function TooSmall(props: { columns: number; rows: number }) {
+  const { columns, rows } = props;
+  return (
+    <Box width={columns} height={rows} flexDirection="column">
+      <Text>
+        Terminal too small: {columns}×{rows}. pbc needs at least {MIN_COLUMNS}×{MIN_ROWS}.
+      </Text>
+      <Text>Enlarge the window, or press q to quit.</Text>
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The one table of key bindings. Dispatch and the `?` help overlay both read it, so what
- * help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
+ * The one table of key bindings. Dispatch (dispatch.ts) and the `?` help overlay both read
+ * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
 import { NAV } from '../widgets/list-state.js';
@@ -477,14 +477,6 @@ export const BINDINGS: readonly Binding[] = [
     write: true,
   },
 ];
-
-/** The command a key runs on a screen: the screen's own bindings win over global ones. */
-export function commandFor(key: string, screen: ScreenId): Binding | undefined {
-  return (
-    BINDINGS.find((b) => b.scope === screen && b.keys.includes(key)) ??
-    BINDINGS.find((b) => b.scope === 'global' && b.keys.includes(key))
-  );
-}
 
 export function bindingsFor(screen: ScreenId): Binding[] {
   return BINDINGS.filter((b) => b.scope === 'global' || b.scope === screen);
