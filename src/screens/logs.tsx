@@ -6,6 +6,7 @@ import { logOps } from '../ops/logs.js';
 import { perform } from '../ops/perform.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { LogView, Text } from '../widgets/index.js';
+import { useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { sendsLine } from './dialogs/action-context.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -44,66 +45,48 @@ export function LogsScreen(props: ScreenProps) {
     setAnchor(log.appended);
   };
 
-  props.keys.current = (key) => {
-    if (confirm) {
-      // y read together with D (typed ahead, a paste) does not clear
-      if (key === 'y' && !seen(true)) {
-        props.notify(UNSEEN);
+  // the confirmation reads the next key, whatever it is: raw keys while it is open
+  props.keys.current = confirm
+    ? (key) => {
+        // y read together with D (typed ahead, a paste) does not clear
+        if (key === 'y' && !seen(true)) {
+          props.notify(UNSEEN);
+          return true;
+        }
+        setConfirm(false);
+        if (key === 'y') {
+          perform({ client, poller }, logOps.clear()).then(
+            () => props.notify('device log cleared'),
+            (e: Error) => props.notify(`log not cleared: ${e.message}`),
+          );
+        } else props.notify('log not cleared');
         return true;
       }
-      setConfirm(false);
-      if (key === 'y') {
-        perform({ client, poller }, logOps.clear()).then(
-          () => props.notify('device log cleared'),
-          (e: Error) => props.notify(`log not cleared: ${e.message}`),
-        );
-      } else props.notify('log not cleared');
-      return true;
-    }
-    switch (key) {
-      case 'up':
-      case 'k':
-        scrollBy(1);
-        return true;
-      case 'down':
-      case 'j':
-        scrollBy(-1);
-        return true;
-      case 'pageup':
-        scrollBy(bodyHeight - 1);
-        return true;
-      case 'pagedown':
-        scrollBy(-(bodyHeight - 1));
-        return true;
-      case 'g':
-      case 'home':
-        scrollBy(log.lines.length);
-        return true;
-      case 'G':
-      case 'end':
-        setFollow(true);
+    : null;
+  useCommands(props.commands, {
+    'nav.up': () => scrollBy(1),
+    'nav.down': () => scrollBy(-1),
+    'nav.pageUp': () => scrollBy(bodyHeight - 1),
+    'nav.pageDown': () => scrollBy(-(bodyHeight - 1)),
+    'nav.top': () => scrollBy(log.lines.length),
+    'nav.bottom': () => {
+      setFollow(true);
+      setScroll(0);
+    },
+    'logs.follow': () => {
+      if (follow) {
+        setAnchor(log.appended);
         setScroll(0);
-        return true;
-      case 'f':
-        if (follow) {
-          setAnchor(log.appended);
-          setScroll(0);
-        }
-        setFollow(!follow);
-        props.notify(follow ? 'follow off' : 'following new lines');
-        return true;
-      case 'w':
-        setWrap(!wrap);
-        return true;
-      case 't':
-        setStamps(!stamps);
-        return true;
-      case 'D':
-        if (allowed('clearing the log', SUPER)) setConfirm(true);
-        return true;
-    }
-    return false;
-  };
+      }
+      setFollow(!follow);
+      props.notify(follow ? 'follow off' : 'following new lines');
+    },
+    'logs.wrap': () => setWrap(!wrap),
+    'logs.timestamps': () => setStamps(!stamps),
+    'logs.clear': () => {
+      if (allowed('clearing the log', SUPER)) setConfirm(true);
+    },
+  });
 
   // before the first answer: why there are no lines, not "0 lines"
   const count = logRead

@@ -5,6 +5,7 @@ import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState, usePortRates } from '../store/react.js';
 import { type Column, sparkline, Table, Text } from '../widgets/index.js';
+import { navCommands, useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
@@ -163,39 +164,30 @@ export function PortsScreen(props: ScreenProps) {
   const listView = useList(rows.length, props.height - 1);
   const list = listView.state;
 
-  props.keys.current = (key) => {
-    if (dialog.handleKey(key, dialogPage(props.height))) return true;
-    if (key === 'e') {
-      editPort(detail ?? rows[list.selected]?.name);
-      return true;
-    }
-    if (detail !== null) {
-      if (key === 'escape' || key === 'enter') {
-        setDetail(null);
-        return true;
-      }
-      return false;
-    }
-    if (listView.move(key)) return true;
-    switch (key) {
-      case 's':
-        setSort((s) => {
+  // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  const edit = { 'ports.edit': () => editPort(detail ?? rows[list.selected]?.name) };
+  const closeDetail = () => setDetail(null);
+  useCommands(
+    props.commands,
+    detail !== null
+      ? { ...edit, 'app.cancel': closeDetail, 'ports.detail': closeDetail }
+      : {
+          ...edit,
+          ...navCommands(listView.go),
           // the port column sorts ascending, the numbers largest first
-          const index = (s.index + 1) % SORTS.length;
-          return { index, desc: index !== 0 };
-        });
-        return true;
-      case 'S':
-        setSort((s) => ({ ...s, desc: !s.desc }));
-        return true;
-      case 'enter': {
-        const r = rows[list.selected];
-        if (r) setDetail(r.name);
-        return true;
-      }
-    }
-    return false;
-  };
+          'ports.sort': () =>
+            setSort((s) => {
+              const index = (s.index + 1) % SORTS.length;
+              return { index, desc: index !== 0 };
+            }),
+          'ports.reverse': () => setSort((s) => ({ ...s, desc: !s.desc })),
+          'ports.detail': () => {
+            const r = rows[list.selected];
+            if (r) setDetail(r.name);
+          },
+        },
+  );
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

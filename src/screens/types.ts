@@ -1,4 +1,6 @@
 /** The contract between the app frame and a screen. */
+import type { CommandSlot } from './commands.js';
+
 export type KeyHandler = (key: string) => boolean;
 
 export interface ScreenProps {
@@ -6,8 +8,13 @@ export interface ScreenProps {
   height: number;
   /** The live `/` filter text ('' for none). */
   filter: string;
-  /** The screen sets this to receive keys first; it returns true when it used the key. */
+  /**
+   * Raw keys, for text entry and an open confirmation only: the screen sets this to receive
+   * keys first; it returns true when it used the key.
+   */
   keys: { current: KeyHandler | null };
+  /** The screen's command handlers (`useCommands`): keys reach it by command, through the keymap. */
+  commands: CommandSlot;
   /** One-line message for the status bar. */
   notify(message: string): void;
 }

@@ -1,8 +1,10 @@
 /**
- * The one table of key bindings. Dispatch and the `?` help overlay both read it, so what
- * help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
+ * The one table of key bindings. Dispatch (dispatch.ts) and the `?` help overlay both read
+ * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
+import { NAV } from '../widgets/list-state.js';
+
 export type ScreenId =
   | 'overview'
   | 'ports'
@@ -24,6 +26,11 @@ export interface Binding {
   write?: boolean;
   /** Shown in the status bar's hint line. */
   hint?: boolean;
+  /**
+   * Bound only inside this dialog of the screen (its editor), the layer above the screen: the
+   * screen's own keys do not resolve it.
+   */
+  within?: 'editor';
 }
 
 export const SCREENS: ReadonlyArray<{ id: ScreenId; key: string; title: string }> = [
@@ -64,12 +71,12 @@ export const BINDINGS: readonly Binding[] = [
     label: 'close overlay / clear filter',
     scope: 'global',
   },
-  { command: 'nav.up', keys: ['up', 'k'], label: 'move up', scope: 'global' },
-  { command: 'nav.down', keys: ['down', 'j'], label: 'move down', scope: 'global' },
-  { command: 'nav.pageUp', keys: ['pageup'], label: 'page up', scope: 'global' },
-  { command: 'nav.pageDown', keys: ['pagedown'], label: 'page down', scope: 'global' },
-  { command: 'nav.top', keys: ['g', 'home'], label: 'first line', scope: 'global' },
-  { command: 'nav.bottom', keys: ['G', 'end'], label: 'last line', scope: 'global' },
+  ...NAV.map((n) => ({
+    command: n.command,
+    keys: n.keys,
+    label: n.label,
+    scope: 'global' as const,
+  })),
   { command: 'ports.sort', keys: ['s'], label: 'sort by next column', scope: 'ports', hint: true },
   { command: 'ports.reverse', keys: ['S'], label: 'reverse sort', scope: 'ports' },
   { command: 'ports.detail', keys: ['enter'], label: 'port details', scope: 'ports', hint: true },
@@ -167,30 +174,35 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the exact request to confirm)',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.next',
     keys: ['tab', 'down'],
     label: 'editor: next field (Tab completes first)',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the match field or action',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.move',
     keys: ['ctrl+up', 'ctrl+down'],
     label: 'editor: move the action up / down',
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'rules.editor.fix',
     keys: ['ctrl+f'],
     label: "editor: apply the offered fix (e.g. add 'tcp')",
     scope: 'rules',
+    within: 'editor',
   },
   {
     command: 'groups.add',
@@ -235,22 +247,25 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['left', 'right'],
     label: 'editor: pick the group type / watch port',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'groups.editor.apply',
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the call and its impact first)',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'groups.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the bucket',
     scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'savepoints.pane',
-    keys: ['tab'],
+    keys: ['tab', 'shift+tab'],
     label: 'switch between rule and port save-points',
     scope: 'savepoints',
   },
@@ -374,7 +389,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'users.secret', keys: ['s'], label: 'show/hide the RADIUS secret', scope: 'users' },
   {
     command: 'apps.pane',
-    keys: ['tab'],
+    keys: ['tab', 'shift+tab'],
     label: 'switch between available apps and running instances',
     scope: 'apps',
   },
@@ -463,14 +478,6 @@ export const BINDINGS: readonly Binding[] = [
   },
 ];
 
-/** The command a key runs on a screen: the screen's own bindings win over global ones. */
-export function commandFor(key: string, screen: ScreenId): Binding | undefined {
-  return (
-    BINDINGS.find((b) => b.scope === screen && b.keys.includes(key)) ??
-    BINDINGS.find((b) => b.scope === 'global' && b.keys.includes(key))
-  );
-}
-
 export function bindingsFor(screen: ScreenId): Binding[] {
   return BINDINGS.filter((b) => b.scope === 'global' || b.scope === screen);
 }
@@ -486,6 +493,7 @@ export function keyLabel(key: string): string {
     home: 'Home',
     end: 'End',
     tab: 'Tab',
+    'shift+tab': 'Shift-Tab',
     ' ': 'Space',
     left: '←',
     right: '→',

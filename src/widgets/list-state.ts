@@ -11,19 +11,34 @@ export interface ListState {
 /** A move of the selection or the scroll position. */
 export type ListMove = 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end';
 
-/** Keys that move a list (a selection, or a scrolled view such as the help), as every list binds them. */
-export const NAV_KEYS: Readonly<Record<string, ListMove>> = {
-  up: 'up',
-  k: 'up',
-  down: 'down',
-  j: 'down',
-  home: 'home',
-  g: 'home',
-  end: 'end',
-  G: 'end',
-  pageup: 'pageUp',
-  pagedown: 'pageDown',
-};
+/**
+ * The one navigation table: every list, scrolled view and the help overlay move by it, and the
+ * keymap (src/tui/keymap.ts) lists it as its `nav.*` bindings. A key letter for a move is
+ * written here and nowhere else.
+ */
+export const NAV: ReadonlyArray<{
+  command: string;
+  keys: readonly string[];
+  move: ListMove;
+  label: string;
+}> = [
+  { command: 'nav.up', keys: ['up', 'k'], move: 'up', label: 'move up' },
+  { command: 'nav.down', keys: ['down', 'j'], move: 'down', label: 'move down' },
+  { command: 'nav.pageUp', keys: ['pageup'], move: 'pageUp', label: 'page up' },
+  { command: 'nav.pageDown', keys: ['pagedown'], move: 'pageDown', label: 'page down' },
+  { command: 'nav.top', keys: ['g', 'home'], move: 'home', label: 'first line' },
+  { command: 'nav.bottom', keys: ['G', 'end'], move: 'end', label: 'last line' },
+];
+
+/** Keys that move a list (a selection, or a scrolled view such as the help), from `NAV`. */
+export const NAV_KEYS: Readonly<Record<string, ListMove>> = Object.fromEntries(
+  NAV.flatMap((n) => n.keys.map((k) => [k, n.move])),
+);
+
+/** The move a `nav.*` command makes, from `NAV`. */
+export const NAV_MOVES: Readonly<Record<string, ListMove>> = Object.fromEntries(
+  NAV.map((n) => [n.command, n.move]),
+);
 
 export type ListAction =
   | { type: ListMove }

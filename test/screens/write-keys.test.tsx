@@ -4,10 +4,13 @@
  * (and the quick follow-up keys that open the step that asks) makes no write and puts a
  * confirmation, a form or an editor on screen; Esc then leaves with still no write. A write
  * key added later without a confirmation step fails this test, and so does any new binding
- * until it is put in one of the two lists.
+ * until it is put in one of the two lists. Screens get keys only by command (src/tui/dispatch.ts),
+ * so a screen that handles a command missing from the table fails here too.
  */
 import { describe, expect, it } from 'vitest';
+import { strayCommands } from '../../src/tui/dispatch.js';
 import { BINDINGS, type Binding, SCREENS, type ScreenId } from '../../src/tui/keymap.js';
+import { registeredCommands } from '../../src/tui/use-screen.js';
 import { body, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
@@ -190,6 +193,11 @@ describe('every write key asks first', () => {
           if (b.command === 'device.edit') await everyRow(t, () => drive(t, b, key, base));
           else await drive(t, b, key, base);
         }
+      // keys reach a screen only by the commands of the table: a key it handled by a command
+      // no binding names (a write key outside the table) would not have been driven above
+      const handled = registeredCommands.get(screen);
+      expect(handled?.size, `${screen} registered no command handlers`).toBeGreaterThan(0);
+      expect(strayCommands(screen, handled ?? [])).toEqual([]);
     }, 120_000);
   }
 });

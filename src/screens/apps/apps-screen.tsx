@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { App, AppInstance } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
@@ -104,33 +105,20 @@ export function AppsScreen(props: ScreenProps) {
 
   const ctx: AppsContext = { client, poller, dialog, notify: props.notify, allowed, apps };
 
-  props.keys.current = (key) => {
-    if (dialog.handleKey(key, dialogPage(props.height))) return true;
-    if ((pane === 'apps' ? appList : runList).move(key)) return true;
-    switch (key) {
-      case 'tab':
-      case 'shift+tab':
-        setPane(pane === 'apps' ? 'running' : 'apps');
-        return true;
-      case 's':
-        startApp(ctx, app);
-        return true;
-      case 'e':
-        modifyInstance(ctx, instance);
-        return true;
-      case 'enter':
-        if (pane === 'apps') startApp(ctx, app);
-        else modifyInstance(ctx, instance);
-        return true;
-      case 'd':
-        stopInstance(ctx, instance);
-        return true;
-      case 'a':
-        chooseAction(ctx, instance);
-        return true;
-    }
-    return false;
-  };
+  // a dialog (a form, a menu, a confirmation) reads raw keys while it is open
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useCommands(props.commands, {
+    ...navCommands((pane === 'apps' ? appList : runList).go),
+    'apps.pane': () => setPane(pane === 'apps' ? 'running' : 'apps'),
+    'apps.start': () => startApp(ctx, app),
+    'apps.modify': () => modifyInstance(ctx, instance),
+    'apps.enter': () => {
+      if (pane === 'apps') startApp(ctx, app);
+      else modifyInstance(ctx, instance);
+    },
+    'apps.stop': () => stopInstance(ctx, instance),
+    'apps.action': () => chooseAction(ctx, instance),
+  });
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

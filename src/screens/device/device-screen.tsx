@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { levelName } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { wrapLines } from '../dialogs/dialog.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
@@ -81,43 +82,28 @@ export function DeviceScreen(props: ScreenProps) {
     showControllers: () => setMode('controllers'),
   };
 
-  props.keys.current = (key) => {
-    if (dialog.handleKey(key, dialogPage(props.height))) return true;
-    if (mode === 'controllers') {
-      if (clist.move(key)) return true;
-      if (key === 'escape') {
-        setMode('settings');
-        return true;
-      }
-      if (key === 'a') {
-        addController(ctx);
-        return true;
-      }
-      if (key === 'd') {
-        removeController(ctx, controllers[clist.state.selected]);
-        return true;
-      }
-      return false;
-    }
-    if (list.move(key)) return true;
-    switch (key) {
-      case 'enter': {
-        const item = items[list.state.selected];
-        if (item) editDeviceItem(ctx, item.id);
-        return true;
-      }
-      case 'R':
-        reboot(ctx);
-        return true;
-      case 'l':
-        editDeviceItem(ctx, 'idled');
-        return true;
-      case 'c':
-        setMode('controllers');
-        return true;
-    }
-    return false;
-  };
+  // a dialog (a form, a confirmation) reads raw keys while it is open
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useCommands(
+    props.commands,
+    mode === 'controllers'
+      ? {
+          ...navCommands(clist.go),
+          'app.cancel': () => setMode('settings'),
+          'device.controllerAdd': () => addController(ctx),
+          'device.controllerDelete': () => removeController(ctx, controllers[clist.state.selected]),
+        }
+      : {
+          ...navCommands(list.go),
+          'device.edit': () => {
+            const item = items[list.state.selected];
+            if (item) editDeviceItem(ctx, item.id);
+          },
+          'device.reboot': () => reboot(ctx),
+          'device.led': () => editDeviceItem(ctx, 'idled'),
+          'device.controllers': () => setMode('controllers'),
+        },
+  );
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

@@ -10,6 +10,7 @@ import {
   formKey,
   submittedValues,
 } from '../../widgets/forms/form-state.js';
+import { NAV_KEYS } from '../../widgets/list-state.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
 import { type Dialog, failureLines, type Line } from './dialog.js';
 
@@ -36,19 +37,6 @@ export interface DialogControl {
   /** Routes a key to the open dialog; false when none is open. `page` = visible lines. */
   handleKey(key: string, page: number): boolean;
 }
-
-const SCROLL_KEYS = new Set([
-  'up',
-  'down',
-  'k',
-  'j',
-  'pageup',
-  'pagedown',
-  'home',
-  'end',
-  'g',
-  'G',
-]);
 
 export function useDialog(notify: (message: string) => void): DialogControl {
   const ref = useRef<Dialog | null>(null);
@@ -111,16 +99,17 @@ export function useDialog(notify: (message: string) => void): DialogControl {
 
   const scrollBy = useCallback(
     (key: string, page: number) => {
+      const move = NAV_KEYS[key];
       const step =
-        key === 'up' || key === 'k'
+        move === 'up'
           ? -1
-          : key === 'down' || key === 'j'
+          : move === 'down'
             ? 1
-            : key === 'pageup'
+            : move === 'pageUp'
               ? -page
-              : key === 'pagedown'
+              : move === 'pageDown'
                 ? page
-                : key === 'home' || key === 'g'
+                : move === 'home'
                   ? -Number.MAX_SAFE_INTEGER
                   : Number.MAX_SAFE_INTEGER;
       const next = Math.max(0, Math.min(scrollRef.current + step, maxScroll.current));
@@ -158,7 +147,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
         }
         case 'confirm': {
-          if (SCROLL_KEYS.has(key)) {
+          if (NAV_KEYS[key] !== undefined) {
             scrollBy(key, page);
             return true;
           }
@@ -175,7 +164,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         }
         case 'view':
           if (d.keys?.(key)) return true;
-          if (SCROLL_KEYS.has(key)) {
+          if (NAV_KEYS[key] !== undefined) {
             scrollBy(key, page);
             return true;
           }

@@ -1,11 +1,13 @@
 /** Selection of a screen's list (listReducer) and the keys that move it. */
 import { useEffect, useReducer } from 'react';
-import { type ListState, listReducer, NAV_KEYS } from '../../widgets/index.js';
+import { type ListMove, type ListState, listReducer, NAV_KEYS } from '../../widgets/index.js';
 
 export interface ListControl {
   state: ListState;
   /** Moves the selection when `key` is a navigation key; true when it was. */
   move(key: string): boolean;
+  /** Makes a move (a `nav.*` command). */
+  go(move: ListMove): void;
   set(index: number): void;
 }
 
@@ -24,6 +26,9 @@ export function useList(count: number, visible: number): ListControl {
       if (!type) return false;
       dispatch({ type });
       return true;
+    },
+    go(type) {
+      dispatch({ type });
     },
     set(index) {
       dispatch({ type: 'set', index });

@@ -9,6 +9,7 @@ import type { Group, Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
 import { groupDeleteRefusal } from '../../tcam/index.js';
 import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {
@@ -166,61 +167,59 @@ export function GroupsScreen(props: ScreenProps) {
     });
   };
 
-  function onKey(key: string): boolean {
+  // the confirmation and the editor (a form) read raw keys while open
+  props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
     const fm = formRef.current();
-    if (fm) {
-      const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups ?? []);
-      return editorStep(groupKey(fm, key, device.env, a.exists), setForm, props.notify, apply);
-    }
-    const row = selected();
-    switch (key) {
-      case 'a': {
-        const next = Math.max(0, ...(groups ?? []).map((g) => g.group_id)) + 1;
-        setForm(newGroupForm('add', null, next));
-        return true;
-      }
-      case 'e':
-        if (row) setForm(newGroupForm('edit', row.group));
-        else props.notify('no group selected');
-        return true;
-      case 'd':
-        change.write('delete', () => {
-          if (!row) return props.notify('no group selected');
-          const refusal = groupDeleteRefusal(row.group.group_id, row.users);
-          if (refusal) return props.notify(refusal);
-          change.open(planGroupDelete(row.group, false, new Date()), {
-            saveFirst: false,
-            rebuild: (save) => planGroupDelete(row.group, save, new Date()),
-            onClose: (r) => r?.ok && setDetail(null),
-          });
+    if (!fm) return false;
+    const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups ?? []);
+    return editorStep(groupKey(fm, key, device.env, a.exists), setForm, props.notify, apply);
+  };
+  const closeDetail = () => setDetail(null);
+  useCommands(props.commands, {
+    'groups.add': () => {
+      const next = Math.max(0, ...(groups ?? []).map((g) => g.group_id)) + 1;
+      setForm(newGroupForm('add', null, next));
+    },
+    'groups.edit': () => {
+      const row = selected();
+      if (row) setForm(newGroupForm('edit', row.group));
+      else props.notify('no group selected');
+    },
+    'groups.delete': () => {
+      const row = selected();
+      change.write('delete', () => {
+        if (!row) return props.notify('no group selected');
+        const refusal = groupDeleteRefusal(row.group.group_id, row.users);
+        if (refusal) return props.notify(refusal);
+        change.open(planGroupDelete(row.group, false, new Date()), {
+          saveFirst: false,
+          rebuild: (save) => planGroupDelete(row.group, save, new Date()),
+          onClose: (r) => r?.ok && setDetail(null),
         });
-        return true;
-      case 'D':
-        change.write('delete all', () => {
-          if (!groups?.length) return props.notify('there are no groups to delete');
-          const plan = (save: boolean) =>
-            planGroupDeleteAll(groups, device.rules, save, new Date());
-          change.open(plan(true), {
-            saveFirst: true,
-            rebuild: plan,
-            impact: impactLines(plan(false).expectGone ?? []),
-            onClose: (r) => r?.ok && setDetail(null),
-          });
+      });
+    },
+    'groups.deleteAll': () =>
+      change.write('delete all', () => {
+        if (!groups?.length) return props.notify('there are no groups to delete');
+        const plan = (save: boolean) => planGroupDeleteAll(groups, device.rules, save, new Date());
+        change.open(plan(true), {
+          saveFirst: true,
+          rebuild: plan,
+          impact: impactLines(plan(false).expectGone ?? []),
+          onClose: (r) => r?.ok && setDetail(null),
         });
-        return true;
-    }
-    if (detail !== null) {
-      if (key === 'escape' || key === 'enter') setDetail(null);
-      return key === 'escape' || key === 'enter';
-    }
-    if (list.move(key)) return true;
-    if (key === 'enter' && row) setDetail(row.group.group_id);
-    else return false;
-    return true;
-  }
-
-  props.keys.current = onKey;
+      }),
+    ...(detail !== null
+      ? { 'app.cancel': closeDetail, 'groups.detail': closeDetail }
+      : {
+          ...navCommands(list.go),
+          'groups.detail': () => {
+            const row = selected();
+            if (row) setDetail(row.group.group_id);
+          },
+        }),
+  });
 
   if (change.isOpen) return change.view(props.width, props.height);
   if (form && analysis)

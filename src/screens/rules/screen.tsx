@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
 import { Gauge, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {
@@ -91,71 +92,57 @@ export function RulesScreen(props: ScreenProps) {
     });
   };
 
-  props.keys.current = onKey;
-
-  function onKey(key: string): boolean {
+  // the confirmation and the editor (a form) read raw keys while open
+  props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
     const f = formRef.current();
-    if (f) {
-      const a = f === form && analysis ? analysis : analyze(f, device);
-      const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
-      return editorStep(editorKey(f, key, ctx), setForm, props.notify, apply);
-    }
-    const rule = selected();
-    switch (key) {
-      case 'a':
-        openEditor('add', null);
-        return true;
-      case 'e':
-        openEditor('edit', rule ?? null);
-        return true;
-      case 'c':
-        openEditor('clone', rule ?? null);
-        return true;
-      case 'd':
-        change.write('delete', () => {
-          if (!rule) return props.notify('no rule selected');
-          if (rule.malformed) return props.notify(malformedRefusal(rule, 'delete'));
-          change.open(planDelete(rule, false, new Date()), {
-            saveFirst: false,
-            rebuild: (save) => planDelete(rule, save, new Date()),
-            onClose: (r) => r?.ok && setDetail(null),
-          });
+    if (!f) return false;
+    const a = f === form && analysis ? analysis : analyze(f, device);
+    const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
+    return editorStep(editorKey(f, key, ctx), setForm, props.notify, apply);
+  };
+  const closeDetail = () => setDetail(null);
+  useCommands(props.commands, {
+    'rules.add': () => openEditor('add', null),
+    'rules.edit': () => openEditor('edit', selected() ?? null),
+    'rules.clone': () => openEditor('clone', selected() ?? null),
+    'rules.delete': () => {
+      const rule = selected();
+      change.write('delete', () => {
+        if (!rule) return props.notify('no rule selected');
+        if (rule.malformed) return props.notify(malformedRefusal(rule, 'delete'));
+        change.open(planDelete(rule, false, new Date()), {
+          saveFirst: false,
+          rebuild: (save) => planDelete(rule, save, new Date()),
+          onClose: (r) => r?.ok && setDetail(null),
         });
-        return true;
-      case 'D':
-        change.write('delete all', () => {
-          const rules = list?.rules ?? [];
-          if (rules.length === 0) return props.notify('there are no rules to delete');
-          change.open(planDeleteAll(rules, true, new Date()), {
-            saveFirst: true,
-            rebuild: (save) => planDeleteAll(rules, save, new Date()),
-            onClose: (r) => r?.ok && setDetail(null),
-          });
+      });
+    },
+    'rules.deleteAll': () =>
+      change.write('delete all', () => {
+        const rules = list?.rules ?? [];
+        if (rules.length === 0) return props.notify('there are no rules to delete');
+        change.open(planDeleteAll(rules, true, new Date()), {
+          saveFirst: true,
+          rebuild: (save) => planDeleteAll(rules, save, new Date()),
+          onClose: (r) => r?.ok && setDetail(null),
         });
-        return true;
-      case 'z':
-        change.write('reset counters', () =>
-          change.open(planResetCounters(list?.rules.length ?? 0)),
-        );
-        return true;
-    }
-    if (detail !== null) {
-      if (key === 'escape' || key === 'enter') {
-        setDetail(null);
-        return true;
-      }
-      return false;
-    }
-    if (listView.move(key)) return true;
-    if (key === 's')
-      setSort((s) => ({ index: (s.index + 1) % RULE_SORTS.length, reversed: false }));
-    else if (key === 'S') setSort((s) => ({ ...s, reversed: !s.reversed }));
-    else if (key === 'enter') {
-      if (rule) setDetail(ruleKeyText(rule));
-    } else return false;
-    return true;
-  }
+      }),
+    'rules.counters': () =>
+      change.write('reset counters', () => change.open(planResetCounters(list?.rules.length ?? 0))),
+    ...(detail !== null
+      ? { 'app.cancel': closeDetail, 'rules.detail': closeDetail }
+      : {
+          ...navCommands(listView.go),
+          'rules.sort': () =>
+            setSort((s) => ({ index: (s.index + 1) % RULE_SORTS.length, reversed: false })),
+          'rules.reverse': () => setSort((s) => ({ ...s, reversed: !s.reversed })),
+          'rules.detail': () => {
+            const rule = selected();
+            if (rule) setDetail(ruleKeyText(rule));
+          },
+        }),
+  });
 
   if (change.isOpen) return change.view(props.width, props.height);
   if (form && analysis)

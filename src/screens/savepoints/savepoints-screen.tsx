@@ -5,6 +5,7 @@ import type { PortSavePoint, RuleSavePoint } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { capacity } from '../../tcam/index.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
@@ -200,59 +201,34 @@ export function SavePointsScreen(props: ScreenProps) {
     width: Math.max(10, props.width - 4),
   };
 
-  props.keys.current = (key) => {
-    if (dialog.handleKey(key, dialogPage(props.height))) return true;
-    if ((pane === 'rules' ? ruleList : portList).move(key)) return true;
-    switch (key) {
-      case 'tab':
-      case 'shift+tab':
-        setPane(pane === 'rules' ? 'ports' : 'rules');
-        return true;
-      case 'enter':
-        openContent(ctx, sel);
-        return true;
-      case ' ':
-        if (!sel) return true;
-        if (isMarked(mark, sel.pane, sel.sp.name)) {
-          setMark(null);
-          props.notify('mark removed');
-        } else {
-          setMark({ pane: sel.pane, name: sel.sp.name });
-          props.notify(
-            `marked '${sel.sp.name}': v on another save-point shows the diff between them`,
-          );
-        }
-        return true;
-      case 'v':
-        showDiff(ctx, sel, marked);
-        return true;
-      case 'n':
-        create(ctx, pane);
-        return true;
-      case 'q':
-        quicksave(ctx);
-        return true;
-      case 'A':
-        activate(ctx, sel);
-        return true;
-      case 'b':
-        setBoot(ctx, sel);
-        return true;
-      case 'm':
-        modify(ctx, sel);
-        return true;
-      case 'd':
-        remove(ctx, sel);
-        return true;
-      case 'x':
-        exportTo(ctx, sel, marked);
-        return true;
-      case 'i':
-        importFrom(ctx);
-        return true;
-    }
-    return false;
-  };
+  // a dialog (a form, a confirmation, a content view) reads raw keys while it is open
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useCommands(props.commands, {
+    ...navCommands((pane === 'rules' ? ruleList : portList).go),
+    'savepoints.pane': () => setPane(pane === 'rules' ? 'ports' : 'rules'),
+    'savepoints.open': () => openContent(ctx, sel),
+    'savepoints.mark': () => {
+      if (!sel) return;
+      if (isMarked(mark, sel.pane, sel.sp.name)) {
+        setMark(null);
+        props.notify('mark removed');
+      } else {
+        setMark({ pane: sel.pane, name: sel.sp.name });
+        props.notify(
+          `marked '${sel.sp.name}': v on another save-point shows the diff between them`,
+        );
+      }
+    },
+    'savepoints.diff': () => showDiff(ctx, sel, marked),
+    'savepoints.new': () => create(ctx, pane),
+    'savepoints.quicksave': () => quicksave(ctx),
+    'savepoints.activate': () => activate(ctx, sel),
+    'savepoints.boot': () => setBoot(ctx, sel),
+    'savepoints.modify': () => modify(ctx, sel),
+    'savepoints.delete': () => remove(ctx, sel),
+    'savepoints.export': () => exportTo(ctx, sel, marked),
+    'savepoints.import': () => importFrom(ctx),
+  });
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

@@ -6,6 +6,7 @@ import { levelName, sanitize } from '../../model/index.js';
 import { uacOf } from '../../store/freshness.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, clipLine, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
@@ -114,33 +115,20 @@ export function UsersScreen(props: ScreenProps) {
     radius,
   };
 
-  props.keys.current = (key) => {
-    if (dialog.handleKey(key, dialogPage(props.height))) return true;
-    if (list.move(key)) return true;
-    switch (key) {
-      case 'a':
-        addUser(ctx);
-        return true;
-      case 'e':
-      case 'enter':
-        editUser(ctx, selected);
-        return true;
-      case 'd':
-        deleteUser(ctx, selected);
-        return true;
-      case 'u':
-        toggleUac(ctx);
-        return true;
-      case 'R':
-        editRadius(ctx);
-        return true;
-      case 's':
-        if (!radius) props.notify('no RADIUS secret to show');
-        else setShowSecret(!showSecret);
-        return true;
-    }
-    return false;
-  };
+  // a dialog (a form, a confirmation) reads raw keys while it is open
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useCommands(props.commands, {
+    ...navCommands(list.go),
+    'users.add': () => addUser(ctx),
+    'users.edit': () => editUser(ctx, selected),
+    'users.delete': () => deleteUser(ctx, selected),
+    'users.uac': () => toggleUac(ctx),
+    'users.radius': () => editRadius(ctx),
+    'users.secret': () => {
+      if (!radius) props.notify('no RADIUS secret to show');
+      else setShowSecret(!showSecret);
+    },
+  });
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

@@ -1,0 +1,79 @@
+/**
+ * Key → command → handler. The active layers are given top first (a dialog, then the screen,
+ * then the app). The key is resolved to a command by the topmost layer whose keymap scope
+ * binds it — so a dialog's binding beats the screen's, the screen's beats the app's — and the
+ * command runs in the topmost layer that registered a handler under its name (a screen may
+ * take over a global command, e.g. `app.cancel` closing its detail view, or `nav.down`).
+ */
+import type { CommandHandlers } from '../screens/commands.js';
+import { BINDINGS } from './keymap.js';
+
+/** What the dispatcher reads of a binding (a dialog's scope may be any name). */
+export interface Bound {
+  command: string;
+  keys: readonly string[];
+  scope: string;
+  within?: string;
+}
+
+export interface Layer {
+  /** The keymap scope whose bindings this layer resolves ('global' for the app). */
+  scope: string;
+  /** A dialog of the scope (its bindings' `within`); none for the screen itself. */
+  within?: string;
+  /** What the layer does per command now; null when it registered none. */
+  handlers: CommandHandlers | null;
+}
+
+export type Dispatched =
+  | { kind: 'unbound' }
+  /** The key is bound to `command`, but no active layer handles it now: nothing happens. */
+  | { kind: 'unhandled'; command: string }
+  | { kind: 'ran'; command: string };
+
+/** The command `key` is bound to in the topmost layer that binds it. */
+export function resolveKey(
+  key: string,
+  layers: readonly Layer[],
+  bindings: readonly Bound[] = BINDINGS,
+): string | undefined {
+  for (const layer of layers) {
+    const b = bindings.find(
+      (x) => x.scope === layer.scope && x.within === layer.within && x.keys.includes(key),
+    );
+    if (b) return b.command;
+  }
+  return undefined;
+}
+
+export function dispatchKey(
+  key: string,
+  layers: readonly Layer[],
+  bindings: readonly Bound[] = BINDINGS,
+): Dispatched {
+  const command = resolveKey(key, layers, bindings);
+  if (command === undefined) return { kind: 'unbound' };
+  for (const layer of layers) {
+    const run = layer.handlers?.[command];
+    if (run) {
+      run();
+      return { kind: 'ran', command };
+    }
+  }
+  return { kind: 'unhandled', command };
+}
+
+/**
+ * Commands a layer registered that no binding of its scope (or the global one) names: a
+ * handler no key can reach, or a key handled outside the table. Development checks and the
+ * tests report them.
+ */
+export function strayCommands(
+  scope: string,
+  commands: Iterable<string>,
+  bindings: readonly Bound[] = BINDINGS,
+): string[] {
+  return [...commands].filter(
+    (c) => !bindings.some((b) => b.command === c && (b.scope === scope || b.scope === 'global')),
+  );
+}

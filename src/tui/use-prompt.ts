@@ -1,0 +1,64 @@
+/**
+ * The input line above the status bar: the `:` palette and the `/` filter. This is text
+ * entry, not command dispatch: every key typed goes to the line until Enter or Esc.
+ */
+import type { ScreenId } from './keymap.js';
+import { paletteCommands } from './palette.js';
+import { useLive } from './use-live.js';
+
+export type PromptMode = 'palette' | 'filter';
+
+export interface PromptEnd {
+  /** Enter in the palette: run what was typed. */
+  run(typed: string): void;
+  close(): void;
+}
+
+export function usePrompt() {
+  const [input, setInput, liveInput] = useLive('');
+  const [filters, setFilters, liveFilters] = useLive<Partial<Record<ScreenId, string>>>({});
+  const setFilter = (id: ScreenId, v: string) => setFilters({ ...liveFilters.current, [id]: v });
+  return {
+    input,
+    filters,
+    filterOf: (id: ScreenId) => liveFilters.current[id] ?? '',
+    setFilter,
+    /** Opens the line: empty for the palette, the screen's filter for the filter. */
+    start(mode: PromptMode, screen: ScreenId) {
+      setInput(mode === 'filter' ? (liveFilters.current[screen] ?? '') : '');
+    },
+    /** `text` is set when the key is printable text (one character, or a pasted run). */
+    handleKey(
+      mode: PromptMode,
+      key: string,
+      text: string | null,
+      screen: ScreenId,
+      end: PromptEnd,
+    ) {
+      const typed = liveInput.current;
+      if (key === 'escape') {
+        if (mode === 'filter') setFilter(screen, '');
+        return end.close();
+      }
+      if (key === 'enter') {
+        end.close();
+        if (mode === 'palette') end.run(typed);
+        return;
+      }
+      if (key === 'tab' && mode === 'palette') {
+        const matches = paletteCommands().filter((c) => c.startsWith(typed.trim()));
+        if (matches.length > 0) setInput(commonPrefix(matches));
+        return;
+      }
+      const next = key === 'backspace' ? typed.slice(0, -1) : text !== null ? typed + text : typed;
+      setInput(next);
+      if (mode === 'filter') setFilter(screen, next);
+    },
+  };
+}
+
+function commonPrefix(words: string[]): string {
+  let p = words[0] ?? '';
+  for (const w of words) while (!w.startsWith(p)) p = p.slice(0, -1);
+  return p;
+}

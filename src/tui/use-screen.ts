@@ -1,0 +1,62 @@
+/**
+ * The visible screen, switching between screens, and key dispatch to it. A key goes first to
+ * the screen's raw handler while it reads text (a form, a confirmation word) or holds a
+ * confirmation; otherwise it is resolved through the keymap (src/tui/dispatch.ts): the
+ * screen's bindings above the app's, each command run by the screen's handler if it
+ * registered one, else by the app's.
+ */
+import { useRef } from 'react';
+import type { CommandHandlers } from '../screens/commands.js';
+import type { KeyHandler } from '../screens/types.js';
+import { type Dispatched, dispatchKey } from './dispatch.js';
+import type { ScreenId } from './keymap.js';
+import { useLive } from './use-live.js';
+
+/**
+ * Every command name each screen has registered a handler for in this process. The tests
+ * (test/screens/write-keys.test.tsx) hold it to the keymap: a screen that handles a command
+ * no binding of its own (or a global one) names fails there.
+ */
+export const registeredCommands = new Map<ScreenId, Set<string>>();
+
+function record(screen: ScreenId, handlers: CommandHandlers | null) {
+  if (!handlers) return;
+  const seen = registeredCommands.get(screen) ?? new Set<string>();
+  for (const c of Object.keys(handlers)) seen.add(c);
+  registeredCommands.set(screen, seen);
+}
+
+export function useScreen(initial: ScreenId) {
+  const [screen, setScreen, live] = useLive<ScreenId>(initial);
+  const keys = useRef<KeyHandler | null>(null);
+  const slot = useRef<CommandHandlers | null>(null);
+  // the screen sets `current` on each render (useCommands); what it registers is recorded
+  const commands = useRef({
+    get current() {
+      return slot.current;
+    },
+    set current(h: CommandHandlers | null) {
+      slot.current = h;
+      record(live.current, h);
+    },
+  }).current;
+  return {
+    screen,
+    /** The screen now, for key handlers (ahead of React's render). */
+    live,
+    keys,
+    commands,
+    go(id: ScreenId) {
+      keys.current = null;
+      commands.current = null;
+      setScreen(id);
+    },
+    dispatch(key: string, app: CommandHandlers): Dispatched | undefined {
+      if (keys.current?.(key)) return undefined;
+      return dispatchKey(key, [
+        { scope: live.current, handlers: commands.current },
+        { scope: 'global', handlers: app },
+      ]);
+    },
+  };
+}
