@@ -30,14 +30,20 @@ interface RuleRec {
   actions: readonly string[];
   since: number;
   ledger: RuleLedger;
-  cls: ClassRule;
+  cls: EngineRule;
   /**
    * Forwarding results by flow shape, for actions without groups (their result depends on
-   * the flow only through its VLAN tag, ethertype and GRE); valid for `memoCtx`.
+   * the flow only through its VLAN tag, ethertype and GRE; null for actions with groups);
+   * valid for `memoCtx` and `memoActions`.
    */
-  memo: Map<string, Forwarding> | null;
+  memo: Map<number, Forwarding> | null;
   memoCtx: ForwardContext | null;
   memoActions: readonly string[] | null;
+}
+
+/** The classifier's rule, pointing back at its record (the classifier hands it back as winner). */
+interface EngineRule extends ClassRule {
+  rec: RuleRec;
 }
 
 interface FlowRec {
@@ -145,6 +151,26 @@ export class Engine {
       }
       this.register(r, ledger);
     }
+    const rules = [...this.byId.values()].map((r) => r.cls);
+    const groupsSig = this.groupsSignature();
+    const hashSig = this.hashSignature();
+    const same =
+      groupsSig === this.groupsSig &&
+      hashSig === this.hashSig &&
+      traffic.linkVersion === this.linkVersion;
+    if (!fresh && same) this.replaceRules(rules);
+    else this.recountAll(rules, fresh);
+    this.settlePorts();
+    this.groupsSig = groupsSig;
+    this.hashSig = hashSig;
+    this.linkVersion = traffic.linkVersion;
+    this.version = this.state.version;
+  }
+
+  /** Every flow classified and counted afresh (a new world, or groups, hash or links changed). */
+  private recountAll(rules: ClassRule[], fresh: boolean): void {
+    const t = this.T;
+    const traffic = this.traffic;
     for (const p of this.ports.values()) {
       p.fold(traffic, t);
       p.demand = new Coef();
@@ -155,7 +181,6 @@ export class Engine {
       p.coef = new Coef();
     }
     this.unmatched = new RuleLedger(t);
-    const rules = [...this.byId.values()].map((r) => r.cls);
     if (fresh)
       this.cls = new Classifier(
         rules,
@@ -168,25 +193,61 @@ export class Engine {
       f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
-    this.settlePorts();
-    this.groupsSig = this.groupsSignature();
-    this.hashSig = this.hashSignature();
-    this.linkVersion = traffic.linkVersion;
-    this.version = this.state.version;
+  }
+
+  /**
+   * A new rule set under the same groups, hash and links: only the flows whose rule changed
+   * (or whose rule's actions did) are counted again. A flow that keeps its rule (the same
+   * priority and match, classify.ts) hands what it contributes on to the new rule's ledger.
+   */
+  private replaceRules(rules: ClassRule[]): void {
+    const changed = this.cls.replaceRules(rules);
+    this.ctx = this.context();
+    const heirs = new Map<RuleRec, RuleRec>();
+    const moved: FlowRec[] = [];
+    for (const f of this.flows.values()) {
+      const id = f.sim.flow.id;
+      const w = this.recOf(this.cls.winner(id));
+      const was = f.win;
+      if (!changed.has(id) && (was === null || sameList(was.actions, w!.actions))) {
+        if (was !== null) {
+          heirs.set(was, w!);
+          f.win = w;
+        }
+        continue;
+      }
+      this.apply(f, -1);
+      f.win = w;
+      moved.push(f);
+    }
+    for (const [from, to] of heirs) {
+      to.ledger.coef = from.ledger.coef;
+      to.ledger.coef.anchor(this.traffic, to.ledger.t0);
+    }
+    for (const f of moved) {
+      f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
+      this.apply(f, 1);
+    }
   }
 
   private register(r: SimRule, ledger: RuleLedger): RuleRec {
     const id = this.nextRuleId++;
-    const rec: RuleRec = {
+    const rec = {
       id,
       rule: r,
       actions: r.actions,
       since: r.since,
       ledger,
-      cls: { id, priority: r.priority, match: canonicalMatch(r.match).match, actions: r.actions },
       memo: null,
       memoCtx: null,
       memoActions: null,
+    } as Omit<RuleRec, 'cls'> as RuleRec;
+    rec.cls = {
+      id,
+      priority: r.priority,
+      match: canonicalMatch(r.match).match,
+      actions: r.actions,
+      rec,
     };
     this.byRule.set(r, rec);
     this.byId.set(id, rec);
@@ -196,13 +257,14 @@ export class Engine {
   /** What the rule's actions do with the flow (memoized for actions without groups). */
   private forwardOf(rec: RuleRec, flow: Flow): Forwarding {
     const actions = rec.rule.actions;
-    if (actions.some((a) => a.includes('group'))) return forward(actions, flow, this.ctx);
     if (rec.memoCtx !== this.ctx || rec.memoActions !== actions) {
-      rec.memo = new Map();
+      rec.memo = actions.some((a) => a.includes('group')) ? null : new Map();
       rec.memoCtx = this.ctx;
       rec.memoActions = actions;
     }
-    const shape = `${flow.vlan === undefined ? 0 : 1}:${flow.dl_type}:${flow.nw_proto === 47 ? 1 : 0}`;
+    if (rec.memo === null) return forward(actions, flow, this.ctx);
+    const shape =
+      flow.dl_type * 4 + (flow.vlan === undefined ? 0 : 2) + (flow.nw_proto === 47 ? 1 : 0);
     let fw = rec.memo!.get(shape);
     if (!fw) {
       fw = forward(actions, flow, this.ctx);
@@ -212,7 +274,7 @@ export class Engine {
   }
 
   private recOf(c: ClassRule | null): RuleRec | null {
-    return c ? (this.byId.get(c.id) ?? null) : null;
+    return c ? (c as EngineRule).rec : null;
   }
 
   private groupsSignature(): string {
@@ -516,6 +578,9 @@ export class Engine {
     return (this.flows.get(id)?.sim.addedBps ?? 0) > 0;
   }
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
 export interface RuleCounters {
   n_packets: bigint;
