@@ -31,6 +31,8 @@ interface RuleRec {
   since: number;
   ledger: RuleLedger;
   cls: EngineRule;
+  /** The sync stamp it was last found in the state with. */
+  seen: number;
   /**
    * Forwarding results by flow shape, for actions without groups (their result depends on
    * the flow only through its VLAN tag, ethertype and GRE; null for actions with groups);
@@ -58,6 +60,10 @@ const BULK = 256;
 export class Engine {
   private traffic: Traffic;
   private flows = new Map<number, FlowRec>();
+  /** The same records by flow id (ids are small integers): the hot paths index this. */
+  private flowAt: (FlowRec | undefined)[] = [];
+  /** Marks the rules seen in a sync (see `sync`). */
+  private stamp = 0;
   private cls: Classifier;
   private readonly byRule = new Map<SimRule, RuleRec>();
   private readonly byId = new Map<number, RuleRec>();
@@ -114,20 +120,26 @@ export class Engine {
       };
     });
     this.flows.clear();
+    this.flowAt = [];
     for (const sim of populationOf(this.state.seed, ports, this.flowTotal))
-      this.flows.set(sim.flow.id, { sim, win: null, fw: null });
+      this.keep({ sim, win: null, fw: null });
     this.nextFlowId = this.flows.size + 1;
     const known = new Set(traffic.portNumbers());
     for (const a of added) {
       if (!known.has(a.flow.in_port)) continue;
       a.flow.id = this.nextFlowId++;
-      this.flows.set(a.flow.id, { sim: a, win: null, fw: null });
+      this.keep({ sim: a, win: null, fw: null });
     }
     this.ports = new Map(traffic.portNumbers().map((p) => [p, new PortLedger(p, t)]));
     this.rxAdded = new Map(traffic.portNumbers().map((p) => [p, new RuleLedger(t)]));
     this.unmatched = new RuleLedger(t);
     this.linkVersion = traffic.linkVersion;
     this.reclassifyAll(true);
+  }
+
+  private keep(f: FlowRec): void {
+    this.flows.set(f.sim.flow.id, f);
+    this.flowAt[f.sim.flow.id] = f;
   }
 
   /** Rebuilds the classifier from the state's rules (a save-point load, a reboot …). */
@@ -241,6 +253,7 @@ export class Engine {
       memo: null,
       memoCtx: null,
       memoActions: null,
+      seen: 0,
     } as Omit<RuleRec, 'cls'> as RuleRec;
     rec.cls = {
       id,
@@ -333,13 +346,14 @@ export class Engine {
     for (const l of this.ports.values()) l.settle(this.traffic);
   }
 
-  /** Re-examines flows: their winner and forwarding now. */
-  private reflow(ids: Iterable<number>): void {
-    for (const id of ids) {
-      const f = this.flows.get(id);
+  /** Re-examines flows: their winner (`to`, else the classifier's) and forwarding now. */
+  private reflow(flows: readonly Flow[], to?: RuleRec): void {
+    for (let i = 0; i < flows.length; i++) {
+      const id = flows[i]!.id;
+      const f = this.flowAt[id];
       if (!f) continue;
       this.apply(f, -1);
-      f.win = this.recOf(this.cls.winner(id));
+      f.win = to ?? this.recOf(this.cls.winner(id));
       f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
@@ -373,21 +387,23 @@ export class Engine {
     if (this.version === state.version) return;
     this.T = Math.max(this.T, state.counterNow());
     const traffic = this.traffic;
-    const seen = new Set<RuleRec>();
+    const stamp = ++this.stamp;
     const added: SimRule[] = [];
     for (const r of state.rules.values()) {
       const rec = this.byRule.get(r);
-      if (rec) seen.add(rec);
+      if (rec) rec.seen = stamp;
       else added.push(r);
     }
-    const removed = [...this.byRule.values()].filter((r) => !seen.has(r));
+    const seen: RuleRec[] = [];
+    const removed: RuleRec[] = [];
+    for (const rec of this.byRule.values()) (rec.seen === stamp ? seen : removed).push(rec);
     if (added.length + removed.length > BULK) {
       this.reclassifyAll(false);
       return;
     }
     for (const rec of removed) {
       rec.ledger.fold(traffic, this.T);
-      const changed = this.cls.removeRule(rec.id);
+      const changed = this.cls.removeRuleFlows(rec.id);
       this.byRule.delete(rec.rule);
       this.byId.delete(rec.id);
       this.reflow(changed);
@@ -415,7 +431,7 @@ export class Engine {
     }
     for (const r of added) {
       const rec = this.register(r, new RuleLedger(Math.max(r.since, this.T)));
-      this.reflow(this.cls.addRule(rec.cls));
+      this.reflow(this.cls.addRuleFlows(rec.cls), rec);
     }
     if (all) {
       // the link changed at this instant (not at the step's start): fold the ports there, so
@@ -435,7 +451,7 @@ export class Engine {
 
   private *flowRecsOf(ruleId: number): Iterable<FlowRec> {
     for (const f of this.cls.flowsOf(ruleId)) {
-      const fr = this.flows.get(f.id);
+      const fr = this.flowAt[f.id];
       if (fr) yield fr;
     }
   }
@@ -542,7 +558,7 @@ export class Engine {
     this.T = Math.max(this.T, this.state.counterNow());
     sim.flow.id = this.nextFlowId++;
     const f: FlowRec = { sim, win: null, fw: null };
-    this.flows.set(sim.flow.id, f);
+    this.keep(f);
     this.cls.addFlow(sim.flow);
     f.win = this.recOf(this.cls.winner(sim.flow.id));
     f.fw = f.win ? this.forwardOf(f.win, sim.flow) : null;
@@ -561,6 +577,7 @@ export class Engine {
       this.apply(f, -1);
       this.cls.removeFlow(f.sim.flow.id);
       this.flows.delete(f.sim.flow.id);
+      this.flowAt[f.sim.flow.id] = undefined;
       n++;
     }
     this.settlePorts();

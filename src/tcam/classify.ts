@@ -140,6 +140,21 @@ export class Classifier {
    */
   addRule(rule: ClassRule): Set<number> {
     const changed = this.entries.has(rule.id) ? this.removeRule(rule.id) : new Set<number>();
+    for (const f of this.install(rule)) changed.add(f.id);
+    return changed;
+  }
+
+  /**
+   * addRule for a rule id not present, returning the flows it takes (every one of them now
+   * meets this rule) as an array: no set of ids to build and look up on a hot path.
+   */
+  addRuleFlows(rule: ClassRule): Flow[] {
+    if (this.entries.has(rule.id)) return [...this.addRule(rule)].map((id) => this.flow(id)!);
+    return this.install(rule).map((f) => f.p.flow);
+  }
+
+  private install(rule: ClassRule): FlowRec[] {
+    const taken: FlowRec[] = [];
     const e = this.entry(rule);
     this.entries.set(rule.id, e);
     const { lost } = this;
@@ -154,35 +169,43 @@ export class Classifier {
         f.winner = e;
         f.rank = e.rank;
         put(e.won, f);
-        changed.add(f.id);
+        taken.push(f);
       }
     });
-    return changed;
+    return taken;
   }
 
   /** Removes a rule; returns the flows whose winner changed (every flow it won). */
   removeRule(ruleId: number): Set<number> {
-    const changed = new Set<number>();
+    return new Set(this.uninstall(ruleId).map((f) => f.id));
+  }
+
+  /** removeRule returning the flows it gave up as an array (see addRuleFlows). */
+  removeRuleFlows(ruleId: number): Flow[] {
+    return this.uninstall(ruleId).map((f) => f.p.flow);
+  }
+
+  private uninstall(ruleId: number): FlowRec[] {
     const e = this.entries.get(ruleId);
-    if (!e) return changed;
+    if (!e) return [];
     this.entries.delete(ruleId);
     this.eachClass(e, (cls) => {
       const i = cls.rules.indexOf(e);
       if (i >= 0) cls.rules.splice(i, 1);
     });
     // every flow it won moves to the best rule after it in its class
-    const start = new Map<FlowClass, number>();
-    for (const f of e.won) {
-      changed.add(f.id);
-      let from = start.get(f.cls);
-      if (from === undefined) {
-        from = after(f.cls.rules, e.rank);
-        start.set(f.cls, from);
+    const given = e.won.slice();
+    e.won.length = 0;
+    let cls: FlowClass | null = null;
+    let from = 0;
+    for (const f of given) {
+      if (f.cls !== cls) {
+        cls = f.cls;
+        from = after(cls.rules, e.rank);
       }
       this.place(f, from);
     }
-    e.won.length = 0;
-    return changed;
+    return given;
   }
 
   /**
