@@ -30,14 +30,22 @@ interface RuleRec {
   actions: readonly string[];
   since: number;
   ledger: RuleLedger;
-  cls: ClassRule;
+  cls: EngineRule;
+  /** The sync stamp it was last found in the state with. */
+  seen: number;
   /**
    * Forwarding results by flow shape, for actions without groups (their result depends on
-   * the flow only through its VLAN tag, ethertype and GRE); valid for `memoCtx`.
+   * the flow only through its VLAN tag, ethertype and GRE; null for actions with groups);
+   * valid for `memoCtx` and `memoActions`.
    */
-  memo: Map<string, Forwarding> | null;
+  memo: Map<number, Forwarding> | null;
   memoCtx: ForwardContext | null;
   memoActions: readonly string[] | null;
+}
+
+/** The classifier's rule, pointing back at its record (the classifier hands it back as winner). */
+interface EngineRule extends ClassRule {
+  rec: RuleRec;
 }
 
 interface FlowRec {
@@ -52,6 +60,10 @@ const BULK = 256;
 export class Engine {
   private traffic: Traffic;
   private flows = new Map<number, FlowRec>();
+  /** The same records by flow id (ids are small integers): the hot paths index this. */
+  private flowAt: (FlowRec | undefined)[] = [];
+  /** Marks the rules seen in a sync (see `sync`). */
+  private stamp = 0;
   private cls: Classifier;
   private readonly byRule = new Map<SimRule, RuleRec>();
   private readonly byId = new Map<number, RuleRec>();
@@ -108,20 +120,26 @@ export class Engine {
       };
     });
     this.flows.clear();
+    this.flowAt = [];
     for (const sim of populationOf(this.state.seed, ports, this.flowTotal))
-      this.flows.set(sim.flow.id, { sim, win: null, fw: null });
+      this.keep({ sim, win: null, fw: null });
     this.nextFlowId = this.flows.size + 1;
     const known = new Set(traffic.portNumbers());
     for (const a of added) {
       if (!known.has(a.flow.in_port)) continue;
       a.flow.id = this.nextFlowId++;
-      this.flows.set(a.flow.id, { sim: a, win: null, fw: null });
+      this.keep({ sim: a, win: null, fw: null });
     }
     this.ports = new Map(traffic.portNumbers().map((p) => [p, new PortLedger(p, t)]));
     this.rxAdded = new Map(traffic.portNumbers().map((p) => [p, new RuleLedger(t)]));
     this.unmatched = new RuleLedger(t);
     this.linkVersion = traffic.linkVersion;
     this.reclassifyAll(true);
+  }
+
+  private keep(f: FlowRec): void {
+    this.flows.set(f.sim.flow.id, f);
+    this.flowAt[f.sim.flow.id] = f;
   }
 
   /** Rebuilds the classifier from the state's rules (a save-point load, a reboot …). */
@@ -145,6 +163,26 @@ export class Engine {
       }
       this.register(r, ledger);
     }
+    const rules = [...this.byId.values()].map((r) => r.cls);
+    const groupsSig = this.groupsSignature();
+    const hashSig = this.hashSignature();
+    const same =
+      groupsSig === this.groupsSig &&
+      hashSig === this.hashSig &&
+      traffic.linkVersion === this.linkVersion;
+    if (!fresh && same) this.replaceRules(rules);
+    else this.recountAll(rules, fresh);
+    this.settlePorts();
+    this.groupsSig = groupsSig;
+    this.hashSig = hashSig;
+    this.linkVersion = traffic.linkVersion;
+    this.version = this.state.version;
+  }
+
+  /** Every flow classified and counted afresh (a new world, or groups, hash or links changed). */
+  private recountAll(rules: ClassRule[], fresh: boolean): void {
+    const t = this.T;
+    const traffic = this.traffic;
     for (const p of this.ports.values()) {
       p.fold(traffic, t);
       p.demand = new Coef();
@@ -155,7 +193,6 @@ export class Engine {
       p.coef = new Coef();
     }
     this.unmatched = new RuleLedger(t);
-    const rules = [...this.byId.values()].map((r) => r.cls);
     if (fresh)
       this.cls = new Classifier(
         rules,
@@ -168,25 +205,62 @@ export class Engine {
       f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
-    this.settlePorts();
-    this.groupsSig = this.groupsSignature();
-    this.hashSig = this.hashSignature();
-    this.linkVersion = traffic.linkVersion;
-    this.version = this.state.version;
+  }
+
+  /**
+   * A new rule set under the same groups, hash and links: only the flows whose rule changed
+   * (or whose rule's actions did) are counted again. A flow that keeps its rule (the same
+   * priority and match, classify.ts) hands what it contributes on to the new rule's ledger.
+   */
+  private replaceRules(rules: ClassRule[]): void {
+    const changed = this.cls.replaceRules(rules);
+    this.ctx = this.context();
+    const heirs = new Map<RuleRec, RuleRec>();
+    const moved: FlowRec[] = [];
+    for (const f of this.flows.values()) {
+      const id = f.sim.flow.id;
+      const w = this.recOf(this.cls.winner(id));
+      const was = f.win;
+      if (!changed.has(id) && (was === null || sameList(was.actions, w!.actions))) {
+        if (was !== null) {
+          heirs.set(was, w!);
+          f.win = w;
+        }
+        continue;
+      }
+      this.apply(f, -1);
+      f.win = w;
+      moved.push(f);
+    }
+    for (const [from, to] of heirs) {
+      to.ledger.coef = from.ledger.coef;
+      to.ledger.coef.anchor(this.traffic, to.ledger.t0);
+    }
+    for (const f of moved) {
+      f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
+      this.apply(f, 1);
+    }
   }
 
   private register(r: SimRule, ledger: RuleLedger): RuleRec {
     const id = this.nextRuleId++;
-    const rec: RuleRec = {
+    const rec = {
       id,
       rule: r,
       actions: r.actions,
       since: r.since,
       ledger,
-      cls: { id, priority: r.priority, match: canonicalMatch(r.match).match, actions: r.actions },
       memo: null,
       memoCtx: null,
       memoActions: null,
+      seen: 0,
+    } as Omit<RuleRec, 'cls'> as RuleRec;
+    rec.cls = {
+      id,
+      priority: r.priority,
+      match: canonicalMatch(r.match).match,
+      actions: r.actions,
+      rec,
     };
     this.byRule.set(r, rec);
     this.byId.set(id, rec);
@@ -196,13 +270,14 @@ export class Engine {
   /** What the rule's actions do with the flow (memoized for actions without groups). */
   private forwardOf(rec: RuleRec, flow: Flow): Forwarding {
     const actions = rec.rule.actions;
-    if (actions.some((a) => a.includes('group'))) return forward(actions, flow, this.ctx);
     if (rec.memoCtx !== this.ctx || rec.memoActions !== actions) {
-      rec.memo = new Map();
+      rec.memo = actions.some((a) => a.includes('group')) ? null : new Map();
       rec.memoCtx = this.ctx;
       rec.memoActions = actions;
     }
-    const shape = `${flow.vlan === undefined ? 0 : 1}:${flow.dl_type}:${flow.nw_proto === 47 ? 1 : 0}`;
+    if (rec.memo === null) return forward(actions, flow, this.ctx);
+    const shape =
+      flow.dl_type * 4 + (flow.vlan === undefined ? 0 : 2) + (flow.nw_proto === 47 ? 1 : 0);
     let fw = rec.memo!.get(shape);
     if (!fw) {
       fw = forward(actions, flow, this.ctx);
@@ -212,7 +287,7 @@ export class Engine {
   }
 
   private recOf(c: ClassRule | null): RuleRec | null {
-    return c ? (this.byId.get(c.id) ?? null) : null;
+    return c ? (c as EngineRule).rec : null;
   }
 
   private groupsSignature(): string {
@@ -271,13 +346,14 @@ export class Engine {
     for (const l of this.ports.values()) l.settle(this.traffic);
   }
 
-  /** Re-examines flows: their winner and forwarding now. */
-  private reflow(ids: Iterable<number>): void {
-    for (const id of ids) {
-      const f = this.flows.get(id);
+  /** Re-examines flows: their winner (`to`, else the classifier's) and forwarding now. */
+  private reflow(flows: readonly Flow[], to?: RuleRec): void {
+    for (let i = 0; i < flows.length; i++) {
+      const id = flows[i]!.id;
+      const f = this.flowAt[id];
       if (!f) continue;
       this.apply(f, -1);
-      f.win = this.recOf(this.cls.winner(id));
+      f.win = to ?? this.recOf(this.cls.winner(id));
       f.fw = f.win ? this.forwardOf(f.win, f.sim.flow) : null;
       this.apply(f, 1);
     }
@@ -311,21 +387,23 @@ export class Engine {
     if (this.version === state.version) return;
     this.T = Math.max(this.T, state.counterNow());
     const traffic = this.traffic;
-    const seen = new Set<RuleRec>();
+    const stamp = ++this.stamp;
     const added: SimRule[] = [];
     for (const r of state.rules.values()) {
       const rec = this.byRule.get(r);
-      if (rec) seen.add(rec);
+      if (rec) rec.seen = stamp;
       else added.push(r);
     }
-    const removed = [...this.byRule.values()].filter((r) => !seen.has(r));
+    const seen: RuleRec[] = [];
+    const removed: RuleRec[] = [];
+    for (const rec of this.byRule.values()) (rec.seen === stamp ? seen : removed).push(rec);
     if (added.length + removed.length > BULK) {
       this.reclassifyAll(false);
       return;
     }
     for (const rec of removed) {
       rec.ledger.fold(traffic, this.T);
-      const changed = this.cls.removeRule(rec.id);
+      const changed = this.cls.removeRuleFlows(rec.id);
       this.byRule.delete(rec.rule);
       this.byId.delete(rec.id);
       this.reflow(changed);
@@ -353,7 +431,7 @@ export class Engine {
     }
     for (const r of added) {
       const rec = this.register(r, new RuleLedger(Math.max(r.since, this.T)));
-      this.reflow(this.cls.addRule(rec.cls));
+      this.reflow(this.cls.addRuleFlows(rec.cls), rec);
     }
     if (all) {
       // the link changed at this instant (not at the step's start): fold the ports there, so
@@ -373,7 +451,7 @@ export class Engine {
 
   private *flowRecsOf(ruleId: number): Iterable<FlowRec> {
     for (const f of this.cls.flowsOf(ruleId)) {
-      const fr = this.flows.get(f.id);
+      const fr = this.flowAt[f.id];
       if (fr) yield fr;
     }
   }
@@ -480,7 +558,7 @@ export class Engine {
     this.T = Math.max(this.T, this.state.counterNow());
     sim.flow.id = this.nextFlowId++;
     const f: FlowRec = { sim, win: null, fw: null };
-    this.flows.set(sim.flow.id, f);
+    this.keep(f);
     this.cls.addFlow(sim.flow);
     f.win = this.recOf(this.cls.winner(sim.flow.id));
     f.fw = f.win ? this.forwardOf(f.win, sim.flow) : null;
@@ -499,6 +577,7 @@ export class Engine {
       this.apply(f, -1);
       this.cls.removeFlow(f.sim.flow.id);
       this.flows.delete(f.sim.flow.id);
+      this.flowAt[f.sim.flow.id] = undefined;
       n++;
     }
     this.settlePorts();
@@ -516,6 +595,9 @@ export class Engine {
     return (this.flows.get(id)?.sim.addedBps ?? 0) > 0;
   }
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
 export interface RuleCounters {
   n_packets: bigint;

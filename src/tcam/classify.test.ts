@@ -247,6 +247,28 @@ describe('Classifier properties', () => {
           expect(ids(c.unmatched()).length + next.reduce((n, r) => n + c.countOf(r.id), 0)).toBe(
             flows.size,
           );
+          // a save-point: copies under new ids (installed in another order) and the rest back;
+          // a copy of a rule whose priority and match no other rule shares is that rule again
+          const prior = new Map([...flows.keys()].map((id) => [id, c.winner(id)]));
+          const copyOf = new Map<ClassRule, ClassRule>();
+          const again = [...next].reverse().map((r, i) => {
+            const copy = rule(1000 + i, r.priority, { ...r.match });
+            copyOf.set(r, copy);
+            return copy;
+          });
+          const all = [...again, ...[...rules.values()].filter((r) => r.priority === 2)];
+          const key = (r: ClassRule) =>
+            `${r.priority} ${JSON.stringify(Object.entries(r.match).sort())}`;
+          const unique = (r: ClassRule) => next.filter((o) => key(o) === key(r)).length === 1;
+          const moved = c.replaceRules(all);
+          for (const f of flows.values()) expect(c.winner(f.id)).toBe(bruteWinner(all, f));
+          const expected = [...flows.keys()].filter((id) => {
+            const was = prior.get(id) ?? null;
+            const now = c.winner(id);
+            if (was === null) return now !== null;
+            return !unique(was) || copyOf.get(was) !== now;
+          });
+          expect([...moved].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
         },
       ),
       { numRuns: 300 },

@@ -41,6 +41,10 @@ interface Entry {
   readonly dlType: number | null;
   /** The flows it wins (each knows its slot). */
   readonly won: FlowRec[];
+  /** During replaceRules: the new entry of the same priority and match (old entries). */
+  twin: Entry | null;
+  /** During replaceRules: no old entry has its priority and match (new entries). */
+  fresh: boolean;
 }
 
 interface FlowRec {
@@ -70,6 +74,15 @@ export const WIDE_PORTS = 64;
 const classKey = (port: number, dlType: number) => port * 0x10000 + dlType;
 /** Priority 0..65535 high-first, then id low-first (ids below 2^32). */
 const rankOf = (r: ClassRule) => (0xffff - r.priority) * 0x1_0000_0000 + r.id;
+
+/** A rule's priority and match (field order aside), for replaceRules. */
+function ruleKey(r: ClassRule): string {
+  const m = r.match;
+  const keys = Object.keys(m).sort();
+  let k = String(r.priority);
+  for (const f of keys) k += `\u0000${f}\u0001${m[f]}`;
+  return k;
+}
 
 /** First index in `list` whose rank is above `rank`. */
 function after(list: readonly Entry[], rank: number): number {
@@ -127,6 +140,21 @@ export class Classifier {
    */
   addRule(rule: ClassRule): Set<number> {
     const changed = this.entries.has(rule.id) ? this.removeRule(rule.id) : new Set<number>();
+    for (const f of this.install(rule)) changed.add(f.id);
+    return changed;
+  }
+
+  /**
+   * addRule for a rule id not present, returning the flows it takes (every one of them now
+   * meets this rule) as an array: no set of ids to build and look up on a hot path.
+   */
+  addRuleFlows(rule: ClassRule): Flow[] {
+    if (this.entries.has(rule.id)) return [...this.addRule(rule)].map((id) => this.flow(id)!);
+    return this.install(rule).map((f) => f.p.flow);
+  }
+
+  private install(rule: ClassRule): FlowRec[] {
+    const taken: FlowRec[] = [];
     const e = this.entry(rule);
     this.entries.set(rule.id, e);
     const { lost } = this;
@@ -141,46 +169,73 @@ export class Classifier {
         f.winner = e;
         f.rank = e.rank;
         put(e.won, f);
-        changed.add(f.id);
+        taken.push(f);
       }
     });
-    return changed;
+    return taken;
   }
 
   /** Removes a rule; returns the flows whose winner changed (every flow it won). */
   removeRule(ruleId: number): Set<number> {
-    const changed = new Set<number>();
+    return new Set(this.uninstall(ruleId).map((f) => f.id));
+  }
+
+  /** removeRule returning the flows it gave up as an array (see addRuleFlows). */
+  removeRuleFlows(ruleId: number): Flow[] {
+    return this.uninstall(ruleId).map((f) => f.p.flow);
+  }
+
+  private uninstall(ruleId: number): FlowRec[] {
     const e = this.entries.get(ruleId);
-    if (!e) return changed;
+    if (!e) return [];
     this.entries.delete(ruleId);
     this.eachClass(e, (cls) => {
       const i = cls.rules.indexOf(e);
       if (i >= 0) cls.rules.splice(i, 1);
     });
     // every flow it won moves to the best rule after it in its class
-    const start = new Map<FlowClass, number>();
-    for (const f of e.won) {
-      changed.add(f.id);
-      let from = start.get(f.cls);
-      if (from === undefined) {
-        from = after(f.cls.rules, e.rank);
-        start.set(f.cls, from);
+    const given = e.won.slice();
+    e.won.length = 0;
+    let cls: FlowClass | null = null;
+    let from = 0;
+    for (const f of given) {
+      if (f.cls !== cls) {
+        cls = f.cls;
+        from = after(cls.rules, e.rank);
       }
       this.place(f, from);
     }
-    e.won.length = 0;
-    return changed;
+    return given;
   }
 
   /**
-   * Replaces every rule at once (a save-point activated) and classifies every flow afresh;
-   * returns the flows whose winner changed. Cheaper than a new Classifier: flows stay packed.
+   * Replaces every rule at once (a save-point activated); returns the flows whose winner
+   * changed. A new rule with the same priority and match as an old one (the same id first,
+   * else the only old rule of that priority and match) is that rule again: its flows stay
+   * unless a new rule above it, or one of its priority, now takes them. So only those few
+   * rules are tried against flows that keep their rule (see `replace`).
    */
   replaceRules(rules: Iterable<ClassRule>): Set<number> {
-    const before = new Map<number, ClassRule | null>();
-    for (const [id, f] of this.flowRecs) before.set(id, f.winner?.rule ?? null);
+    const old = [...this.entries.values()];
+    const byKey = new Map<string, Entry[]>();
+    for (const e of old) {
+      const k = ruleKey(e.rule);
+      const list = byKey.get(k);
+      if (list) list.push(e);
+      else byKey.set(k, [e]);
+    }
     this.entries.clear();
-    for (const rule of rules) this.entries.set(rule.id, this.entry(rule));
+    for (const rule of rules) {
+      const list = byKey.get(ruleKey(rule));
+      let o = list?.find((e) => e.twin === null && e.rule.id === rule.id);
+      if (!o && list?.length === 1 && list[0]!.twin === null) o = list[0];
+      const e = this.entry(rule, o?.c);
+      if (o) {
+        o.twin = e;
+        e.fresh = false;
+      }
+      this.entries.set(rule.id, e);
+    }
     for (const cls of this.classes.values()) {
       cls.rules.length = 0;
       for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
@@ -188,11 +243,64 @@ export class Classifier {
     }
     this.lost.length = 0;
     const changed = new Set<number>();
-    for (const [id, f] of this.flowRecs) {
-      this.place(f, 0);
-      if ((f.winner?.rule ?? null) !== before.get(id)) changed.add(id);
+    const fresh = new Map<FlowClass, number[]>();
+    for (const f of this.flowRecs.values()) {
+      let list = fresh.get(f.cls);
+      if (list === undefined) {
+        list = [];
+        f.cls.rules.forEach((e, i) => {
+          if (e.fresh) list!.push(i);
+        });
+        fresh.set(f.cls, list);
+      }
+      if (this.replace(f, list)) changed.add(f.id);
     }
+    for (const e of old) e.twin = null;
+    for (const e of this.entries.values()) e.fresh = true;
     return changed;
+  }
+
+  /**
+   * Places a flow among the new rules of replaceRules (its class's `fresh` rule indices
+   * given); true when its winner is not its old winner's twin. A kept rule above the old
+   * winner's priority did not admit the flow before (same match), so only fresh rules and
+   * those of the old winner's priority (their order may change) need trying.
+   */
+  private replace(f: FlowRec, fresh: readonly number[]): boolean {
+    const was = f.winner;
+    if (was !== null && was.twin === null) {
+      this.place(f, 0);
+      return true;
+    }
+    const rules = f.cls.rules;
+    const twin = was === null ? null : was.twin!;
+    const end = twin === null ? rules.length : after(rules, twin.rank) - 1;
+    let from = end;
+    if (twin !== null) {
+      const pr = twin.rule.priority;
+      while (from > 0 && rules[from - 1]!.rule.priority === pr) from--;
+    }
+    const p = f.p;
+    let win: Entry | null = null;
+    for (let k = 0; k < fresh.length; k++) {
+      const i = fresh[k]!;
+      if (i >= from) break;
+      if (admits(rules[i]!.c, p)) {
+        win = rules[i]!;
+        break;
+      }
+    }
+    for (let i = from; win === null && i < end; i++) if (admits(rules[i]!.c, p)) win = rules[i]!;
+    if (win === null) win = twin;
+    f.winner = win;
+    if (win === null) {
+      f.rank = Number.POSITIVE_INFINITY;
+      put(this.lost, f);
+    } else {
+      f.rank = win.rank;
+      put(win.won, f);
+    }
+    return win !== twin;
   }
 
   /** Adds a flow (an id already present is replaced) and classifies it. */
@@ -264,10 +372,19 @@ export class Classifier {
     for (const e of this.entries.values()) yield e.rule;
   }
 
-  private entry(rule: ClassRule): Entry {
-    const c = compileMatch(rule.match);
+  private entry(rule: ClassRule, compiled?: CompiledMatch): Entry {
+    const c = compiled ?? compileMatch(rule.match);
     const ports = c.ports === null || c.ports.length > WIDE_PORTS ? null : new Set(c.ports);
-    return { rule, c, rank: rankOf(rule), ports, dlType: c.dlType, won: [] };
+    return {
+      rule,
+      c,
+      rank: rankOf(rule),
+      ports,
+      dlType: c.dlType,
+      won: [],
+      twin: null,
+      fresh: true,
+    };
   }
 
   /** The class of (port, ethertype), made with its rules on first use. */
