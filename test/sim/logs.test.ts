@@ -120,9 +120,10 @@ describe('weblog under UAC', () => {
     expect((await weblog(READER)).logs).toEqual(before);
 
     expect((await call('DELETE', '/weblog', { auth: ADMIN })).body).toEqual({ result: 'OK' });
+    // the log starts again with the clear (the device may add an ambient line after it)
     const log = await weblog(READER);
-    expect(log.logs).toHaveLength(1);
     expect(log.logs[0]).toMatch(/weblog cleared by admin$/);
+    expect(log.logs.filter((l: string) => before.includes(l))).toEqual([]);
   });
 
   it('logs failed logins without their passwords, and never a password', async () => {
