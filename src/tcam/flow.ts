@@ -28,6 +28,7 @@
  * `vlan`/`vlan_id`/`vlan_priority` as `vlan`). Flows are read once and remembered per object:
  * treat a Flow as immutable.
  */
+
 import {
   canonicalMatch,
   MATCH_FIELD_BY_NAME,
@@ -41,6 +42,7 @@ import {
   SHORTHANDS,
 } from '../model/index.js';
 import { type Flow, macParts, type PackedFlow, pack } from './flow-pack.js';
+import { memoByMatch } from './match-memo.js';
 
 export { type Flow, type PackedFlow, pack, packFlow } from './flow-pack.js';
 
@@ -240,25 +242,8 @@ function compile(written: Match): CompiledMatch {
   return { checks, ports, dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null };
 }
 
-const compiled = new WeakMap<Match, CompiledMatch>();
-const byText = new Map<string, CompiledMatch>();
-const BY_TEXT_MAX = 200_000;
-
 /** The match made into tests (remembered per match object and per match text). */
-export function compileMatch(match: Match): CompiledMatch {
-  let c = compiled.get(match);
-  if (c !== undefined) return c;
-  let text = '';
-  for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
-  c = byText.get(text);
-  if (c === undefined) {
-    c = compile(match);
-    if (byText.size >= BY_TEXT_MAX) byText.clear();
-    byText.set(text, c);
-  }
-  compiled.set(match, c);
-  return c;
-}
+export const compileMatch: (match: Match) => CompiledMatch = memoByMatch(compile);
 
 /** The first field of a compiled match that the flow fails, or null. */
 export function firstMismatch(c: CompiledMatch, p: PackedFlow): string | null {

@@ -10,6 +10,7 @@
  * canonical field, and a constraint that admits every value (`tcp_dst=0-65535`, `/0`)
  * counts as no constraint.
  */
+
 import {
   canonicalMatch,
   MATCH_FIELD_BY_NAME,
@@ -23,6 +24,7 @@ import {
   type RuleKey,
   SHORTHANDS,
 } from '../model/index.js';
+import { memoByMatch } from './match-memo.js';
 
 /** A set of values one field admits. */
 type Constraint =
@@ -179,26 +181,8 @@ export function normalizeMatch(written: Match): NormalMatch {
   return { fields, keys, valid };
 }
 
-const cache = new WeakMap<Match, NormalMatch>();
-// Each poll brings new rule objects whose matches repeat the last poll's: remember by text too.
-const byText = new Map<string, NormalMatch>();
-const BY_TEXT_MAX = 200_000;
-
 /** `normalizeMatch`, remembered per match object and per match text. */
-function normalize(match: Match): NormalMatch {
-  let n = cache.get(match);
-  if (n !== undefined) return n;
-  let text = '';
-  for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
-  n = byText.get(text);
-  if (n === undefined) {
-    n = normalizeMatch(match);
-    if (byText.size >= BY_TEXT_MAX) byText.clear();
-    byText.set(text, n);
-  }
-  cache.set(match, n);
-  return n;
-}
+const normalize = memoByMatch(normalizeMatch);
 
 /** Every value `b` admits, `a` admits too. */
 function contains(a: Constraint, b: Constraint): boolean {
