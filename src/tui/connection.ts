@@ -5,23 +5,17 @@
  * only then swaps it in. The old connection stays in use when the new one fails.
  */
 import { type Client, createClient } from '../api/index.js';
+import type { ConsoleOptions } from '../commands/console.js';
 import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
 
-export interface ConnectionSettings {
-  url: string;
-  user?: string;
-  password?: string;
-  insecure?: boolean;
-  ca?: string;
-  readonly?: boolean;
-  timeoutMs?: number;
-  maxAnswerBytes?: number;
+/** The console's options as the connection keeps them: the demo as a flag, intervals per resource. */
+export type ConnectionSettings = Omit<ConsoleOptions, 'demo' | 'intervals' | 'stdout' | 'stdin'> & {
   demo?: boolean;
   intervals?: Partial<Record<ResourceKey, number>>;
-}
+};
 
 export interface Connection {
   client: Client;
