@@ -341,11 +341,23 @@ describe('Classifier: re-placing the flows of a removed rule', () => {
         for (const op of ops) {
           if (op.t === 'add') {
             const r = rule(op.id, op.priority, op.match);
+            const was = new Map(stackFlows.map((f) => [f.id, c.winner(f.id)]));
             rules.set(op.id, r);
-            c.addRule(r);
+            const taken = c.addRuleIds(r);
+            // the flows it reports are those whose rule changed (to it, unless it replaced one)
+            const moved = stackFlows
+              .filter((f) => was.get(f.id) !== c.winner(f.id))
+              .map((f) => f.id);
+            expect([...taken].sort((a, b) => a - b)).toEqual(moved);
           } else if (op.t === 'remove') {
             rules.delete(op.id);
-            c.removeRule(op.id);
+            const winners: (ClassRule | null)[] = [];
+            const given = c.removeRuleIds(op.id, winners);
+            // the new rule of each flow given back is handed over beside it
+            expect(winners.length).toBe(given.length);
+            given.forEach((id, i) => {
+              expect(winners[i]).toBe(c.winner(id));
+            });
           } else {
             // a save-point: some of the rules again (the flows' memory starts over)
             for (const id of [...rules.keys()]) if ((id + op.keep) % 3 === 0) rules.delete(id);

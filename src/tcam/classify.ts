@@ -167,12 +167,15 @@ export class Classifier {
   }
 
   /**
-   * addRule for a rule id not present, returning the flows it takes (every one of them now
-   * meets this rule) as an array: no set of ids to build and look up on a hot path.
+   * addRule for a rule id not present, returning the ids of the flows it takes (every one of
+   * them now meets this rule) as an array: no set to build and look up on a hot path.
    */
-  addRuleFlows(rule: ClassRule): Flow[] {
-    if (this.entries.has(rule.id)) return [...this.addRule(rule)].map((id) => this.flow(id)!);
-    return this.install(rule).map((f) => f.p.flow);
+  addRuleIds(rule: ClassRule): number[] {
+    if (this.entries.has(rule.id)) return [...this.addRule(rule)];
+    const taken = this.install(rule);
+    const ids = new Array<number>(taken.length);
+    for (let i = 0; i < taken.length; i++) ids[i] = taken[i]!.id;
+    return ids;
   }
 
   private install(rule: ClassRule): FlowRec[] {
@@ -212,9 +215,20 @@ export class Classifier {
     return new Set(this.uninstall(ruleId).map((f) => f.id));
   }
 
-  /** removeRule returning the flows it gave up as an array (see addRuleFlows). */
-  removeRuleFlows(ruleId: number): Flow[] {
-    return this.uninstall(ruleId).map((f) => f.p.flow);
+  /**
+   * removeRule returning the ids of the flows it gave up as an array (see addRuleIds); when
+   * `winners` is given, each flow's new rule (null: unmatched) is written there at its index.
+   */
+  removeRuleIds(ruleId: number, winners?: (ClassRule | null)[]): number[] {
+    const given = this.uninstall(ruleId);
+    const ids = new Array<number>(given.length);
+    if (winners) winners.length = given.length;
+    for (let i = 0; i < given.length; i++) {
+      const f = given[i]!;
+      ids[i] = f.id;
+      if (winners) winners[i] = f.winner === null ? null : f.winner.rule;
+    }
+    return ids;
   }
 
   private uninstall(ruleId: number): FlowRec[] {
