@@ -376,10 +376,10 @@ describe('Classifier: re-placing the flows of a removed rule', () => {
 
   it("a rule installed between a flow's winner and the one beneath it takes the flow when the winner goes", () => {
     const c = new Classifier([rule(1, 1, {})], [flow(1)]);
-    c.addRule(rule(2, 10, { tcp: '' }));
+    expect(c.addRuleFlows(rule(2, 10, { tcp: '' })).map((f) => f.id)).toEqual([1]);
     c.addRule(rule(3, 5, { tcp: '', tcp_dst: '443' }));
     c.addRule(rule(4, 7, { udp: '' }));
-    expect([...c.removeRule(2)]).toEqual([1]);
+    expect(c.removeRuleFlows(2).map((f) => f.id)).toEqual([1]);
     expect(c.winner(1)?.id).toBe(3);
   });
 

@@ -178,6 +178,11 @@ export class Classifier {
     return ids;
   }
 
+  /** addRuleIds handing over the flows themselves. */
+  addRuleFlows(rule: ClassRule): Flow[] {
+    return this.addRuleIds(rule).map((id) => this.flow(id)!);
+  }
+
   private install(rule: ClassRule): FlowRec[] {
     const taken: FlowRec[] = [];
     const e = this.entry(rule);
@@ -229,6 +234,11 @@ export class Classifier {
       if (winners) winners[i] = f.winner === null ? null : f.winner.rule;
     }
     return ids;
+  }
+
+  /** removeRuleIds handing over the flows themselves. */
+  removeRuleFlows(ruleId: number): Flow[] {
+    return this.uninstall(ruleId).map((f) => f.p.flow);
   }
 
   private uninstall(ruleId: number): FlowRec[] {
