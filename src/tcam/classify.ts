@@ -12,9 +12,9 @@
  *
  * A flow a rule takes remembers the winner it had (`below`) and where its class's install log
  * stood: when that rule goes again, the flow's winner is `below` unless a rule installed in its
- * class since then, ranked between the two, admits it — no scan of the class from the top
- * (rules ranked between them that were there at the take did not admit the flow, or `below`
- * would not have been its winner). When `below` has gone too, the log has been trimmed past the
+ * class since then, ranked between the two, admits it — no scan of the class's rules below the
+ * removed one (rules ranked between them that were there at the take did not admit the flow,
+ * or `below` would not have been its winner). When `below` has gone too, the log has been trimmed past the
  * take or the flow has no such memory (it was placed by a scan), the class is scanned from just
  * after the removed rule, as before.
  *
