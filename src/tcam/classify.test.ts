@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Match } from '../model/index.js';
-import { Classifier, type ClassRule, type Flow, matchesFlow } from './index.js';
+import { Classifier, type ClassRule, type Flow, LOG_KEEP, matchesFlow } from './index.js';
 
 const rule = (id: number, priority: number, match: Match): ClassRule => ({
   id,
@@ -273,5 +273,131 @@ describe('Classifier properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+// --- the flows' memory of the winner beneath (`below`, the class install log) ----------------
+
+/** Broad matches, so that rules overlap and stack: most flows are admitted by several. */
+const stackArb: fc.Arbitrary<Match> = fc.constantFrom<Match>(
+  {},
+  { tcp: '' },
+  { ip: '' },
+  { udp: '' },
+  { in_port: '1' },
+  { in_port: '2-3' },
+  { tcp: '', tcp_dst: '443' },
+  { tcp: '', tcp_dst: '1-1023' },
+  { in_port: '1', tcp: '' },
+  { arp: '' },
+);
+
+type StackOp =
+  | { t: 'add'; id: number; priority: number; match: Match }
+  | { t: 'remove'; id: number }
+  | { t: 'replace'; keep: number };
+
+const stackOpArb: fc.Arbitrary<StackOp> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      t: fc.constant('add' as const),
+      id: fc.integer({ min: 1, max: 16 }),
+      priority: fc.integer({ min: 0, max: 6 }),
+      match: stackArb,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('remove' as const),
+      id: fc.integer({ min: 1, max: 16 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('replace' as const), keep: fc.nat() }) },
+);
+
+const stackFlows: Flow[] = [
+  flow(1),
+  flow(2, { in_port: 2, tp_dst: 80 }),
+  flow(3, { in_port: 3, tp_dst: 8080 }),
+  flow(4, { nw_proto: 17, tp_dst: 53 }),
+  flow(5, {
+    in_port: 2,
+    dl_type: 0x0806,
+    nw_proto: undefined,
+    tp_src: undefined,
+    tp_dst: undefined,
+  }),
+  flow(6, { in_port: 3, tp_dst: 443 }),
+];
+
+describe('Classifier: re-placing the flows of a removed rule', () => {
+  it('random stacks of overlapping rules added and removed: every winner is the one a classifier built from scratch finds', () => {
+    fc.assert(
+      fc.property(fc.array(stackOpArb, { minLength: 1, maxLength: 80 }), (ops) => {
+        const rules = new Map<number, ClassRule>();
+        const c = new Classifier([], stackFlows);
+        for (const op of ops) {
+          if (op.t === 'add') {
+            const r = rule(op.id, op.priority, op.match);
+            const was = new Map(stackFlows.map((f) => [f.id, c.winner(f.id)]));
+            rules.set(op.id, r);
+            const taken = c.addRuleIds(r);
+            // the flows it reports are those whose rule changed (to it, unless it replaced one)
+            const moved = stackFlows
+              .filter((f) => was.get(f.id) !== c.winner(f.id))
+              .map((f) => f.id);
+            expect([...taken].sort((a, b) => a - b)).toEqual(moved);
+          } else if (op.t === 'remove') {
+            rules.delete(op.id);
+            const winners: (ClassRule | null)[] = [];
+            const given = c.removeRuleIds(op.id, winners);
+            // the new rule of each flow given back is handed over beside it
+            expect(winners.length).toBe(given.length);
+            given.forEach((id, i) => {
+              expect(winners[i]).toBe(c.winner(id));
+            });
+          } else {
+            // a save-point: some of the rules again (the flows' memory starts over)
+            for (const id of [...rules.keys()]) if ((id + op.keep) % 3 === 0) rules.delete(id);
+            c.replaceRules(rules.values());
+          }
+          const fresh = new Classifier(rules.values(), stackFlows);
+          for (const f of stackFlows) {
+            expect(c.winner(f.id)).toBe(bruteWinner(rules.values(), f));
+            expect(c.winner(f.id)?.id).toBe(fresh.winner(f.id)?.id);
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a rule installed between a flow's winner and the one beneath it takes the flow when the winner goes", () => {
+    const c = new Classifier([rule(1, 1, {})], [flow(1)]);
+    expect(c.addRuleFlows(rule(2, 10, { tcp: '' })).map((f) => f.id)).toEqual([1]);
+    c.addRule(rule(3, 5, { tcp: '', tcp_dst: '443' }));
+    c.addRule(rule(4, 7, { udp: '' }));
+    expect(c.removeRuleFlows(2).map((f) => f.id)).toEqual([1]);
+    expect(c.winner(1)?.id).toBe(3);
+  });
+
+  it('the rule beneath went first: the flow goes to the next rule that admits it', () => {
+    const c = new Classifier([rule(1, 1, {}), rule(2, 3, { tcp: '' })], [flow(1)]);
+    c.addRule(rule(3, 10, { tcp: '' }));
+    c.removeRule(2);
+    c.removeRule(3);
+    expect(c.winner(1)?.id).toBe(1);
+  });
+
+  it('after more installs than the class log keeps, the flow is still re-placed right', () => {
+    const c = new Classifier([rule(1, 1, {})], [flow(1)]);
+    c.addRule(rule(2, 100, { tcp: '' }));
+    c.addRule(rule(3, 50, { tcp: '', tcp_dst: '443' }));
+    for (let i = 0; i < 2 * LOG_KEEP + 1; i++)
+      c.addRule(rule(10 + i, 60, { udp: '', udp_dst: String(i + 1) }));
+    c.removeRule(2);
+    expect(c.winner(1)?.id).toBe(3);
   });
 });

@@ -7,8 +7,16 @@
  * rules that may admit its flows — those whose in_port lists its port or is absent, and whose
  * ethertype is its own or unconstrained — sorted best first. Adding a rule re-examines only
  * the flows of its classes whose current winner it beats; removing one re-examines only the
- * flows it won, from just after it in their class. A rule listing more than WIDE_PORTS ports
- * is filed as if it had no in_port (its in_port is still checked).
+ * flows it won. A rule listing more than WIDE_PORTS ports is filed as if it had no in_port
+ * (its in_port is still checked).
+ *
+ * A flow a rule takes remembers the winner it had (`below`) and where its class's install log
+ * stood: when that rule goes again, the flow's winner is `below` unless a rule installed in its
+ * class since then, ranked between the two, admits it — no scan of the class's rules below the
+ * removed one (rules ranked between them that were there at the take did not admit the flow,
+ * or `below` would not have been its winner). When `below` has gone too, the log has been trimmed past the
+ * take or the flow has no such memory (it was placed by a scan), the class is scanned from just
+ * after the removed rule, as before.
  *
  * A flow is read when it is added (a later change to the object is not seen: add it again).
  * Rule ids are integers 0 ≤ id < 2^32.
@@ -45,6 +53,8 @@ interface Entry {
   twin: Entry | null;
   /** During replaceRules: no old entry has its priority and match (new entries). */
   fresh: boolean;
+  /** Removed (a flow's `below` may still point at it). */
+  dead: boolean;
 }
 
 interface FlowRec {
@@ -58,6 +68,12 @@ interface FlowRec {
   slot: number;
   /** Index in cls.flows. */
   at: number;
+  /**
+   * The winner it had when its current winner took it (null: unmatched), and the class log
+   * sequence number just after that take; -1: not known (placed by a scan).
+   */
+  below: Entry | null;
+  belowSeq: number;
 }
 
 interface FlowClass {
@@ -66,7 +82,13 @@ interface FlowClass {
   /** The rules that may admit its flows, best first. */
   readonly rules: Entry[];
   readonly flows: FlowRec[];
+  /** The rules installed in it one by one (addRule), oldest first; log[0] has sequence logBase. */
+  log: Entry[];
+  logBase: number;
 }
+
+/** A class log longer than twice this is cut back to the last LOG_KEEP installs. */
+export const LOG_KEEP = 256;
 
 /** Rules with more ports than this are filed under every port. */
 export const WIDE_PORTS = 64;
@@ -145,12 +167,20 @@ export class Classifier {
   }
 
   /**
-   * addRule for a rule id not present, returning the flows it takes (every one of them now
-   * meets this rule) as an array: no set of ids to build and look up on a hot path.
+   * addRule for a rule id not present, returning the ids of the flows it takes (every one of
+   * them now meets this rule) as an array: no set to build and look up on a hot path.
    */
+  addRuleIds(rule: ClassRule): number[] {
+    if (this.entries.has(rule.id)) return [...this.addRule(rule)];
+    const taken = this.install(rule);
+    const ids = new Array<number>(taken.length);
+    for (let i = 0; i < taken.length; i++) ids[i] = taken[i]!.id;
+    return ids;
+  }
+
+  /** addRuleIds handing over the flows themselves. */
   addRuleFlows(rule: ClassRule): Flow[] {
-    if (this.entries.has(rule.id)) return [...this.addRule(rule)].map((id) => this.flow(id)!);
-    return this.install(rule).map((f) => f.p.flow);
+    return this.addRuleIds(rule).map((id) => this.flow(id)!);
   }
 
   private install(rule: ClassRule): FlowRec[] {
@@ -160,12 +190,22 @@ export class Classifier {
     const { lost } = this;
     this.eachClass(e, (cls) => {
       cls.rules.splice(after(cls.rules, e.rank), 0, e);
+      const log = cls.log;
+      log.push(e);
+      if (log.length > 2 * LOG_KEEP) {
+        const cut = log.length - LOG_KEEP;
+        log.splice(0, cut);
+        cls.logBase += cut;
+      }
+      const seq = cls.logBase + log.length;
       const flows = cls.flows;
       for (let i = 0; i < flows.length; i++) {
         const f = flows[i]!;
         if (f.rank < e.rank || !admits(e.c, f.p)) continue;
         const w = f.winner;
         take(w === null ? lost : w.won, f);
+        f.below = w;
+        f.belowSeq = seq;
         f.winner = e;
         f.rank = e.rank;
         put(e.won, f);
@@ -180,7 +220,23 @@ export class Classifier {
     return new Set(this.uninstall(ruleId).map((f) => f.id));
   }
 
-  /** removeRule returning the flows it gave up as an array (see addRuleFlows). */
+  /**
+   * removeRule returning the ids of the flows it gave up as an array (see addRuleIds); when
+   * `winners` is given, each flow's new rule (null: unmatched) is written there at its index.
+   */
+  removeRuleIds(ruleId: number, winners?: (ClassRule | null)[]): number[] {
+    const given = this.uninstall(ruleId);
+    const ids = new Array<number>(given.length);
+    if (winners) winners.length = given.length;
+    for (let i = 0; i < given.length; i++) {
+      const f = given[i]!;
+      ids[i] = f.id;
+      if (winners) winners[i] = f.winner === null ? null : f.winner.rule;
+    }
+    return ids;
+  }
+
+  /** removeRuleIds handing over the flows themselves. */
   removeRuleFlows(ruleId: number): Flow[] {
     return this.uninstall(ruleId).map((f) => f.p.flow);
   }
@@ -189,6 +245,7 @@ export class Classifier {
     const e = this.entries.get(ruleId);
     if (!e) return [];
     this.entries.delete(ruleId);
+    e.dead = true;
     this.eachClass(e, (cls) => {
       const i = cls.rules.indexOf(e);
       if (i >= 0) cls.rules.splice(i, 1);
@@ -203,9 +260,37 @@ export class Classifier {
         cls = f.cls;
         from = after(cls.rules, e.rank);
       }
-      this.place(f, from);
+      if (!this.fallBack(f, e.rank)) this.place(f, from);
     }
     return given;
+  }
+
+  /**
+   * Gives a flow whose winner (ranked `rank`) went the winner it had before that rule took
+   * it, or a rule installed since that ranks between the two and admits it; false (nothing
+   * done) when the flow's memory cannot tell (see the file's comment).
+   */
+  private fallBack(f: FlowRec, rank: number): boolean {
+    const cls = f.cls;
+    const b = f.below;
+    const since = f.belowSeq - cls.logBase;
+    if (f.belowSeq < 0 || since < 0 || b?.dead) return false;
+    let win = b;
+    let wr = b === null ? Number.POSITIVE_INFINITY : b.rank;
+    const log = cls.log;
+    const p = f.p;
+    for (let k = since; k < log.length; k++) {
+      const c = log[k]!;
+      if (c.dead || c.rank <= rank || c.rank >= wr || !admits(c.c, p)) continue;
+      win = c;
+      wr = c.rank;
+    }
+    f.winner = win;
+    f.rank = wr;
+    f.belowSeq = -1;
+    f.below = null;
+    put(win === null ? this.lost : win.won, f);
+    return true;
   }
 
   /**
@@ -236,7 +321,10 @@ export class Classifier {
       }
       this.entries.set(rule.id, e);
     }
+    for (const e of old) e.dead = true;
     for (const cls of this.classes.values()) {
+      cls.logBase += cls.log.length;
+      cls.log = [];
       cls.rules.length = 0;
       for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
       cls.rules.sort((a, b) => a.rank - b.rank);
@@ -268,6 +356,8 @@ export class Classifier {
    */
   private replace(f: FlowRec, fresh: readonly number[]): boolean {
     const was = f.winner;
+    f.below = null;
+    f.belowSeq = -1;
     if (was !== null && was.twin === null) {
       this.place(f, 0);
       return true;
@@ -316,6 +406,8 @@ export class Classifier {
       rank: Number.POSITIVE_INFINITY,
       slot: 0,
       at: cls.flows.length,
+      below: null,
+      belowSeq: -1,
     };
     cls.flows.push(f);
     this.flowRecs.set(flow.id, f);
@@ -384,6 +476,7 @@ export class Classifier {
       won: [],
       twin: null,
       fresh: true,
+      dead: false,
     };
   }
 
@@ -392,7 +485,7 @@ export class Classifier {
     const k = classKey(port, dlType);
     let cls = this.classes.get(k);
     if (cls === undefined) {
-      cls = { port, dlType, rules: [], flows: [] };
+      cls = { port, dlType, rules: [], flows: [], log: [], logBase: 0 };
       for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
       cls.rules.sort((a, b) => a.rank - b.rank);
       this.classes.set(k, cls);
@@ -419,6 +512,8 @@ export class Classifier {
   private place(f: FlowRec, from: number): void {
     const rules = f.cls.rules;
     const p = f.p;
+    f.below = null;
+    f.belowSeq = -1;
     for (let i = from; i < rules.length; i++) {
       const e = rules[i]!;
       if (admits(e.c, p)) {
