@@ -110,25 +110,25 @@ describe('logs screen', () => {
     for (const l of frameLines(wrapped)) expect(l.length).toBeLessThanOrEqual(100);
   });
 
-  it('D asks before clearing; only y clears', async () => {
+  it('z asks before clearing; only y clears', async () => {
     m = await mountConsole({ screen: 'logs' });
     await m.ui.waitFor((x) => x.includes('started'), 5000);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('Clear the whole device log?'));
     await m.ui.press('n');
     await m.ui.waitFor((x) => x.includes('log not cleared'));
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(true);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('Clear the whole device log?'));
     await m.ui.press('y');
     await m.ui.waitFor((x) => x.includes('weblog cleared by'), 5000);
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(false);
   });
 
-  it('in --readonly, D is refused before anything is sent', async () => {
+  it('in --readonly, z is refused before anything is sent', async () => {
     m = await mountConsole({ screen: 'logs', session: { readonly: true } });
     await m.ui.waitFor((x) => x.includes('started'), 5000);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('read-only session'));
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(true);
   });

@@ -135,7 +135,7 @@ export function AppsScreen(props: ScreenProps) {
   );
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      {title('apps', `Available apps (${apps.length}) · s starts · Tab switches panes`)}
+      {title('apps', `Available apps (${apps.length}) · a starts · Tab switches panes`)}
       <Table
         columns={APP_COLUMNS}
         rows={appRows}
@@ -159,7 +159,7 @@ export function AppsScreen(props: ScreenProps) {
         emptyText={
           props.filter
             ? `no instance matches '${props.filter}'`
-            : 'nothing running (s starts the selected app)'
+            : 'nothing running (a starts the selected app)'
         }
         rowKey={(i) => String(i.pid)}
       />

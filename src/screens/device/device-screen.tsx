@@ -90,6 +90,7 @@ export function DeviceScreen(props: ScreenProps) {
       ? {
           ...navCommands(clist.go),
           'app.cancel': () => setMode('settings'),
+          'device.controllers': () => setMode('settings'),
           'device.controllerAdd': () => addController(ctx),
           'device.controllerDelete': () => removeController(ctx, controllers[clist.state.selected]),
         }
@@ -112,7 +113,7 @@ export function DeviceScreen(props: ScreenProps) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>
         <Text bold wrap="truncate">
-          Controllers ({controllers.length}) · a adds · d deletes · Esc returns
+          Controllers ({controllers.length}) · a adds · d deletes · Tab or Esc returns
         </Text>
         <Table
           columns={CONTROLLER_COLUMNS}
