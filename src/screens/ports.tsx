@@ -63,7 +63,7 @@ export function portColumns(): PortColumn[] {
     {
       key: 'state',
       title: 'STATE',
-      width: 5,
+      width: 6,
       priority: 90,
       render: stateText,
       color: (r) => (r.admin === 'shut' ? 'gray' : r.link === 'up' ? 'green' : 'red'),
@@ -118,7 +118,7 @@ export function portColumns(): PortColumn[] {
     {
       key: 'line',
       title: 'LINE%',
-      width: 5,
+      width: 6,
       align: 'right',
       priority: 75,
       render: (r) => formatShare(lineShare(r)),

@@ -14,7 +14,7 @@ describe.runIf(hasTmux())('apps screen in tmux', () => {
       (x) => x.includes('ntp') && x.includes('pcap') && x.includes('Running instances (0)'),
     );
     for (const l of lines(f)) expect(l.length).toBeLessThanOrEqual(80);
-    await press(s, 's');
+    await press(s, 'a');
     await s.waitFor((x) => x.includes('Start ntp') && x.includes('Time server'));
     await press(s, 'Enter');
     await s.waitFor(

@@ -32,12 +32,10 @@ describe('ports screen', () => {
   it('sorts with s / S, filters with /, and opens details with Enter', async () => {
     m = await mountConsole({ screen: 'ports', rows: 40 });
     await m.ui.waitFor((x) => /\d[kMG]/.test(row(x, 'eth-0-1')), 5000);
-    await m.ui.press('s'); // RX b/s, largest first
-    const sorted = await m.ui.waitFor((x) => /RX b\/s▼/.test(x));
-    const firstData = frameLines(sorted).find((l) => l.includes('›')) ?? '';
-    expect(firstData).toContain('eth-0-19'); // the 100G port carries the most
+    await m.ui.press('s'); // errors per second now, largest first
+    await m.ui.waitFor((x) => /ERR\/s▼/.test(x));
     await m.ui.press('S');
-    await m.ui.waitFor((x) => /RX b\/s▲/.test(x));
+    await m.ui.waitFor((x) => /ERR\/s▲/.test(x));
     await m.ui.press('/');
     for (const ch of 'eth-0-21') await m.ui.press(ch);
     const filtered = await m.ui.waitFor((x) => !x.includes('eth-0-1 ') && x.includes('eth-0-21/4'));
