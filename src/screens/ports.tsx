@@ -10,6 +10,7 @@ import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
+import { matchNote } from './filter-note.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
@@ -321,9 +322,7 @@ export function PortsScreen(props: ScreenProps) {
   const sorted = columns.find((c) => c.key === sort.key);
   const erroring = all.filter((r) => (r.rate?.errsPs ?? 0) > 0).length;
   const top = [
-    props.filter
-      ? `${rows.length} of ${all.length} ports match '${sanitize(props.filter)}'`
-      : `${all.length} ports`,
+    matchNote(rows.length, all.length, props.filter, 'ports') || `${all.length} ports`,
     erroring > 0 ? `! ${erroring} erroring now` : '',
     `sorted by ${sorted?.sortsBy ?? sort.key} ${sort.desc ? '▼' : '▲'} (s < > S)`,
   ].filter(Boolean);

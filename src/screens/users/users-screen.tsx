@@ -11,6 +11,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
   addUser,
@@ -164,7 +165,9 @@ export function UsersScreen(props: ScreenProps) {
         />
       )}
       <Text dimColor wrap="truncate">
-        {'─'.repeat(Math.max(0, props.width))}
+        {props.filter
+          ? `── ${matchNote(rows.length, users?.length ?? 0, props.filter, 'users')} ${'─'.repeat(Math.max(0, props.width))}`
+          : '─'.repeat(Math.max(0, props.width))}
       </Text>
       {radiusLines(radius, showSecret).map((l) => (
         <Text key={l.slice(0, 12)} wrap="truncate">

@@ -1,7 +1,8 @@
 /**
- * Ports for triage (issue 20): what is wrong now ranks first, the header names what the list
+ * Operator ergonomics (issue 20). Ports for triage: what is wrong now ranks first, the header names what the list
  * is sorted by, "erroring now" reads in words without colour and never on a rate of 0, traffic
- * is drawn against the port's line rate, and a filter says how many ports it shows.
+ * is drawn against the port's line rate, and a filter says how many ports it shows. Device: `/`
+ * filters the settings. The status bar follows the focused view and marks write keys in --readonly.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '../harness/render.js';
@@ -62,7 +63,9 @@ describe('ports: what is wrong now', () => {
       else expect(now, r).toBe('');
     }
     // a port with errors counted long ago but none now is not flagged
-    const quiet = rows(f).find((r) => cell(f, r, 'ERR/s', 6) === '0' && cell(f, r, 'ERRS', 6) !== '0');
+    const quiet = rows(f).find(
+      (r) => cell(f, r, 'ERR/s', 6) === '0' && cell(f, r, 'ERRS', 6) !== '0',
+    );
     expect(quiet, 'a port with old errors only').toBeDefined();
   });
 
@@ -116,6 +119,19 @@ describe('ports: the filter says how many it shows', () => {
   });
 });
 
+describe('device: / filters the settings', () => {
+  it("keeps the matching settings and says 'N of M settings match'", async () => {
+    m = await mountConsole({ screen: 'device', columns: 100, rows: 30 });
+    await m.ui.waitFor((x) => x.includes('Rule storage mode') && x.includes('ID LED'), 5000);
+    await m.ui.press('/');
+    for (const ch of 'dns') await m.ui.press(ch);
+    await m.ui.press('enter');
+    const f = await m.ui.waitFor((x) => /\d+ of \d+ settings match 'dns'/.test(x), 5000);
+    expect(f).toContain('DNS servers');
+    expect(f).not.toContain('ID LED');
+  });
+});
+
 describe('status bar', () => {
   it("follows the focused view: inside a port's detail it shows that view's keys", async () => {
     m = await mountConsole({ screen: 'ports', columns: 100, rows: 30 });
@@ -130,7 +146,12 @@ describe('status bar', () => {
   });
 
   it('in --readonly, write keys are shown off in the status bar', async () => {
-    m = await mountConsole({ screen: 'ports', columns: 100, rows: 30, session: { readonly: true } });
+    m = await mountConsole({
+      screen: 'ports',
+      columns: 100,
+      rows: 30,
+      session: { readonly: true },
+    });
     const f = await m.ui.waitFor((x) => rows(x).length > 5, 5000);
     expect(frameLines(f).find((l) => l.startsWith('1-9 screens'))).toContain('e edit (off)');
   });
