@@ -77,7 +77,7 @@ export async function keysMarkdown() {
     'walks the table and fails otherwise. Rare or dangerous actions of one screen have a key of',
     'their own (Shift or a symbol: `N` quicksave, `U` UAC, `E` RADIUS, `B` reboot, `!` app',
     'actions) rather than a letter that means something else elsewhere. In `--readonly` these keys',
-    'are shown `(off)` in the status bar and "disabled: read-only" in the `?` help.',
+    'are shown `(off)` in the status bar and "(off: read-only)" in the `?` help.',
     '',
     meanings,
     '',
