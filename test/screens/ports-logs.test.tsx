@@ -14,7 +14,7 @@ const row = (frame: string, name: string) =>
 
 describe('ports screen', () => {
   it('lists every port with live rates that change', async () => {
-    m = await mountConsole({ screen: 'ports' });
+    m = await mountConsole({ screen: 'ports', rows: 34 });
     const f1 = await m.ui.waitFor((x) => /\d[kMG]/.test(row(x, 'eth-0-1')), 5000);
     expect(f1).toContain('eth-0-22/1');
     const first = row(f1, 'eth-0-1');
