@@ -33,10 +33,15 @@ interface Open {
 
 let opened = 0;
 
-/** The status line after a change the device accepted: `Add rule: done · ✓ <verdict> (1 request)`. */
+/**
+ * The status line after a change the device accepted: `Add rule: done · the device uses 14
+ * TCAM flows for it, as previewed`, or `Replace rule: done (2 requests accepted)`. Short
+ * enough for 80 columns.
+ */
 export function doneLine(title: string, result: PlanResult): string {
   const n = result.lines.length;
-  return `${title}: done${result.verdict ? ` · ✓ ${result.verdict}` : ''} (${n} ${n === 1 ? 'request' : 'requests'} accepted)`;
+  if (result.verdict) return `${title}: done · ${result.verdict}`;
+  return `${title}: done (${n} ${n === 1 ? 'request' : 'requests'} accepted)`;
 }
 
 export function useChange(refused: string | null, notify: (m: string) => void) {

@@ -60,6 +60,9 @@ export function useScreen(initial: ScreenId) {
     go(id: ScreenId) {
       keys.current = null;
       commands.current = null;
+      // a screen without commands of its own (Overview) shows none of the last one's
+      shown.current = '';
+      setActive([]);
       setScreen(id);
     },
     dispatch(key: string, app: CommandHandlers): Dispatched | undefined {

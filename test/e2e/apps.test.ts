@@ -6,7 +6,7 @@ import { hasTmux } from './tmux.js';
 afterEach(killAll);
 
 describe.runIf(hasTmux())('apps screen in tmux', () => {
-  it('8 shows the apps; s starts one from its form', async () => {
+  it('8 shows the apps; a starts one from its form', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24 });
     await s.waitFor((x) => x.includes('● live'), 15_000);
     await press(s, '8');

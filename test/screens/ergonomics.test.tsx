@@ -143,6 +143,11 @@ describe('status bar', () => {
     expect(bar(detail)).toContain('e edit');
     expect(bar(detail)).toContain('Esc back');
     expect(bar(detail)).not.toContain('s sort');
+    // another screen shows its own keys only, never the last view's
+    await m.ui.press('1');
+    const overview = await m.ui.waitFor((x) => x.includes('[1 Overview]'));
+    expect(bar(overview)).not.toContain('Esc back');
+    expect(bar(overview)).not.toContain('e edit');
   });
 
   it('in --readonly, write keys are shown off in the status bar', async () => {
