@@ -555,7 +555,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'device.controllers',
     keys: ['tab'],
-    label: 'switch between the settings and the controllers list (a adds, d deletes)',
+    label: 'controllers list, or back to the settings (a adds, d deletes)',
     scope: 'device',
     hint: true,
   },
