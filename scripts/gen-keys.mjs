@@ -20,7 +20,7 @@ export async function keysMarkdown() {
     platform: 'node',
     logLevel: 'error',
   });
-  const { BINDINGS, SCREENS, keyLabel } = await import(pathToFileURL(out).href);
+  const { BINDINGS, MEANINGS, SCREENS, keyLabel } = await import(pathToFileURL(out).href);
   await rm(dir, { recursive: true, force: true });
   const esc = (s) => s.replaceAll('|', '\\|');
   const keys = (b) =>
@@ -35,6 +35,18 @@ export async function keysMarkdown() {
       ),
     ].join('\n');
   const global = BINDINGS.filter((b) => b.scope === 'global');
+  // each key that writes somewhere, with its one meaning and the screens that bind it
+  const writeKeys = [...new Set(BINDINGS.filter((b) => b.write).flatMap((b) => b.keys))];
+  const meanings = [
+    '| key | means, on every screen | on |',
+    '|---|---|---|',
+    ...writeKeys.map((k) => {
+      const on = BINDINGS.filter((b) => b.keys.includes(k));
+      const titles = on.map((b) => SCREENS.find((s) => s.id === b.scope)?.title ?? b.scope);
+      const key = `\`${k === ' ' ? 'Space' : esc(keyLabel(k))}\``;
+      return `| ${key} | ${esc(MEANINGS[on[0].meaning])} | ${titles.join(', ')} |`;
+    }),
+  ].join('\n');
   const parts = [
     '# Keys',
     '',
@@ -57,6 +69,17 @@ export async function keysMarkdown() {
     '## Everywhere',
     '',
     table(global),
+    '',
+    '## One meaning per key',
+    '',
+    'A key that changes the device means the same thing on every screen that binds it, and no',
+    'screen takes a key that works everywhere (`q` always quits); `src/tui/key-meanings.test.ts`',
+    'walks the table and fails otherwise. Rare or dangerous actions of one screen have a key of',
+    'their own (Shift or a symbol: `N` quicksave, `U` UAC, `E` RADIUS, `B` reboot, `!` app',
+    'actions) rather than a letter that means something else elsewhere. In `--readonly` these keys',
+    'are shown `(off)` in the status bar and "(off: read-only)" in the `?` help.',
+    '',
+    meanings,
     '',
   ];
   for (const s of SCREENS) {

@@ -8,6 +8,7 @@
  * Text entry is not command dispatch: while a form, a filter or a confirmation reads raw
  * keys, the screen takes them through `ScreenProps.keys` instead.
  */
+import { useEffect } from 'react';
 import type { ListMove } from '../widgets/index.js';
 import { NAV_MOVES } from '../widgets/index.js';
 
@@ -15,6 +16,11 @@ export type CommandHandler = () => void;
 export type CommandHandlers = Readonly<Record<string, CommandHandler>>;
 export interface CommandSlot {
   current: CommandHandlers | null;
+  /**
+   * Called after each render of the screen is on screen: the frame reads what the screen
+   * handles now (its focused view: a list, a detail, a sub-list) for the status bar's hints.
+   */
+  committed?: () => void;
 }
 
 /**
@@ -23,6 +29,7 @@ export interface CommandSlot {
  */
 export function useCommands(slot: CommandSlot, handlers: CommandHandlers): void {
   slot.current = handlers;
+  useEffect(() => slot.committed?.());
 }
 
 /** Handlers for the `nav.*` commands (the one navigation table), each making its move. */

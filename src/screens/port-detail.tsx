@@ -5,8 +5,8 @@ import { PORT_COUNTERS, sanitize } from '../model/index.js';
 import { portPending } from '../model/port-pending.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { KeyValue, Text } from '../widgets/index.js';
-import type { PortRow } from './port-rows.js';
+import { gaugeText, KeyValue, Text } from '../widgets/index.js';
+import { formatShare, lineShare, type PortRow } from './port-rows.js';
 
 /** The lines of the SFP status table that concern one port (header kept). */
 export function sfpLines(text: string | undefined, name: string): string[] {
@@ -89,6 +89,16 @@ export function PortDetail(props: {
               ['rx now', `${formatSi(r.rate?.rxBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
               ['tx now', `${formatSi(r.rate?.txBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`],
               ['peak', formatSi(r.rate?.peakBps ?? null, 'b/s')],
+              [
+                'line rate',
+                r.lineBps
+                  ? `${gaugeText(lineShare(r) ?? 0, 1, 8).bar} ${formatShare(lineShare(r))} of ${formatSi(r.lineBps, 'b/s')}`
+                  : '– (no link)',
+              ],
+              [
+                'errors now',
+                `${formatSi(r.rate?.errsPs, '/s')} errors, ${formatSi(r.rate?.dropsPs, '/s')} drops`,
+              ],
             ]}
           />
         </Box>
@@ -100,7 +110,7 @@ export function PortDetail(props: {
         <Text>no transceiver information for this port</Text>
       ) : (
         sfpText
-          .slice(0, Math.max(0, props.height - 16 - (pending.length > 0 ? 1 : 0)))
+          .slice(0, Math.max(0, props.height - 18 - (pending.length > 0 ? 1 : 0)))
           .map((l, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
             <Text key={i} wrap="truncate">

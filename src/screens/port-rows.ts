@@ -1,5 +1,5 @@
 /** Joins /ports/info, /ports/config, /ports/stats and the derived rates into one row per port. */
-import type { PortConfig, PortInfo, PortStats } from '../model/index.js';
+import { lineRateBps, type PortConfig, type PortInfo, type PortStats } from '../model/index.js';
 import { pendingNext } from '../model/port-pending.js';
 import type { PortRate } from '../store/rates.js';
 
@@ -11,6 +11,8 @@ export interface PortRow {
   speed: string;
   duplex: string;
   type: number | null;
+  /** Line rate in bit/s at the speed the port runs at; null while it has none (down). */
+  lineBps: number | null;
   /** `⟳ 1G`, `⟳ split break-out` (what it becomes after the reboot) when a setting waits for a reboot; '' otherwise. */
   pending: string;
   stats?: PortStats;
@@ -40,6 +42,7 @@ export function portRows(
       speed: i?.speed ?? c?.speed ?? '–',
       duplex: i?.duplex ?? c?.duplex ?? '–',
       type: c?.type ?? null,
+      lineBps: lineRateBps(i?.speed ?? c?.speed),
       pending: c && pendingNext(c) ? `⟳ ${pendingNext(c)}` : '',
     };
     const s = statsByNo.get(no);
@@ -56,6 +59,24 @@ export function totalBps(r: PortRow): number | null {
   const a = r.rate?.rxBps;
   const b = r.rate?.txBps;
   return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+}
+
+/**
+ * The busier direction's share of the line rate now (0.42 = 42 %), or null without a rate
+ * or a line rate.
+ */
+export function lineShare(r: PortRow): number | null {
+  const rx = r.rate?.rxBps;
+  const tx = r.rate?.txBps;
+  if (rx === null || rx === undefined || tx === null || tx === undefined || !r.lineBps) return null;
+  return Math.max(rx, tx) / r.lineBps;
+}
+
+/** `42%`, `<1%` for a little traffic, `0%` for none, `–` without a line rate. */
+export function formatShare(share: number | null): string {
+  if (share === null) return '–';
+  if (share > 0 && share < 0.01) return '<1%';
+  return `${Math.min(999, Math.round(share * 100))}%`;
 }
 
 /** Drops and errors since the device started counting (rx+tx). */

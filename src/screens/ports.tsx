@@ -4,54 +4,96 @@ import { useMemo, useState } from 'react';
 import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState, usePortRates } from '../store/react.js';
-import { type Column, sparkline, Table, Text } from '../widgets/index.js';
+import { type Column, gaugeText, layoutColumns, sparkline, Table, Text } from '../widgets/index.js';
 import { navCommands, useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
+import { matchNote } from './filter-note.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
-import { badCount, type PortRow, portRows } from './port-rows.js';
+import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
+import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
-
-/** Sortable columns, in the order `s` cycles through them. */
-const SORTS: Array<{ key: string; compare: (a: PortRow, b: PortRow) => number }> = [
-  { key: 'port', compare: (a, b) => Number(a.no) - Number(b.no) },
-  { key: 'rx', compare: (a, b) => num(a.rate?.rxBps) - num(b.rate?.rxBps) },
-  { key: 'tx', compare: (a, b) => num(a.rate?.txBps) - num(b.rate?.txBps) },
-  { key: 'rxpps', compare: (a, b) => num(a.rate?.rxPps) - num(b.rate?.rxPps) },
-  { key: 'txpps', compare: (a, b) => num(a.rate?.txPps) - num(b.rate?.txPps) },
-  {
-    key: 'errs',
-    compare: (a, b) => {
-      const x = badCount(a);
-      const y = badCount(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    },
-  },
-  { key: 'state', compare: (a, b) => `${a.admin}${a.link}`.localeCompare(`${b.admin}${b.link}`) },
-];
+const big = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const sum = (r: PortRow, k: 'errs' | 'drop') =>
+  r.stats
+    ? k === 'errs'
+      ? r.stats.rxerrs + r.stats.txerrs
+      : r.stats.rxdrop + r.stats.txdrop
+    : -1n;
 
 function stateText(r: PortRow): string {
   if (r.admin === 'shut') return 'shut';
   return r.link === 'up' ? 'up' : r.link === 'down' ? 'down' : '–';
 }
 
-export function portColumns(): Column<PortRow>[] {
+/** Erroring now, in a mark and a word (never colour alone, never on a rate of 0): `! err`. */
+export function nowText(r: PortRow): string {
+  if ((r.rate?.errsPs ?? 0) > 0) return '! err';
+  if ((r.rate?.dropsPs ?? 0) > 0) return '! drop';
+  return '';
+}
+
+/**
+ * A Ports column and what sorting by it compares: what its header shows is what it sorts
+ * by. Numbers sort largest first (`desc`), names and words in order.
+ */
+export type PortColumn = Column<PortRow> & {
+  compare: (a: PortRow, b: PortRow) => number;
+  desc?: boolean;
+  /** How the status line names the sort. */
+  sortsBy: string;
+};
+
+export function portColumns(): PortColumn[] {
   return [
-    { key: 'port', title: 'PORT', width: 11, min: 9, priority: 100, render: (r) => r.name },
+    {
+      key: 'port',
+      title: 'PORT',
+      width: 11,
+      min: 9,
+      priority: 100,
+      render: (r) => r.name,
+      compare: (a, b) => Number(a.no) - Number(b.no),
+      sortsBy: 'port number',
+    },
     {
       key: 'state',
       title: 'STATE',
-      width: 5,
+      width: 6,
       priority: 90,
       render: stateText,
       color: (r) => (r.admin === 'shut' ? 'gray' : r.link === 'up' ? 'green' : 'red'),
+      compare: (a, b) => stateText(a).localeCompare(stateText(b)),
+      sortsBy: 'state',
     },
-    { key: 'speed', title: 'SPEED', width: 12, min: 6, priority: 40, render: (r) => r.speed },
+    {
+      key: 'now',
+      title: 'NOW',
+      width: 6,
+      priority: 88,
+      render: nowText,
+      color: (r) => ((r.rate?.errsPs ?? 0) > 0 ? 'red' : nowText(r) ? 'yellow' : undefined),
+      compare: (a, b) =>
+        num(a.rate?.errsPs) - num(b.rate?.errsPs) || num(a.rate?.dropsPs) - num(b.rate?.dropsPs),
+      desc: true,
+      sortsBy: 'erroring now',
+    },
+    {
+      key: 'speed',
+      title: 'SPEED',
+      width: 12,
+      min: 6,
+      priority: 40,
+      render: (r) => r.speed,
+      compare: (a, b) => num(a.lineBps) - num(b.lineBps),
+      desc: true,
+      sortsBy: 'line rate',
+    },
     {
       key: 'rx',
       title: 'RX b/s',
@@ -59,6 +101,9 @@ export function portColumns(): Column<PortRow>[] {
       align: 'right',
       priority: 80,
       render: (r) => formatSi(r.rate?.rxBps),
+      compare: (a, b) => num(a.rate?.rxBps) - num(b.rate?.rxBps),
+      desc: true,
+      sortsBy: 'rx bit/s now',
     },
     {
       key: 'tx',
@@ -67,6 +112,20 @@ export function portColumns(): Column<PortRow>[] {
       align: 'right',
       priority: 80,
       render: (r) => formatSi(r.rate?.txBps),
+      compare: (a, b) => num(a.rate?.txBps) - num(b.rate?.txBps),
+      desc: true,
+      sortsBy: 'tx bit/s now',
+    },
+    {
+      key: 'line',
+      title: 'LINE%',
+      width: 6,
+      align: 'right',
+      priority: 75,
+      render: (r) => formatShare(lineShare(r)),
+      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      desc: true,
+      sortsBy: '% of line rate now',
     },
     {
       key: 'rxpps',
@@ -75,6 +134,9 @@ export function portColumns(): Column<PortRow>[] {
       align: 'right',
       priority: 50,
       render: (r) => formatSi(r.rate?.rxPps),
+      compare: (a, b) => num(a.rate?.rxPps) - num(b.rate?.rxPps),
+      desc: true,
+      sortsBy: 'rx packets/s now',
     },
     {
       key: 'txpps',
@@ -83,23 +145,69 @@ export function portColumns(): Column<PortRow>[] {
       align: 'right',
       priority: 50,
       render: (r) => formatSi(r.rate?.txPps),
+      compare: (a, b) => num(a.rate?.txPps) - num(b.rate?.txPps),
+      desc: true,
+      sortsBy: 'tx packets/s now',
     },
     {
-      key: 'drops',
-      title: 'DROPS',
+      key: 'errps',
+      title: 'ERR/s',
+      width: 6,
+      align: 'right',
+      priority: 86,
+      render: (r) => formatSi(r.rate?.errsPs),
+      color: (r) => ((r.rate?.errsPs ?? 0) > 0 ? 'red' : undefined),
+      compare: (a, b) => num(a.rate?.errsPs) - num(b.rate?.errsPs),
+      desc: true,
+      sortsBy: 'errors/s now',
+    },
+    {
+      key: 'dropps',
+      title: 'DROP/s',
       width: 7,
       align: 'right',
-      priority: 60,
-      render: (r) => (r.stats ? formatSi(Number(r.stats.rxdrop + r.stats.txdrop)) : '–'),
+      priority: 84,
+      render: (r) => formatSi(r.rate?.dropsPs),
+      color: (r) => ((r.rate?.dropsPs ?? 0) > 0 ? 'yellow' : undefined),
+      compare: (a, b) => num(a.rate?.dropsPs) - num(b.rate?.dropsPs),
+      desc: true,
+      sortsBy: 'drops/s now',
     },
     {
       key: 'errs',
       title: 'ERRS',
       width: 6,
       align: 'right',
-      priority: 70,
+      priority: 60,
       render: (r) => (r.stats ? formatSi(Number(r.stats.rxerrs + r.stats.txerrs)) : '–'),
-      color: (r) => ((r.rate?.errPps ?? 0) > 0 ? 'yellow' : undefined),
+      compare: (a, b) => big(sum(a, 'errs'), sum(b, 'errs')),
+      desc: true,
+      sortsBy: 'errors counted',
+    },
+    {
+      key: 'drops',
+      title: 'DROPS',
+      width: 6,
+      align: 'right',
+      priority: 55,
+      render: (r) => (r.stats ? formatSi(Number(r.stats.rxdrop + r.stats.txdrop)) : '–'),
+      compare: (a, b) => big(sum(a, 'drop'), sum(b, 'drop')),
+      desc: true,
+      sortsBy: 'drops counted',
+    },
+    {
+      key: 'load',
+      title: 'LOAD',
+      width: 10,
+      priority: 25,
+      // the busier direction against the line rate: [███·······]
+      render: (r) => {
+        const share = lineShare(r);
+        return share === null ? '' : gaugeText(share, 1, 10).bar;
+      },
+      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      desc: true,
+      sortsBy: '% of line rate now',
     },
     {
       key: 'trend',
@@ -108,7 +216,11 @@ export function portColumns(): Column<PortRow>[] {
       min: 8,
       flex: true,
       priority: 30,
-      render: (r) => sparkline(r.rate?.history ?? [], 16),
+      // scaled to the line rate, so rows compare (a port's own maximum only without one)
+      render: (r) => sparkline(r.rate?.busyHistory ?? [], 16, r.lineBps ?? undefined),
+      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      desc: true,
+      sortsBy: 'traffic (% of line rate)',
     },
   ];
 }
@@ -116,7 +228,7 @@ export function portColumns(): Column<PortRow>[] {
 const COLUMNS = portColumns();
 
 /** Shown only while some port has a setting waiting for a reboot: `⟳ 1G`. */
-const PENDING_COLUMN: Column<PortRow> = {
+const PENDING_COLUMN: PortColumn = {
   key: 'pending',
   title: 'AFTER REBOOT',
   width: 18,
@@ -124,6 +236,8 @@ const PENDING_COLUMN: Column<PortRow> = {
   priority: 85,
   render: (r) => r.pending,
   color: (r) => (r.pending ? 'yellow' : undefined),
+  compare: (a, b) => a.pending.localeCompare(b.pending),
+  sortsBy: 'what changes after a reboot',
 };
 const PENDING_COLUMNS = [...COLUMNS.slice(0, 3), PENDING_COLUMN, ...COLUMNS.slice(3)];
 
@@ -143,7 +257,7 @@ export function PortsScreen(props: ScreenProps) {
   const stats = useConsoleState((s) => s.resources.stats.data);
   const statsError = useConsoleState((s) => s.resources.stats.error?.message);
   const rates = usePortRates(); // no current rates while the counters are stale
-  const [sort, setSort] = useState({ index: 0, desc: false });
+  const [sort, setSort] = useState<PortSort>(START_SORT);
   const [detail, setDetail] = useState<string | null>(null);
   // e: change the port's configuration (POST /ports/config) in a dialog
   const { client, poller } = useConsole();
@@ -156,12 +270,15 @@ export function PortsScreen(props: ScreenProps) {
       name,
     );
   const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
-  const rows = useMemo(() => {
-    const s = SORTS[sort.index]!;
-    const sorted = [...filterPorts(all, props.filter)].sort(s.compare);
-    return sort.desc ? sorted.reverse() : sorted;
-  }, [all, props.filter, sort]);
-  const listView = useList(rows.length, props.height - 1);
+  const columns = all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS;
+  const rows = useMemo(
+    () => sortRows(filterPorts(all, props.filter), sort, columns),
+    [all, props.filter, sort, columns],
+  );
+  // the line above the table: what the list is sorted by, and how many ports the filter shows
+  const tableHeight = props.height - 1;
+  const shownKeys = layoutColumns(columns, props.width - 1).map((c) => c.key);
+  const listView = useList(rows.length, tableHeight - 1);
   const list = listView.state;
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
@@ -171,16 +288,14 @@ export function PortsScreen(props: ScreenProps) {
   useCommands(
     props.commands,
     detail !== null
-      ? { ...edit, 'app.cancel': closeDetail, 'ports.detail': closeDetail }
+      ? { ...edit, 'app.cancel': closeDetail }
       : {
           ...edit,
           ...navCommands(listView.go),
           // the port column sorts ascending, the numbers largest first
-          'ports.sort': () =>
-            setSort((s) => {
-              const index = (s.index + 1) % SORTS.length;
-              return { index, desc: index !== 0 };
-            }),
+          'ports.sort': () => setSort((s) => nextSort(s, columns)),
+          'ports.sortLeft': () => setSort((s) => moveSort(s, -1, shownKeys, columns)),
+          'ports.sortRight': () => setSort((s) => moveSort(s, 1, shownKeys, columns)),
           'ports.reverse': () => setSort((s) => ({ ...s, desc: !s.desc })),
           'ports.detail': () => {
             const r = rows[list.selected];
@@ -204,18 +319,28 @@ export function PortsScreen(props: ScreenProps) {
       </Box>
     );
   }
+  const sorted = columns.find((c) => c.key === sort.key);
+  const erroring = all.filter((r) => (r.rate?.errsPs ?? 0) > 0).length;
+  const top = [
+    matchNote(rows.length, all.length, props.filter, 'ports') || `${all.length} ports`,
+    erroring > 0 ? `! ${erroring} erroring now` : '',
+    `sorted by ${sorted?.sortsBy ?? sort.key} ${sort.desc ? '▼' : '▲'} (s < > S)`,
+  ].filter(Boolean);
   return (
-    <Table
-      columns={all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS}
-      rows={rows}
-      width={props.width}
-      height={props.height}
-      selected={list.selected}
-      offset={list.offset}
-      sortKey={SORTS[sort.index]!.key}
-      sortDesc={sort.desc}
-      emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
-      rowKey={(r) => r.name}
-    />
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text wrap="truncate-end">{top.join(' · ')}</Text>
+      <Table
+        columns={columns}
+        rows={rows}
+        width={props.width}
+        height={tableHeight}
+        selected={list.selected}
+        offset={list.offset}
+        sortKey={sort.key}
+        sortDesc={sort.desc}
+        emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
+        rowKey={(r) => r.name}
+      />
+    </Box>
   );
 }

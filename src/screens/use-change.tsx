@@ -33,6 +33,17 @@ interface Open {
 
 let opened = 0;
 
+/**
+ * The status line after a change the device accepted: `Add rule: done · the device uses 14
+ * TCAM flows for it, as previewed`, or `Replace rule: done (2 requests accepted)`. Short
+ * enough for 80 columns.
+ */
+export function doneLine(title: string, result: PlanResult): string {
+  const n = result.lines.length;
+  if (result.verdict) return `${title}: done · ${result.verdict}`;
+  return `${title}: done (${n} ${n === 1 ? 'request' : 'requests'} accepted)`;
+}
+
 export function useChange(refused: string | null, notify: (m: string) => void) {
   const { client, store, poller } = useConsole();
   const [, setTick] = useState(0);
@@ -57,9 +68,15 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     // the executor sends, then has the poller refresh what the change affects
     executePlan({ client, store, poller }, o.plan).then(
       (result) => {
-        notify(
-          result.ok ? `${o.plan.title}: done` : `${o.plan.title}: failed — nothing more was sent`,
-        );
+        if (result.ok) {
+          // a success reports in the status line: no box that needs another Enter
+          set(null);
+          o.options.onClose?.(result);
+          notify(doneLine(o.plan.title, result));
+          return;
+        }
+        // a failure stays in a box, with what each request did
+        notify(`${o.plan.title}: failed — nothing more was sent`);
         if (ref.current) set({ ...ref.current, phase: 'done', result });
       },
       (e: unknown) => {

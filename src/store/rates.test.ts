@@ -82,4 +82,49 @@ describe('port rates', () => {
     expect(formatSi(null)).toBe('–');
     expect(formatSi(Number.NaN)).toBe('–');
   });
+  it('never writes 1000 of a prefix: a value that rounds up takes the next one', () => {
+    expect(formatSi(999_999)).toBe('1.00M');
+    expect(formatSi(999_600)).toBe('1.00M');
+    expect(formatSi(999.6)).toBe('1.00k');
+    expect(formatSi(9.996)).toBe('10.0');
+    expect(formatSi(99_960)).toBe('100k');
+    expect(formatSi(0.4)).toBe('0.40');
+    expect(formatSi(0.001)).toBe('<0.01');
+  });
+  it('shows at most 3 significant digits under 1000, within 0.5 % of any value from 1 on (property)', () => {
+    const prefix: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12 };
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 9.9e14, noNaN: true }), (v) => {
+        const text = formatSi(v);
+        const m = /^(\d+(?:\.\d+)?)([kMGT]?)$/.exec(text);
+        expect(m, text).not.toBeNull();
+        const mantissa = Number(m![1]);
+        expect(mantissa, text).toBeLessThan(1000);
+        if (m![2] !== '') expect(mantissa, text).toBeGreaterThanOrEqual(1);
+        expect(Math.abs(mantissa * prefix[m![2]!]! - v) / v, text).toBeLessThanOrEqual(0.0051);
+      }),
+    );
+  });
+  it('a rate above zero never reads as 0 (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: Number.MIN_VALUE, max: 1e6, noNaN: true }), (v) => {
+        expect(formatSi(v)).not.toMatch(/^0(\.0+)?$/);
+      }),
+    );
+  });
+  it('keeps separate error and drop rates, and the busier direction for the line rate', () => {
+    const at = (rxdrop: bigint, rxerrs: bigint, txerrs: bigint, rx: bigint, tx: bigint) => ({
+      ...stats('1', rx, tx),
+      rxdrop,
+      rxerrs,
+      txerrs,
+    });
+    let s = updateRates(emptyRates(), [at(0n, 0n, 0n, 0n, 0n)], 0);
+    s = updateRates(s, [at(10n, 4n, 2n, 1000n, 250n)], 2000);
+    const r = s.rates.get('1')!;
+    expect(r.errsPs).toBe(3);
+    expect(r.dropsPs).toBe(5);
+    expect(r.errPps).toBe(8);
+    expect(r.busyHistory).toEqual([4000]);
+  });
 });

@@ -15,8 +15,17 @@ export interface PortRate {
   txPps: number | null;
   /** Drops plus errors (rx and tx) per second. */
   errPps: number | null;
+  /** Errors (rx and tx) per second, from the last two samples. */
+  errsPs: number | null;
+  /** Drops (rx and tx) per second, from the last two samples. */
+  dropsPs: number | null;
   /** rx+tx bit/s per sample, oldest first, at most HISTORY entries. */
   history: number[];
+  /**
+   * The busier direction's bit/s per sample (max of rx and tx), oldest first: what a line
+   * rate bounds on a full-duplex port (`% of line rate`).
+   */
+  busyHistory: number[];
   peakBps: number;
 }
 
@@ -49,7 +58,10 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
       rxPps: null,
       txPps: null,
       errPps: null,
+      errsPs: null,
+      dropsPs: null,
       history: [],
+      busyHistory: [],
       peakBps: 0,
     };
     if (prev && at > prev.at) {
@@ -60,16 +72,24 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
       const txPps = perSecond(s.txpkts, prev.stats.txpkts, secs);
       const bad = (x: PortStats) => x.rxdrop + x.rxerrs + x.txdrop + x.txerrs;
       const errPps = perSecond(bad(s), bad(prev.stats), secs);
+      const errsPs = perSecond(s.rxerrs + s.txerrs, prev.stats.rxerrs + prev.stats.txerrs, secs);
+      const dropsPs = perSecond(s.rxdrop + s.txdrop, prev.stats.rxdrop + prev.stats.txdrop, secs);
       const total = rxBps !== null && txBps !== null ? rxBps + txBps : null;
-      const history =
-        total === null ? rate.history : [...rate.history.slice(-(HISTORY - 1)), total];
+      const add = (h: number[], v: number | null) =>
+        v === null ? h : [...h.slice(-(HISTORY - 1)), v];
       rate = {
         rxBps,
         txBps,
         rxPps,
         txPps,
         errPps,
-        history,
+        errsPs,
+        dropsPs,
+        history: add(rate.history, total),
+        busyHistory: add(
+          rate.busyHistory,
+          rxBps !== null && txBps !== null ? Math.max(rxBps, txBps) : null,
+        ),
         peakBps: total === null ? rate.peakBps : Math.max(rate.peakBps, total),
       };
     }
@@ -81,15 +101,30 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
 
 const UNITS = ['', 'k', 'M', 'G', 'T'];
 
-/** 1234567 → "1.23M"; null → "–". */
+/**
+ * 1234567 → "1.23M", 999999 → "1.00M" (never "1000k": a value that rounds up to 1000 takes
+ * the next prefix), 12.4 → "12.4", 3 → "3"; a value above 0 never reads "0" (0.004 →
+ * "<0.01"); null → "–".
+ */
 export function formatSi(value: number | null | undefined, unit = ''): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  let v = value;
+  const sign = value < 0 ? '-' : '';
+  let v = Math.abs(value);
+  if (v > 0 && v < 0.005) return `${sign}<0.01${unit}`;
   let i = 0;
-  while (Math.abs(v) >= 1000 && i < UNITS.length - 1) {
+  while (v >= 1000 && i < UNITS.length - 1) {
     v /= 1000;
     i++;
   }
-  const digits = v >= 100 || i === 0 ? 0 : v >= 10 ? 1 : 2;
-  return `${v.toFixed(digits)}${UNITS[i]}${unit}`;
+  for (;;) {
+    // the digits shown follow the value as rounded to 3 significant digits (9.996 → "10.0")
+    const r = Number(v.toPrecision(3));
+    if (r >= 1000 && i < UNITS.length - 1) {
+      v /= 1000;
+      i++;
+      continue;
+    }
+    const digits = (i === 0 && Number.isInteger(v)) || r >= 100 ? 0 : r >= 10 ? 1 : 2;
+    return `${sign}${v.toFixed(digits)}${UNITS[i]}${unit}`;
+  }
 }

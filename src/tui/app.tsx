@@ -14,6 +14,7 @@ import { appCommands } from './app-commands.js';
 import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
+import { statusHints } from './hints.js';
 import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
@@ -118,13 +119,7 @@ export function App(props: { initialScreen?: ScreenId }) {
 
   if (tooSmall) return <TooSmall columns={columns} rows={rows} />;
 
-  const hints = [
-    { key: '1-9', label: 'screens' },
-    ...view.hints,
-    { key: '/', label: 'filter' },
-    { key: '?', label: 'help', pinned: true },
-    { key: view.quitKey, label: 'quit', pinned: true },
-  ];
+  const hints = statusHints(screen, screens.active, session.readonly);
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;
   const prompting = overlay === 'palette' || overlay === 'filter';

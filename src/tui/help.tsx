@@ -19,7 +19,8 @@ export function helpLines(screen: ScreenId, readonly: boolean): string[] {
       .filter((b) => !b.command.startsWith('screen.'))
       .map((b) => ({
         keys: b.keys.map(keyLabel).join(' / '),
-        label: `${b.label}${b.write && readonly ? ' (disabled: read-only)' : ''}`,
+        // in front, so a narrow help that cuts the line keeps it
+        label: `${b.write && readonly ? '(off: read-only) ' : ''}${b.label}`,
         own: b.scope !== 'global',
       })),
   ];

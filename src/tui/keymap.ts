@@ -31,7 +31,36 @@ export interface Binding {
    * screen's own keys do not resolve it.
    */
   within?: 'editor';
+  /**
+   * What the key means, the same on every screen that binds it: required on every binding
+   * of a key that writes anywhere (`d` deletes wherever it is bound), so that a dangerous key
+   * never changes meaning between screens (src/tui/key-meanings.test.ts holds the table to it).
+   */
+  meaning?: Meaning;
 }
+
+/** The one meaning of each key that changes the device somewhere (docs/keys.md lists them). */
+export const MEANINGS = {
+  open: 'open the selected item (its details or its form; never sends by itself)',
+  add: 'add a new item (a rule, group, user, app instance, controller)',
+  edit: 'edit the selected item',
+  clone: 'copy the selected item into the editor as a new one',
+  delete: 'delete (stop) the selected item, after confirmation',
+  deleteAll: 'delete ALL items of the screen (type delete to confirm)',
+  zero: 'zero what the device counted or logged (rule counters, the device log), never its configuration',
+  new: 'new save-point from the current rules / ports',
+  quicksave: 'quicksave the active rules as a save-point',
+  activate: 'activate the selected save-point',
+  boot: 'make the selected save-point the one the device boots with',
+  modify: 'modify the selected save-point: rename, describe, override',
+  import: 'import save-points from a file',
+  uac: 'user access control (UAC) on/off',
+  settings: "edit the screen's own settings (Users: RADIUS)",
+  action: 'run an action of the selected app instance',
+  reboot: 'reboot the device',
+  led: 'the ID LED on/off',
+} as const;
+export type Meaning = keyof typeof MEANINGS;
 
 export const SCREENS: ReadonlyArray<{ id: ScreenId; key: string; title: string }> = [
   { id: 'overview', key: '1', title: 'Overview' },
@@ -77,9 +106,34 @@ export const BINDINGS: readonly Binding[] = [
     label: n.label,
     scope: 'global' as const,
   })),
-  { command: 'ports.sort', keys: ['s'], label: 'sort by next column', scope: 'ports', hint: true },
+  {
+    command: 'ports.sort',
+    keys: ['s'],
+    label: 'sort by the next column: from PORT, ERR/s (errors now) first, then DROP/s, LINE%, …',
+    scope: 'ports',
+    hint: true,
+  },
+  {
+    command: 'ports.sortLeft',
+    keys: ['<'],
+    label: 'sort by the column left of the sorted one',
+    scope: 'ports',
+  },
+  {
+    command: 'ports.sortRight',
+    keys: ['>'],
+    label: 'sort by the column right of the sorted one',
+    scope: 'ports',
+  },
   { command: 'ports.reverse', keys: ['S'], label: 'reverse sort', scope: 'ports' },
-  { command: 'ports.detail', keys: ['enter'], label: 'port details', scope: 'ports', hint: true },
+  {
+    command: 'ports.detail',
+    keys: ['enter'],
+    label: 'port details',
+    scope: 'ports',
+    hint: true,
+    meaning: 'open',
+  },
   {
     command: 'ports.edit',
     keys: ['e'],
@@ -87,6 +141,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'ports',
     write: true,
     hint: true,
+    meaning: 'edit',
   },
   {
     command: 'logs.follow',
@@ -105,10 +160,11 @@ export const BINDINGS: readonly Binding[] = [
   },
   {
     command: 'logs.clear',
-    keys: ['D'],
-    label: 'clear the device log (SUPER)',
+    keys: ['z'],
+    label: 'zero the device log: clear it (SUPER)',
     scope: 'logs',
     write: true,
+    meaning: 'zero',
   },
   {
     command: 'rules.add',
@@ -117,6 +173,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
     write: true,
     hint: true,
+    meaning: 'add',
   },
   {
     command: 'rules.edit',
@@ -125,6 +182,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
     write: true,
     hint: true,
+    meaning: 'edit',
   },
   {
     command: 'rules.clone',
@@ -132,6 +190,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'clone the selected rule into the editor',
     scope: 'rules',
     write: true,
+    meaning: 'clone',
   },
   {
     command: 'rules.delete',
@@ -140,6 +199,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
     write: true,
     hint: true,
+    meaning: 'delete',
   },
   {
     command: 'rules.deleteAll',
@@ -147,6 +207,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'delete ALL rules (type delete to confirm)',
     scope: 'rules',
     write: true,
+    meaning: 'deleteAll',
   },
   {
     command: 'rules.counters',
@@ -154,6 +215,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'zero the packet and byte counters of all rules',
     scope: 'rules',
     write: true,
+    meaning: 'zero',
   },
   {
     command: 'rules.detail',
@@ -161,6 +223,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'details of the rule: counters, shadowing',
     scope: 'rules',
     hint: true,
+    meaning: 'open',
   },
   {
     command: 'rules.sort',
@@ -211,6 +274,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'groups',
     write: true,
     hint: true,
+    meaning: 'add',
   },
   {
     command: 'groups.edit',
@@ -219,6 +283,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'groups',
     write: true,
     hint: true,
+    meaning: 'edit',
   },
   {
     command: 'groups.delete',
@@ -227,6 +292,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'groups',
     write: true,
     hint: true,
+    meaning: 'delete',
   },
   {
     command: 'groups.deleteAll',
@@ -234,6 +300,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'delete ALL groups and the rules using them (type delete)',
     scope: 'groups',
     write: true,
+    meaning: 'deleteAll',
   },
   {
     command: 'groups.detail',
@@ -241,6 +308,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'details of the group: buckets, rules using it',
     scope: 'groups',
     hint: true,
+    meaning: 'open',
   },
   {
     command: 'groups.editor.pick',
@@ -275,6 +343,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'open the content: rules and groups, or port settings',
     scope: 'savepoints',
     hint: true,
+    meaning: 'open',
   },
   {
     command: 'savepoints.mark',
@@ -296,13 +365,15 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'savepoints',
     write: true,
     hint: true,
+    meaning: 'new',
   },
   {
     command: 'savepoints.quicksave',
-    keys: ['q'],
-    label: 'quicksave the active rules (here q does not quit; use :quit)',
+    keys: ['N'],
+    label: "quicksave: save the active rules to 'Quicksave', the boot save-point",
     scope: 'savepoints',
     write: true,
+    meaning: 'quicksave',
   },
   {
     command: 'savepoints.activate',
@@ -311,6 +382,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'savepoints',
     write: true,
     hint: true,
+    meaning: 'activate',
   },
   {
     command: 'savepoints.boot',
@@ -318,6 +390,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'boot with this rule save-point, after confirmation (SUPER)',
     scope: 'savepoints',
     write: true,
+    meaning: 'boot',
   },
   {
     command: 'savepoints.modify',
@@ -325,6 +398,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'modify: rename, describe, override with current',
     scope: 'savepoints',
     write: true,
+    meaning: 'modify',
   },
   {
     command: 'savepoints.delete',
@@ -332,6 +406,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'delete, after confirmation',
     scope: 'savepoints',
     write: true,
+    meaning: 'delete',
   },
   {
     command: 'savepoints.export',
@@ -345,6 +420,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'import an exported file as new save-points',
     scope: 'savepoints',
     write: true,
+    meaning: 'import',
   },
   {
     command: 'users.add',
@@ -353,14 +429,24 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'users',
     write: true,
     hint: true,
+    meaning: 'add',
   },
   {
     command: 'users.edit',
-    keys: ['e', 'enter'],
+    keys: ['e'],
     label: 'edit the user: name, password, level, description (SUPER)',
     scope: 'users',
     write: true,
     hint: true,
+    meaning: 'edit',
+  },
+  {
+    command: 'users.open',
+    keys: ['enter'],
+    label: "open the selected user's form (as e)",
+    scope: 'users',
+    write: true,
+    meaning: 'open',
   },
   {
     command: 'users.delete',
@@ -369,24 +455,27 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'users',
     write: true,
     hint: true,
+    meaning: 'delete',
   },
   {
     command: 'users.uac',
-    keys: ['u'],
+    keys: ['U'],
     label: 'UAC on/off, with a lockout check (SUPER)',
     scope: 'users',
     write: true,
     hint: true,
+    meaning: 'uac',
   },
   {
     command: 'users.radius',
-    keys: ['R'],
+    keys: ['E'],
     label: 'RADIUS settings: server, port, secret, level, refresh (SUPER)',
     scope: 'users',
     write: true,
     hint: true,
+    meaning: 'settings',
   },
-  { command: 'users.secret', keys: ['s'], label: 'show/hide the RADIUS secret', scope: 'users' },
+  { command: 'users.secret', keys: ['v'], label: 'view/hide the RADIUS secret', scope: 'users' },
   {
     command: 'apps.pane',
     keys: ['tab', 'shift+tab'],
@@ -395,11 +484,12 @@ export const BINDINGS: readonly Binding[] = [
   },
   {
     command: 'apps.start',
-    keys: ['s'],
-    label: 'start an instance of the app (WRITE)',
+    keys: ['a'],
+    label: 'add: start an instance of the app (WRITE)',
     scope: 'apps',
     write: true,
     hint: true,
+    meaning: 'add',
   },
   {
     command: 'apps.modify',
@@ -408,6 +498,7 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'apps',
     write: true,
     hint: true,
+    meaning: 'edit',
   },
   {
     command: 'apps.enter',
@@ -415,6 +506,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'start (available app) or edit (running instance)',
     scope: 'apps',
     write: true,
+    meaning: 'open',
   },
   {
     command: 'apps.stop',
@@ -423,14 +515,16 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'apps',
     write: true,
     hint: true,
+    meaning: 'delete',
   },
   {
     command: 'apps.action',
-    keys: ['a'],
-    label: 'actions of the instance: a digit picks, then a confirmation',
+    keys: ['!'],
+    label: 'run an action of the instance: a digit picks, then a confirmation',
     scope: 'apps',
     write: true,
     hint: true,
+    meaning: 'action',
   },
   {
     command: 'device.edit',
@@ -439,14 +533,16 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'device',
     write: true,
     hint: true,
+    meaning: 'open',
   },
   {
     command: 'device.reboot',
-    keys: ['R'],
+    keys: ['B'],
     label: 'reboot the device, then reconnect (SUPER)',
     scope: 'device',
     write: true,
     hint: true,
+    meaning: 'reboot',
   },
   {
     command: 'device.led',
@@ -454,11 +550,12 @@ export const BINDINGS: readonly Binding[] = [
     label: 'LED (ID LED) on/off (WRITE)',
     scope: 'device',
     write: true,
+    meaning: 'led',
   },
   {
     command: 'device.controllers',
-    keys: ['c'],
-    label: 'controllers list (a adds, d deletes; Esc returns)',
+    keys: ['tab'],
+    label: 'controllers list, or back to the settings (a adds, d deletes)',
     scope: 'device',
     hint: true,
   },
@@ -468,6 +565,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'add a controller, in the list (SUPER)',
     scope: 'device',
     write: true,
+    meaning: 'add',
   },
   {
     command: 'device.controllerDelete',
@@ -475,6 +573,7 @@ export const BINDINGS: readonly Binding[] = [
     label: 'delete the controller, in the list (SUPER)',
     scope: 'device',
     write: true,
+    meaning: 'delete',
   },
 ];
 

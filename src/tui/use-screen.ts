@@ -5,7 +5,7 @@
  * screen's bindings above the app's, each command run by the screen's handler if it
  * registered one, else by the app's.
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
 import type { KeyHandler } from '../screens/types.js';
 import { type Dispatched, dispatchKey } from './dispatch.js';
@@ -31,6 +31,9 @@ export function useScreen(initial: ScreenId) {
   const keys = useRef<KeyHandler | null>(null);
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
+  // what the screen handled at its last render, for the status bar's hints
+  const [active, setActive] = useState<readonly string[]>([]);
+  const shown = useRef('');
   const commands = useRef({
     get current() {
       return slot.current;
@@ -39,16 +42,27 @@ export function useScreen(initial: ScreenId) {
       slot.current = h;
       record(live.current, h);
     },
+    committed() {
+      const now = Object.keys(slot.current ?? {}).sort();
+      if (now.join(' ') === shown.current) return;
+      shown.current = now.join(' ');
+      setActive(now);
+    },
   }).current;
   return {
     screen,
     /** The screen now, for key handlers (ahead of React's render). */
     live,
+    /** The commands the screen handles now (its focused view), as of its last render. */
+    active,
     keys,
     commands,
     go(id: ScreenId) {
       keys.current = null;
       commands.current = null;
+      // a screen without commands of its own (Overview) shows none of the last one's
+      shown.current = '';
+      setActive([]);
       setScreen(id);
     },
     dispatch(key: string, app: CommandHandlers): Dispatched | undefined {

@@ -6,7 +6,7 @@ import { hasTmux } from './tmux.js';
 afterEach(killAll);
 
 describe.runIf(hasTmux())('apps screen in tmux', () => {
-  it('8 shows the apps; s starts one from its form', async () => {
+  it('8 shows the apps; a starts one from its form', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24 });
     await s.waitFor((x) => x.includes('● live'), 15_000);
     await press(s, '8');
@@ -14,7 +14,7 @@ describe.runIf(hasTmux())('apps screen in tmux', () => {
       (x) => x.includes('ntp') && x.includes('pcap') && x.includes('Running instances (0)'),
     );
     for (const l of lines(f)) expect(l.length).toBeLessThanOrEqual(80);
-    await press(s, 's');
+    await press(s, 'a');
     await s.waitFor((x) => x.includes('Start ntp') && x.includes('Time server'));
     await press(s, 'Enter');
     await s.waitFor(

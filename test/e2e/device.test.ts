@@ -6,7 +6,7 @@ import { hasTmux } from './tmux.js';
 afterEach(killAll);
 
 describe.runIf(hasTmux())('device screen in tmux', () => {
-  it('9 shows the storage mode; R reboots after y, counts down and reconnects by itself', async () => {
+  it('9 shows the storage mode; B reboots after y, counts down and reconnects by itself', async () => {
     const s = startPbc('--demo', { columns: 100, rows: 30 });
     await s.waitFor((x) => x.includes('● live'), 15_000);
     await press(s, '9');
@@ -18,7 +18,7 @@ describe.runIf(hasTmux())('device screen in tmux', () => {
         x.includes("'factory-default' loads"),
     );
     expect(f).toContain('Permanent rules');
-    await press(s, 'R');
+    await press(s, 'B');
     await s.waitFor((x) => x.includes('Reboot pb-lab-01?'));
     await press(s, 'y');
     await s.waitFor((x) => x.includes('Waiting for the device to answer again'), 10_000);

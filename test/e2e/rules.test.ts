@@ -71,8 +71,8 @@ describe.runIf(hasTmux())('pbc --demo: rules', () => {
       s.keys('C-s');
       await s.waitFor((x) => x.includes('Add rule — confirm') && x.includes('POST /rules'));
       s.keys('y');
+      // reported in the status line: no result box to close
       await s.waitFor((x) => x.includes('the device uses 8 TCAM flows for it, as previewed'));
-      s.keys('Enter');
       const after = await s.waitFor((x) => x.includes('e2e-web') && x.includes('TCAM 29/4096'));
       const row = after.split('\n').find((l) => l.includes('e2e-web')) ?? '';
       expect(row).toMatch(/300 e2e-web/);

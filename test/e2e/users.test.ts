@@ -29,7 +29,7 @@ describe.runIf(hasTmux())('users screen in tmux', () => {
       await s.waitFor((x) => x.includes('● live'), 15_000);
       await press(s, '7');
       await s.waitFor((x) => x.includes('op (pbc)'));
-      await press(s, 'u');
+      await press(s, 'U');
       const form = await s.waitFor((x) => x.includes('Turn UAC on'));
       expect(form).toContain("pbc logs in as 'op' (WRITE), not a SUPER account");
       await type(s, 'op');

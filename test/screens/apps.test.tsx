@@ -19,7 +19,7 @@ const instances = (t: TestConsole) => [...t.sim.state.apps.values()];
 describe('apps screen (8)', () => {
   it('starts an app from a form built from paramFormat; the visibility rules hide and show fields', async () => {
     const t = await open();
-    await t.h.press('s');
+    await t.h.press('a');
     const form = await t.h.waitFor((x) => x.includes('Start ntp'));
     expect(form).toContain('Time server');
     expect(form).toContain('pool.ntp.org');
@@ -60,7 +60,7 @@ describe('apps screen (8)', () => {
     await t.h.waitFor((x) => x.includes("ntp #1200 'clock' changed: server"), 5000);
     expect(instances(t)[0]?.params.server).toBe('192.0.2.124');
 
-    await t.h.press('a');
+    await t.h.press('!');
     const chooser = await t.h.waitFor((x) => x.includes('press its number'));
     expect(chooser).toContain('1  Sync now (sync_now, WRITE)');
     expect(chooser).toContain('2  Show status (show_status, READ)');
@@ -85,7 +85,7 @@ describe('apps screen (8)', () => {
   it("shows the device's refusal (a required parameter) and single-instance apps", async () => {
     const t = await open();
     await t.h.press('down'); // syslog: host is required by the app, not by the form
-    await t.h.press('s');
+    await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start syslog'));
     await t.h.press('enter');
     const refused = await t.h.waitFor((x) => x.includes('Starting syslog — failed'), 5000);
@@ -94,7 +94,7 @@ describe('apps screen (8)', () => {
     await t.admin.apps.start('snmp', '', {});
     await t.h.waitFor((x) => /snmp +no /.test(x), 5000);
     await t.h.press('down');
-    await t.h.press('s');
+    await t.h.press('a');
     await t.h.waitFor((x) =>
       x.includes('snmp cannot be started now (single instance, already running)'),
     );
@@ -105,13 +105,13 @@ describe('apps screen (8)', () => {
     const t = await open({ sim, user: 'op', password: 'pw' });
     await t.h.waitFor((x) => x.includes('op WRITE'), 5000);
     for (let i = 0; i < 4; i++) await t.h.press('down');
-    await t.h.press('s');
+    await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start pcap'));
     await t.h.press('enter');
     await t.h.waitFor((x) => x.includes('pcap started'), 5000);
     await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
     await t.h.press('tab');
-    await t.h.press('a');
+    await t.h.press('!');
     await t.h.waitFor((x) => x.includes('Discard files (discard, SUPER)'));
     await t.h.press('2');
     await t.h.waitFor((x) =>
@@ -122,7 +122,7 @@ describe('apps screen (8)', () => {
     const ro = await deviceWith('ro', 1);
     const r = await open({ sim: ro, user: 'ro', password: 'pw' });
     await r.h.waitFor((x) => x.includes('ro READ'), 5000);
-    await r.h.press('s');
+    await r.h.press('a');
     await r.h.waitFor((x) => x.includes("starting an app needs WRITE rights; 'ro' has READ"));
   });
 
@@ -138,7 +138,7 @@ describe('apps screen (8)', () => {
     await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
     await t.h.press('tab');
     const before = await writes();
-    await t.h.press('a');
+    await t.h.press('!');
     await t.h.waitFor((x) => x.includes('2  Discard files (discard, SUPER)'));
     await t.h.press('9'); // not an action, and not the Device screen
     const menu = await t.h.waitFor((x) => x.includes('no action 9 here'));
@@ -150,7 +150,7 @@ describe('apps screen (8)', () => {
     await t.h.press('n');
     await t.h.waitFor((x) => x.includes("'Discard files' not run; nothing was sent"));
     expect(await writes()).toBe(before);
-    await t.h.press('a');
+    await t.h.press('!');
     await t.h.waitFor((x) => x.includes('press its number'));
     await t.h.press('2');
     await t.h.waitFor((x) => x.includes("Run 'Discard files' on pcap"));
@@ -162,7 +162,7 @@ describe('apps screen (8)', () => {
 
   it('in --readonly, every write is refused before anything is sent', async () => {
     const t = await open({ readonly: true });
-    await t.h.press('s');
+    await t.h.press('a');
     await t.h.waitFor((x) => x.includes('read-only session: starting an app is disabled'));
     await t.admin.apps.start('ntp', '', {});
     await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
@@ -170,7 +170,7 @@ describe('apps screen (8)', () => {
     for (const [key, what] of [
       ['e', 'changing a running app'],
       ['d', 'stopping an app'],
-      ['a', 'running an app action'],
+      ['!', 'running an app action'],
     ] as const) {
       await t.h.press(key);
       await t.h.waitFor((x) => x.includes(`read-only session: ${what} is disabled`));

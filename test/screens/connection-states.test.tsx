@@ -19,7 +19,7 @@ const header = (frame: string) => frame.split('\n').slice(0, 2).join('\n');
 
 /** Turns UAC on from the Users screen, giving the wrong password for admin. */
 async function uacOnWithWrongPassword(t: TestConsole) {
-  await t.h.press('u');
+  await t.h.press('U');
   await t.h.waitFor((x) => x.includes('Turn UAC on'));
   await t.type('admin');
   await t.h.press('tab');

@@ -210,7 +210,7 @@ describe('device screen (9)', () => {
 
   it('lists, adds and deletes controllers (delete asks first)', async () => {
     const t = await open();
-    await t.h.press('c');
+    await t.h.press('tab');
     await t.h.waitFor((x) => x.includes('Controllers (0)'));
     await t.h.press('a');
     await t.h.press('tab');
@@ -229,7 +229,7 @@ describe('device screen (9)', () => {
     const sim = await startDevice({ rebootMs: 1500 });
     const t = await open({ sim });
     const before = t.current().client;
-    await t.h.press('R');
+    await t.h.press('B');
     const confirm = await t.h.waitFor((x) => x.includes('Reboot pb-lab-01?'));
     expect(confirm).toContain('replaced by the boot save-point');
     expect(confirm).toContain("'factory-default'");
@@ -260,7 +260,7 @@ describe('device screen (9)', () => {
     await select(t, 'Device name');
     await t.h.press('enter');
     await t.h.waitFor((x) => x.includes("renaming the device needs SUPER rights; 'op' has WRITE"));
-    await t.h.press('R');
+    await t.h.press('B');
     await t.h.waitFor((x) => x.includes("rebooting the device needs SUPER rights; 'op' has WRITE"));
     await t.h.press('l');
     await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
@@ -277,7 +277,7 @@ describe('device screen (9)', () => {
     const t = await open({ readonly: true });
     await t.h.press('l');
     await t.h.waitFor((x) => x.includes('read-only session: switching the ID LED is disabled'));
-    await t.h.press('R');
+    await t.h.press('B');
     await t.h.waitFor((x) => x.includes('read-only session: rebooting the device is disabled'));
     await t.h.press('enter');
     await t.h.waitFor((x) =>

@@ -114,7 +114,11 @@ describe('console frame', () => {
     expect(down).toMatch(/! .*(reset|connection)/i); // one status line says why
     m.sim.faults.settings = { ...m.sim.faults.settings, failNext: 0 };
     await m.ui.press('r');
-    await m.ui.waitFor((x) => x.includes('● live') && !x.includes('! '), 8000);
+    // no error line left ('! err' / '! drop' in the table mark ports erroring now, not the console)
+    await m.ui.waitFor(
+      (x) => x.includes('● live') && !frameLines(x).some((l) => l.startsWith('! ')),
+      8000,
+    );
   });
 
   it('shows "terminal too small" below 80×24 and re-lays out on resize', async () => {

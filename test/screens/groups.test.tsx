@@ -80,7 +80,7 @@ describe('groups screen', () => {
     expect(c.sent).toEqual([]);
     await c.type('2');
     await c.keys('enter');
-    f = await c.ui.waitFor((x) => x.includes('Replace group — result'));
+    f = await c.ui.waitFor((x) => x.includes('Replace group: done'));
     expect(f).toContain('2 rules deleted by the device, as previewed');
     expect(c.sent).toEqual([
       {
@@ -109,7 +109,7 @@ describe('groups screen', () => {
     f = await c.ui.waitFor((x) => x.includes('Modify group — confirm'));
     expect(f).toContain('1. PUT /groups');
     await c.keys('y');
-    await c.ui.waitFor((x) => x.includes('Modify group — result'));
+    await c.ui.waitFor((x) => x.includes('Modify group: done'));
     expect(c.sent.map((s) => s.method)).toEqual(['PUT']);
     const names = (await c.admin.rules.list()).rules.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['lb-a', 'lb-b', 'clone-c']));

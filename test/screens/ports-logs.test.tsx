@@ -14,7 +14,7 @@ const row = (frame: string, name: string) =>
 
 describe('ports screen', () => {
   it('lists every port with live rates that change', async () => {
-    m = await mountConsole({ screen: 'ports' });
+    m = await mountConsole({ screen: 'ports', rows: 34 });
     const f1 = await m.ui.waitFor((x) => /\d[kMG]/.test(row(x, 'eth-0-1')), 5000);
     expect(f1).toContain('eth-0-22/1');
     const first = row(f1, 'eth-0-1');
@@ -32,12 +32,10 @@ describe('ports screen', () => {
   it('sorts with s / S, filters with /, and opens details with Enter', async () => {
     m = await mountConsole({ screen: 'ports', rows: 40 });
     await m.ui.waitFor((x) => /\d[kMG]/.test(row(x, 'eth-0-1')), 5000);
-    await m.ui.press('s'); // RX b/s, largest first
-    const sorted = await m.ui.waitFor((x) => /RX b\/s▼/.test(x));
-    const firstData = frameLines(sorted).find((l) => l.includes('›')) ?? '';
-    expect(firstData).toContain('eth-0-19'); // the 100G port carries the most
+    await m.ui.press('s'); // errors per second now, largest first
+    await m.ui.waitFor((x) => /ERR\/s▼/.test(x));
     await m.ui.press('S');
-    await m.ui.waitFor((x) => /RX b\/s▲/.test(x));
+    await m.ui.waitFor((x) => /ERR\/s▲/.test(x));
     await m.ui.press('/');
     for (const ch of 'eth-0-21') await m.ui.press(ch);
     const filtered = await m.ui.waitFor((x) => !x.includes('eth-0-1 ') && x.includes('eth-0-21/4'));
@@ -110,25 +108,25 @@ describe('logs screen', () => {
     for (const l of frameLines(wrapped)) expect(l.length).toBeLessThanOrEqual(100);
   });
 
-  it('D asks before clearing; only y clears', async () => {
+  it('z asks before clearing; only y clears', async () => {
     m = await mountConsole({ screen: 'logs' });
     await m.ui.waitFor((x) => x.includes('started'), 5000);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('Clear the whole device log?'));
     await m.ui.press('n');
     await m.ui.waitFor((x) => x.includes('log not cleared'));
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(true);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('Clear the whole device log?'));
     await m.ui.press('y');
     await m.ui.waitFor((x) => x.includes('weblog cleared by'), 5000);
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(false);
   });
 
-  it('in --readonly, D is refused before anything is sent', async () => {
+  it('in --readonly, z is refused before anything is sent', async () => {
     m = await mountConsole({ screen: 'logs', session: { readonly: true } });
     await m.ui.waitFor((x) => x.includes('started'), 5000);
-    await m.ui.press('D');
+    await m.ui.press('z');
     await m.ui.waitFor((x) => x.includes('read-only session'));
     expect(m.sim.state.log.all().some((l) => l.includes('started'))).toBe(true);
   });

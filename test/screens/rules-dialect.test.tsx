@@ -51,7 +51,7 @@ describe('the vendor dialect in the console', () => {
       f = await c.ui.waitFor((x) => x.includes('Modify rule — confirm'));
       expect(f).toContain('1. PUT /rules');
       await c.keys('y');
-      await c.ui.waitFor((x) => x.includes('Modify rule — result'));
+      await c.ui.waitFor((x) => x.includes('Modify rule: done'));
       expect(c.sent).toHaveLength(1);
       expect(c.sent[0]).toMatchObject({ method: 'PUT', query: { match: VENDOR_MATCH } });
       const after = (await c.admin.rules.list()).rules.find((r) => r.name === 'smb-drop');

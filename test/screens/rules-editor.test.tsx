@@ -63,9 +63,10 @@ describe('rule editor', () => {
     expect(c.sent).toEqual([]);
 
     await c.keys('y');
-    f = await c.ui.waitFor((x) => x.includes('Add rule — result'));
-    expect(f).toContain('1. POST /rules → OK');
-    expect(f).toContain('the device uses 14 TCAM flows for it, as previewed');
+    // a success reports in the status line, with no box to close
+    f = await c.ui.waitFor((x) => x.includes('Add rule: done'));
+    expect(f).toContain('Add rule: done · the device uses 14 TCAM flows for it, as previewed');
+    expect(f).not.toContain('Add rule — result');
     expect(c.sent).toEqual([
       {
         method: 'POST',
@@ -80,7 +81,6 @@ describe('rule editor', () => {
       },
     ]);
 
-    await c.keys('enter');
     f = await c.ui.waitFor((x) => x.includes(' web ') && x.includes('5 rules'));
     expect(rowOf(f, 'web')).toMatch(/100 web\s+in_port=1,2 tcp tcp_dst=1000-.*output:10\s+14 /);
     const device = await c.admin.rules.list();
@@ -159,7 +159,7 @@ describe('rule editor', () => {
     f = await c.ui.waitFor((x) => x.includes('Replace rule — confirm'));
     expect(f).toMatch(/1\. POST \/rules[\s\S]*2\. DELETE \/rules/);
     await c.keys('enter');
-    await c.ui.waitFor((x) => x.includes('Replace rule — result'));
+    await c.ui.waitFor((x) => x.includes('Replace rule: done'));
     expect(c.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /rules', 'DELETE /rules']);
     const rules = (await c.admin.rules.list()).rules.filter((r) => r.name === 'tap-1');
     expect(rules.map((r) => r.priority)).toEqual([1500]);

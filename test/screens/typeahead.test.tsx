@@ -43,7 +43,7 @@ describe('keys read together', () => {
     expect(t.sim.state.rules.size).toBe(4);
     // the confirmation is on screen now: y sends it
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('Delete rule — result'), 5000);
+    await t.h.waitFor((x) => x.includes('Delete rule: done'), 5000);
     expect(t.sim.state.rules.size).toBe(3);
   });
 
@@ -61,11 +61,11 @@ describe('keys read together', () => {
     expect(t.sim.state.ruleSavePoints.has('zz-spare')).toBe(false);
   });
 
-  it('Logs: D and y typed together do not clear the device log', async () => {
+  it('Logs: z and y typed together do not clear the device log', async () => {
     const t = await session.open('logs');
     await t.h.waitFor((f) => f.includes('device pb-lab-01 started'), 5000);
     const writes = t.sim.faults.writes;
-    t.h.write('Dy');
+    t.h.write('zy');
     await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
     await new Promise((r) => setTimeout(r, 300));
     expect(t.sim.faults.writes).toBe(writes);

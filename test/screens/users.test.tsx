@@ -87,7 +87,7 @@ describe('users screen (7)', () => {
     const t = await open();
     await t.admin.users.add({ username: 'carol', accesslevel: 7, password: 'c' });
     await t.h.waitFor((x) => x.includes('carol'), 5000);
-    await t.h.press('u');
+    await t.h.press('U');
     const form = await t.h.waitFor((x) => x.includes('Turn UAC on'));
     expect(form).toContain('pbc is connected without an account');
     await t.type('carol');
@@ -111,7 +111,7 @@ describe('users screen (7)', () => {
     expect(t.current().session.user).toBe('admin');
     await t.h.waitFor((x) => x.includes('admin SUPER') && x.includes('UAC on ·'), 5000);
 
-    await t.h.press('u');
+    await t.h.press('U');
     await t.h.waitFor((x) => x.includes('Turn UAC off?') && x.includes('full (SUPER) rights'));
     await t.h.press('y');
     await t.h.waitFor((x) => x.includes('UAC is off'), 5000);
@@ -121,7 +121,7 @@ describe('users screen (7)', () => {
   it('UAC on: the lockout guard explains when pbc logs in with a non-SUPER account', async () => {
     const sim = await deviceWith({ username: 'op', password: 'pw', accesslevel: 7 }, false);
     const t = await open({ sim, user: 'op', password: 'pw' });
-    await t.h.press('u');
+    await t.h.press('U');
     const form = await t.h.waitFor((x) => x.includes('Turn UAC on'));
     expect(form).toContain("pbc logs in as 'op' (WRITE), not a SUPER account");
     await t.type('op');
@@ -131,9 +131,9 @@ describe('users screen (7)', () => {
     expect(sim.state.uac).toBe(false);
   });
 
-  it('edits RADIUS; the secret is masked until s', async () => {
+  it('edits RADIUS; the secret is masked until v', async () => {
     const t = await open();
-    await t.h.press('R');
+    await t.h.press('E');
     await t.h.waitFor((x) => x.includes('RADIUS settings'));
     await t.type('192.0.2.5');
     await t.h.press('tab');
@@ -150,8 +150,8 @@ describe('users screen (7)', () => {
     });
     const masked = await t.h.waitFor((x) => x.includes('server 192.0.2.5'), 5000);
     expect(masked).not.toContain('topsecret');
-    expect(masked).toContain('(s shows)');
-    await t.h.press('s');
+    expect(masked).toContain('(v shows)');
+    await t.h.press('v');
     await t.h.waitFor((x) => x.includes('secret topsecret'));
   });
 
@@ -161,7 +161,7 @@ describe('users screen (7)', () => {
     await t.h.waitFor((x) => x.includes('may not read the RADIUS settings'), 5000);
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes("adding a user needs SUPER rights; 'ro' has READ"));
-    await t.h.press('u');
+    await t.h.press('U');
     await t.h.waitFor((x) => x.includes("turning UAC off needs SUPER rights; 'ro' has READ"));
     await t.h.press('d');
     await t.h.waitFor((x) => x.includes("deleting a user needs SUPER rights; 'ro' has READ"));
@@ -172,9 +172,9 @@ describe('users screen (7)', () => {
     const t = await open({ readonly: true });
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('read-only session: adding a user is disabled'));
-    await t.h.press('u');
+    await t.h.press('U');
     await t.h.waitFor((x) => x.includes('read-only session: turning UAC on is disabled'));
-    await t.h.press('R');
+    await t.h.press('E');
     await t.h.waitFor((x) =>
       x.includes('read-only session: changing the RADIUS settings is disabled'),
     );

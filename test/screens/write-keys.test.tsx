@@ -34,6 +34,8 @@ const NEVER_WRITES = new Set([
   'nav.top',
   'nav.bottom',
   'ports.sort',
+  'ports.sortLeft',
+  'ports.sortRight',
   'ports.reverse',
   'ports.detail',
   'logs.follow',
@@ -71,8 +73,8 @@ const BEFORE: Record<string, string[]> = {
   'apps.modify': ['tab'],
   'apps.stop': ['tab'],
   'apps.action': ['tab'],
-  'device.controllerAdd': ['c'],
-  'device.controllerDelete': ['c'],
+  'device.controllerAdd': ['tab'],
+  'device.controllerDelete': ['tab'],
 };
 /** Quick follow-up keys that do not confirm (a menu's pick leads to the confirmation). */
 const AFTER: Record<string, string[]> = {

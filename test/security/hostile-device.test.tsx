@@ -197,7 +197,7 @@ const VIEWS: View[] = [
   {
     what: 'RADIUS form',
     screen: 'users',
-    keys: ['R'],
+    keys: ['E'],
     ready: (f) => f.includes('RADIUS settings') && line(f, 'Server').includes(MARK),
   },
   {
@@ -208,7 +208,7 @@ const VIEWS: View[] = [
   {
     what: 'app start form (parameter names, options, defaults)',
     screen: 'apps',
-    keys: ['s'],
+    keys: ['a'],
     ready: (f) => f.includes('Start ntp') && line(f, 'Time server').includes(MARK),
   },
   {
@@ -220,13 +220,13 @@ const VIEWS: View[] = [
   {
     what: 'instance actions',
     screen: 'apps',
-    keys: ['tab', 'a'],
+    keys: ['tab', '!'],
     ready: (f) => f.includes('press its number') && line(f, 'Sync now').includes(MARK),
   },
   {
     what: 'instance action confirmation',
     screen: 'apps',
-    keys: ['tab', 'a', '1'],
+    keys: ['tab', '!', '1'],
     ready: (f) => f.includes('Sends POST /apps/action') && line(f, 'action_name=').includes(MARK),
   },
   {
@@ -249,7 +249,7 @@ const VIEWS: View[] = [
   {
     what: 'controllers',
     screen: 'device',
-    keys: ['c'],
+    keys: ['tab'],
     ready: (f) => f.includes('Controllers (1)') && line(f, '6653').includes(MARK),
   },
 ];

@@ -9,6 +9,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
   type AppsContext,
@@ -135,7 +136,10 @@ export function AppsScreen(props: ScreenProps) {
   );
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      {title('apps', `Available apps (${apps.length}) · s starts · Tab switches panes`)}
+      {title(
+        'apps',
+        `Available apps (${matchNote(appRows.length, apps.length, props.filter, 'apps') || apps.length}) · a starts · Tab switches panes`,
+      )}
       <Table
         columns={APP_COLUMNS}
         rows={appRows}
@@ -147,7 +151,10 @@ export function AppsScreen(props: ScreenProps) {
         emptyText={props.filter ? `no app matches '${props.filter}'` : 'the device offers no apps'}
         rowKey={(a) => a.name}
       />
-      {title('running', `Running instances (${running.length}) · e edits · d stops · a actions`)}
+      {title(
+        'running',
+        `Running instances (${matchNote(runRows.length, running.length, props.filter, 'instances') || running.length}) · e edits · d stops · ! actions`,
+      )}
       <Table
         columns={RUNNING_COLUMNS}
         rows={runRows}
@@ -159,7 +166,7 @@ export function AppsScreen(props: ScreenProps) {
         emptyText={
           props.filter
             ? `no instance matches '${props.filter}'`
-            : 'nothing running (s starts the selected app)'
+            : 'nothing running (a starts the selected app)'
         }
         rowKey={(i) => String(i.pid)}
       />

@@ -1,7 +1,7 @@
 /** 9 Device: every device setting, its value, and Enter to change it (with the dangerous ones guarded). */
 import { Box } from 'ink';
 import { useState } from 'react';
-import { levelName } from '../../model/index.js';
+import { levelName, sanitize } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -10,6 +10,7 @@ import { wrapLines } from '../dialogs/dialog.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
   addController,
@@ -53,7 +54,7 @@ export function DeviceScreen(props: ScreenProps) {
   const allowed = useWriteAccess(props.notify);
   const [mode, setMode] = useState<'settings' | 'controllers'>('settings');
   const bootSavePoint = bootSavePointName(savepoints);
-  const items = deviceItems({
+  const allItems = deviceItems({
     config,
     settings,
     flows,
@@ -61,8 +62,14 @@ export function DeviceScreen(props: ScreenProps) {
     bootSavePoint,
     sessionUrl: session.url,
   });
+  // `/` filters the settings by name, value and explanation
+  const f = props.filter.trim().toLowerCase();
+  const items = f
+    ? allItems.filter((i) => `${i.label} ${i.value} ${i.about.join(' ')}`.toLowerCase().includes(f))
+    : allItems;
+  const note = matchNote(items.length, allItems.length, props.filter, 'settings');
   const controllers = config?.controllers ?? [];
-  const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3));
+  const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3 - (note ? 1 : 0)));
   const list = useList(items.length, tableHeight - 1);
   const clist = useList(controllers.length, Math.max(1, props.height - 3));
 
@@ -90,6 +97,7 @@ export function DeviceScreen(props: ScreenProps) {
       ? {
           ...navCommands(clist.go),
           'app.cancel': () => setMode('settings'),
+          'device.controllers': () => setMode('settings'),
           'device.controllerAdd': () => addController(ctx),
           'device.controllerDelete': () => removeController(ctx, controllers[clist.state.selected]),
         }
@@ -112,7 +120,7 @@ export function DeviceScreen(props: ScreenProps) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>
         <Text bold wrap="truncate">
-          Controllers ({controllers.length}) · a adds · d deletes · Esc returns
+          Controllers ({controllers.length}) · a adds · d deletes · Tab or Esc returns
         </Text>
         <Table
           columns={CONTROLLER_COLUMNS}
@@ -129,7 +137,7 @@ export function DeviceScreen(props: ScreenProps) {
   }
 
   const selected = items[list.state.selected];
-  const aboutHeight = Math.max(0, props.height - tableHeight - 1);
+  const aboutHeight = Math.max(0, props.height - tableHeight - 1 - (note ? 1 : 0));
   const about = wrapLines(
     [
       ...(selected?.about ?? []),
@@ -139,9 +147,11 @@ export function DeviceScreen(props: ScreenProps) {
   ).slice(0, aboutHeight);
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
+      {note ? <Text wrap="truncate-end">{note}</Text> : null}
       <Table
         columns={COLUMNS}
         rows={items}
+        emptyText={`no setting matches '${sanitize(props.filter)}'`}
         width={props.width}
         height={tableHeight}
         selected={list.state.selected}

@@ -202,7 +202,7 @@ export function deviceItems(d: DeviceItemInput): DeviceItem[] {
     {
       id: 'reboot',
       label: 'Reboot',
-      value: 'R or Enter',
+      value: 'B or Enter',
       level: SUPER,
       about: ['Restarts the device after a confirmation; pbc waits for it and reconnects.'],
     },

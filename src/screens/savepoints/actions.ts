@@ -138,7 +138,6 @@ export function quicksave(ctx: SavePointsContext) {
           `Replaces 'Quicksave' with the ${now.rules.length} rules and ${now.groups.length} groups now active,`,
           `and makes it the save-point that loads on boot${boot && boot !== 'Quicksave' ? ` (instead of ${q(boot)})` : ''}.`,
           `${sendsLine(op)}.`,
-          '(On this screen q quicksaves; to quit pbc use :quit or Ctrl-C.)',
         ],
         choices: [{ key: 'y', label: 'quicksave', run: save }],
       },

@@ -10,6 +10,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
   activate,
@@ -247,7 +248,7 @@ export function SavePointsScreen(props: ScreenProps) {
     <Box flexDirection="column" width={props.width} height={props.height}>
       {title(
         'rules',
-        `Rule save-points (${savepoints.rules.length})${mode ? ` · storage ${mode}` : ''} · Tab switches panes`,
+        `Rule save-points (${matchNote(ruleRows.length, savepoints.rules.length, props.filter, 'save-points') || savepoints.rules.length})${mode ? ` · storage ${mode}` : ''} · Tab switches panes`,
       )}
       <Table
         columns={ruleColumns(maximum, mark)}
@@ -264,7 +265,10 @@ export function SavePointsScreen(props: ScreenProps) {
         }
         rowKey={(s) => s.name}
       />
-      {title('ports', `Port save-points (${savepoints.ports.length})`)}
+      {title(
+        'ports',
+        `Port save-points (${matchNote(portRows.length, savepoints.ports.length, props.filter, 'save-points') || savepoints.ports.length})`,
+      )}
       <Table
         columns={portColumns(mark)}
         rows={portRows}

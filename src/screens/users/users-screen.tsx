@@ -11,6 +11,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
   addUser,
@@ -70,7 +71,7 @@ export function radiusLines(r: RadiusConfig | null | undefined, showSecret: bool
   if (r === undefined) return ['RADIUS: loading…'];
   if (r === null) return ['RADIUS: this account may not read the RADIUS settings (SUPER needed).'];
   const secret =
-    r.secret === '' ? 'none' : showSecret ? sanitize(r.secret) : `${'•'.repeat(8)} (s shows)`;
+    r.secret === '' ? 'none' : showSecret ? sanitize(r.secret) : `${'•'.repeat(8)} (v shows)`;
   return [
     `RADIUS: ${r.enabled ? 'enabled' : 'disabled (no server)'} · server ${r.server ? sanitize(r.server) : '—'} port ${r.port}`,
     `        secret ${secret} · login level for unknown users ${levelName(r.radius_login_level)} · cached ${r.refresh_rate} s`,
@@ -121,6 +122,7 @@ export function UsersScreen(props: ScreenProps) {
     ...navCommands(list.go),
     'users.add': () => addUser(ctx),
     'users.edit': () => editUser(ctx, selected),
+    'users.open': () => editUser(ctx, selected),
     'users.delete': () => deleteUser(ctx, selected),
     'users.uac': () => toggleUac(ctx),
     'users.radius': () => editRadius(ctx),
@@ -139,8 +141,8 @@ export function UsersScreen(props: ScreenProps) {
       : access === undefined
         ? 'UAC: loading…'
         : access.uac
-          ? `UAC on · pbc logs in as ${session.user ? `'${sanitize(session.user)}'` : 'no account'} (${levelName(access.level)}) · u turns it off`
-          : 'UAC off: no login needed, everyone has SUPER rights · u turns it on';
+          ? `UAC on · pbc logs in as ${session.user ? `'${sanitize(session.user)}'` : 'no account'} (${levelName(access.level)}) · U turns it off`
+          : 'UAC off: no login needed, everyone has SUPER rights · U turns it on';
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text bold wrap="truncate">
@@ -163,7 +165,9 @@ export function UsersScreen(props: ScreenProps) {
         />
       )}
       <Text dimColor wrap="truncate">
-        {'─'.repeat(Math.max(0, props.width))}
+        {props.filter
+          ? `── ${matchNote(rows.length, users?.length ?? 0, props.filter, 'users')} ${'─'.repeat(Math.max(0, props.width))}`
+          : '─'.repeat(Math.max(0, props.width))}
       </Text>
       {radiusLines(radius, showSecret).map((l) => (
         <Text key={l.slice(0, 12)} wrap="truncate">
