@@ -8,3 +8,5 @@ export * from './groups.js';
 export * from './identity.js';
 export * from './shadow.js';
 export * from './validate.js';
+export * from './packet.js';
+export * from './trace.js';
