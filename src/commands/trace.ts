@@ -70,7 +70,9 @@ function packetOf(words: readonly string[], byName?: ReadonlyMap<string, number>
     );
   const parsed = parsePacket(pairs, names);
   if (parsed.flow) return parsed.flow;
-  throw new UsageError(`${issueText(parsed.issues[0]!)} (e.g. pbc trace in_port=3 tcp tcp_dst=443)`);
+  throw new UsageError(
+    `${issueText(parsed.issues[0]!)} (e.g. pbc trace in_port=3 tcp tcp_dst=443)`,
+  );
 }
 
 const PASSED_SHOWN = 12;
@@ -92,7 +94,8 @@ async function table(t: Trace<Rule>, packet: Flow, dev: TraceDevice<Rule>): Prom
   ];
   if (t.rule) pairs.push(['actions', t.actions.join(',') || '(none)']);
   for (const g of t.groups) pairs.push([`group ${g.id}`, `${g.type}: ${g.text}`]);
-  if (t.outputs.length > 0) pairs.push(['outputs', t.outputs.map((o) => `${o.name} (up)`).join(', ')]);
+  if (t.outputs.length > 0)
+    pairs.push(['outputs', t.outputs.map((o) => `${o.name} (up)`).join(', ')]);
   if (t.lost.length > 0) pairs.push(['lost', t.lost.map((o) => `${o.name} (down)`).join(', ')]);
   if (t.reason) pairs.push(['reason', t.reason]);
   pairs.push([

@@ -113,7 +113,10 @@ export function defineCommands(program: Command): void {
     program
       .command('trace')
       .description('where does this packet go? the rule it meets, its groups and output ports')
-      .argument('<field...>', 'the packet: FIELD=VALUE or a key-only FIELD (in_port=3 tcp tcp_dst=443)')
+      .argument(
+        '<field...>',
+        'the packet: FIELD=VALUE or a key-only FIELD (in_port=3 tcp tcp_dst=443)',
+      )
       .addHelpText(
         'after',
         `

@@ -160,11 +160,21 @@ export function parsePacket(
     values.set(canonical, { written: field, value });
   }
 
-  const flow: Flow = { id: 0, in_port: -1, dl_src: '', dl_dst: '', dl_type: -1, bps: 0, packet_size: 0 };
+  const flow: Flow = {
+    id: 0,
+    in_port: -1,
+    dl_src: '',
+    dl_dst: '',
+    dl_type: -1,
+    bps: 0,
+    packet_size: 0,
+  };
   const num = (canonical: string, lo: number, hi: number, what: string): number | undefined => {
     const e = values.get(canonical);
     if (!e) return undefined;
-    const n = /^0x[0-9a-f]+$/i.test(e.value) ? Number.parseInt(e.value, 16) : parseIntStrict(e.value);
+    const n = /^0x[0-9a-f]+$/i.test(e.value)
+      ? Number.parseInt(e.value, 16)
+      : parseIntStrict(e.value);
     if (n === null || n < lo || n > hi) {
       bad(e.written, `${e.written} must be ${what} ${lo}..${hi}, got '${e.value}'`);
       return undefined;
@@ -187,7 +197,11 @@ export function parsePacket(
     const e = values.get(k);
     if (!e) continue;
     if (MAC.test(e.value)) flow[k] = e.value.toLowerCase();
-    else bad(e.written, `${e.written} must be one MAC address like 02:00:00:00:00:01, got '${e.value}'`);
+    else
+      bad(
+        e.written,
+        `${e.written} must be one MAC address like 02:00:00:00:00:01, got '${e.value}'`,
+      );
   }
 
   const vlanEntry = values.get('dl_vlan');
@@ -244,7 +258,10 @@ export function parsePacket(
   for (const k of v4) {
     const e = values.get(k)!;
     if (type !== ETH_IPV4 && type !== ETH_ARP)
-      bad(e.written, `${e.written} needs an IPv4 or ARP packet (not ethertype 0x${type.toString(16)})`);
+      bad(
+        e.written,
+        `${e.written} needs an IPv4 or ARP packet (not ethertype 0x${type.toString(16)})`,
+      );
     else if (parseIpv4(e.value) === null || e.value.includes('/'))
       bad(e.written, `${e.written} must be one IPv4 address like 10.1.2.3, got '${e.value}'`);
     else flow[k as 'nw_src' | 'nw_dst'] = e.value;
@@ -288,25 +305,45 @@ function firstKey(values: Map<string, unknown>, dir: string): string {
   return '';
 }
 
-const PROTO_NAMES: Record<number, string> = { 1: 'icmp', 6: 'tcp', 17: 'udp', 132: 'sctp', 47: 'gre' };
-const TYPE_NAMES: Record<number, string> = { 0x0800: 'IPv4', 0x86dd: 'IPv6', 0x0806: 'ARP', 0x8847: 'MPLS', 0x8848: 'MPLS' };
+const PROTO_NAMES: Record<number, string> = {
+  1: 'icmp',
+  6: 'tcp',
+  17: 'udp',
+  132: 'sctp',
+  47: 'gre',
+};
+const TYPE_NAMES: Record<number, string> = {
+  2048: 'IPv4',
+  34525: 'IPv6',
+  2054: 'ARP',
+  34887: 'MPLS',
+  34888: 'MPLS',
+};
 
 /** A packet in one line: `IPv4 tcp 10.1.2.3:5555 → 10.9.9.9:443, VLAN 100`. */
 export function describePacket(flow: Flow): string {
   const parts: string[] = [];
   if (flow.dl_type >= 0)
-    parts.push(TYPE_NAMES[flow.dl_type] ?? `ethertype 0x${flow.dl_type.toString(16).padStart(4, '0')}`);
+    parts.push(
+      TYPE_NAMES[flow.dl_type] ?? `ethertype 0x${flow.dl_type.toString(16).padStart(4, '0')}`,
+    );
   if (flow.nw_proto !== undefined && flow.dl_type !== 0x0806)
     parts.push(PROTO_NAMES[flow.nw_proto] ?? `protocol ${flow.nw_proto}`);
   const end = (addr: string | undefined, port: number | undefined) =>
     addr === undefined && port === undefined
       ? '*'
       : `${addr ?? '*'}${port === undefined ? '' : addr?.includes(':') ? ` port ${port}` : `:${port}`}`;
-  if (flow.nw_src !== undefined || flow.nw_dst !== undefined || flow.tp_src !== undefined || flow.tp_dst !== undefined)
+  if (
+    flow.nw_src !== undefined ||
+    flow.nw_dst !== undefined ||
+    flow.tp_src !== undefined ||
+    flow.tp_dst !== undefined
+  )
     parts.push(`${end(flow.nw_src, flow.tp_src)} → ${end(flow.nw_dst, flow.tp_dst)}`);
   if (flow.icmp_type !== undefined) parts.push(`type ${flow.icmp_type}/${flow.icmp_code ?? 0}`);
   if (flow.dl_src || flow.dl_dst) parts.push(`${flow.dl_src || '*'} → ${flow.dl_dst || '*'}`);
-  if (flow.vlan !== undefined) parts.push(`VLAN ${flow.vlan}${flow.vlan_pcp ? ` pcp ${flow.vlan_pcp}` : ''}`);
+  if (flow.vlan !== undefined)
+    parts.push(`VLAN ${flow.vlan}${flow.vlan_pcp ? ` pcp ${flow.vlan_pcp}` : ''}`);
   if (flow.mpls_label !== undefined) parts.push(`label ${flow.mpls_label}`);
   return parts.length === 0 ? 'any frame (no ethertype given)' : parts.join(', ');
 }

@@ -159,7 +159,9 @@ function describeGroup(
   const live = buckets.filter((b) => b.w === null || b.w.up).map((b) => b.n);
   if (bucket === null) return `no live bucket (every watch port is down)`;
   const by =
-    hashFields.length === 0 ? 'no hash field enabled: the first' : `by hash of ${hashFields.join(', ')}`;
+    hashFields.length === 0
+      ? 'no hash field enabled: the first'
+      : `by hash of ${hashFields.join(', ')}`;
   return `one of buckets ${numbers(live)} ${by} → bucket ${bucket + 1}`;
 }
 
@@ -211,7 +213,12 @@ export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>)
   for (const a of winner.actions) {
     const m = /^\s*group:\s*(\d+)\s*$/i.exec(a);
     if (m && !groups.has(Number(m[1])))
-      result.groups.push({ id: Number(m[1]), type: 'missing', bucket: null, text: `group ${m[1]} does not exist` });
+      result.groups.push({
+        id: Number(m[1]),
+        type: 'missing',
+        bucket: null,
+        text: `group ${m[1]} does not exist`,
+      });
   }
   result.outputs = fw.outputs.map((o) => ({ port: o.port, name: portName(o.port), up: true }));
   result.lost = fw.lost.map((n) => ({ port: n, name: portName(n), up: false }));
