@@ -13,6 +13,7 @@ import { useList } from './dialogs/use-list.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { badCount, type PortRow, portRows } from './port-rows.js';
+import { traceHeight, useTrace } from './trace/use-trace.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
@@ -161,19 +162,33 @@ export function PortsScreen(props: ScreenProps) {
     const sorted = [...filterPorts(all, props.filter)].sort(s.compare);
     return sort.desc ? sorted.reverse() : sorted;
   }, [all, props.filter, sort]);
-  const listView = useList(rows.length, props.height - 1);
+  // t: trace a packet arriving on the selected port (the form, then the path under the table)
+  const trace = useTrace({ notify: props.notify });
+  const panel = traceHeight(trace.result, [], Math.floor(props.height / 2));
+  const listView = useList(rows.length, props.height - 1 - panel);
   const list = listView.state;
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  props.keys.current = (key) =>
+    trace.formOpen ? trace.key(key) : dialog.handleKey(key, dialogPage(props.height));
+  const tracePort = {
+    'ports.trace': () => {
+      const r = detail !== null ? all.find((x) => x.name === detail) : rows[list.selected];
+      if (!r) return props.notify('no port selected');
+      setDetail(null);
+      trace.open({ in_port: String(r.no) });
+    },
+  };
   const edit = { 'ports.edit': () => editPort(detail ?? rows[list.selected]?.name) };
   const closeDetail = () => setDetail(null);
   useCommands(
     props.commands,
     detail !== null
-      ? { ...edit, 'app.cancel': closeDetail, 'ports.detail': closeDetail }
+      ? { ...edit, ...tracePort, 'app.cancel': closeDetail, 'ports.detail': closeDetail }
       : {
           ...edit,
+          ...tracePort,
+          ...(trace.result ? { 'app.cancel': trace.close } : {}),
           ...navCommands(listView.go),
           // the port column sorts ascending, the numbers largest first
           'ports.sort': () =>
@@ -191,6 +206,7 @@ export function PortsScreen(props: ScreenProps) {
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;
+  if (trace.formOpen) return trace.formView(props.width, props.height);
   if (detail !== null) {
     const row = all.find((r) => r.name === detail);
     return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;
@@ -205,17 +221,20 @@ export function PortsScreen(props: ScreenProps) {
     );
   }
   return (
-    <Table
-      columns={all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS}
-      rows={rows}
-      width={props.width}
-      height={props.height}
-      selected={list.selected}
-      offset={list.offset}
-      sortKey={SORTS[sort.index]!.key}
-      sortDesc={sort.desc}
-      emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
-      rowKey={(r) => r.name}
-    />
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Table
+        columns={all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS}
+        rows={rows}
+        width={props.width}
+        height={props.height - panel}
+        selected={list.selected}
+        offset={list.offset}
+        sortKey={SORTS[sort.index]!.key}
+        sortDesc={sort.desc}
+        emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
+        rowKey={(r) => r.name}
+      />
+      {trace.resultView(props.width, panel)}
+    </Box>
   );
 }

@@ -89,6 +89,12 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
   },
   {
+    command: 'ports.trace',
+    keys: ['t'],
+    label: 'trace a packet arriving on the port: which rule, where it goes',
+    scope: 'ports',
+  },
+  {
     command: 'logs.follow',
     keys: ['f'],
     label: 'follow new lines on/off',
@@ -169,6 +175,13 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
   },
   { command: 'rules.reverse', keys: ['S'], label: 'reverse sort', scope: 'rules' },
+  {
+    command: 'rules.trace',
+    keys: ['t'],
+    label: "trace a packet (prefilled from the rule's match): which rule meets it, where it goes",
+    scope: 'rules',
+    hint: true,
+  },
   {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],
