@@ -11,7 +11,7 @@
  * hashes in its own way, so the text also says which buckets were candidates.
  */
 import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
-import { compileMatch, firstMismatch } from './flow.js';
+import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
 
@@ -51,8 +51,13 @@ export type TraceVerdict = 'forwarded' | 'dropped' | 'unmatched';
 export interface Trace<R extends TraceRule = TraceRule> {
   verdict: TraceVerdict;
   rule: R | null;
-  /** Rules ranked ahead of the winner (all rules when none matched), best first. */
-  passed: Array<{ rule: R; field: string }>;
+  /**
+   * Rules ranked ahead of the winner (all rules when none matched), best first, each with the
+   * first field the packet fails; made when first read (65,536 of them are many objects).
+   */
+  readonly passed: ReadonlyArray<{ rule: R; field: string }>;
+  /** How many rules were passed over (passed.length without making the list). */
+  passedCount: number;
   actions: readonly string[];
   groups: TraceGroup[];
   /** Copies delivered (ports up). */
@@ -100,17 +105,38 @@ export function portNumbers(ports: readonly TracePort[]): Map<string, number> {
   return new Map(ports.map((p) => [p.name, p.no]));
 }
 
-/** Rule indexes best first (priority high to low, then list order), per rule list. */
-const orders = new WeakMap<readonly TraceRule[], { n: number; order: Uint32Array }>();
+/**
+ * Per rule list: its indexes best first (priority high to low, then list order) and each
+ * rule's compiled match in that order, filled as traces reach it. Treat a list as immutable
+ * (the console's polls bring new lists).
+ */
+interface Ranked {
+  n: number;
+  order: Uint32Array;
+  compiled: (CompiledMatch | undefined)[];
+  /**
+   * In order, what a rule's in_port is, read without touching the rule (a trace through
+   * 65,536 rules is bound by memory, not by tests): 0 not compiled yet, port + 1 for one
+   * port, -1 no in_port, -2 a list or range, -3 a malformed rule.
+   */
+  port: Int32Array;
+}
+const ranked = new WeakMap<readonly TraceRule[], Ranked>();
 
-function orderOf(rules: readonly TraceRule[]): Uint32Array {
-  const hit = orders.get(rules);
-  if (hit && hit.n === rules.length) return hit.order;
+function rankedOf(rules: readonly TraceRule[]): Ranked {
+  const hit = ranked.get(rules);
+  if (hit && hit.n === rules.length) return hit;
   const order = new Uint32Array(rules.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   order.sort((a, b) => rules[b]!.priority - rules[a]!.priority || a - b);
-  orders.set(rules, { n: rules.length, order });
-  return order;
+  const r: Ranked = {
+    n: rules.length,
+    order,
+    compiled: new Array(rules.length),
+    port: new Int32Array(rules.length),
+  };
+  ranked.set(rules, r);
+  return r;
 }
 
 export function hashFieldsOf(hash: GroupHash | null): string[] {
@@ -169,18 +195,38 @@ function describeGroup(
 export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>): Trace<R> {
   const { rules } = device;
   const p = packFlow(packet);
-  const order = orderOf(rules);
-  const passed: Array<{ rule: R; field: string }> = [];
+  const { order, compiled, port } = rankedOf(rules);
+  const passedRules: R[] = [];
+  const passedFields: string[] = [];
+  const inPort = p.inPort + 1;
   let winner: R | null = null;
   for (let k = 0; k < order.length; k++) {
+    let one = port[k]!;
+    if (one === 0) {
+      const rule = rules[order[k]!]!;
+      if (rule.malformed !== undefined) one = -3;
+      else {
+        const c = compileMatch(rule.match);
+        compiled[k] = c;
+        one = c.ports === null ? -1 : c.ports.length === 1 ? c.ports[0]! + 1 : -2;
+      }
+      port[k] = one;
+    }
+    if (one === -3) continue;
+    // in_port comes first in MATCH_ORDER: a rule on another single port fails there
+    if (one > 0 && one !== inPort) {
+      passedRules.push(rules[order[k]!]!);
+      passedFields.push('in_port');
+      continue;
+    }
     const r = rules[order[k]!]!;
-    if (r.malformed !== undefined) continue;
-    const field = firstMismatch(compileMatch(r.match), p);
+    const field = firstMismatch(compiled[k]!, p);
     if (field === null) {
       winner = r;
       break;
     }
-    passed.push({ rule: r, field });
+    passedRules.push(r);
+    passedFields.push(field);
   }
   const byNo = new Map(device.ports.map((x) => [x.no, x]));
   const portName = (n: number) => byNo.get(n)?.name ?? String(n);
@@ -188,7 +234,12 @@ export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>)
   const result: Trace<R> = {
     verdict: 'unmatched',
     rule: winner,
-    passed,
+    passedCount: passedRules.length,
+    get passed() {
+      const list = passedRules.map((rule, i) => ({ rule, field: passedFields[i]! }));
+      Object.defineProperty(this, 'passed', { value: list, enumerable: true });
+      return list;
+    },
     actions: winner?.actions ?? [],
     groups: [],
     outputs: [],

@@ -166,11 +166,14 @@ export function resultLines(
     lines.push({ text: `  ! ${t.reason}`, color: 'yellow' });
   lines.push({
     text:
-      t.passed.length === 0
+      t.passedCount === 0
         ? '  passed over: none — no rule ranks ahead of it'
-        : `  passed over ${t.passed.length} rule(s), each with the first field that does not match:`,
+        : `  passed over ${t.passedCount} rule(s), each with the first field that does not match:`,
   });
-  for (const p of t.passed) lines.push({ text: `    ${ruleText(p.rule)}: ${p.field}` });
+  // a screen shows a few dozen at most; pbc trace -o json lists them all
+  for (const p of t.passed.slice(0, 60))
+    lines.push({ text: `    ${ruleText(p.rule)}: ${p.field}` });
+  if (t.passedCount > 60) lines.push({ text: `    … ${t.passedCount - 60} more` });
   if (t.skipped > 0)
     lines.push({ text: `  ${t.skipped} malformed rule(s) left out`, color: 'yellow' });
   return lines;
