@@ -13,6 +13,7 @@ const MODULES = {
   get: () => import('./get.js'),
   rules: () => import('./rules.js'),
   plan: () => import('./plan.js'),
+  trace: () => import('./trace.js'),
   groups: () => import('./groups.js'),
   ports: () => import('./ports.js'),
   savepoints: () => import('./savepoints.js'),

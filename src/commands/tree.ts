@@ -109,6 +109,29 @@ export function defineCommands(program: Command): void {
     'plan',
   );
 
+  handle(
+    program
+      .command('trace')
+      .description('where does this packet go? the rule it meets, its groups and output ports')
+      .argument(
+        '<field...>',
+        'the packet: FIELD=VALUE or a key-only FIELD (in_port=3 tcp tcp_dst=443)',
+      )
+      .addHelpText(
+        'after',
+        `
+The packet takes exact values of the --match vocabulary (no ranges or prefixes); in_port is
+required (a number or an interface name). tcp_dst implies tcp, nw_src IPv4, ipv6_src IPv6.
+
+Examples:
+  pbc trace in_port=3 tcp nw_src=10.1.2.3 nw_dst=10.9.9.9 tcp_src=5555 tcp_dst=443
+  pbc trace in_port=eth-0-21 udp udp_dst=53 -o json`,
+      ),
+    READ,
+    'trace',
+    'tracePacket',
+  );
+
   const groups = program.command('groups').description('add, change and delete groups');
   const file = (c: Command) => c.option('-f, --file <file>', 'JSON group definition (- = stdin)');
   handle(

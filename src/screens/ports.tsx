@@ -15,6 +15,7 @@ import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
 import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
+import { traceHeight, useTrace } from './trace/use-trace.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
@@ -278,19 +279,33 @@ export function PortsScreen(props: ScreenProps) {
   // the line above the table: what the list is sorted by, and how many ports the filter shows
   const tableHeight = props.height - 1;
   const shownKeys = layoutColumns(columns, props.width - 1).map((c) => c.key);
-  const listView = useList(rows.length, tableHeight - 1);
+  // t: trace a packet arriving on the selected port (the form, then the path under the table)
+  const trace = useTrace({ notify: props.notify });
+  const panel = traceHeight(trace.result, [], Math.floor(props.height / 2));
+  const listView = useList(rows.length, tableHeight - 1 - panel);
   const list = listView.state;
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  props.keys.current = (key) =>
+    trace.formOpen ? trace.key(key) : dialog.handleKey(key, dialogPage(props.height));
+  const tracePort = {
+    'ports.trace': () => {
+      const r = detail !== null ? all.find((x) => x.name === detail) : rows[list.selected];
+      if (!r) return props.notify('no port selected');
+      setDetail(null);
+      trace.open({ in_port: String(r.no) });
+    },
+  };
   const edit = { 'ports.edit': () => editPort(detail ?? rows[list.selected]?.name) };
   const closeDetail = () => setDetail(null);
   useCommands(
     props.commands,
     detail !== null
-      ? { ...edit, 'app.cancel': closeDetail }
+      ? { ...edit, ...tracePort, 'app.cancel': closeDetail }
       : {
           ...edit,
+          ...tracePort,
+          ...(trace.result ? { 'app.cancel': trace.close } : {}),
           ...navCommands(listView.go),
           // the port column sorts ascending, the numbers largest first
           'ports.sort': () => setSort((s) => nextSort(s, columns)),
@@ -306,6 +321,7 @@ export function PortsScreen(props: ScreenProps) {
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;
+  if (trace.formOpen) return trace.formView(props.width, props.height);
   if (detail !== null) {
     const row = all.find((r) => r.name === detail);
     return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;
@@ -333,7 +349,7 @@ export function PortsScreen(props: ScreenProps) {
         columns={columns}
         rows={rows}
         width={props.width}
-        height={tableHeight}
+        height={tableHeight - panel}
         selected={list.selected}
         offset={list.offset}
         sortKey={sort.key}
@@ -341,6 +357,7 @@ export function PortsScreen(props: ScreenProps) {
         emptyText={props.filter ? `no port matches '${props.filter}'` : 'no ports'}
         rowKey={(r) => r.name}
       />
+      {trace.resultView(props.width, panel)}
     </Box>
   );
 }

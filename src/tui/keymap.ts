@@ -144,6 +144,12 @@ export const BINDINGS: readonly Binding[] = [
     meaning: 'edit',
   },
   {
+    command: 'ports.trace',
+    keys: ['t'],
+    label: 'trace a packet arriving on the port: which rule, where it goes',
+    scope: 'ports',
+  },
+  {
     command: 'logs.follow',
     keys: ['f'],
     label: 'follow new lines on/off',
@@ -232,6 +238,13 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
   },
   { command: 'rules.reverse', keys: ['S'], label: 'reverse sort', scope: 'rules' },
+  {
+    command: 'rules.trace',
+    keys: ['t'],
+    label: "trace a packet (prefilled from the rule's match): which rule meets it, where it goes",
+    scope: 'rules',
+    hint: true,
+  },
   {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],

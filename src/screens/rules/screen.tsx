@@ -19,6 +19,8 @@ import {
   warningLines,
 } from '../form/editor-screen.js';
 import { StaleMark } from '../stale-mark.js';
+import { valuesFromMatch } from '../trace/form.js';
+import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -61,7 +63,21 @@ export function RulesScreen(props: ScreenProps) {
     const t = setTimeout(() => searchIndex(sorted), 50);
     return () => clearTimeout(t);
   }, [sorted]);
-  const listView = useList(rows.length, props.height - 2);
+  const trace = useTrace({
+    notify: props.notify,
+    // the winning rule is selected in the table
+    onResult: ({ trace: t }) => {
+      if (!t.rule) return;
+      const won = t.rule;
+      const at = rows.findIndex(
+        (r) => r.rule === won || (r.rule.cookie === won.cookie && r.rule.priority === won.priority),
+      );
+      if (at >= 0) listView.set(at);
+      else props.notify(`the winning rule '${won.name}' is hidden by the filter`);
+    },
+  });
+  const panel = traceHeight(trace.result, [], Math.floor((props.height - 2) / 2));
+  const listView = useList(rows.length, props.height - 2 - panel);
   const view = listView.state;
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
 
@@ -95,6 +111,7 @@ export function RulesScreen(props: ScreenProps) {
   // the confirmation and the editor (a form) read raw keys while open
   props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
+    if (trace.formOpen) return trace.key(key);
     const f = formRef.current();
     if (!f) return false;
     const a = f === form && analysis ? analysis : analyze(f, device);
@@ -130,6 +147,8 @@ export function RulesScreen(props: ScreenProps) {
       }),
     'rules.counters': () =>
       change.write('reset counters', () => change.open(planResetCounters(list?.rules.length ?? 0))),
+    'rules.trace': () =>
+      trace.result ? trace.reopen() : trace.open(valuesFromMatch(selected()?.match ?? {})),
     ...(detail !== null
       ? { 'app.cancel': closeDetail, 'rules.detail': closeDetail }
       : {
@@ -137,6 +156,7 @@ export function RulesScreen(props: ScreenProps) {
           'rules.sort': () =>
             setSort((s) => ({ index: (s.index + 1) % RULE_SORTS.length, reversed: false })),
           'rules.reverse': () => setSort((s) => ({ ...s, reversed: !s.reversed })),
+          ...(trace.result ? { 'app.cancel': trace.close } : {}),
           'rules.detail': () => {
             const rule = selected();
             if (rule) setDetail(ruleKeyText(rule));
@@ -145,6 +165,7 @@ export function RulesScreen(props: ScreenProps) {
   });
 
   if (change.isOpen) return change.view(props.width, props.height);
+  if (trace.formOpen) return trace.formView(props.width, props.height);
   if (form && analysis)
     return (
       <RuleEditor
@@ -189,7 +210,7 @@ export function RulesScreen(props: ScreenProps) {
           columns={COLUMNS}
           rows={rows}
           width={props.width}
-          height={props.height - 1}
+          height={props.height - 1 - panel}
           selected={view.selected}
           offset={view.offset}
           sortKey={RULE_SORTS[sort.index]!.key}
@@ -200,6 +221,7 @@ export function RulesScreen(props: ScreenProps) {
           rowKey={(r) => r.key}
         />
       )}
+      {trace.resultView(props.width, panel)}
     </Box>
   );
 }

@@ -1,0 +1,179 @@
+// In-process trace measurements, bundled by bench/trace.mjs with esbuild: one packet traced
+// (src/tcam trace) against 65,536 rules — random priorities, in_port lists, protocols, L4
+// ports and ranges, prefixes, VLANs — with groups and 48 ports. Cold: the first trace of a
+// fresh rule list that passes every rule (each match compiled on the way); warm: traces of
+// random packets and of a packet no rule matches (every rule passed over) once the matches
+// are compiled (the console keeps them between traces: they are remembered per match object).
+// `node bench/out/trace-inproc.mjs [rules] [packets]` prints one JSON line.
+import type { Group } from '../src/model/index.js';
+import { type Flow, type TraceRule, trace } from '../src/tcam/index.js';
+
+const nRules = Number(process.argv[2] ?? 65_536);
+const nPackets = Number(process.argv[3] ?? 500);
+const PORTS = 48;
+
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = prng(17);
+const int = (n: number) => Math.floor(rnd() * n);
+const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+const L4 = [443, 80, 53, 445, 22, 123, 8080, 3389];
+
+function makeRules(): TraceRule[] {
+  const rules: TraceRule[] = [];
+  for (let i = 0; i < nRules; i++) {
+    const m: Record<string, string> = {};
+    const r = rnd();
+    if (r < 0.6) m.in_port = String(1 + int(PORTS));
+    else if (r < 0.8) m.in_port = `${1 + int(20)},${21 + int(10)}-${31 + int(10)}`;
+    const p = rnd();
+    if (p < 0.5) {
+      m.tcp = '';
+      m.tcp_dst = rnd() < 0.7 ? String(pick(L4)) : `${1000 + int(1000)}-${3000 + int(1000)}`;
+    } else if (p < 0.7) {
+      m.udp = '';
+      m.udp_dst = String(pick(L4));
+    } else if (p < 0.8 || m.in_port === undefined) m.ip = ''; // every rule constrains something
+    if (m.tcp !== undefined || m.udp !== undefined || m.ip !== undefined)
+      if (rnd() < 0.5) m.nw_src = `10.${int(8)}.${int(256)}.0/24`;
+    if (rnd() < 0.1) m.dl_vlan = String(1 + int(50));
+    rules.push({
+      cookie: BigInt(i + 1),
+      priority: int(65536),
+      name: `r${i}`,
+      match: m,
+      actions: [rnd() < 0.1 ? `group:${1 + int(4)}` : `output:${1 + int(PORTS)}`],
+    });
+  }
+  return rules;
+}
+
+function packet(): Flow {
+  const f: Flow = {
+    id: 0,
+    in_port: 1 + int(PORTS),
+    dl_src: '02:00:00:00:00:01',
+    dl_dst: '02:00:00:00:00:02',
+    dl_type: 0x0800,
+    bps: 0,
+    packet_size: 0,
+    nw_src: `10.${int(8)}.${int(256)}.${int(256)}`,
+    nw_dst: `10.9.${int(256)}.${int(256)}`,
+    nw_proto: rnd() < 0.7 ? 6 : 17,
+    tp_src: 49152 + int(16000),
+    tp_dst: rnd() < 0.7 ? pick(L4) : 1000 + int(4000),
+  };
+  if (rnd() < 0.2) f.vlan = 1 + int(50);
+  return f;
+}
+
+const groups: Group[] = [1, 2, 3, 4].map((id) => ({
+  group_id: id,
+  type: (['all', 'select', 'ff', 'select'] as const)[id - 1]!,
+  description: '',
+  buckets: [1, 2, 3].map((b) => ({ watch_port: String(b * 5), actions: [`output:${b * 5}`] })),
+}));
+const ports = Array.from({ length: PORTS }, (_, i) => ({
+  no: i + 1,
+  name: `eth-0-${i + 1}`,
+  up: i % 7 !== 0,
+}));
+const hash = {
+  macsa: false,
+  macda: false,
+  ethertype: false,
+  ipsa: true,
+  ipda: true,
+  ip_protocol: false,
+  src_port: false,
+  dst_port: false,
+};
+// a packet no rule matches: an ethertype no rule names, on a port no rule lists
+const nobody: Flow = {
+  id: 0,
+  in_port: 999,
+  dl_src: '',
+  dl_dst: '',
+  dl_type: 0x88cc,
+  bps: 0,
+  packet_size: 0,
+};
+
+const cpu = () => process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000;
+function time(fn: () => void): { ms: number; cpu: number } {
+  const c0 = cpu();
+  const t0 = performance.now();
+  fn();
+  return { ms: performance.now() - t0, cpu: cpu() - c0 };
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// the anchor, in the same process: a bare loop over 65,536 references in a shuffled order,
+// pushing each into an array (what a trace that passes every rule does at the least)
+const anchor: number[] = [];
+{
+  const objs = Array.from({ length: nRules }, (_, i) => ({ i }));
+  const order = Array.from({ length: nRules }, (_, i) => (i * 7919) % nRules);
+  for (let rep = 0; rep < 20; rep++) {
+    const t = time(() => {
+      const a: unknown[] = [];
+      const b: string[] = [];
+      for (let k = 0; k < nRules; k++) {
+        a.push(objs[order[k]!]);
+        b.push('in_port');
+      }
+    });
+    anchor.push(t.ms);
+  }
+}
+
+const rules = makeRules();
+const device = { rules, groups, ports, hash };
+let passed = 0;
+const cold = time(() => {
+  passed = trace(nobody, device).passedCount;
+});
+const unmatched: number[] = [];
+const unmatchedCpu: number[] = [];
+for (let i = 0; i < 20; i++) {
+  const t = time(() => trace(nobody, device));
+  unmatched.push(t.ms);
+  unmatchedCpu.push(t.cpu);
+}
+const packets = Array.from({ length: nPackets }, packet);
+const warm: number[] = [];
+const warmCpu: number[] = [];
+let forwarded = 0;
+for (const p of packets) {
+  let verdict = '';
+  const t = time(() => {
+    verdict = trace(p, device).verdict;
+  });
+  if (verdict === 'forwarded') forwarded++;
+  warm.push(t.ms);
+  warmCpu.push(t.cpu);
+}
+console.log(
+  JSON.stringify({
+    rules: nRules,
+    packets: nPackets,
+    forwarded,
+    anchor_median_ms: median(anchor),
+    cold_unmatched_ms: cold.ms,
+    cold_passed: passed,
+    unmatched_median_ms: median(unmatched),
+    unmatched_max_ms: Math.max(...unmatched),
+    unmatched_cpu_median_ms: median(unmatchedCpu),
+    warm_median_ms: median(warm),
+    warm_max_ms: Math.max(...warm),
+    warm_cpu_median_ms: median(warmCpu),
+  }),
+);

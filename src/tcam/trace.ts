@@ -1,0 +1,295 @@
+/**
+ * Where does this packet go? `trace` answers from what any device gives — its rule table, its
+ * groups, its ports' link state and its group hash — with the simulator's own semantics: the
+ * matcher of flow.ts (`compileMatch`/`firstMismatch`), the ranking of classify.ts (highest
+ * priority; among equal priorities the rule listed earlier, which is the rule installed
+ * earlier, wins) and the actions of forward.ts. Unlike the classifier it explains: every rule
+ * ranked ahead of the winner is passed over with the first field (MATCH_ORDER) the packet
+ * failed, each group says how it resolved, and a packet that goes nowhere says why.
+ *
+ * A select group's bucket is the one the simulator's hash (`selectHash`) picks; a real device
+ * hashes in its own way, so the text also says which buckets were candidates.
+ */
+import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
+import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
+import { type Flow, packFlow } from './flow-pack.js';
+import { type ForwardContext, forward } from './forward.js';
+
+export interface TraceRule {
+  cookie: bigint;
+  priority: number;
+  name: string;
+  match: Match;
+  actions: readonly string[];
+  malformed?: string;
+}
+
+export interface TracePort {
+  no: number;
+  name: string;
+  /** Link up and not shut down: what gets a copy. */
+  up: boolean;
+}
+
+export interface TraceGroup {
+  id: number;
+  type: string;
+  /** The bucket used, from 1; null for `all` (every bucket) or when no bucket was live. */
+  bucket: number | null;
+  /** How it resolved, in words ("one of buckets 1–3 by hash of ipsa, ipda → bucket 2"). */
+  text: string;
+}
+
+export interface TraceOutput {
+  port: number;
+  name: string;
+  up: boolean;
+}
+
+export type TraceVerdict = 'forwarded' | 'dropped' | 'unmatched';
+
+export interface Trace<R extends TraceRule = TraceRule> {
+  verdict: TraceVerdict;
+  rule: R | null;
+  /**
+   * Rules ranked ahead of the winner (all rules when none matched), best first, each with the
+   * first field the packet fails; made when first read (65,536 of them are many objects).
+   */
+  readonly passed: ReadonlyArray<{ rule: R; field: string }>;
+  /** How many rules were passed over (passed.length without making the list). */
+  passedCount: number;
+  actions: readonly string[];
+  groups: TraceGroup[];
+  /** Copies delivered (ports up). */
+  outputs: TraceOutput[];
+  /** Copies sent to ports that are down (lost there). */
+  lost: TraceOutput[];
+  /** Why nothing is delivered, or (forwarded) which copies are lost; null otherwise. */
+  reason: string | null;
+  /** Malformed rules left out (their priority is unknown). */
+  skipped: number;
+}
+
+export interface TraceDevice<R extends TraceRule = TraceRule> {
+  /** In the device's order (GET /rules/all): among equal priorities the earlier wins. */
+  rules: readonly R[];
+  groups: readonly Group[];
+  ports: readonly TracePort[];
+  /** GET /device/grouphash (null: unknown, hashed on nothing). */
+  hash: GroupHash | null;
+}
+
+/**
+ * The ports as a trace sees them, from GET /ports/info (and /ports/config when known): up
+ * when the link is up and the port is not shut down.
+ */
+export function tracePorts(
+  info: readonly PortInfo[] | undefined,
+  config?: readonly PortConfig[],
+): TracePort[] {
+  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
+  return (info ?? [])
+    .filter((p) => /^\d+$/.test(p.port_no))
+    .map((p) => ({
+      no: Number(p.port_no),
+      name: p.if_name,
+      up:
+        p.link_status === 'LINK_UP' &&
+        p.admin_status !== 'PORT_DOWN' &&
+        shut.get(p.if_name) !== true,
+    }));
+}
+
+/** Interface name → port number, for a packet's `in_port=eth-0-3`. */
+export function portNumbers(ports: readonly TracePort[]): Map<string, number> {
+  return new Map(ports.map((p) => [p.name, p.no]));
+}
+
+/**
+ * Per rule list: its indexes best first (priority high to low, then list order) and each
+ * rule's compiled match in that order, filled as traces reach it. Treat a list as immutable
+ * (the console's polls bring new lists).
+ */
+interface Ranked {
+  n: number;
+  order: Uint32Array;
+  compiled: (CompiledMatch | undefined)[];
+  /**
+   * In order, what a rule's in_port is, read without touching the rule (a trace through
+   * 65,536 rules is bound by memory, not by tests): 0 not compiled yet, port + 1 for one
+   * port, -1 no in_port, -2 a list or range, -3 a malformed rule.
+   */
+  port: Int32Array;
+}
+const ranked = new WeakMap<readonly TraceRule[], Ranked>();
+
+function rankedOf(rules: readonly TraceRule[]): Ranked {
+  const hit = ranked.get(rules);
+  if (hit && hit.n === rules.length) return hit;
+  const order = new Uint32Array(rules.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => rules[b]!.priority - rules[a]!.priority || a - b);
+  const r: Ranked = {
+    n: rules.length,
+    order,
+    compiled: new Array(rules.length),
+    port: new Int32Array(rules.length),
+  };
+  ranked.set(rules, r);
+  return r;
+}
+
+export function hashFieldsOf(hash: GroupHash | null): string[] {
+  return hash
+    ? Object.entries(hash)
+        .filter(([, on]) => on === true)
+        .map(([k]) => k)
+    : [];
+}
+
+/** 1, 2, 3 → "1–3"; 1, 3 → "1, 3". */
+function numbers(ns: readonly number[]): string {
+  if (ns.length === 0) return 'none';
+  const contiguous = ns.every((n, i) => i === 0 || n === ns[i - 1]! + 1);
+  return contiguous && ns.length > 2 ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join(', ');
+}
+
+function describeGroup(
+  g: Group | undefined,
+  id: number,
+  bucket: number | null,
+  portName: (n: number) => string,
+  portUp: (n: number) => boolean,
+  hashFields: readonly string[],
+): string {
+  if (!g) return `group ${id} does not exist`;
+  const watch = (w: string) => {
+    const t = w.trim();
+    if (t === '') return null;
+    const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+    return { name: Number.isNaN(n) ? t : portName(n), up: !Number.isNaN(n) && portUp(n) };
+  };
+  const buckets = g.buckets.map((b, i) => ({ n: i + 1, w: watch(b.watch_port) }));
+  const type = String(g.type).toLowerCase();
+  if (type === 'all') return `all buckets (${numbers(buckets.map((b) => b.n))})`;
+  if (type === 'ff') {
+    if (bucket === null)
+      return `no bucket's watch port is up (${buckets.map((b) => `${b.n}: ${b.w?.name ?? '-'}`).join(', ')})`;
+    const b = buckets[bucket]!;
+    const before = buckets
+      .slice(0, bucket)
+      .map((x) => `bucket ${x.n}: ${x.w?.name ?? '?'} down`)
+      .join(', ');
+    return `bucket ${b.n}, ${b.w ? `watch port ${b.w.name} up` : 'no watch port'}${before ? ` (${before})` : ''}`;
+  }
+  const live = buckets.filter((b) => b.w === null || b.w.up).map((b) => b.n);
+  if (bucket === null) return `no live bucket (every watch port is down)`;
+  const by =
+    hashFields.length === 0
+      ? 'no hash field enabled: the first'
+      : `by hash of ${hashFields.join(', ')}`;
+  return `one of buckets ${numbers(live)} ${by} → bucket ${bucket + 1}`;
+}
+
+/** Traces one packet through the device's rules, groups and ports. */
+export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>): Trace<R> {
+  const { rules } = device;
+  const p = packFlow(packet);
+  const { order, compiled, port } = rankedOf(rules);
+  const passedRules: R[] = [];
+  const passedFields: string[] = [];
+  const inPort = p.inPort + 1;
+  let winner: R | null = null;
+  for (let k = 0; k < order.length; k++) {
+    let one = port[k]!;
+    if (one === 0) {
+      const rule = rules[order[k]!]!;
+      if (rule.malformed !== undefined) one = -3;
+      else {
+        const c = compileMatch(rule.match);
+        compiled[k] = c;
+        one = c.ports === null ? -1 : c.ports.length === 1 ? c.ports[0]! + 1 : -2;
+      }
+      port[k] = one;
+    }
+    if (one === -3) continue;
+    // in_port comes first in MATCH_ORDER: a rule on another single port fails there
+    if (one > 0 && one !== inPort) {
+      passedRules.push(rules[order[k]!]!);
+      passedFields.push('in_port');
+      continue;
+    }
+    const r = rules[order[k]!]!;
+    const field = firstMismatch(compiled[k]!, p);
+    if (field === null) {
+      winner = r;
+      break;
+    }
+    passedRules.push(r);
+    passedFields.push(field);
+  }
+  const byNo = new Map(device.ports.map((x) => [x.no, x]));
+  const portName = (n: number) => byNo.get(n)?.name ?? String(n);
+  const portUp = (n: number) => byNo.get(n)?.up === true;
+  const result: Trace<R> = {
+    verdict: 'unmatched',
+    rule: winner,
+    passedCount: passedRules.length,
+    get passed() {
+      const list = passedRules.map((rule, i) => ({ rule, field: passedFields[i]! }));
+      Object.defineProperty(this, 'passed', { value: list, enumerable: true });
+      return list;
+    },
+    actions: winner?.actions ?? [],
+    groups: [],
+    outputs: [],
+    lost: [],
+    reason: null,
+    skipped: rules.reduce((n, r) => n + (r.malformed === undefined ? 0 : 1), 0),
+  };
+  if (!winner) {
+    result.reason = 'no rule matches: the device drops it';
+    return result;
+  }
+  const groups = new Map(device.groups.map((g) => [g.group_id, g]));
+  const hashFields = hashFieldsOf(device.hash);
+  const ctx: ForwardContext = { groups, portUp, hashFields };
+  const fw = forward(winner.actions, packet, ctx);
+  result.groups = fw.groups.map((g) => ({
+    id: g.id,
+    type: g.type,
+    bucket: g.bucket === null ? null : g.bucket + 1,
+    text: describeGroup(groups.get(g.id), g.id, g.bucket, portName, portUp, hashFields),
+  }));
+  for (const a of winner.actions) {
+    const m = /^\s*group:\s*(\d+)\s*$/i.exec(a);
+    if (m && !groups.has(Number(m[1])))
+      result.groups.push({
+        id: Number(m[1]),
+        type: 'missing',
+        bucket: null,
+        text: `group ${m[1]} does not exist`,
+      });
+  }
+  result.outputs = fw.outputs.map((o) => ({ port: o.port, name: portName(o.port), up: true }));
+  result.lost = fw.lost.map((n) => ({ port: n, name: portName(n), up: false }));
+  const lostNames = [...new Set(result.lost.map((o) => o.name))].join(', ');
+  const label = winner.name ? `'${winner.name}'` : `the rule of priority ${winner.priority}`;
+  if (fw.dropped === null) {
+    result.verdict = 'forwarded';
+    if (result.lost.length > 0) result.reason = `output port down: ${lostNames} (its copy is lost)`;
+    return result;
+  }
+  result.verdict = 'dropped';
+  result.reason =
+    fw.dropped === 'drop'
+      ? `drop action of ${label}`
+      : fw.dropped === 'port-down'
+        ? result.lost.length > 0
+          ? `output port down: ${lostNames}`
+          : 'output port down: no live bucket in its group'
+        : fw.dropped === 'no-group'
+          ? `${label} sends it to a group that does not exist`
+          : `${label} has no output action`;
+  return result;
+}
