@@ -7,6 +7,7 @@ import { ReadonlyError } from '../api/errors.js';
 import type { Client, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
+import { installJournal, type Journal } from '../ops/journal.js';
 import {
   clientOptions,
   type Device,
@@ -62,6 +63,7 @@ class Runner implements Run {
   format: Format;
   private device?: Device;
   private made?: Client;
+  journal?: Journal;
 
   constructor(
     readonly what: string,
@@ -101,6 +103,12 @@ class Runner implements Run {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
+    // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts).
+    this.journal = installJournal(this.made, {
+      device: dev.url,
+      ...(dev.context ? { context: dev.context.name } : {}),
+      ...(dev.user !== undefined ? { user: dev.user } : {}),
+    });
     return this.made;
   }
 
