@@ -110,7 +110,15 @@ export function installJournal(
 ): Journal {
   const { hook, journal } = journalHook(client, meta, file);
   client.transport.setWriteHook(hook);
+  installed.set(client, journal);
   return journal;
+}
+
+const installed = new WeakMap<Client, Journal>();
+
+/** The journal `client`'s writes go to (undefined when none was installed). */
+export function journalOf(client: Client): Journal | undefined {
+  return installed.get(client);
 }
 
 /** This operator's changes on `device` (by URL, and user when given), newest first. */

@@ -171,6 +171,8 @@ const WRITES: [path: string, args: string[], operation: string, input?: string][
     ['device', 'controller', 'rm', '--ip', '192.0.2.77', '--port', '6653', '--yes'],
     'device.removeController',
   ],
+  // undoes the latest change (the controller's removal): one write, journaled as its inverse
+  ['undo', ['undo', '--yes'], 'device.addController'],
   ['log clear', ['log', 'clear', '--yes'], 'logs.clear'],
   ['device reboot', ['device', 'reboot', '--yes'], 'device.reboot'],
 ];
