@@ -67,12 +67,7 @@ export async function keysMarkdown() {
   // screens without a number key (reached by their global key or the palette)
   const journal = BINDINGS.filter((b) => b.scope === 'journal');
   if (journal.length > 0)
-    parts.push(
-      '## J Journal (`:journal`; see [safety.md](safety.md))',
-      '',
-      table(journal),
-      '',
-    );
+    parts.push('## J Journal (`:journal`; see [safety.md](safety.md))', '', table(journal), '');
   return parts.join('\n');
 }
 
