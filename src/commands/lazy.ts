@@ -20,6 +20,7 @@ const MODULES = {
   users: () => import('./users.js'),
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
+  journal: () => import('./journal.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

@@ -13,6 +13,8 @@ export interface AppActions {
   refresh(): void;
   togglePause(): void;
   login(): void;
+  /** `u` where no screen takes it: the latest change's undo, on the journal screen. */
+  undo(): void;
 }
 
 export function appCommands(a: AppActions): CommandHandlers {
@@ -26,5 +28,7 @@ export function appCommands(a: AppActions): CommandHandlers {
     'app.pause': a.togglePause,
     'app.cancel': a.clearFilter,
     'app.login': a.login,
+    'screen.journal': () => a.go('journal'),
+    'app.undo': a.undo,
   };
 }
