@@ -44,7 +44,7 @@ export async function keysMarkdown() {
       const on = BINDINGS.filter((b) => b.keys.includes(k));
       const titles = on.map((b) => SCREENS.find((s) => s.id === b.scope)?.title ?? b.scope);
       const key = `\`${k === ' ' ? 'Space' : esc(keyLabel(k))}\``;
-      return `| ${key} | ${esc(MEANINGS[on[0].meaning])} | ${titles.join(', ')} |`;
+      return `| ${key} | ${esc(MEANINGS[on.find((b) => b.meaning)?.meaning] ?? '')} | ${titles.join(', ')} |`;
     }),
   ].join('\n');
   const parts = [

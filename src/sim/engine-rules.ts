@@ -6,9 +6,15 @@
  */
 import { canonicalMatch } from '../model/index.js';
 import { type ClassRule, type ForwardContext, type Forwarding, forward } from '../tcam/index.js';
-import type { FlowTable } from './engine-flows.js';
+import type { SimFlow } from './flows.js';
 import type { RuleLedger } from './ledger.js';
 import type { SimRule } from './state.js';
+
+/** What forwardOf reads of the flow table (engine-flows.ts's FlowTable; named here, not imported, so the two files do not import each other). */
+interface FlowShapes {
+  sim: readonly (SimFlow | undefined)[];
+  shape: Int32Array;
+}
 
 export interface RuleRec {
   id: number;
@@ -83,7 +89,7 @@ export class RuleBook {
 /** What the rule's actions do with flow `id` (memoized by flow shape for actions without groups). */
 export function forwardOf(
   rec: RuleRec,
-  flows: FlowTable,
+  flows: FlowShapes,
   id: number,
   ctx: ForwardContext,
 ): Forwarding {

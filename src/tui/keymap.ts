@@ -60,6 +60,7 @@ export const MEANINGS = {
   action: 'run an action of the selected app instance',
   reboot: 'reboot the device',
   led: 'the ID LED on/off',
+  undo: 'undo a change you made: its inverse, shown and confirmed like any change',
 } as const;
 export type Meaning = keyof typeof MEANINGS;
 
@@ -100,23 +101,17 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'app.undo',
     keys: ['u'],
-    label: 'undo your latest change (asks first)',
+    label: 'undo your latest change (on Journal: the selected one); asks first',
     scope: 'global',
     write: true,
+    meaning: 'undo',
   },
   {
     command: 'journal.detail',
     keys: ['enter'],
     label: 'request and before/after',
     scope: 'journal',
-    hint: true,
-  },
-  {
-    command: 'journal.undo',
-    keys: ['u'],
-    label: 'undo this change (asks first)',
-    scope: 'journal',
-    write: true,
+    meaning: 'open',
     hint: true,
   },
   {

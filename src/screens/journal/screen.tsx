@@ -117,7 +117,6 @@ export function JournalScreen(props: ScreenProps) {
   const selected = () =>
     detail !== null ? entries.find((e) => e.id === detail) : rows[list.state.selected];
   useCommands(props.commands, {
-    'journal.undo': () => undo(selected()),
     'app.undo': () => undo(selected()),
     ...(detail !== null
       ? {
