@@ -10,6 +10,7 @@ import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
+import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { badCount, type PortRow, portRows } from './port-rows.js';
@@ -163,6 +164,17 @@ export function PortsScreen(props: ScreenProps) {
   }, [all, props.filter, sort]);
   const listView = useList(rows.length, props.height - 1);
   const list = listView.state;
+  // `:port NAME` (or a port number), Enter on the Overview: that port selected, its details open
+  usePick(
+    props.pick,
+    info || stats ? rows : undefined,
+    (r, want) => sameName(r.name, want) || r.no === want.trim(),
+    (i, r) => {
+      listView.set(i);
+      setDetail(r.name);
+    },
+    (want) => props.notify(`no port '${want}' on this device`),
+  );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
   props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));

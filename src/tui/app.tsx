@@ -11,13 +11,14 @@ import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
 import { appCommands } from './app-commands.js';
+import { deviceNames } from './device-names.js';
 import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
-import { Palette, runPaletteCommand } from './palette.js';
+import { PALETTE_HELP_LINES, Palette, paletteCompletions, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
@@ -35,7 +36,7 @@ type Overlay = 'none' | 'help' | 'palette' | 'filter';
 export function App(props: { initialScreen?: ScreenId }) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
-  const { poller, session, reconnect } = useConsole();
+  const { poller, session, reconnect, store } = useConsole();
   const { columns, rows } = useTerminalSize();
   const screens = useScreen(props.initialScreen ?? 'overview');
   const [overlay, setOverlay, liveOverlay] = useLive<Overlay>('none');
@@ -99,11 +100,21 @@ export function App(props: { initialScreen?: ScreenId }) {
     if (open === 'palette' || open === 'filter') {
       return prompt.handleKey(open, key, text, current, {
         close: () => setOverlay('none'),
+        complete: (typed) => paletteCompletions(typed, deviceNames(store.getState())),
         run: (typed) => {
           const result = runPaletteCommand(typed, {
             go: screens.go,
             run: (command) => app[command]?.(),
             ...(connect ? { connect } : {}),
+            show: (id, item) => {
+              // what the screen's filter hides could not be selected
+              prompt.setFilter(id, '');
+              screens.show(id, item);
+            },
+            filter: (id, text) => {
+              prompt.setFilter(id, text);
+              screens.go(id);
+            },
           });
           if (result) setReply({ text: result, failed: true });
         },
@@ -116,8 +127,6 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { clock, handler } = useKeyQueue(onKey);
   useInput(handler, { isActive: isRawModeSupported });
 
-  if (tooSmall) return <TooSmall columns={columns} rows={rows} />;
-
   const hints = [
     { key: '1-9', label: 'screens' },
     ...view.hints,
@@ -129,19 +138,31 @@ export function App(props: { initialScreen?: ScreenId }) {
   const info = reply && !reply.failed ? reply.text : notice;
   const prompting = overlay === 'palette' || overlay === 'filter';
   // the status bar's second line holds the error or, failing that, the notice
-  const footerHeight = 1 + (error || info ? 1 : 0) + (prompting ? 1 : 0);
-  const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
+  const paletteHelp = overlay === 'palette' && prompt.help;
+  const footerHeight =
+    1 + (error || info ? 1 : 0) + (prompting ? 1 : 0) + (paletteHelp ? PALETTE_HELP_LINES : 0);
+  // too small: the screen (an open form, what was typed) stays mounted, hidden, at 80×24
+  const frameColumns = Math.max(columns, MIN_COLUMNS);
+  const frameRows = Math.max(rows, MIN_ROWS);
+  const bodyHeight = frameRows - HEADER_HEIGHT - footerHeight;
   help.size.current = { width: columns, height: bodyHeight };
   const Screen = view.component;
   return (
     <KeyClockContext.Provider value={clock}>
-      <Box width={columns} height={rows} flexDirection="column" overflow="hidden">
-        <Header width={columns} screen={screen} demanded={view.resources} />
-        <Box height={bodyHeight} width={columns} overflow="hidden">
+      {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+      <Box
+        display={tooSmall ? 'none' : 'flex'}
+        width={frameColumns}
+        height={frameRows}
+        flexDirection="column"
+        overflow="hidden"
+      >
+        <Header width={frameColumns} screen={screen} demanded={view.resources} />
+        <Box height={bodyHeight} width={frameColumns} overflow="hidden">
           {overlay === 'help' ? (
             <HelpOverlay
               screen={screen}
-              width={columns}
+              width={frameColumns}
               height={bodyHeight}
               readonly={session.readonly}
               scroll={help.first}
@@ -149,25 +170,32 @@ export function App(props: { initialScreen?: ScreenId }) {
           ) : (
             <>
               {login.dialog ? (
-                <DialogView control={login} width={columns} height={bodyHeight} />
+                <DialogView control={login} width={frameColumns} height={bodyHeight} />
               ) : null}
-              <Box display={login.dialog ? 'none' : 'flex'} width={columns} height={bodyHeight}>
+              <Box
+                display={login.dialog ? 'none' : 'flex'}
+                width={frameColumns}
+                height={bodyHeight}
+              >
                 <Screen
                   key={screen}
-                  width={columns}
+                  width={frameColumns}
                   height={bodyHeight}
                   filter={prompt.filters[screen] ?? ''}
                   keys={screens.keys}
                   commands={screens.commands}
                   notify={setNotice}
+                  pick={screens.pick}
                 />
               </Box>
             </>
           )}
         </Box>
-        {prompting ? <Palette mode={overlay} value={prompt.input} width={columns} /> : null}
+        {prompting ? (
+          <Palette mode={overlay} value={prompt.input} width={frameColumns} help={paletteHelp} />
+        ) : null}
         <StatusBar
-          width={columns}
+          width={frameColumns}
           hints={hints}
           {...(error ? { error } : {})}
           {...(info ? { info } : {})}
@@ -184,7 +212,8 @@ function TooSmall(props: { columns: number; rows: number }) {
       <Text>
         Terminal too small: {columns}×{rows}. pbc needs at least {MIN_COLUMNS}×{MIN_ROWS}.
       </Text>
-      <Text>Enlarge the window, or press q to quit.</Text>
+      <Text>Enlarge the window: what is open (a form, what was typed) comes back as it was.</Text>
+      <Text>Or press q to quit.</Text>
     </Box>
   );
 }

@@ -29,6 +29,8 @@ function record(screen: ScreenId, handlers: CommandHandlers | null) {
 export function useScreen(initial: ScreenId) {
   const [screen, setScreen, live] = useLive<ScreenId>(initial);
   const keys = useRef<KeyHandler | null>(null);
+  // an item for the screen to select and open (`:port eth-0-2`), used once (screens/pick.ts)
+  const pick = useRef<string | null>(null);
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
   const commands = useRef({
@@ -40,17 +42,24 @@ export function useScreen(initial: ScreenId) {
       record(live.current, h);
     },
   }).current;
+  const go = (id: ScreenId) => {
+    keys.current = null;
+    commands.current = null;
+    setScreen(id);
+  };
   return {
     screen,
     /** The screen now, for key handlers (ahead of React's render). */
     live,
     keys,
     commands,
-    go(id: ScreenId) {
-      keys.current = null;
-      commands.current = null;
-      setScreen(id);
+    pick,
+    /** Switches to `id` with `item` selected and opened there (the screen finds it). */
+    show(id: ScreenId, item: string) {
+      pick.current = item;
+      if (live.current !== id) go(id);
     },
+    go,
     dispatch(key: string, app: CommandHandlers): Dispatched | undefined {
       if (keys.current?.(key)) return undefined;
       return dispatchKey(key, [

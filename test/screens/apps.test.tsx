@@ -94,7 +94,7 @@ describe('apps screen (8)', () => {
     expect(refused).toMatch(/›✖Syslog server/);
     expect(refused).toContain('Start syslog');
     await t.h.press('escape');
-    await t.h.waitFor((x) => !x.includes('Start syslog'));
+    await t.h.waitFor((x) => !x.includes('Syslog server'));
     await t.admin.apps.start('snmp', '', {});
     await t.h.waitFor((x) => /snmp +no /.test(x), 5000);
     await t.h.press('down');

@@ -100,7 +100,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         else if (ref.current?.kind === 'busy') close();
         if (r.message) notify(r.message);
       } catch (e) {
-        if (from && ref.current?.kind === 'busy') {
+        // a run with notes may have changed something before failing (UAC on, then the login
+        // refused): its failure view explains what; the form again would hide it
+        if (from && failureNotes.length === 0 && ref.current?.kind === 'busy') {
           // never lose typed work: the form again, as typed, the device's words at the field
           const message = failureLines(e)[0]!;
           open({ ...from, form: withError(from.form, `refused: ${lineText(message)}`) });

@@ -294,3 +294,19 @@ export function editorKey(
   }
   return textKey(st, key, targets, fields);
 }
+
+/**
+ * The field a device's refusal is about, from its words: a match field it names (`tcp_dst`),
+ * the priority, the name or description, or the actions; undefined when it names none.
+ */
+export function refusalTarget(f: RuleForm, message: string): string | undefined {
+  const text = message.toLowerCase();
+  const names = (w: string) => new RegExp(`(^|[^a-z0-9_])${w}($|[^a-z0-9_])`).test(text);
+  const row = f.match.find((r) => r.field.text.trim() !== '' && names(r.field.text.trim()));
+  if (row) return `m${row.id}.${text.includes('value') ? 'v' : 'f'}`;
+  if (names('priority')) return 'priority';
+  if (names('description')) return 'description';
+  if (names('name')) return 'name';
+  if (/action|output|group/.test(text) && f.actions[0]) return `a${f.actions[0].id}`;
+  return undefined;
+}
