@@ -4,7 +4,7 @@
  * screen, once its rows are there, selects (and opens) the item or says it is not there.
  * One request is used once.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 export interface PickSlot {
   current: string | null;
@@ -21,13 +21,23 @@ export function usePick<R>(
   found: (index: number, row: R) => void,
   missing: (want: string) => void,
 ): void {
+  // the rows of a first miss: the store may not have polled a new item yet, so the next
+  // rows (a later poll) are looked at once more before saying it is not there
+  const missed = useRef<readonly R[] | null>(null);
   useEffect(() => {
     const want = slot?.current;
-    if (!slot || !want || rows === undefined) return;
-    slot.current = null;
+    if (!slot || !want || rows === undefined || rows === missed.current) return;
     const i = rows.findIndex((r) => matches(r, want));
-    if (i === -1) missing(want);
-    else found(i, rows[i]!);
+    if (i !== -1) {
+      slot.current = null;
+      missed.current = null;
+      found(i, rows[i]!);
+    } else if (missed.current === null) missed.current = rows;
+    else {
+      slot.current = null;
+      missed.current = null;
+      missing(want);
+    }
   });
 }
 
