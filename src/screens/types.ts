@@ -20,4 +20,6 @@ export interface ScreenProps {
   notify(message: string): void;
   /** An item to select and open (`:port eth-0-2`, Enter on an Overview item); see pick.ts. */
   pick?: PickSlot;
+  /** Opens another screen with an item selected and opened there (Overview → a port). */
+  show?(screen: string, item: string): void;
 }

@@ -16,7 +16,7 @@ import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { useKeyQueue } from './key-queue.js';
-import type { ScreenId } from './keymap.js';
+import { SCREENS, type ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
 import { PALETTE_HELP_LINES, Palette, paletteCompletions, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
@@ -186,6 +186,12 @@ export function App(props: { initialScreen?: ScreenId }) {
                   commands={screens.commands}
                   notify={setNotice}
                   pick={screens.pick}
+                  show={(id, item) => {
+                    const target = SCREENS.find((x) => x.id === id)?.id;
+                    if (!target) return;
+                    prompt.setFilter(target, '');
+                    screens.show(target, item);
+                  }}
                 />
               </Box>
             </>

@@ -77,6 +77,13 @@ export const BINDINGS: readonly Binding[] = [
     label: n.label,
     scope: 'global' as const,
   })),
+  {
+    command: 'overview.open',
+    keys: ['enter'],
+    label: 'open the selected port (top talkers, errors/drops now)',
+    scope: 'overview',
+    hint: true,
+  },
   { command: 'ports.sort', keys: ['s'], label: 'sort by next column', scope: 'ports', hint: true },
   { command: 'ports.reverse', keys: ['S'], label: 'reverse sort', scope: 'ports' },
   { command: 'ports.detail', keys: ['enter'], label: 'port details', scope: 'ports', hint: true },
