@@ -33,6 +33,7 @@ const NEVER_WRITES = new Set([
   'nav.pageDown',
   'nav.top',
   'nav.bottom',
+  'overview.open', // opens a port's details on Ports
   'ports.sort',
   'ports.reverse',
   'ports.detail',
