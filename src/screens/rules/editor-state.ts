@@ -22,6 +22,7 @@ import {
   fieldCandidates,
   valueCandidates,
 } from './completion.js';
+import { typeInMatch } from './match-typing.js';
 
 export type EditorMode = 'add' | 'edit' | 'clone';
 
@@ -292,6 +293,9 @@ export function editorKey(
     case 'override':
       return activate ? done({ ...st, [focus]: !st[focus] }) : done(st);
   }
+  // `in_port=1`, `tcp tcp_dst=443` typed or pasted into the match rows
+  const typed = typeInMatch(st, key);
+  if (typed) return done(typed);
   return textKey(st, key, targets, fields);
 }
 
