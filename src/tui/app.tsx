@@ -11,14 +11,14 @@ import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
 import { appCommands } from './app-commands.js';
-import { deviceNames } from './device-names.js';
+import { deviceNames, namesToRead } from './device-names.js';
 import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { useKeyQueue } from './key-queue.js';
 import { SCREENS, type ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
-import { PALETTE_HELP_LINES, Palette, paletteCompletions, runPaletteCommand } from './palette.js';
+import { Palette, PaletteHelp, paletteCompletions, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
@@ -100,7 +100,16 @@ export function App(props: { initialScreen?: ScreenId }) {
     if (open === 'palette' || open === 'filter') {
       return prompt.handleKey(open, key, text, current, {
         close: () => setOverlay('none'),
-        complete: (typed) => paletteCompletions(typed, deviceNames(store.getState())),
+        complete: (typed) => {
+          const found = paletteCompletions(typed, deviceNames(store.getState()));
+          // names of a screen not visited yet are not in the store: read them for the next Tab
+          const kind = namesToRead(typed, store.getState());
+          if (found.length === 0 && kind) {
+            void poller.refreshNow(kind);
+            setNotice('reading the names from the device… Tab again');
+          }
+          return found;
+        },
         run: (typed) => {
           const result = runPaletteCommand(typed, {
             go: screens.go,
@@ -139,8 +148,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   const prompting = overlay === 'palette' || overlay === 'filter';
   // the status bar's second line holds the error or, failing that, the notice
   const paletteHelp = overlay === 'palette' && prompt.help;
-  const footerHeight =
-    1 + (error || info ? 1 : 0) + (prompting ? 1 : 0) + (paletteHelp ? PALETTE_HELP_LINES : 0);
+  const footerHeight = 1 + (error || info ? 1 : 0) + (prompting ? 1 : 0);
   // too small: the screen (an open form, what was typed) stays mounted, hidden, at 80×24
   const frameColumns = Math.max(columns, MIN_COLUMNS);
   const frameRows = Math.max(rows, MIN_ROWS);
@@ -171,9 +179,11 @@ export function App(props: { initialScreen?: ScreenId }) {
             <>
               {login.dialog ? (
                 <DialogView control={login} width={frameColumns} height={bodyHeight} />
+              ) : paletteHelp ? (
+                <PaletteHelp width={frameColumns} height={bodyHeight} />
               ) : null}
               <Box
-                display={login.dialog ? 'none' : 'flex'}
+                display={login.dialog || paletteHelp ? 'none' : 'flex'}
                 width={frameColumns}
                 height={bodyHeight}
               >
@@ -197,9 +207,7 @@ export function App(props: { initialScreen?: ScreenId }) {
             </>
           )}
         </Box>
-        {prompting ? (
-          <Palette mode={overlay} value={prompt.input} width={frameColumns} help={paletteHelp} />
-        ) : null}
+        {prompting ? <Palette mode={overlay} value={prompt.input} width={frameColumns} /> : null}
         <StatusBar
           width={frameColumns}
           hints={hints}

@@ -140,41 +140,31 @@ export function runPaletteCommand(
   return `unknown command '${t}'${near.length ? `; try ${near.slice(0, 4).join(', ')}` : ''}`;
 }
 
-/** Lines the palette's `?` list takes above the input line. */
-export const PALETTE_HELP_LINES = PALETTE_HELP.length + 1;
+/** `?` typed in the empty palette: its commands, drawn over the screen's body. */
+export function PaletteHelp(props: { width: number; height: number }) {
+  const left = Math.max(...PALETTE_HELP.map(([c]) => c.length)) + 3;
+  return (
+    <Box width={props.width} height={props.height} flexDirection="column" paddingX={1}>
+      <Text bold wrap="truncate">
+        Palette commands (? again hides this)
+      </Text>
+      {PALETTE_HELP.map(([c, d]) => (
+        <Text key={c} wrap="truncate">
+          {`:${c}`.padEnd(left)}
+          <Text dimColor>{d}</Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}
 
-export function Palette(props: {
-  mode: 'palette' | 'filter';
-  value: string;
-  width: number;
-  /** `?` typed in the empty palette: the list of palette commands above the line. */
-  help?: boolean;
-}) {
+export function Palette(props: { mode: 'palette' | 'filter'; value: string; width: number }) {
   const prompt = props.mode === 'palette' ? ':' : '/';
   const hint =
     props.mode === 'palette'
       ? '  (Tab completes, ? lists commands, Enter runs, Esc cancels)'
       : '  (Enter keeps, Esc clears)';
-  const help = props.help && props.mode === 'palette';
-  const left = Math.max(...PALETTE_HELP.map(([c]) => c.length)) + 3;
-  return (
-    <Box width={props.width} flexDirection="column">
-      {help ? (
-        <>
-          <Text bold wrap="truncate">
-            Palette commands
-          </Text>
-          {PALETTE_HELP.map(([c, d]) => (
-            <Text key={c} wrap="truncate">
-              {`:${c}`.padEnd(left)}
-              <Text dimColor>{d}</Text>
-            </Text>
-          ))}
-        </>
-      ) : null}
-      <PromptLine prompt={prompt} value={props.value} hint={hint} width={props.width} />
-    </Box>
-  );
+  return <PromptLine prompt={prompt} value={props.value} hint={hint} width={props.width} />;
 }
 
 function PromptLine(props: { prompt: string; value: string; hint: string; width: number }) {
