@@ -74,16 +74,22 @@ export function OverviewScreen(props: ScreenProps) {
     rows,
     props.height - (env ? 3 + Math.min(5, env.temp_sensors.length) : 2) - 3,
   );
-  const [picked, setPicked] = useState(0);
-  const selected = Math.min(picked, Math.max(0, list.items.length - 1));
-  const move = (m: ListMove) =>
-    setPicked(() => {
-      const last = Math.max(0, list.items.length - 1);
-      if (m === 'up' || m === 'pageUp') return Math.max(0, selected - (m === 'up' ? 1 : 5));
-      if (m === 'down' || m === 'pageDown')
-        return Math.min(last, selected + (m === 'down' ? 1 : 5));
-      return m === 'home' ? 0 : last;
-    });
+  // the selection follows the port, not the line: the lists re-order with every poll
+  const [picked, setPicked] = useState<string | null>(null);
+  const keyOf = (i: { kind: string; port: string }) => `${i.kind}:${i.port}`;
+  const selected = Math.max(
+    0,
+    list.items.findIndex((i) => keyOf(i) === picked),
+  );
+  const move = (m: ListMove) => {
+    const last = Math.max(0, list.items.length - 1);
+    const step =
+      m === 'up' ? -1 : m === 'down' ? 1 : m === 'pageUp' ? -5 : m === 'pageDown' ? 5 : 0;
+    const next =
+      m === 'home' ? 0 : m === 'end' ? last : Math.max(0, Math.min(last, selected + step));
+    const item = list.items[next];
+    if (item) setPicked(keyOf(item));
+  };
   useCommands(props.commands, {
     ...navCommands(move),
     'overview.open': () => {

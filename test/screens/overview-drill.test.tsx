@@ -27,12 +27,12 @@ describe('overview drill-down', () => {
     const items = lines.filter((l) => /(›|\s)\s(eth-[\d/-]+)\s\s/.test(l));
     expect(items.length).toBeGreaterThan(1);
     for (const l of items) expect(l).toMatch(/eth-\d+-\d+(\/\d+)?\s\s(ERR )?\d/);
-    const errLine = lines.find((l) => /\s(eth-[\d/-]+)\s\sERR/.test(l))!;
-    const port = /(eth-[\d/-]+)\s\sERR/.exec(errLine)![1]!;
-    // move down to the first erroring port
+    // move down past the talkers to the first erroring port
     const talkers = lines.filter((l) => /\s(eth-[\d/-]+)\s\s[\d.]+[kMG]?b\/s/.test(l)).length;
     for (let i = 0; i < talkers; i++) await m.ui.press('down');
-    await m.ui.waitFor((x) => new RegExp(`› ${port}\\s\\sERR`).test(x));
+    const on = await m.ui.waitFor((x) => /› (eth-[\d/-]+)\s\sERR/.test(x), 8000);
+    // the selection stays on that port while the list re-orders with each poll
+    const port = /› (eth-[\d/-]+)\s\sERR/.exec(on)![1]!;
     await m.ui.press('enter');
     const detail = await m.ui.waitFor((x) => x.includes(`${port} (port`), 8000);
     expect(detail).toContain('[2 Ports]');

@@ -47,7 +47,7 @@ describe('the palette reaches items', () => {
     });
     await palette('group 40');
     await m.ui.press('enter');
-    f = await m.ui.waitFor((x) => x.includes('[4 Groups]') && x.includes('to the sensors'), 8000);
+    f = await m.ui.waitFor((x) => x.includes('[4 Groups]') && x.includes('to the sensors'), 15_000);
     expect(f).not.toContain('ID▲');
     await palette('port eth-9-9');
     await m.ui.press('enter');
