@@ -1,12 +1,14 @@
 /** 1 Overview: is the device healthy, which ports carry traffic or errors. */
 import { Box } from 'ink';
+import { useState } from 'react';
 import { levelName, sanitize } from '../model/index.js';
 import { uacOf } from '../store/freshness.js';
-import { formatSi } from '../store/rates.js';
 import { useConsoleState, usePortRates } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
-import { Gauge, KeyValue, Text } from '../widgets/index.js';
-import { badCount, portRows, totalBps } from './port-rows.js';
+import { Gauge, KeyValue, type ListMove, Text } from '../widgets/index.js';
+import { navCommands, useCommands } from './commands.js';
+import { OverviewItems, overviewItems } from './overview-items.js';
+import { badCount, portRows } from './port-rows.js';
 import { StaleMark } from './stale-mark.js';
 import type { ScreenProps } from './types.js';
 
@@ -67,11 +69,35 @@ export function OverviewScreen(props: ScreenProps) {
   const rows = portRows(info, undefined, stats, rates);
   const up = rows.filter((r) => r.link === 'up').length;
   const shut = rows.filter((r) => r.admin === 'shut').length;
-  const talkers = rows
-    .filter((r) => (totalBps(r) ?? 0) > 0)
-    .sort((a, b) => (totalBps(b) ?? 0) - (totalBps(a) ?? 0))
-    .slice(0, 3);
-  const erring = rows.filter((r) => (r.rate?.errPps ?? 0) > 0);
+  // the environment takes up to 8 lines, the ports' title, summary and since-start 3
+  const list = overviewItems(
+    rows,
+    props.height - (env ? 3 + Math.min(5, env.temp_sensors.length) : 2) - 3,
+  );
+  // the selection follows the port, not the line: the lists re-order with every poll
+  const [picked, setPicked] = useState<string | null>(null);
+  const keyOf = (i: { kind: string; port: string }) => `${i.kind}:${i.port}`;
+  const selected = Math.max(
+    0,
+    list.items.findIndex((i) => keyOf(i) === picked),
+  );
+  const move = (m: ListMove) => {
+    const last = Math.max(0, list.items.length - 1);
+    const step =
+      m === 'up' ? -1 : m === 'down' ? 1 : m === 'pageUp' ? -5 : m === 'pageDown' ? 5 : 0;
+    const next =
+      m === 'home' ? 0 : m === 'end' ? last : Math.max(0, Math.min(last, selected + step));
+    const item = list.items[next];
+    if (item) setPicked(keyOf(item));
+  };
+  useCommands(props.commands, {
+    ...navCommands(move),
+    'overview.open': () => {
+      const item = list.items[selected];
+      if (!item) return props.notify('no port listed to open');
+      props.show?.('ports', item.port);
+    },
+  });
 
   const id = identity;
   const fmtMem = system
@@ -176,21 +202,13 @@ export function OverviewScreen(props: ScreenProps) {
               ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
               : '– (no port data yet)'}
           </Text>
-          <Text wrap="truncate">
-            Top:{' '}
-            {talkers.length
-              ? talkers.map((r) => `${r.name} ${formatSi(totalBps(r), 'b/s')}`).join(', ')
-              : '–'}
-          </Text>
-          <Text wrap="truncate" {...(erring.length ? { color: 'yellow' } : {})}>
-            Errors/drops now:{' '}
-            {erring.length
-              ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ')
-              : // "none" only once rates exist: two samples of the counters
-                rows.some((r) => typeof r.rate?.errPps === 'number')
-                ? 'none'
-                : '–'}
-          </Text>
+          <OverviewItems
+            list={list}
+            selected={selected}
+            width={right}
+            // "none" only once rates exist: two samples of the counters
+            known={rows.some((r) => typeof r.rate?.errPps === 'number')}
+          />
           <Text wrap="truncate" dimColor>
             Since start:{' '}
             {stats

@@ -11,6 +11,7 @@ import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
 import { matchNote } from './filter-note.js';
+import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
@@ -284,6 +285,17 @@ export function PortsScreen(props: ScreenProps) {
   const panel = traceHeight(trace.result, [], Math.floor(props.height / 2));
   const listView = useList(rows.length, tableHeight - 1 - panel);
   const list = listView.state;
+  // `:port NAME` (or a port number), Enter on the Overview: that port selected, its details open
+  usePick(
+    props.pick,
+    info || stats ? rows : undefined,
+    (r, want) => sameName(r.name, want) || r.no === want.trim(),
+    (i, r) => {
+      listView.set(i);
+      setDetail(r.name);
+    },
+    (want) => props.notify(`no port '${want}' on this device`),
+  );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
   props.keys.current = (key) =>

@@ -1,5 +1,6 @@
 /** The contract between the app frame and a screen. */
 import type { CommandSlot } from './commands.js';
+import type { PickSlot } from './pick.js';
 
 export type KeyHandler = (key: string) => boolean;
 
@@ -17,4 +18,8 @@ export interface ScreenProps {
   commands: CommandSlot;
   /** One-line message for the status bar. */
   notify(message: string): void;
+  /** An item to select and open (`:port eth-0-2`, Enter on an Overview item); see pick.ts. */
+  pick?: PickSlot;
+  /** Opens another screen with an item selected and opened there (Overview → a port). */
+  show?(screen: string, item: string): void;
 }

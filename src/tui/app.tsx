@@ -13,14 +13,15 @@ import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
 import { appCommands } from './app-commands.js';
+import { deviceNames, namesToRead } from './device-names.js';
 import { dispatchKey } from './dispatch.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { statusHints } from './hints.js';
 import { useKeyQueue } from './key-queue.js';
-import type { ScreenId } from './keymap.js';
+import { SCREENS, type ScreenId } from './keymap.js';
 import { openLogin } from './login.js';
-import { Palette, runPaletteCommand } from './palette.js';
+import { Palette, PaletteHelp, paletteCompletions, runPaletteCommand } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
@@ -38,7 +39,7 @@ type Overlay = 'none' | 'help' | 'palette' | 'filter';
 export function App(props: { initialScreen?: ScreenId }) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
-  const { poller, session, reconnect } = useConsole();
+  const { poller, session, reconnect, store } = useConsole();
   const { columns, rows } = useTerminalSize();
   const screens = useScreen(props.initialScreen ?? 'overview');
   const [overlay, setOverlay, liveOverlay] = useLive<Overlay>('none');
@@ -106,11 +107,30 @@ export function App(props: { initialScreen?: ScreenId }) {
     if (open === 'palette' || open === 'filter') {
       return prompt.handleKey(open, key, text, current, {
         close: () => setOverlay('none'),
+        complete: (typed) => {
+          const found = paletteCompletions(typed, deviceNames(store.getState()));
+          // names of a screen not visited yet are not in the store: read them for the next Tab
+          const kind = namesToRead(typed, store.getState());
+          if (found.length === 0 && kind) {
+            void poller.refreshNow(kind);
+            setNotice('reading the names from the device… Tab again');
+          }
+          return found;
+        },
         run: (typed) => {
           const result = runPaletteCommand(typed, {
             go: screens.go,
             run: (command) => app[command]?.(),
             ...(connect ? { connect } : {}),
+            show: (id, item) => {
+              // what the screen's filter hides could not be selected
+              prompt.setFilter(id, '');
+              screens.show(id, item);
+            },
+            filter: (id, text) => {
+              prompt.setFilter(id, text);
+              screens.go(id);
+            },
           });
           if (result) setReply({ text: result, failed: true });
         },
@@ -123,26 +143,35 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { clock, handler } = useKeyQueue(onKey);
   useInput(handler, { isActive: isRawModeSupported });
 
-  if (tooSmall) return <TooSmall columns={columns} rows={rows} />;
-
   const hints = statusHints(screen, screens.active, session.readonly);
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;
   const prompting = overlay === 'palette' || overlay === 'filter';
   // the status bar's second line holds the error or, failing that, the notice
+  const paletteHelp = overlay === 'palette' && prompt.help;
   const footerHeight = 1 + (error || info ? 1 : 0) + (prompting ? 1 : 0);
-  const bodyHeight = rows - HEADER_HEIGHT - footerHeight;
+  // too small: the screen (an open form, what was typed) stays mounted, hidden, at 80×24
+  const frameColumns = Math.max(columns, MIN_COLUMNS);
+  const frameRows = Math.max(rows, MIN_ROWS);
+  const bodyHeight = frameRows - HEADER_HEIGHT - footerHeight;
   help.size.current = { width: columns, height: bodyHeight };
   const Screen = view.component;
   return (
     <KeyClockContext.Provider value={clock}>
-      <Box width={columns} height={rows} flexDirection="column" overflow="hidden">
-        <Header width={columns} screen={screen} demanded={view.resources} />
-        <Box height={bodyHeight} width={columns} overflow="hidden">
+      {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+      <Box
+        display={tooSmall ? 'none' : 'flex'}
+        width={frameColumns}
+        height={frameRows}
+        flexDirection="column"
+        overflow="hidden"
+      >
+        <Header width={frameColumns} screen={screen} demanded={view.resources} />
+        <Box height={bodyHeight} width={frameColumns} overflow="hidden">
           {overlay === 'help' ? (
             <HelpOverlay
               screen={screen}
-              width={columns}
+              width={frameColumns}
               height={bodyHeight}
               readonly={session.readonly}
               scroll={help.first}
@@ -150,25 +179,38 @@ export function App(props: { initialScreen?: ScreenId }) {
           ) : (
             <>
               {login.dialog ? (
-                <DialogView control={login} width={columns} height={bodyHeight} />
+                <DialogView control={login} width={frameColumns} height={bodyHeight} />
+              ) : paletteHelp ? (
+                <PaletteHelp width={frameColumns} height={bodyHeight} />
               ) : null}
-              <Box display={login.dialog ? 'none' : 'flex'} width={columns} height={bodyHeight}>
+              <Box
+                display={login.dialog || paletteHelp ? 'none' : 'flex'}
+                width={frameColumns}
+                height={bodyHeight}
+              >
                 <Screen
                   key={screen}
-                  width={columns}
+                  width={frameColumns}
                   height={bodyHeight}
                   filter={prompt.filters[screen] ?? ''}
                   keys={screens.keys}
                   commands={screens.commands}
                   notify={setNotice}
+                  pick={screens.pick}
+                  show={(id, item) => {
+                    const target = SCREENS.find((x) => x.id === id)?.id;
+                    if (!target) return;
+                    prompt.setFilter(target, '');
+                    screens.show(target, item);
+                  }}
                 />
               </Box>
             </>
           )}
         </Box>
-        {prompting ? <Palette mode={overlay} value={prompt.input} width={columns} /> : null}
+        {prompting ? <Palette mode={overlay} value={prompt.input} width={frameColumns} /> : null}
         <StatusBar
-          width={columns}
+          width={frameColumns}
           hints={hints}
           {...(error ? { error } : {})}
           {...(info ? { info } : {})}
@@ -185,7 +227,8 @@ function TooSmall(props: { columns: number; rows: number }) {
       <Text>
         Terminal too small: {columns}×{rows}. pbc needs at least {MIN_COLUMNS}×{MIN_ROWS}.
       </Text>
-      <Text>Enlarge the window, or press q to quit.</Text>
+      <Text>Enlarge the window: what is open (a form, what was typed) comes back as it was.</Text>
+      <Text>Or press q to quit.</Text>
     </Box>
   );
 }

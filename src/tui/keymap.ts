@@ -127,6 +127,14 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'global' as const,
   })),
   {
+    command: 'overview.open',
+    keys: ['enter'],
+    label: 'open the selected port (top talkers, errors/drops now)',
+    scope: 'overview',
+    hint: true,
+    meaning: 'open',
+  },
+  {
     command: 'ports.sort',
     keys: ['s'],
     label: 'sort by the next column: from PORT, ERR/s (errors now) first, then DROP/s, LINE%, …',

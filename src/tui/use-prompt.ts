@@ -12,19 +12,25 @@ export interface PromptEnd {
   /** Enter in the palette: run what was typed. */
   run(typed: string): void;
   close(): void;
+  /** What Tab completes the palette's text to (names from the device after `port `, …). */
+  complete?(typed: string): string[];
 }
 
 export function usePrompt() {
   const [input, setInput, liveInput] = useLive('');
+  // `?` in the empty palette lists the palette's commands above it
+  const [help, setHelp, liveHelp] = useLive(false);
   const [filters, setFilters, liveFilters] = useLive<Partial<Record<ScreenId, string>>>({});
   const setFilter = (id: ScreenId, v: string) => setFilters({ ...liveFilters.current, [id]: v });
   return {
     input,
+    help,
     filters,
     filterOf: (id: ScreenId) => liveFilters.current[id] ?? '',
     setFilter,
     /** Opens the line: empty for the palette, the screen's filter for the filter. */
     start(mode: PromptMode, screen: ScreenId) {
+      setHelp(false);
       setInput(mode === 'filter' ? (liveFilters.current[screen] ?? '') : '');
     },
     /** `text` is set when the key is printable text (one character, or a pasted run). */
@@ -46,8 +52,18 @@ export function usePrompt() {
         return;
       }
       if (key === 'tab' && mode === 'palette') {
-        const matches = paletteCommands().filter((c) => c.startsWith(typed.trim()));
+        const matches =
+          end.complete?.(typed) ?? paletteCommands().filter((c) => c.startsWith(typed.trim()));
         if (matches.length > 0) setInput(commonPrefix(matches));
+        return;
+      }
+      if (key === '?' && mode === 'palette' && typed === '') {
+        setHelp(!liveHelp.current);
+        return;
+      }
+      if (key === 'ctrl+u') {
+        setInput('');
+        if (mode === 'filter') setFilter(screen, '');
         return;
       }
       const next = key === 'backspace' ? typed.slice(0, -1) : text !== null ? typed + text : typed;

@@ -29,6 +29,8 @@ function record(screen: ScreenId, handlers: CommandHandlers | null) {
 export function useScreen(initial: ScreenId) {
   const [screen, setScreen, live] = useLive<ScreenId>(initial);
   const keys = useRef<KeyHandler | null>(null);
+  // an item for the screen to select and open (`:port eth-0-2`), used once (screens/pick.ts)
+  const pick = useRef<string | null>(null);
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
   // what the screen handled at its last render, for the status bar's hints
@@ -49,6 +51,14 @@ export function useScreen(initial: ScreenId) {
       setActive(now);
     },
   }).current;
+  const go = (id: ScreenId) => {
+    keys.current = null;
+    commands.current = null;
+    // a screen without commands of its own (Overview) shows none of the last one's
+    shown.current = '';
+    setActive([]);
+    setScreen(id);
+  };
   return {
     screen,
     /** The screen now, for key handlers (ahead of React's render). */
@@ -57,14 +67,13 @@ export function useScreen(initial: ScreenId) {
     active,
     keys,
     commands,
-    go(id: ScreenId) {
-      keys.current = null;
-      commands.current = null;
-      // a screen without commands of its own (Overview) shows none of the last one's
-      shown.current = '';
-      setActive([]);
-      setScreen(id);
+    pick,
+    /** Switches to `id` with `item` selected and opened there (the screen finds it). */
+    show(id: ScreenId, item: string) {
+      pick.current = item;
+      if (live.current !== id) go(id);
     },
+    go,
     dispatch(key: string, app: CommandHandlers): Dispatched | undefined {
       if (keys.current?.(key)) return undefined;
       return dispatchKey(key, [

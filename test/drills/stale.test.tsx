@@ -16,7 +16,10 @@ describe('drill: figures older than their poll interval', () => {
     const d = await openDrill('overview', { timeoutMs: 10_000 });
     await ready(d, 'Fans');
     // rates exist: two samples of the counters
-    await d.ui.waitFor((f) => /Top: eth-\S+ [\d.]+ ?[kMG]?b\/s/.test(f), 5000);
+    await d.ui.waitFor(
+      (f) => /Top talkers[^\n]*\n.*?(›| ) eth-\S+ {2}[\d.]+ ?[kMG]?b\/s/.test(f),
+      5000,
+    );
     expect(body(d.ui.lastFrame())).not.toContain('stale');
     await d.control('/_sim/fault', { latency_ms: 6000 });
     // staleAfter(400 ms) = 2.4 s: each section says so, with the figures' age
@@ -29,8 +32,8 @@ describe('drill: figures older than their poll interval', () => {
       5000,
     );
     expect(f).toContain('Fans'); // the last figures stay, marked
-    expect(f).toContain('Top: –'); // a frozen rate is not "now"
-    expect(f).toContain('Errors/drops now: –');
+    expect(f).toMatch(/Top talkers[^\n]*\n.*? {2}–/); // a frozen rate is not "now"
+    expect(f).toMatch(/Errors\/drops now\s*\n.*? {2}–/);
     d.ui.write('2');
     const ports = await d.ui.waitFor((x) => x.includes('[2 Ports]') && x.includes('eth-0-1'), 2000);
     const row = ports.split('\n').find((l) => l.includes('eth-0-1 ')) ?? '';
@@ -42,7 +45,8 @@ describe('drill: figures older than their poll interval', () => {
     await d.ui.waitFor((x) => x.includes('rules') && !body(x).includes('stale'), 10_000);
     d.ui.write('1');
     await d.ui.waitFor(
-      (x) => x.includes('Fans') && !body(x).includes('stale') && /Top: eth-/.test(x),
+      (x) =>
+        x.includes('Fans') && !body(x).includes('stale') && /Top talkers[^\n]*\n.*? eth-/.test(x),
       10_000,
     );
     expect(await d.writes()).toBe(0);

@@ -67,6 +67,11 @@ export class TmuxSession {
     this.tmux('send-keys', '-t', this.name, ...keys);
   }
 
+  /** The terminal's new size, as when the operator drags the window. */
+  resize(columns: number, rows: number): void {
+    this.tmux('resize-window', '-t', this.name, '-x', String(columns), '-y', String(rows));
+  }
+
   async waitFor(pred: (screen: string) => boolean, timeoutMs = 10_000): Promise<string> {
     const end = Date.now() + timeoutMs;
     let last = '';

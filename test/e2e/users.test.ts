@@ -36,7 +36,10 @@ describe.runIf(hasTmux())('users screen in tmux', () => {
       await press(s, 'Enter');
       await s.waitFor((x) => x.includes("'op' is WRITE, not SUPER"));
       expect(sim.state.uac).toBe(false);
+      // what was typed is not dropped on one key: Esc asks first
       await press(s, 'Escape');
+      await s.waitFor((x) => x.includes('discard changes? y/n'));
+      await press(s, 'y');
       await s.waitFor((x) => x.includes('cancelled, nothing was changed'));
       expect(sim.state.uac).toBe(false);
     } finally {

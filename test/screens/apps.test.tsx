@@ -88,9 +88,13 @@ describe('apps screen (8)', () => {
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start syslog'));
     await t.h.press('enter');
-    const refused = await t.h.waitFor((x) => x.includes('Starting syslog — failed'), 5000);
-    expect(refused).toContain('host');
+    // the form comes back as typed, the device's words at the field they name
+    const refused = await t.h.waitFor((x) => x.includes('refused: POST /apps failed'), 5000);
+    expect(refused).toContain("missing parameter 'host'");
+    expect(refused).toMatch(/›✖Syslog server/);
+    expect(refused).toContain('Start syslog');
     await t.h.press('escape');
+    await t.h.waitFor((x) => !x.includes('Syslog server'));
     await t.admin.apps.start('snmp', '', {});
     await t.h.waitFor((x) => /snmp +no /.test(x), 5000);
     await t.h.press('down');

@@ -84,7 +84,9 @@ describe('device screen (9)', () => {
     await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
     expect(t.sim.state.settings.idLed).toBe(false);
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
+    // the question and the busy box ('Switching the ID LED on…') read 'ID LED on' too: wait
+    // for the answer with both gone (a key typed while the box is up goes to the box)
+    await t.h.waitFor((x) => x.includes('ID LED on') && !x.includes('Switch'), 5000);
     expect(t.sim.state.settings.idLed).toBe(true);
 
     await select(t, 'Telnet');

@@ -99,9 +99,12 @@ describe('rule editor', () => {
     // typing q or 3 goes into the form, not to the frame
     await c.type('q3');
     await c.ui.waitFor((x) => x.includes('dropq3'));
+    // what was typed is not thrown away on one key: Esc asks first
     await c.keys('escape');
+    await c.ui.waitFor((x) => x.includes('discard changes? y/n'));
+    await c.keys('y');
     const f = await c.ui.waitFor((x) => x.includes('PRIO') && x.includes('4 rules'));
-    expect(f).toContain('editor closed, nothing was sent');
+    expect(f).toContain('editor closed, the changes were discarded; nothing was sent');
     expect(c.sent).toEqual([]);
     expect((await c.admin.rules.list()).rules).toHaveLength(4);
   });
@@ -179,6 +182,8 @@ describe('rule editor', () => {
     await c.keys('y', 'enter');
     expect(c.sent).toEqual([]);
     await c.keys('escape', 'escape');
+    await c.ui.waitFor((x) => x.includes('discard changes? y/n'));
+    await c.keys('y');
     await c.keys('d');
     f = await c.ui.waitFor((x) => x.includes('delete: this session is read-only'));
     expect(c.sent).toEqual([]);

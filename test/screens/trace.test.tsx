@@ -50,7 +50,7 @@ describe('trace from the Rules screen', () => {
       x.includes("✖ dst port: tcp_dst must be a port 0..65535, got '99999'"),
     );
     await m.ui.press('enter'); // refused: the form stays, the focus on the field
-    await m.ui.waitFor((x) => x.includes('! tcp_dst must be a port'));
+    await m.ui.waitFor((x) => x.includes('›✖dst port') && x.includes('✖ tcp_dst must be a port'));
     for (let i = 0; i < 5; i++) await m.ui.press('backspace');
     await type('443');
     await m.ui.waitFor((x) => x.includes('✔ IPv4, tcp, * → *:443 — Enter traces it'));

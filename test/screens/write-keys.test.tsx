@@ -34,6 +34,7 @@ const NEVER_WRITES = new Set([
   'nav.pageDown',
   'nav.top',
   'nav.bottom',
+  'overview.open', // opens a port's details on Ports
   'ports.sort',
   'ports.sortLeft',
   'ports.sortRight',

@@ -104,10 +104,13 @@ interface View {
 
 const VIEWS: View[] = [
   {
-    what: 'Overview: device, environment, Top and Errors/drops now (port names)',
+    what: 'Overview: device, environment, top talkers and errors/drops now (port names)',
     screen: 'overview',
     ready: (f) =>
-      line(f, 'Top:').includes(MARK) && line(f, 'Errors/drops now:').includes(MARK) && shown(f),
+      f.includes('Top talkers') &&
+      line(f, 'b/s').includes(MARK) &&
+      line(f, ' ERR ').includes(MARK) &&
+      shown(f),
   },
   {
     what: 'help over the Overview',

@@ -22,8 +22,15 @@ export function paramField(p: AppParam, value: string | undefined): FieldSpec {
     // hidden only when pbc understands the rule and it is false; shown otherwise
     visible: (values: FormValues) => evaluateVisibility(visible, values) !== false,
   };
-  if (kind === 'number') field.kind = 'number';
-  else if (kind === 'checkbox' || kind === 'boolean') {
+  if (kind === 'number') {
+    field.kind = 'number';
+    // the range the app documents in its help ("Seconds between polls, 16..1024")
+    const range = /(\d+)\s*(?:\.\.|–)\s*(\d+)/.exec(help ?? '');
+    if (range) {
+      field.min = Number(range[1]);
+      field.max = Number(range[2]);
+    }
+  } else if (kind === 'checkbox' || kind === 'boolean') {
     field.kind = 'checkbox';
     field.value = ['true', '1', 'on', 'yes'].includes((field.value ?? '').toLowerCase())
       ? 'true'

@@ -9,10 +9,13 @@ import {
   type FieldSpec,
   formKey,
   submittedValues,
+  withError,
 } from '../../widgets/forms/form-state.js';
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
-import { type Dialog, failureLines, type Line } from './dialog.js';
+import { type Dialog, failureLines, type Line, lineText } from './dialog.js';
+
+type FormDialog = Extract<Dialog, { kind: 'form' }>;
 
 export type RunResult = string | { message?: string; next?: Dialog } | undefined;
 
@@ -45,6 +48,11 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const [, setVersion] = useState(0);
   const rerender = useCallback(() => setVersion((v) => v + 1), []);
   const seen = useSeen(() => (ref.current?.kind === 'confirm' ? ref.current : null));
+  /**
+   * The form whose Apply led to the open confirmation or the request now running: when the
+   * device refuses, the form comes back as it was typed, with the device's error at the field.
+   */
+  const origin = useRef<FormDialog | null>(null);
 
   const open = useCallback(
     (d: Dialog) => {
@@ -81,6 +89,8 @@ export function useDialog(notify: (message: string) => void): DialogControl {
 
   const run: DialogControl['run'] = useCallback(
     async (title, work, failureNotes = []) => {
+      const from = origin.current;
+      origin.current = null;
       open({ kind: 'busy', title: `${title}…` });
       try {
         const result = await work();
@@ -90,6 +100,15 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         else if (ref.current?.kind === 'busy') close();
         if (r.message) notify(r.message);
       } catch (e) {
+        // a run with notes may have changed something before failing (UAC on, then the login
+        // refused): its failure view explains what; the form again would hide it
+        if (from && failureNotes.length === 0 && ref.current?.kind === 'busy') {
+          // never lose typed work: the form again, as typed, the device's words at the field
+          const message = failureLines(e)[0]!;
+          open({ ...from, form: withError(from.form, `refused: ${lineText(message)}`) });
+          notify(`${title} failed: the form is open again with what was typed`);
+          return;
+        }
         open({ kind: 'view', title: `${title} — failed`, lines: failureLines(e, failureNotes) });
         notify(`${title} failed`);
       }
@@ -135,9 +154,12 @@ export function useDialog(notify: (message: string) => void): DialogControl {
             return true;
           }
           if (outcome === 'submit') {
+            origin.current = { ...d, form: state };
             const message = d.onSubmit(submittedValues(state));
+            // kept only while its confirmation is open (a run started from it took it already)
+            if (ref.current?.kind !== 'confirm') origin.current = null;
             if (typeof message === 'string' && message !== '' && ref.current === d) {
-              ref.current = { ...d, form: { ...state, error: { message } } };
+              ref.current = { ...d, form: withError(state, message) };
               rerender();
             } else if (ref.current === d) close();
             return true;
@@ -157,9 +179,14 @@ export function useDialog(notify: (message: string) => void): DialogControl {
             notify(UNSEEN);
             return true;
           }
+          const from = origin.current;
+          origin.current = null;
           close();
-          if (choice) choice.run();
-          else notify(d.cancelled ?? `${d.title}: cancelled, nothing was changed`);
+          if (choice) {
+            origin.current = from;
+            choice.run();
+            origin.current = null;
+          } else notify(d.cancelled ?? `${d.title}: cancelled, nothing was changed`);
           return true;
         }
         case 'view':

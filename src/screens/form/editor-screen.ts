@@ -7,23 +7,97 @@
 import { useRef, useState } from 'react';
 import type { FormStep } from './editor-keys.js';
 
+/** The device's refusal of the last Apply, shown in the editor at the field it names. */
+export interface Refusal {
+  target?: string;
+  message: string;
+}
+
 export interface FormRef<F> {
   /** The form as the last key left it (null: no editor open). */
   current(): F | null;
-  /** Sets the form and re-renders. */
+  /** Sets the form and re-renders; null closes the editor. */
   set(f: F | null): void;
+  /** Whether what is typed differs from what the editor opened with (focus and cursor aside). */
+  dirty(): boolean;
+  /** Esc was pressed with changes: the editor asks "discard changes? y/n". */
+  asking(): boolean;
+  setAsking(on: boolean): void;
+  refusal(): Refusal | null;
+  setRefusal(r: Refusal | null): void;
+}
+
+/** What the form holds, without where the focus and the cursors are. */
+const snapshot = (f: unknown) =>
+  JSON.stringify(f, (k, v) =>
+    k === 'focus' || k === 'cursor' || k === 'original'
+      ? undefined
+      : typeof v === 'bigint'
+        ? v.toString()
+        : v,
+  );
+
+interface Held<F> {
+  form: F | null;
+  initial: string;
+  asking: boolean;
+  refusal: Refusal | null;
 }
 
 export function useFormRef<F>(): FormRef<F> {
   const [, rerender] = useState(0);
-  const ref = useRef<F | null>(null);
-  return {
-    current: () => ref.current,
-    set: (f) => {
-      ref.current = f;
-      rerender((n) => n + 1);
-    },
+  const ref = useRef<Held<F>>({ form: null, initial: '', asking: false, refusal: null });
+  const held = ref.current;
+  const update = (next: Partial<Held<F>>) => {
+    Object.assign(held, next);
+    rerender((n) => n + 1);
   };
+  return {
+    current: () => held.form,
+    set: (f) => {
+      if (f === null) update({ form: null, initial: '', asking: false, refusal: null });
+      else if (held.form === null) update({ form: f, initial: snapshot(f) });
+      else update({ form: f });
+    },
+    dirty: () => held.form !== null && snapshot(held.form) !== held.initial,
+    asking: () => held.asking,
+    setAsking: (asking) => update({ asking }),
+    refusal: () => held.refusal,
+    setRefusal: (refusal) => update({ refusal }),
+  };
+}
+
+export const DISCARD_QUESTION = 'discard changes? y/n';
+
+/** The refusal as the first of the editor's issues, at its field. */
+export function withRefusal<A extends { issues: readonly unknown[] }>(a: A, r: Refusal | null): A {
+  if (!r) return a;
+  const issue = {
+    severity: 'error',
+    message: r.message,
+    ...(r.target ? { target: r.target } : {}),
+  };
+  return { ...a, issues: [issue, ...a.issues] };
+}
+
+/**
+ * After a failed Apply: the editor stays open as typed, the device's words (the failed
+ * step's line) as its first issue, the focus on the field `targetOf` finds named in them.
+ */
+export function keepRefused<F extends { focus: string }>(
+  form: FormRef<F>,
+  lines: readonly string[],
+  targetOf: (f: F, message: string) => string | undefined,
+): void {
+  const f = form.current();
+  if (!f) return;
+  const failed = lines.find((l) => l.includes('FAILED')) ?? lines[lines.length - 1] ?? 'refused';
+  // the device's own words, without the request line before them
+  const words = failed.replace(/^.*?FAILED:\s*/, '').replace(/^[A-Z]+ \S+ failed:\s*/, '');
+  const message = `device refused: ${words}`;
+  const target = targetOf(f, words);
+  if (target) form.set({ ...f, focus: target });
+  form.setRefusal({ message, ...(target ? { target } : {}) });
 }
 
 /**
@@ -41,19 +115,43 @@ export function rebuildFromForm<F extends { saveFirst: boolean }, P>(
   };
 }
 
-/** An editor key's result: cancel closes the editor, apply applies the new form. */
+/**
+ * One key in an open editor. While it asks "discard changes? y/n", y closes it and n or Esc
+ * goes back; otherwise `reduce` gives the key's result: cancel closes the editor (asking
+ * first when something was typed), apply applies the new form.
+ */
 export function editorStep<F>(
-  { state, event }: FormStep<F>,
-  setForm: (f: F | null) => void,
+  form: FormRef<F>,
+  key: string,
+  reduce: () => FormStep<F>,
   notify: (message: string) => void,
   apply: (f: F) => void,
 ): true {
+  if (form.asking()) {
+    if (key === 'y' || key === 'Y') {
+      form.set(null);
+      notify('editor closed, the changes were discarded; nothing was sent');
+    } else if (key === 'n' || key === 'N' || key === 'escape') {
+      form.setAsking(false);
+      notify('back to the editor');
+    }
+    return true;
+  }
+  const { state, event } = reduce();
   if (event === 'cancel') {
-    setForm(null);
+    if (form.dirty()) {
+      form.setAsking(true);
+      notify(`${DISCARD_QUESTION} (y discards what was typed; n goes back)`);
+      return true;
+    }
+    form.set(null);
     notify('editor closed, nothing was sent');
   } else {
-    setForm(state);
-    if (event === 'apply') apply(state);
+    form.set(state);
+    if (event === 'apply') {
+      form.setRefusal(null);
+      apply(state);
+    }
   }
   return true;
 }

@@ -213,3 +213,14 @@ export function groupKey(
     return done(pickPort(st, focus, delta, env));
   return textKey(st, key, targets, fields);
 }
+
+/** The field a device's refusal is about, from its words; undefined when it names none. */
+export function refusalTarget(f: GroupForm, message: string): string | undefined {
+  const text = message.toLowerCase();
+  if (/watch/.test(text) && f.buckets[0]) return `b${f.buckets[0].id}.w`;
+  if (/bucket|action|output/.test(text) && f.buckets[0]) return `b${f.buckets[0].id}.a`;
+  if (/description/.test(text)) return 'description';
+  if (/\btype\b/.test(text)) return 'type';
+  if (/group_id|\bid\b/.test(text) && f.mode === 'add') return 'id';
+  return undefined;
+}

@@ -18,6 +18,8 @@ export interface GroupEditorProps {
   ports: readonly DevicePort[];
   completions: readonly string[];
   refused: string | null;
+  /** A question in place of the keys line (Esc with changes: "discard changes? y/n"). */
+  question?: string;
   width: number;
   height: number;
 }
@@ -195,10 +197,16 @@ export function GroupEditor(props: GroupEditorProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
         <IssueLine key={n} severity={i.severity} text={i.message} width={inner} />
       ))}
-      <Text dimColor wrap="truncate-end">
-        {refused ? `${refused} · ` : ''}
-        {KEYS}
-      </Text>
+      {props.question ? (
+        <Text bold color="red" wrap="truncate-end">
+          {props.question} (y discards what was typed; n goes back)
+        </Text>
+      ) : (
+        <Text dimColor wrap="truncate-end">
+          {refused ? `${refused} · ` : ''}
+          {KEYS}
+        </Text>
+      )}
     </Panel>
   );
 }

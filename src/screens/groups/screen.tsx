@@ -14,11 +14,15 @@ import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {
   applyBlocked,
+  DISCARD_QUESTION,
   editorStep,
+  keepRefused,
   rebuildFromForm,
   useFormRef,
   warningLines,
+  withRefusal,
 } from '../form/editor-screen.js';
+import { usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';
@@ -27,6 +31,7 @@ import {
   type GroupForm,
   groupKey,
   newGroupForm,
+  refusalTarget,
   TYPE_WORDS,
 } from './editor-state.js';
 import {
@@ -147,6 +152,17 @@ export function GroupsScreen(props: ScreenProps) {
   const rows = useMemo(() => (f ? all.filter((r) => r.search.includes(f)) : all), [all, f]);
   const list = useList(rows.length, props.height - 2);
   const view = list.state;
+  // `:group 40`: that group selected, its details open
+  usePick(
+    props.pick,
+    groups === undefined ? undefined : rows,
+    (r, want) => String(r.group.group_id) === want.trim(),
+    (i, r) => {
+      list.set(i);
+      setDetail(r.group.group_id);
+    },
+    (want) => props.notify(`no group ${want} on this device`),
+  );
   const analysis = useMemo(
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),
     [form, device, groups],
@@ -163,7 +179,11 @@ export function GroupsScreen(props: ScreenProps) {
       saveFirst: fm.saveFirst,
       rebuild: rebuildFromForm(formRef, build),
       impact: [...warningLines(a.issues), ...impactLines(a.impact)],
-      onClose: (r) => r?.ok && setForm(null),
+      onClose: (r) => {
+        // success closes the editor; a refusal goes back to it, as typed
+        if (r?.ok) setForm(null);
+        else if (r) keepRefused(formRef, r.lines, refusalTarget);
+      },
     });
   };
 
@@ -173,7 +193,13 @@ export function GroupsScreen(props: ScreenProps) {
     const fm = formRef.current();
     if (!fm) return false;
     const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups ?? []);
-    return editorStep(groupKey(fm, key, device.env, a.exists), setForm, props.notify, apply);
+    return editorStep(
+      formRef,
+      key,
+      () => groupKey(fm, key, device.env, a.exists),
+      props.notify,
+      apply,
+    );
   };
   const closeDetail = () => setDetail(null);
   useCommands(props.commands, {
@@ -226,7 +252,8 @@ export function GroupsScreen(props: ScreenProps) {
     return (
       <GroupEditor
         form={form}
-        analysis={analysis}
+        analysis={withRefusal(analysis, formRef.refusal())}
+        {...(formRef.asking() ? { question: DISCARD_QUESTION } : {})}
         ports={device.env.ports}
         completions={completionsAt(form, device.env)}
         refused={refused}

@@ -22,6 +22,7 @@ import {
   fieldCandidates,
   valueCandidates,
 } from './completion.js';
+import { typeInMatch } from './match-typing.js';
 
 export type EditorMode = 'add' | 'edit' | 'clone';
 
@@ -292,5 +293,24 @@ export function editorKey(
     case 'override':
       return activate ? done({ ...st, [focus]: !st[focus] }) : done(st);
   }
+  // `in_port=1`, `tcp tcp_dst=443` typed or pasted into the match rows
+  const typed = typeInMatch(st, key);
+  if (typed) return done(typed);
   return textKey(st, key, targets, fields);
+}
+
+/**
+ * The field a device's refusal is about, from its words: a match field it names (`tcp_dst`),
+ * the priority, the name or description, or the actions; undefined when it names none.
+ */
+export function refusalTarget(f: RuleForm, message: string): string | undefined {
+  const text = message.toLowerCase();
+  const names = (w: string) => new RegExp(`(^|[^a-z0-9_])${w}($|[^a-z0-9_])`).test(text);
+  const row = f.match.find((r) => r.field.text.trim() !== '' && names(r.field.text.trim()));
+  if (row) return `m${row.id}.${text.includes('value') ? 'v' : 'f'}`;
+  if (names('priority')) return 'priority';
+  if (names('description')) return 'description';
+  if (names('name')) return 'name';
+  if (/action|output|group/.test(text) && f.actions[0]) return `a${f.actions[0].id}`;
+  return undefined;
 }

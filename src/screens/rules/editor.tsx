@@ -19,6 +19,8 @@ export interface RuleEditorProps {
   completions: readonly string[];
   /** Why this session cannot apply (read-only, access level). */
   refused: string | null;
+  /** A question in place of the keys line (Esc with changes: "discard changes? y/n"). */
+  question?: string;
   width: number;
   height: number;
 }
@@ -200,10 +202,16 @@ export function RuleEditor(props: RuleEditorProps) {
           focus)
         </Text>
       ) : null}
-      <Text dimColor wrap="truncate-end">
-        {refused ? `${refused} · ` : ''}
-        {KEYS}
-      </Text>
+      {props.question ? (
+        <Text bold color="red" wrap="truncate-end">
+          {props.question} (y discards what was typed; n goes back)
+        </Text>
+      ) : (
+        <Text dimColor wrap="truncate-end">
+          {refused ? `${refused} · ` : ''}
+          {KEYS}
+        </Text>
+      )}
     </Panel>
   );
 }

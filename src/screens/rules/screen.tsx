@@ -13,11 +13,15 @@ import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import {
   applyBlocked,
+  DISCARD_QUESTION,
   editorStep,
+  keepRefused,
   rebuildFromForm,
   useFormRef,
   warningLines,
+  withRefusal,
 } from '../form/editor-screen.js';
+import { sameName, usePick } from '../pick.js';
 import { StaleMark } from '../stale-mark.js';
 import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
@@ -33,6 +37,7 @@ import {
   editorKey,
   newRuleForm,
   type RuleForm,
+  refusalTarget,
 } from './editor-state.js';
 import { useRuleTable } from './rows.js';
 import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
@@ -43,6 +48,17 @@ const RULES = ['rules'] as const;
 /** One line: why a malformed rule (see RuleKey.malformed) is not edited or deleted. */
 export const malformedRefusal = (rule: Rule, what: string) =>
   `cannot ${what} '${rule.name || '(no name)'}': malformed (${rule.malformed}) — the device did not say exactly which rule it is, so pbc sends nothing for it`;
+
+/** A cookie typed in decimal or 0x hex, compared exactly (64 bits). */
+export function cookieIs(cookie: unknown, want: string): boolean {
+  const w = want.trim();
+  if (!/^(\d+|0x[0-9a-f]+)$/i.test(w)) return false;
+  try {
+    return BigInt(String(cookie)) === BigInt(w);
+  } catch {
+    return false;
+  }
+}
 
 export function RulesScreen(props: ScreenProps) {
   const list = useConsoleState((s) => s.resources.rules.data);
@@ -79,6 +95,17 @@ export function RulesScreen(props: ScreenProps) {
   const panel = traceHeight(trace.result, [], Math.floor((props.height - 2) / 2));
   const listView = useList(rows.length, props.height - 2 - panel);
   const view = listView.state;
+  // `:rule NAME|COOKIE`, Enter on the Overview: that rule selected, its details open
+  usePick(
+    props.pick,
+    list === undefined ? undefined : rows,
+    (r, want) => sameName(r.rule.name, want) || cookieIs(r.rule.cookie, want),
+    (i, r) => {
+      listView.set(i);
+      setDetail(ruleKeyText(r.rule));
+    },
+    (want) => props.notify(`no rule named '${want}' or with that cookie`),
+  );
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
 
   const selected = (): Rule | undefined =>
@@ -102,8 +129,9 @@ export function RulesScreen(props: ScreenProps) {
       impact: warningLines(a.issues),
       onCancel: () => undefined,
       onClose: (result) => {
-        // success closes the editor; a refusal goes back to it to fix the rule
+        // success closes the editor; a refusal goes back to it, as typed, to fix the rule
         if (result?.ok) setForm(null);
+        else if (result) keepRefused(formRef, result.lines, refusalTarget);
       },
     });
   };
@@ -116,7 +144,7 @@ export function RulesScreen(props: ScreenProps) {
     if (!f) return false;
     const a = f === form && analysis ? analysis : analyze(f, device);
     const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
-    return editorStep(editorKey(f, key, ctx), setForm, props.notify, apply);
+    return editorStep(formRef, key, () => editorKey(f, key, ctx), props.notify, apply);
   };
   const closeDetail = () => setDetail(null);
   useCommands(props.commands, {
@@ -170,7 +198,8 @@ export function RulesScreen(props: ScreenProps) {
     return (
       <RuleEditor
         form={form}
-        analysis={analysis}
+        analysis={withRefusal(analysis, formRef.refusal())}
+        {...(formRef.asking() ? { question: DISCARD_QUESTION } : {})}
         completions={completionsAt(form, device.env)}
         refused={refused}
         width={props.width}

@@ -11,6 +11,7 @@ import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { sameName, usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
 import {
   activate,
@@ -163,6 +164,23 @@ export function SavePointsScreen(props: ScreenProps) {
   const ruleHeight = Math.max(3, props.height - 2 - portHeight);
   const ruleList = useList(ruleRows.length, ruleHeight - 1);
   const portList = useList(portRows.length, portHeight - 1);
+  // `:savepoint NAME`: that save-point selected, in its pane (rule save-points first)
+  const both = savepoints
+    ? [
+        ...ruleRows.map((sp, i) => ({ pane: 'rules' as const, sp, i })),
+        ...portRows.map((sp, i) => ({ pane: 'ports' as const, sp, i })),
+      ]
+    : undefined;
+  usePick(
+    props.pick,
+    both,
+    (r, want) => sameName(r.sp.name, want),
+    (_, r) => {
+      setPane(r.pane);
+      (r.pane === 'rules' ? ruleList : portList).set(r.i);
+    },
+    (want) => props.notify(`no save-point named '${want}'`),
+  );
   const mode = settings?.storage.modeCurrent;
   const maximum = flows?.maximum_flows ?? (mode ? capacity(mode).maximum : undefined);
 

@@ -332,7 +332,16 @@ export function editRadius(ctx: UsersActionContext) {
         value: r.server,
         help: 'IP address or host name; empty disables RADIUS',
       },
-      { id: 'port', label: 'UDP port', kind: 'number', value: String(r.port), required: true },
+      {
+        id: 'port',
+        label: 'UDP port',
+        kind: 'number',
+        value: String(r.port),
+        required: true,
+        min: 1,
+        max: 65535,
+        help: 'UDP port of the RADIUS server, 1–65535 (usually 1812)',
+      },
       { id: 'secret', label: 'Shared secret', kind: 'password', placeholder: 'unchanged' },
       {
         id: 'level',

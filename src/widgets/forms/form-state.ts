@@ -26,6 +26,9 @@ export interface FieldSpec {
   validate?: (value: string, values: FormValues) => string | null;
   required?: boolean;
   maxLength?: number;
+  /** A number field's limits where the device's are known (checked before sending). */
+  min?: number;
+  max?: number;
 }
 
 export interface FormState {
@@ -33,8 +36,12 @@ export interface FormState {
   values: FormValues;
   /** id of the focused field. */
   focus: string;
-  /** The last validation failure, shown under the form. */
+  /** The last validation failure (or the device's refusal), shown under the form. */
   error?: { field?: string; message: string };
+  /** The values the form opened with: Esc after a change asks before discarding. */
+  initial?: FormValues;
+  /** Esc was pressed with changes: the form asks "discard changes? y/n". */
+  asking?: boolean;
 }
 
 export type FormOutcome = 'submit' | 'cancel' | null;
@@ -46,7 +53,7 @@ export function createForm(fields: readonly FieldSpec[]): FormState {
     else if (f.kind === 'select') values[f.id] = f.value ?? f.options?.[0] ?? '';
     else values[f.id] = f.value ?? '';
   }
-  const state: FormState = { fields, values, focus: fields[0]?.id ?? '' };
+  const state: FormState = { fields, values, focus: fields[0]?.id ?? '', initial: { ...values } };
   const first = visibleFields(state)[0];
   return first ? { ...state, focus: first.id } : state;
 }
@@ -59,17 +66,60 @@ export function visibleFields(state: FormState): FieldSpec[] {
   return state.fields.filter((f) => isVisible(f, state.values));
 }
 
+/** Whether a visible field differs from what the form opened with. */
+export function isDirty(state: FormState): boolean {
+  const initial = state.initial;
+  if (!initial) return false;
+  return visibleFields(state).some((f) => (state.values[f.id] ?? '') !== (initial[f.id] ?? ''));
+}
+
+/** The question Esc asks when typed work would be lost. */
+export const DISCARD_QUESTION = 'discard changes? y/n';
+
+/**
+ * The form with `message` (e.g. the device's refusal) shown at the field it names — a
+ * visible field whose id or label occurs in it as a word — and the focus there; under the
+ * form when it names none. The values stay as typed.
+ */
+export function withError(state: FormState, message: string): FormState {
+  // the device's words, not the request line before them ("POST /users/radius failed: …")
+  const text = message.replace(/^.*?\bfailed:\s*/i, '').toLowerCase();
+  const names = (f: FieldSpec) => [f.id, f.label].map((n) => n.toLowerCase());
+  const word = (n: string) =>
+    new RegExp(`(^|[^a-z0-9_])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9_])`).test(
+      text,
+    );
+  const field = visibleFields(state).find((f) => names(f).some(word));
+  const next: FormState = { ...state, asking: false, error: { message } };
+  if (field) {
+    next.error = { field: field.id, message };
+    next.focus = field.id;
+  }
+  return next;
+}
+
 /** The first problem of the visible fields, or null when the form can be submitted. */
-function validateForm(state: FormState): { field: string; message: string } | null {
+export function validateForm(state: FormState): { field: string; message: string } | null {
   for (const f of visibleFields(state)) {
     const v = state.values[f.id] ?? '';
     if (f.required && v.trim() === '') return { field: f.id, message: `${f.label} is required` };
     if (f.kind === 'number' && v !== '' && !/^\d+$/.test(v))
       return { field: f.id, message: `${f.label} must be a whole number` };
+    if (f.kind === 'number' && v !== '' && !inRange(Number(v), f))
+      return { field: f.id, message: `${f.label} must be ${rangeText(f)}, not ${v}` };
     const message = f.validate?.(v, state.values) ?? null;
     if (message) return { field: f.id, message };
   }
   return null;
+}
+
+function inRange(n: number, f: FieldSpec): boolean {
+  return (f.min === undefined || n >= f.min) && (f.max === undefined || n <= f.max);
+}
+
+function rangeText(f: FieldSpec): string {
+  if (f.min !== undefined && f.max !== undefined) return `${f.min}–${f.max}`;
+  return f.min !== undefined ? `at least ${f.min}` : `at most ${f.max}`;
 }
 
 /** The values of the visible fields only (hidden ones are not sent). */
@@ -142,9 +192,17 @@ function cycle(field: FieldSpec, value: string, delta: number): string {
  * submits (when valid), Esc cancels.
  */
 export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
+  if (state.asking) {
+    // "discard changes? y/n": y discards, n or Esc goes back to the form, other keys wait
+    if (key === 'y' || key === 'Y') return { state, outcome: 'cancel' };
+    if (key === 'n' || key === 'N' || key === 'escape')
+      return { state: { ...state, asking: false }, outcome: null };
+    return { state, outcome: null };
+  }
   const field = state.fields.find((f) => f.id === state.focus);
   switch (key) {
     case 'escape':
+      if (isDirty(state)) return { state: { ...state, asking: true }, outcome: null };
       return { state, outcome: 'cancel' };
     case 'enter': {
       const problem = validateForm(state);

@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import type { JSX } from 'react';
 import { Text } from '../safe-text.js';
 import { cleanText, fitCell, textWidth, truncateText } from '../text.js';
-import { displayValue, type FormState, visibleFields } from './form-state.js';
+import { DISCARD_QUESTION, displayValue, type FormState, visibleFields } from './form-state.js';
 
 export interface FormViewProps {
   form: FormState;
@@ -46,13 +46,15 @@ export function FormView({ form, width, height }: FormViewProps): JSX.Element {
   const start = Math.max(0, Math.min(at - rows + 1, fields.length - rows));
   const shown = fields.slice(Math.max(0, start), Math.max(0, start) + rows);
   const focused = fields[at];
-  const note = form.error
-    ? `! ${form.error.message}`
-    : focused?.help
-      ? focused.help
-      : focused?.kind === 'select' || focused?.kind === 'checkbox'
-        ? '←/→ or Space changes the value'
-        : '';
+  const note = form.asking
+    ? `${DISCARD_QUESTION} (y discards what was typed; n goes back)`
+    : form.error
+      ? `${form.error.field ? '✖' : '!'} ${form.error.message}`
+      : focused?.help
+        ? focused.help
+        : focused?.kind === 'select' || focused?.kind === 'checkbox'
+          ? '←/→ or Space changes the value'
+          : '';
   return (
     <Box flexDirection="column" width={width}>
       {shown.map((f) => {
@@ -60,9 +62,14 @@ export function FormView({ form, width, height }: FormViewProps): JSX.Element {
         const value = form.values[f.id] ?? '';
         const text = displayValue(f, value);
         const shownValue = tailText(cleanText(text), valueWidth - 1);
+        // ✖ marks the field an error (the form's check or the device's refusal) is about
+        const mark = form.error?.field === f.id ? '✖' : ' ';
         return (
           <Text key={f.id} wrap="truncate-end">
-            <Text bold={isFocus}>{isFocus ? '› ' : '  '}</Text>
+            <Text bold={isFocus} color={mark === '✖' ? 'red' : undefined}>
+              {isFocus ? '›' : ' '}
+              {mark}
+            </Text>
             <Text dimColor={!isFocus}>{fitCell(f.label, labelWidth)}</Text>
             <Text inverse={isFocus}>{shownValue}</Text>
             {isFocus && f.kind !== 'select' && f.kind !== 'checkbox' ? (
@@ -72,7 +79,12 @@ export function FormView({ form, width, height }: FormViewProps): JSX.Element {
           </Text>
         );
       })}
-      <Text color={form.error ? 'red' : undefined} dimColor={!form.error} wrap="truncate-end">
+      <Text
+        color={form.error || form.asking ? 'red' : undefined}
+        bold={Boolean(form.asking)}
+        dimColor={!form.error && !form.asking}
+        wrap="truncate-end"
+      >
         {truncateText(cleanText(note), width).text || ' '}
       </Text>
       <Text dimColor wrap="truncate-end">

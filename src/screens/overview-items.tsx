@@ -1,0 +1,104 @@
+/**
+ * The Overview's ports that need a look, as a list Enter opens: the top talkers and the
+ * ports counting errors or drops now. One port per line, never cut mid-name; what does not
+ * fit is counted ("+4 more").
+ */
+import { sanitize } from '../model/index.js';
+import { formatSi } from '../store/rates.js';
+import { Text, truncateText } from '../widgets/index.js';
+import { type PortRow, totalBps } from './port-rows.js';
+
+export interface OverviewItem {
+  kind: 'talker' | 'erring';
+  port: string;
+  text: string;
+}
+
+export interface OverviewList {
+  items: OverviewItem[];
+  /** Ports of each kind left out for want of room. */
+  more: { talker: number; erring: number };
+}
+
+/**
+ * At most `room` lines for both lists (their titles and "+N more" lines included): the top
+ * talkers (at most 3) first, then the erroring ports, busiest first.
+ */
+export function overviewItems(rows: readonly PortRow[], room: number): OverviewList {
+  const talkers = rows
+    .filter((r) => (totalBps(r) ?? 0) > 0)
+    .sort((a, b) => (totalBps(b) ?? 0) - (totalBps(a) ?? 0));
+  const erring = rows
+    .filter((r) => (r.rate?.errPps ?? 0) > 0)
+    .sort((a, b) => (b.rate?.errPps ?? 0) - (a.rate?.errPps ?? 0));
+  // titles: 2 lines; the talkers get up to 3, the erroring ports what is left
+  const space = Math.max(2, room - 2);
+  const take = (n: number, avail: number) => (n <= avail ? n : Math.max(0, avail - 1));
+  const t = take(Math.min(3, talkers.length), Math.min(3, space - 1));
+  const moreT = Math.min(3, talkers.length) > t ? 1 : 0;
+  const e = take(erring.length, Math.max(1, space - t - moreT));
+  const items: OverviewItem[] = [
+    ...talkers.slice(0, t).map((r) => ({
+      kind: 'talker' as const,
+      port: r.name,
+      text: `${sanitize(r.name)}  ${formatSi(totalBps(r), 'b/s')}`,
+    })),
+    ...erring.slice(0, e).map((r) => ({
+      kind: 'erring' as const,
+      port: r.name,
+      text: `${sanitize(r.name)}  ERR ${formatSi(r.rate?.errPps, '/s')}`,
+    })),
+  ];
+  return {
+    items,
+    more: { talker: Math.min(3, talkers.length) - t, erring: erring.length - e },
+  };
+}
+
+/** Lines the list takes with `list` (titles, items, "+N more", and "none" lines). */
+export function overviewListLines(list: OverviewList): number {
+  const t = list.items.filter((i) => i.kind === 'talker').length;
+  const e = list.items.length - t;
+  return (
+    2 + Math.max(1, t) + (list.more.talker ? 1 : 0) + Math.max(1, e) + (list.more.erring ? 1 : 0)
+  );
+}
+
+export function OverviewItems(props: {
+  list: OverviewList;
+  selected: number;
+  width: number;
+  /** Rates exist (two samples): "none" means none, not "not yet known". */
+  known: boolean;
+}) {
+  const { list, width } = props;
+  const line = (item: OverviewItem, i: number) => {
+    const on = i === props.selected;
+    return (
+      <Text
+        key={`${item.kind}-${item.port}`}
+        wrap="truncate"
+        inverse={on}
+        {...(item.kind === 'erring' ? { color: 'yellow' } : {})}
+      >
+        {on ? '› ' : '  '}
+        {truncateText(item.text, Math.max(1, width - 2)).text}
+      </Text>
+    );
+  };
+  const talkers = list.items.map((x, i) => [x, i] as const).filter(([x]) => x.kind === 'talker');
+  const erring = list.items.map((x, i) => [x, i] as const).filter(([x]) => x.kind === 'erring');
+  const none = <Text dimColor>{props.known ? '  none' : '  –'}</Text>;
+  return (
+    <>
+      <Text wrap="truncate">Top talkers (Enter opens)</Text>
+      {talkers.length ? talkers.map(([x, i]) => line(x, i)) : none}
+      {list.more.talker ? <Text dimColor>{`  +${list.more.talker} more`}</Text> : null}
+      <Text wrap="truncate">Errors/drops now</Text>
+      {erring.length ? erring.map(([x, i]) => line(x, i)) : none}
+      {list.more.erring ? (
+        <Text dimColor>{`  +${list.more.erring} more (2 Ports lists them all)`}</Text>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Never lose typed work, as an operator at 80×24 sees it (`pbc --demo` in tmux): the rule
+ * editor survives Esc (it asks first), a device refusal (the form comes back as typed) and a
+ * resize to 60×20 and back.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasTmux, TmuxSession } from './tmux.js';
+
+const sessions: TmuxSession[] = [];
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.kill();
+});
+
+const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(hasTmux())('pbc --demo: typed work survives', () => {
+  it('an editor survives Esc (asks), a resize to 60×20 and back, and a device refusal at 80×24', async () => {
+    const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
+    sessions.push(s);
+    await s.waitFor((x) => x.includes('pb-lab-01'), 15_000);
+    s.keys('3');
+    await s.waitFor((x) => x.includes('TCAM 21/4096') && x.includes('tap-1'));
+
+    s.keys('a');
+    await s.waitFor((x) => x.includes('Add rule'));
+    s.keys('-l', 'survivor');
+    await pause();
+    s.keys('Down', 'Down', 'C-u');
+    s.keys('-l', '1234');
+    await pause();
+    s.keys('Down');
+    s.keys('-l', 'in_port');
+    await pause();
+    s.keys('Tab');
+    s.keys('-l', '5');
+    await pause();
+    s.keys('Down', 'Down');
+    s.keys('-l', 'output:10');
+    await s.waitFor((x) => x.includes('survivor') && x.includes('output:10'));
+
+    // Esc asks; n goes back with everything typed
+    s.keys('Escape');
+    await s.waitFor((x) => x.includes('discard changes? y/n'));
+    s.keys('n');
+    let f = await s.waitFor((x) => !x.includes('discard changes?') && x.includes('Add rule'));
+    expect(f).toContain('survivor');
+
+    // a terminal briefly too small: the editor is hidden, then back as it was
+    s.resize(60, 20);
+    await s.waitFor((x) => x.includes('Terminal too small: 60×20'));
+    s.resize(80, 24);
+    f = await s.waitFor((x) => x.includes('Add rule') && x.includes('survivor'));
+    expect(f).toContain('output:10');
+    expect(f).toContain('1234');
+
+    s.keys('Escape');
+    await s.waitFor((x) => x.includes('discard changes? y/n'));
+    s.keys('y');
+    await s.waitFor((x) => x.includes('PRIO') && !x.includes('survivor'));
+
+    // a device refusal: syslog needs its server, which only the device checks
+    s.keys('8');
+    await s.waitFor((x) => x.includes('Available apps') && x.includes('syslog'));
+    s.keys('Down');
+    await s.waitFor((x) => /›syslog/.test(x));
+    s.keys('s');
+    await s.waitFor((x) => x.includes('Start syslog'));
+    s.keys('-l', 'kept-note');
+    await pause();
+    s.keys('Enter');
+    f = await s.waitFor((x) => x.includes("missing parameter 'host'"));
+    expect(f).toContain('Start syslog');
+    expect(f).toContain('kept-note');
+    expect(f).toMatch(/›✖Syslog server/);
+    s.keys('Escape');
+    await s.waitFor((x) => x.includes('discard changes? y/n'));
+    s.keys('y');
+    await s.waitFor((x) => !x.includes('kept-note') && x.includes('Available apps'));
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 90_000);
+});
