@@ -6,5 +6,7 @@ export * from './flow.js';
 export * from './forward.js';
 export * from './groups.js';
 export * from './identity.js';
+export * from './impact.js';
+export * from './load.js';
 export * from './shadow.js';
 export * from './validate.js';
