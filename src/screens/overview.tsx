@@ -6,8 +6,10 @@ import { formatSi } from '../store/rates.js';
 import { useConsoleState, usePortRates } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
 import { Gauge, KeyValue, Text } from '../widgets/index.js';
+import { oversubscribed, oversubText } from './port-load.js';
 import { badCount, portRows, totalBps } from './port-rows.js';
 import { StaleMark } from './stale-mark.js';
+import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
 
 /** A section's title, with `◌ stale 23s` while the figures below it are not current. */
@@ -72,6 +74,8 @@ export function OverviewScreen(props: ScreenProps) {
     .sort((a, b) => (totalBps(b) ?? 0) - (totalBps(a) ?? 0))
     .slice(0, 3);
   const erring = rows.filter((r) => (r.rate?.errPps ?? 0) > 0);
+  // tool ports asked for more than their line rate (or dropping on send): OVERSUB
+  const oversub = oversubscribed(usePortLoads());
 
   const id = identity;
   const fmtMem = system
@@ -188,6 +192,14 @@ export function OverviewScreen(props: ScreenProps) {
               ? erring.map((r) => `${r.name} (${formatSi(r.rate?.errPps, '/s')})`).join(', ')
               : // "none" only once rates exist: two samples of the counters
                 rows.some((r) => typeof r.rate?.errPps === 'number')
+                ? 'none'
+                : '–'}
+          </Text>
+          <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
+            OVERSUB:{' '}
+            {oversub.length
+              ? oversub.map(oversubText).join(', ')
+              : rows.some((r) => typeof r.rate?.errPps === 'number')
                 ? 'none'
                 : '–'}
           </Text>

@@ -12,7 +12,9 @@ import { useDialog } from './dialogs/use-dialog.js';
 import { useList } from './dialogs/use-list.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
+import { loadColumn } from './port-load.js';
 import { badCount, type PortRow, portRows } from './port-rows.js';
+import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
@@ -156,6 +158,14 @@ export function PortsScreen(props: ScreenProps) {
       name,
     );
   const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
+  // tool-port load: OVERSUB (demand over line rate, tx drops rising) and the detail's feeders
+  const loads = usePortLoads();
+  const rulesKnown = useConsoleState((s) => s.resources.rules.data !== undefined);
+  const columns = useMemo(() => {
+    const base = all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS;
+    const at = base.findIndex((c) => c.key === 'drops');
+    return [...base.slice(0, at), loadColumn(loads), ...base.slice(at)];
+  }, [all, loads]);
   const rows = useMemo(() => {
     const s = SORTS[sort.index]!;
     const sorted = [...filterPorts(all, props.filter)].sort(s.compare);
@@ -193,7 +203,16 @@ export function PortsScreen(props: ScreenProps) {
     return <DialogView control={dialog} width={props.width} height={props.height} />;
   if (detail !== null) {
     const row = all.find((r) => r.name === detail);
-    return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;
+    return (
+      <PortDetail
+        row={row}
+        name={detail}
+        width={props.width}
+        height={props.height}
+        load={row ? loads.get(Number(row.no)) : undefined}
+        rulesKnown={rulesKnown}
+      />
+    );
   }
   if (!stats && !info) {
     return (
@@ -206,7 +225,7 @@ export function PortsScreen(props: ScreenProps) {
   }
   return (
     <Table
-      columns={all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS}
+      columns={columns}
       rows={rows}
       width={props.width}
       height={props.height}

@@ -15,6 +15,8 @@ export interface PortRate {
   txPps: number | null;
   /** Drops plus errors (rx and tx) per second. */
   errPps: number | null;
+  /** tx drops per second (a tool port asked for more than its line rate drops on send). */
+  txDropPps?: number | null;
   /** rx+tx bit/s per sample, oldest first, at most HISTORY entries. */
   history: number[];
   peakBps: number;
@@ -60,6 +62,7 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
       const txPps = perSecond(s.txpkts, prev.stats.txpkts, secs);
       const bad = (x: PortStats) => x.rxdrop + x.rxerrs + x.txdrop + x.txerrs;
       const errPps = perSecond(bad(s), bad(prev.stats), secs);
+      const txDropPps = perSecond(s.txdrop, prev.stats.txdrop, secs);
       const total = rxBps !== null && txBps !== null ? rxBps + txBps : null;
       const history =
         total === null ? rate.history : [...rate.history.slice(-(HISTORY - 1)), total];
@@ -69,6 +72,7 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
         rxPps,
         txPps,
         errPps,
+        txDropPps,
         history,
         peakBps: total === null ? rate.peakBps : Math.max(rate.peakBps, total),
       };

@@ -167,7 +167,14 @@ export function useStaleAge(keys: readonly ResourceKey[], counting = true): numb
 }
 
 const STATS = ['stats'] as const;
-const NO_RATE = { rxBps: null, txBps: null, rxPps: null, txPps: null, errPps: null } as const;
+const NO_RATE = {
+  rxBps: null,
+  txBps: null,
+  rxPps: null,
+  txPps: null,
+  errPps: null,
+  txDropPps: null,
+} as const;
 
 /**
  * The port rates, or — while the port counters are stale — the same entries without their

@@ -151,6 +151,23 @@ export interface LoadPort {
   txBps: number | null;
   /** tx drops per second now (null until two samples). */
   txDropPps: number | null;
+  /** tx packets per second now (null until two samples; unknown: any tx drop counts). */
+  txPps?: number | null;
+}
+
+/**
+ * Tx drops count as "rising" from this share of the packets offered to the port (sent +
+ * dropped): a port over its line rate drops far more, while a healthy port's occasional
+ * drop (a burst, a buffer) stays below it.
+ */
+export const TX_DROP_SHARE = 0.001;
+
+/** The port's tx drops are rising: at least TX_DROP_SHARE of what it is offered. */
+export function txDropsRising(p: LoadPort): boolean {
+  const drops = p.txDropPps ?? 0;
+  if (!p.up || drops <= 0) return false;
+  const sent = p.txPps ?? null;
+  return sent === null || drops >= TX_DROP_SHARE * (sent + drops);
 }
 
 export interface Feeder<R extends RatedRule = RatedRule> {
@@ -167,7 +184,7 @@ export interface PortLoad<R extends RatedRule = RatedRule> {
   feeders: Feeder<R>[];
   /** Σ feeders' bit/s (the ones with a known rate). */
   demandBps: number;
-  /** demand > line rate, or tx drops rising on a port that is up. */
+  /** demand > line rate, or tx drops rising on a port that is up (`txDropsRising`). */
   oversub: boolean;
   /** Why, in words: `demand 27.2G > 10G`, `tx drops 4.61M/s`. */
   why: string[];
@@ -196,10 +213,10 @@ export function portLoads<R extends RatedRule>(
   }
   for (const load of loads.values()) {
     load.feeders.sort((a, b) => (b.bps ?? -1) - (a.bps ?? -1));
-    const { lineBps, up, txDropPps } = load.port;
+    const { lineBps, txDropPps } = load.port;
     if (lineBps !== null && load.demandBps > lineBps)
       load.why.push(`demand ${si(load.demandBps)} > ${lineRateText(lineBps)}`);
-    if (up && (txDropPps ?? 0) > 0) load.why.push(`tx drops ${si(txDropPps ?? 0)}/s`);
+    if (txDropsRising(load.port)) load.why.push(`tx drops ${si(txDropPps ?? 0)}/s`);
     load.oversub = load.why.length > 0;
   }
   return loads;
