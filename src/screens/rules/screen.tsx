@@ -19,6 +19,7 @@ import {
   warningLines,
 } from '../form/editor-screen.js';
 import { StaleMark } from '../stale-mark.js';
+import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -32,6 +33,8 @@ import {
   newRuleForm,
   type RuleForm,
 } from './editor-state.js';
+import { deleteImpact, editorImpact, impactLines } from './impact.js';
+import { usePredictionCheck } from './impact-check.js';
 import { useRuleTable } from './rows.js';
 import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
 
@@ -61,9 +64,16 @@ export function RulesScreen(props: ScreenProps) {
     const t = setTimeout(() => searchIndex(sorted), 50);
     return () => clearTimeout(t);
   }, [sorted]);
-  const listView = useList(rows.length, props.height - 2);
+  // the traffic impact beside the TCAM preview, and predicted vs measured after apply
+  const traffic = useTrafficView();
+  const prediction = usePredictionCheck(traffic, props.notify);
+  const listView = useList(rows.length, props.height - 2 - (prediction.text ? 1 : 0));
   const view = listView.state;
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
+  const impact = useMemo(
+    () => (analysis ? editorImpact(analysis, traffic) : null),
+    [analysis, traffic],
+  );
 
   const selected = (): Rule | undefined =>
     detail !== null ? all.find((r) => r.key === detail)?.rule : rows[view.selected]?.rule;
@@ -72,6 +82,7 @@ export function RulesScreen(props: ScreenProps) {
     if (mode !== 'add' && !rule) return props.notify('no rule selected');
     if (mode === 'edit' && rule?.malformed) return props.notify(malformedRefusal(rule, 'edit'));
     setForm(newRuleForm(mode, rule));
+    prediction.clear();
   };
 
   const apply = (f: RuleForm) => {
@@ -80,14 +91,22 @@ export function RulesScreen(props: ScreenProps) {
     const build = (saveFirst: boolean) => planRule({ ...f, saveFirst }, a, device, new Date());
     const plan = build(f.saveFirst);
     if (!plan) return;
+    const traffic1 = f === form ? impact : editorImpact(a, traffic);
     change.open(plan, {
       saveFirst: f.saveFirst,
       rebuild: rebuildFromForm(formRef, (save) => build(save)!),
-      impact: warningLines(a.issues),
+      impact: [
+        ...warningLines(a.issues),
+        ...(traffic1?.warnings ?? []).map((w) => `! ${w}`),
+        ...impactLines(traffic1),
+      ],
       onCancel: () => undefined,
       onClose: (result) => {
         // success closes the editor; a refusal goes back to it to fix the rule
-        if (result?.ok) setForm(null);
+        if (result?.ok) {
+          setForm(null);
+          prediction.expect(`'${f.name.text || '(no name)'}'`, traffic1);
+        }
       },
     });
   };
@@ -111,10 +130,16 @@ export function RulesScreen(props: ScreenProps) {
       change.write('delete', () => {
         if (!rule) return props.notify('no rule selected');
         if (rule.malformed) return props.notify(malformedRefusal(rule, 'delete'));
+        const falls = deleteImpact(rule, traffic);
         change.open(planDelete(rule, false, new Date()), {
           saveFirst: false,
           rebuild: (save) => planDelete(rule, save, new Date()),
-          onClose: (r) => r?.ok && setDetail(null),
+          impact: [...(falls?.warnings ?? []).map((w) => `! ${w}`), ...impactLines(falls)],
+          onClose: (r) => {
+            if (!r?.ok) return;
+            setDetail(null);
+            prediction.expect(`deleting '${rule.name || '(no name)'}'`, falls);
+          },
         });
       });
     },
@@ -152,6 +177,7 @@ export function RulesScreen(props: ScreenProps) {
         analysis={analysis}
         completions={completionsAt(form, device.env)}
         refused={refused}
+        traffic={impact}
         width={props.width}
         height={props.height}
       />
@@ -182,6 +208,11 @@ export function RulesScreen(props: ScreenProps) {
           {refused ? ` · read-only: ${refused}` : ''}
         </Text>
       </Box>
+      {prediction.text ? (
+        <Text wrap="truncate-end" color="cyan">
+          {prediction.text}
+        </Text>
+      ) : null}
       {list === undefined ? (
         <Text>{loadError ? `Cannot read the rules: ${loadError}` : 'Loading rules…'}</Text>
       ) : (
@@ -189,7 +220,7 @@ export function RulesScreen(props: ScreenProps) {
           columns={COLUMNS}
           rows={rows}
           width={props.width}
-          height={props.height - 1}
+          height={props.height - 1 - (prediction.text ? 1 : 0)}
           selected={view.selected}
           offset={view.offset}
           sortKey={RULE_SORTS[sort.index]!.key}
