@@ -199,3 +199,16 @@ describe('ruleImpact: changes and deletes', () => {
     expect(byName(a)).toEqual({ 'eth-0-9': [5.7, 5.7], 'eth-0-10': [-5.7, -5.7] });
   });
 });
+
+describe('portImpactText', () => {
+  it('writes a 1G port in Mbit/s, and the change alone while tx is not measured yet', () => {
+    const base = { deltaLo: -285e6, deltaHi: -285e6, over: false };
+    const p = { ...port(9, 596e6, 1e9) };
+    expect(portImpactText({ ...base, port: p, today: 596e6, lo: 311e6, hi: 311e6 })).toBe(
+      'eth-0-9: 596 → 311 Mbit/s of 1G',
+    );
+    expect(
+      portImpactText({ ...base, port: { ...p, txBps: null }, today: null, lo: null, hi: null }),
+    ).toBe('eth-0-9: −285 Mbit/s of 1G');
+  });
+});

@@ -252,9 +252,10 @@ function inUnit(bps: number, unit: number): string {
   return v >= 100 ? v.toFixed(0) : v.toFixed(1);
 }
 
-/** The unit a port's figures are written in: Gbit/s from a 1G line rate (or figures) up, else Mbit/s. */
+/** The unit a port's figures are written in: Gbit/s past a 1G line rate or from 1 Gbit/s figures, else Mbit/s. */
 function unitOf(p: PortImpact): [number, string] {
-  const top = Math.max(p.port.lineBps ?? 0, p.today ?? 0, p.hi ?? 0, Math.abs(p.deltaHi));
+  const line = p.port.lineBps ?? 0;
+  const top = Math.max(line > 1e9 ? line : 0, p.today ?? 0, p.hi ?? 0, Math.abs(p.deltaHi));
   return top >= 1e9 ? [1e9, 'Gbit/s'] : [1e6, 'Mbit/s'];
 }
 
