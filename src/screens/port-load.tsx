@@ -35,13 +35,13 @@ export function oversubText(l: PortLoad): string {
   return `${sanitize(l.port.name)} (${l.why.join(', ')})`;
 }
 
-/** `demand 18.5Gb/s of 10G (185 %) · tx 9.92Gb/s · tx drops 4.61M/s · OVERSUB`. */
+/** `OVERSUB · demand 18.5Gb/s of 10G (185 %) · tx 9.92Gb/s · tx drops 4.61M/s` (the word first: it fits 80 columns). */
 export function loadSummary(l: PortLoad, known: boolean): string {
   const line = l.port.lineBps;
   const demand = known
     ? `demand ${formatSi(l.demandBps, 'b/s')}${line ? ` of ${lineRateText(line)} (${Math.round((100 * l.demandBps) / line)} %)` : ''}`
     : 'demand – (rules not read yet)';
-  return `${demand} · tx ${formatSi(l.port.txBps, 'b/s')} · tx drops ${formatSi(l.port.txDropPps, '/s')}${l.oversub ? ' · OVERSUB' : ''}`;
+  return `${l.oversub ? 'OVERSUB · ' : ''}${demand} · tx ${formatSi(l.port.txBps, 'b/s')} · tx drops ${formatSi(l.port.txDropPps, '/s')}`;
 }
 
 /** One feeder: `core-40g  prio 1500  18.5Gb/s` or `ids-copy  prio 1500  group 1 all  2.91Gb/s`. */
