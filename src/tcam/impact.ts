@@ -22,7 +22,7 @@
  */
 import type { Group, RuleKey } from '../model/index.js';
 import { deliveries, type LoadPort, lineRateText, type RatedRule, sharesByPort } from './load.js';
-import { covers, overlaps } from './shadow.js';
+import { covers, normalMatch, overlaps } from './shadow.js';
 
 export type ImpactChange<R extends RatedRule> =
   /** A new rule (POST). */
@@ -135,8 +135,17 @@ export function ruleImpact<R extends RatedRule>(
 ): Impact<R> {
   const byNo = new Map(ctx.ports.map((p) => [p.no, p]));
   const portUp = (n: number) => byNo.get(n)?.up ?? false;
-  const weights = (actions: readonly string[]) =>
-    sharesByPort(deliveries(actions, ctx.groups, portUp));
+  // per call: rules share a few action lists, so each is followed through the groups once
+  const seen = new Map<string, Map<number, number>>();
+  const weights = (actions: readonly string[]) => {
+    const key = actions.join('\n');
+    let w = seen.get(key);
+    if (w === undefined) {
+      w = sharesByPort(deliveries(actions, ctx.groups, portUp));
+      seen.set(key, w);
+    }
+    return w;
+  };
   const impact: Impact<R> = {
     full: [],
     partial: [],
@@ -189,26 +198,38 @@ export function ruleImpact<R extends RatedRule>(
     impact.falls = split.map((s) => ({ rule: s.to, lo: s.lo * r, hi: s.hi * r }));
   }
   if (rule && change.kind !== 'modify' && !rule.malformed) {
-    // what the new rule takes from the rules below it (equal priority: maybe)
+    // what the new rule takes from the rules below it (equal priority: maybe). Moves with the
+    // same outputs and the same certainty add up exactly (a port's range is linear in the
+    // rate), so they are gathered into one per action list: a few moves, not thousands.
+    const gathered = new Map<string, Move>();
+    const mine = normalMatch(rule.match);
     for (const o of others) {
-      if (o.malformed || o.priority > rule.priority || !overlaps(rule.match, o.match)) continue;
-      const full = o.priority < rule.priority && covers(rule.match, o.match);
+      if (o.malformed || o.priority > rule.priority) continue;
+      const theirs = normalMatch(o.match);
+      if (!overlaps(mine, theirs)) continue;
+      const full = o.priority < rule.priority && covers(mine, theirs);
       (full ? impact.full : impact.partial).push(o);
       if (o.datarate_raw === null) impact.unknownRates = true;
       const r = rateOf(o);
       if (full) impact.takenLo += r;
       impact.takenHi += r;
       if (r === 0) continue;
-      const src = weights(o.actions);
-      moves.push({
-        rate: r,
-        src,
-        dests: [
-          { lo: full ? 1 : 0, hi: 1, w: wNew },
-          { lo: 0, hi: full ? 0 : 1, w: src },
-        ],
-      });
+      const key = `${full ? 'all' : 'part'}\n${o.actions.join('\n')}`;
+      const move = gathered.get(key);
+      if (move) move.rate += r;
+      else {
+        const src = weights(o.actions);
+        gathered.set(key, {
+          rate: r,
+          src,
+          dests: [
+            { lo: full ? 1 : 0, hi: 1, w: wNew },
+            { lo: 0, hi: full ? 0 : 1, w: src },
+          ],
+        });
+      }
     }
+    moves.push(...gathered.values());
   }
 
   // each port's range: Σ over moves
