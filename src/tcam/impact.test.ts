@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
-import { portImpactText, ruleImpact } from './impact.js';
+import { groupImpact, portImpactText, ruleImpact } from './impact.js';
 import type { LoadPort, RatedRule } from './load.js';
 
 const G = 1e9;
@@ -210,5 +210,37 @@ describe('portImpactText', () => {
     expect(
       portImpactText({ ...base, port: { ...p, txBps: null }, today: null, lo: null, hi: null }),
     ).toBe('eth-0-9: −285 Mbit/s of 1G');
+  });
+});
+
+describe('groupImpact', () => {
+  it('moves the traffic of the rules using a group from its old buckets to its new ones', () => {
+    const old: Group = {
+      group_id: 2,
+      type: 'select',
+      description: '',
+      buckets: [
+        { watch_port: '', actions: ['output:11'] },
+        { watch_port: '', actions: ['output:12'] },
+      ],
+    };
+    const lb = rule('lb', 1000, { in_port: '3' }, ['group:2'], 3 * G);
+    const other = rule('other', 900, { in_port: '4' }, ['output:11'], 1 * G);
+    // a third bucket: each now gets a third instead of a half
+    const three = { ...old, buckets: [...old.buckets, { watch_port: '', actions: ['output:9'] }] };
+    const a = groupImpact(three, ctx([lb, other], [old]));
+    expect(a.rules.map((r) => r.name)).toEqual(['lb']);
+    expect(a.ownBps).toBe(3 * G);
+    expect(
+      Object.fromEntries(a.ports.map((p) => [p.port.name, +(p.deltaLo / G).toFixed(2)])),
+    ).toEqual({
+      'eth-0-9': 1,
+      'eth-0-11': -0.5,
+      'eth-0-12': -0.5,
+    });
+    // fast-failover onto a port: all of it, and eth-0-9 (6.1G today) passes 10G
+    const ff: Group = { ...old, type: 'ff', buckets: [{ watch_port: '9', actions: ['output:9'] }] };
+    const b = groupImpact(ff, ctx([lb], [old]));
+    expect(b.ports.map(portImpactText)[0]).toBe('eth-0-9: 6.1 → 9.1 Gbit/s of 10G');
   });
 });

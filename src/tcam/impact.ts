@@ -232,6 +232,13 @@ export function ruleImpact<R extends RatedRule>(
     moves.push(...gathered.values());
   }
 
+  impact.ports = portRanges(moves, byNo);
+  return impact;
+}
+
+/** Each port's range: Σ over moves (see the module comment); the ports that change, worst first. */
+function portRanges(moves: readonly Move[], byNo: ReadonlyMap<number, LoadPort>): PortImpact[] {
+  const ports: PortImpact[] = [];
   // each port's range: Σ over moves
   const lo = new Map<number, number>();
   const hi = new Map<number, number>();
@@ -261,10 +268,37 @@ export function ruleImpact<R extends RatedRule>(
     const pLo = today === null ? null : Math.max(0, today + dLo);
     const pHi = today === null ? null : Math.max(0, today + dHi);
     const over = port.lineBps !== null && pHi !== null && pHi > port.lineBps;
-    impact.ports.push({ port, today, deltaLo: dLo, deltaHi: dHi, lo: pLo, hi: pHi, over });
+    ports.push({ port, today, deltaLo: dLo, deltaHi: dHi, lo: pLo, hi: pHi, over });
   }
-  impact.ports.sort((a, b) => Number(b.over) - Number(a.over) || b.deltaHi - a.deltaHi);
-  return impact;
+  ports.sort((a, b) => Number(b.over) - Number(a.over) || b.deltaHi - a.deltaHi);
+  return ports;
+}
+
+/**
+ * The impact of changing a group in place (PUT): the traffic of every rule that sends to it
+ * moves from the group's old buckets to its new ones. `rules` are the rules using it.
+ */
+export function groupImpact<R extends RatedRule>(
+  group: Group,
+  ctx: ImpactContext<R>,
+): { rules: R[]; ownBps: number; ports: PortImpact[]; unknownRates: boolean } {
+  const byNo = new Map(ctx.ports.map((p) => [p.no, p]));
+  const portUp = (n: number) => byNo.get(n)?.up ?? false;
+  const after = new Map(ctx.groups);
+  after.set(group.group_id, group);
+  const uses = new RegExp(`^\\s*group:\\s*${group.group_id}\\s*$`);
+  const rules = ctx.rules.filter((r) => !r.malformed && r.actions.some((a) => uses.test(a)));
+  const moves: Move[] = rules.map((r) => ({
+    rate: rateOf(r),
+    src: sharesByPort(deliveries(r.actions, ctx.groups, portUp)),
+    dests: [{ lo: 1, hi: 1, w: sharesByPort(deliveries(r.actions, after, portUp)) }],
+  }));
+  return {
+    rules,
+    ownBps: rules.reduce((n, r) => n + rateOf(r), 0),
+    ports: portRanges(moves, byNo),
+    unknownRates: rules.some((r) => r.datarate_raw === null),
+  };
 }
 
 /** `6.1` in the unit of `unit` (1e9 → Gbit/s figures). */
