@@ -100,3 +100,19 @@ describe('traffic impact in the rule editor', () => {
     await press('escape');
   });
 });
+
+describe('traffic impact in the group editor', () => {
+  it('a bucket change moves the traffic of the rules using the group: clone → load-balance halves each port', async () => {
+    m = await mountConsole({ screen: 'groups', sim: { demo: true }, intervals: FAST_RULES });
+    await m.ui.waitFor((x) => x.includes('ids-copy'), 10_000);
+    await press('e');
+    const f = await m.ui.waitFor((x) => x.includes('follows the new buckets'), 5000);
+    expect(f).toMatch(/traffic: [\d.]+[kMG]?b\/s of 'ids-copy' follows the new buckets/);
+    expect(f).toContain('no port changes');
+    await press('right'); // type all → select
+    const g = await m.ui.waitFor((x) => x.includes('eth-0-22/3: '), 5000);
+    const [, before, after] = /eth-0-22\/3: ([\d.]+) → ([\d.]+) Gbit\/s of 10G/.exec(g) ?? [];
+    expect(Number(after)).toBeCloseTo(Number(before) / 2, 0);
+    await press('escape');
+  });
+});

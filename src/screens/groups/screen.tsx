@@ -19,6 +19,7 @@ import {
   useFormRef,
   warningLines,
 } from '../form/editor-screen.js';
+import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';
@@ -38,6 +39,7 @@ import {
   ruleLine,
   usageIndex,
 } from './model.js';
+import { groupEditorImpact } from './traffic-impact.js';
 
 interface GroupRow {
   group: Group;
@@ -151,6 +153,12 @@ export function GroupsScreen(props: ScreenProps) {
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),
     [form, device, groups],
   );
+  // the traffic impact of a PUT: the rules using the group follow its new buckets
+  const traffic = useTrafficView();
+  const trafficImpact = useMemo(
+    () => (analysis ? groupEditorImpact(analysis, traffic) : null),
+    [analysis, traffic],
+  );
 
   const selected = (): GroupRow | undefined =>
     detail !== null ? all.find((r) => r.group.group_id === detail) : rows[view.selected];
@@ -162,7 +170,15 @@ export function GroupsScreen(props: ScreenProps) {
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
       rebuild: rebuildFromForm(formRef, build),
-      impact: [...warningLines(a.issues), ...impactLines(a.impact)],
+      impact: (() => {
+        const t = fm === form ? trafficImpact : groupEditorImpact(a, traffic);
+        return [
+          ...warningLines(a.issues),
+          ...impactLines(a.impact),
+          ...(t?.warnings ?? []).map((w) => `! ${w}`),
+          ...(t ? [t.summary] : []),
+        ];
+      })(),
       onClose: (r) => r?.ok && setForm(null),
     });
   };
@@ -230,6 +246,7 @@ export function GroupsScreen(props: ScreenProps) {
         ports={device.env.ports}
         completions={completionsAt(form, device.env)}
         refused={refused}
+        traffic={trafficImpact}
         width={props.width}
         height={props.height}
       />
