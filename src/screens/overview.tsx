@@ -75,7 +75,7 @@ export function OverviewScreen(props: ScreenProps) {
     .slice(0, 3);
   const erring = rows.filter((r) => (r.rate?.errPps ?? 0) > 0);
   // tool ports asked for more than their line rate (or dropping on send): OVERSUB
-  const oversub = oversubscribed(usePortLoads());
+  const oversub = oversubscribed(usePortLoads(rates));
 
   const id = identity;
   const fmtMem = system

@@ -159,7 +159,7 @@ export function PortsScreen(props: ScreenProps) {
     );
   const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
   // tool-port load: OVERSUB (demand over line rate, tx drops rising) and the detail's feeders
-  const loads = usePortLoads();
+  const loads = usePortLoads(rates);
   const rulesKnown = useConsoleState((s) => s.resources.rules.data !== undefined);
   const columns = useMemo(() => {
     const base = all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS;

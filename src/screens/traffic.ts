@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { Group, PortConfig, PortInfo, Rule } from '../model/index.js';
 import type { PortRate } from '../store/rates.js';
-import { useConsoleState, usePortRates } from '../store/react.js';
+import { useConsoleState } from '../store/react.js';
 import { type LoadPort, lineRateBps, type PortLoad, portLoads } from '../tcam/index.js';
 
 export interface TrafficView {
@@ -51,13 +51,13 @@ export function loadPorts(
   return out;
 }
 
-export function useTrafficView(): TrafficView {
+/** `rates`: the screen's own usePortRates() (one stale clock per screen, not two). */
+export function useTrafficView(rates: ReadonlyMap<string, PortRate>): TrafficView {
   const rules = useConsoleState((s) => s.resources.rules.data);
   const groups = useConsoleState((s) => s.resources.groups.data);
   const info = useConsoleState((s) => s.resources.info.data);
   const config = useConsoleState((s) => s.resources.config.data);
   const stats = useConsoleState((s) => s.resources.stats.data);
-  const rates = usePortRates();
   return useMemo(
     () => ({
       rules: rules?.rules ?? [],
@@ -70,7 +70,7 @@ export function useTrafficView(): TrafficView {
 }
 
 /** Every port's load (feeders, demand, OVERSUB), by port number. */
-export function usePortLoads(): Map<number, PortLoad<Rule>> {
-  const t = useTrafficView();
+export function usePortLoads(rates: ReadonlyMap<string, PortRate>): Map<number, PortLoad<Rule>> {
+  const t = useTrafficView(rates);
   return useMemo(() => portLoads(t.rules, t.groups, t.ports), [t]);
 }

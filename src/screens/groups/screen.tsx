@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
-import { useConsoleState } from '../../store/react.js';
+import { useConsoleState, usePortRates } from '../../store/react.js';
 import { groupDeleteRefusal } from '../../tcam/index.js';
 import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -154,7 +154,7 @@ export function GroupsScreen(props: ScreenProps) {
     [form, device, groups],
   );
   // the traffic impact of a PUT: the rules using the group follow its new buckets
-  const traffic = useTrafficView();
+  const traffic = useTrafficView(usePortRates());
   const trafficImpact = useMemo(
     () => (analysis ? groupEditorImpact(analysis, traffic) : null),
     [analysis, traffic],

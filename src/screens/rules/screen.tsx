@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
-import { useConsoleState } from '../../store/react.js';
+import { useConsoleState, usePortRates } from '../../store/react.js';
 import { Gauge, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
@@ -65,7 +65,7 @@ export function RulesScreen(props: ScreenProps) {
     return () => clearTimeout(t);
   }, [sorted]);
   // the traffic impact beside the TCAM preview, and predicted vs measured after apply
-  const traffic = useTrafficView();
+  const traffic = useTrafficView(usePortRates());
   const prediction = usePredictionCheck(traffic, props.notify);
   const listView = useList(rows.length, props.height - 2 - (prediction.text ? 1 : 0));
   const view = listView.state;
