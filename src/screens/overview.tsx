@@ -8,8 +8,10 @@ import type { ResourceKey } from '../store/resources.js';
 import { Gauge, KeyValue, type ListMove, Text } from '../widgets/index.js';
 import { navCommands, useCommands } from './commands.js';
 import { OverviewItems, overviewItems } from './overview-items.js';
+import { oversubscribed, oversubText } from './port-load.js';
 import { badCount, portRows } from './port-rows.js';
 import { StaleMark } from './stale-mark.js';
+import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
 
 /** A section's title, with `◌ stale 23s` while the figures below it are not current. */
@@ -69,10 +71,10 @@ export function OverviewScreen(props: ScreenProps) {
   const rows = portRows(info, undefined, stats, rates);
   const up = rows.filter((r) => r.link === 'up').length;
   const shut = rows.filter((r) => r.admin === 'shut').length;
-  // the environment takes up to 8 lines, the ports' title, summary and since-start 3
+  // the environment takes up to 8 lines, the ports' title, summary, OVERSUB and since-start 4
   const list = overviewItems(
     rows,
-    props.height - (env ? 3 + Math.min(5, env.temp_sensors.length) : 2) - 3,
+    props.height - (env ? 3 + Math.min(5, env.temp_sensors.length) : 2) - 4,
   );
   // the selection follows the port, not the line: the lists re-order with every poll
   const [picked, setPicked] = useState<string | null>(null);
@@ -98,6 +100,8 @@ export function OverviewScreen(props: ScreenProps) {
       props.show?.('ports', item.port);
     },
   });
+  // tool ports asked for more than their line rate (or dropping on send): OVERSUB
+  const oversub = oversubscribed(usePortLoads(rates));
 
   const id = identity;
   const fmtMem = system
@@ -209,6 +213,14 @@ export function OverviewScreen(props: ScreenProps) {
             // "none" only once rates exist: two samples of the counters
             known={rows.some((r) => typeof r.rate?.errPps === 'number')}
           />
+          <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
+            OVERSUB:{' '}
+            {oversub.length
+              ? oversub.map(oversubText).join(', ')
+              : rows.some((r) => typeof r.rate?.errPps === 'number')
+                ? 'none'
+                : '–'}
+          </Text>
           <Text wrap="truncate" dimColor>
             Since start:{' '}
             {stats

@@ -5,7 +5,9 @@ import { PORT_COUNTERS, sanitize } from '../model/index.js';
 import { portPending } from '../model/port-pending.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
+import type { PortLoad } from '../tcam/index.js';
 import { gaugeText, KeyValue, Text } from '../widgets/index.js';
+import { LoadSection } from './port-load.js';
 import { formatShare, lineShare, type PortRow } from './port-rows.js';
 
 /** The lines of the SFP status table that concern one port (header kept). */
@@ -22,12 +24,15 @@ export function PortDetail(props: {
   name: string;
   width: number;
   height: number;
+  /** Tool-port load: the rules and groups that feed the port (port-load.tsx). */
+  load?: PortLoad | undefined;
+  rulesKnown?: boolean;
 }) {
   const { poller } = useConsole();
   const sfp = useConsoleState((s) => s.resources.sfp.data);
   useEffect(() => {
-    poller.setDemand(['stats', 'info', 'config', 'sfp']);
-    return () => poller.setDemand(['stats', 'info', 'config']);
+    poller.setDemand(['stats', 'info', 'config', 'rules', 'groups', 'sfp']);
+    return () => poller.setDemand(['stats', 'info', 'config', 'rules', 'groups']);
   }, [poller]);
   const r = props.row;
   if (!r)
@@ -43,6 +48,8 @@ export function PortDetail(props: {
   const next = (field: 'xg_speed' | 'split') => pending.find((p) => p.field === field)?.to;
   const xgNext = next('xg_speed');
   const splitNext = next('split');
+  // the load section: a summary and its feeders, up to 4 lines (the transceiver gets the rest)
+  const loadLines = props.load ? Math.min(1 + Math.max(1, props.load.feeders.length), 4) : 0;
   return (
     <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
       <Text bold wrap="truncate">
@@ -103,6 +110,12 @@ export function PortDetail(props: {
           />
         </Box>
       </Box>
+      <LoadSection
+        load={props.load}
+        known={props.rulesKnown ?? false}
+        width={props.width - 2}
+        lines={loadLines}
+      />
       <Text bold>Transceiver</Text>
       {sfp === undefined ? (
         <Text>loading…</Text>
@@ -110,7 +123,7 @@ export function PortDetail(props: {
         <Text>no transceiver information for this port</Text>
       ) : (
         sfpText
-          .slice(0, Math.max(0, props.height - 18 - (pending.length > 0 ? 1 : 0)))
+          .slice(0, Math.max(0, props.height - 18 - loadLines - (pending.length > 0 ? 1 : 0)))
           .map((l, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
             <Text key={i} wrap="truncate">

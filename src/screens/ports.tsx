@@ -14,9 +14,11 @@ import { matchNote } from './filter-note.js';
 import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail } from './port-detail.js';
+import { loadColumn } from './port-load.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
 import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
 import { traceHeight, useTrace } from './trace/use-trace.js';
+import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
@@ -272,7 +274,25 @@ export function PortsScreen(props: ScreenProps) {
       name,
     );
   const all = useMemo(() => portRows(info, config, stats, rates), [info, config, stats, rates]);
-  const columns = all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS;
+  // tool-port load: OVERSUB (demand over line rate, tx drops rising) and the detail's feeders
+  const loads = usePortLoads(rates);
+  const rulesKnown = useConsoleState((s) => s.resources.rules.data !== undefined);
+  const columns = useMemo(() => {
+    const base = all.some((r) => r.pending) ? PENDING_COLUMNS : COLUMNS;
+    // the flag beside NOW (what is wrong now), sortable like every column: worst demand first
+    const at = base.findIndex((c) => c.key === 'now') + 1;
+    const ratio = (r: PortRow) => {
+      const l = loads.get(Number(r.no));
+      return l?.port.lineBps ? l.demandBps / l.port.lineBps : 0;
+    };
+    const flag: PortColumn = {
+      ...loadColumn(loads),
+      compare: (a, b) => ratio(a) - ratio(b),
+      desc: true,
+      sortsBy: 'demand / line rate',
+    };
+    return [...base.slice(0, at), flag, ...base.slice(at)];
+  }, [all, loads]);
   const rows = useMemo(
     () => sortRows(filterPorts(all, props.filter), sort, columns),
     [all, props.filter, sort, columns],
@@ -336,7 +356,16 @@ export function PortsScreen(props: ScreenProps) {
   if (trace.formOpen) return trace.formView(props.width, props.height);
   if (detail !== null) {
     const row = all.find((r) => r.name === detail);
-    return <PortDetail row={row} name={detail} width={props.width} height={props.height} />;
+    return (
+      <PortDetail
+        row={row}
+        name={detail}
+        width={props.width}
+        height={props.height}
+        load={row ? loads.get(Number(row.no)) : undefined}
+        rulesKnown={rulesKnown}
+      />
+    );
   }
   if (!stats && !info) {
     return (

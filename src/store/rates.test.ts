@@ -28,6 +28,13 @@ function stats(
 }
 
 describe('port rates', () => {
+  it('counts tx drops per second apart (a tool port over its line rate drops on send)', () => {
+    const a = { ...stats('15', 0n, 0n), txdrop: 100n, rxdrop: 7n };
+    const b = { ...stats('15', 0n, 0n), txdrop: 4100n, rxdrop: 9n };
+    const s = updateRates(updateRates(emptyRates(), [a], 0), [b], 2000);
+    expect(s.rates.get('15')?.txDropPps).toBe(2000);
+  });
+
   it('needs two samples, then divides deltas by the measured time', () => {
     let s = updateRates(emptyRates(), [stats('1', 1000n, 0n, 10n, 0n)], 0);
     expect(s.rates.get('1')?.rxBps).toBeNull();

@@ -19,6 +19,8 @@ export interface PortRate {
   errsPs: number | null;
   /** Drops (rx and tx) per second, from the last two samples. */
   dropsPs: number | null;
+  /** tx drops per second (a tool port asked for more than its line rate drops on send). */
+  txDropPps?: number | null;
   /** rx+tx bit/s per sample, oldest first, at most HISTORY entries. */
   history: number[];
   /**
@@ -74,6 +76,7 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
       const errPps = perSecond(bad(s), bad(prev.stats), secs);
       const errsPs = perSecond(s.rxerrs + s.txerrs, prev.stats.rxerrs + prev.stats.txerrs, secs);
       const dropsPs = perSecond(s.rxdrop + s.txdrop, prev.stats.rxdrop + prev.stats.txdrop, secs);
+      const txDropPps = perSecond(s.txdrop, prev.stats.txdrop, secs);
       const total = rxBps !== null && txBps !== null ? rxBps + txBps : null;
       const add = (h: number[], v: number | null) =>
         v === null ? h : [...h.slice(-(HISTORY - 1)), v];
@@ -90,6 +93,7 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
           rate.busyHistory,
           rxBps !== null && txBps !== null ? Math.max(rxBps, txBps) : null,
         ),
+        txDropPps,
         peakBps: total === null ? rate.peakBps : Math.max(rate.peakBps, total),
       };
     }

@@ -175,6 +175,7 @@ const NO_RATE = {
   errPps: null,
   errsPs: null,
   dropsPs: null,
+  txDropPps: null,
 } as const;
 
 /**

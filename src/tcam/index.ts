@@ -6,6 +6,8 @@ export * from './flow.js';
 export * from './forward.js';
 export * from './groups.js';
 export * from './identity.js';
+export * from './impact.js';
+export * from './load.js';
 export * from './packet.js';
 export * from './shadow.js';
 export * from './trace.js';

@@ -184,6 +184,9 @@ export function normalizeMatch(written: Match): NormalMatch {
 /** `normalizeMatch`, remembered per match object and per match text. */
 const normalize = memoByMatch(normalizeMatch);
 
+/** The remembered normal form of a match, for callers comparing one match with many. */
+export const normalMatch = (m: Match): NormalMatch => normalize(m);
+
 /** Every value `b` admits, `a` admits too. */
 function contains(a: Constraint, b: Constraint): boolean {
   if (a.t === 'range' && b.t === 'range') return a.lo <= b.lo && b.hi <= a.hi;

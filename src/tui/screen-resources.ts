@@ -6,10 +6,11 @@ import type { ResourceKey } from '../store/resources.js';
 import type { ScreenId } from './keymap.js';
 
 export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
-  overview: ['settings', 'environment', 'system', 'stats', 'info'],
-  ports: ['stats', 'info', 'config'],
-  rules: ['rules', 'flows', 'settings', 'groups', 'info', 'config'],
-  groups: ['groups', 'rules', 'settings', 'info', 'config'],
+  // rules, groups (and config) for the tool-port load: OVERSUB and the editors' traffic impact
+  overview: ['settings', 'environment', 'system', 'stats', 'info', 'rules', 'groups'],
+  ports: ['stats', 'info', 'config', 'rules', 'groups'],
+  rules: ['rules', 'flows', 'settings', 'groups', 'info', 'config', 'stats'],
+  groups: ['groups', 'rules', 'settings', 'info', 'config', 'stats'],
   savepoints: ['savepoints', 'rules', 'groups', 'config', 'info', 'settings'],
   logs: ['log'],
   users: ['users', 'radius'],

@@ -3,6 +3,7 @@ import { sanitize } from '../../model/index.js';
 import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
 import { Button, FieldText, IssueLine, Marker } from '../form/view.js';
+import type { FormIssue } from '../rules/analysis.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';
 import { TYPE_WORDS } from './editor-state.js';
@@ -20,6 +21,8 @@ export interface GroupEditorProps {
   refused: string | null;
   /** A question in place of the keys line (Esc with changes: "discard changes? y/n"). */
   question?: string;
+  /** The traffic impact of a PUT (traffic-impact.ts). */
+  traffic?: { summary: string; ports: string; warnings: string[] } | null;
   width: number;
   height: number;
 }
@@ -149,11 +152,13 @@ export function GroupEditor(props: GroupEditorProps) {
   layout.buttons(LABEL, focus, a.blocked, refused);
 
   const impact = a.impact.map((r) => `  ✖ ${ruleLine(r)}`);
-  // border 2 + title 1, call 1, help 1, keys 1
-  const budget = Math.max(4, props.height - 3 - 3);
-  const issues = [...a.issues].sort(
-    (x, y) => (x.target === focus ? 0 : 1) - (y.target === focus ? 0 : 1),
-  );
+  // border 2 + title 1, call 1 (+ traffic 2), help 1, keys 1
+  const traffic = props.traffic ?? null;
+  const budget = Math.max(4, props.height - 3 - 3 - (traffic ? 2 : 0));
+  const issues: FormIssue[] = [
+    ...a.issues,
+    ...(traffic?.warnings ?? []).map((message): FormIssue => ({ severity: 'warning', message })),
+  ].sort((x, y) => (x.target === focus ? 0 : 1) - (y.target === focus ? 0 : 1));
   const impactLines = Math.min(impact.length, 3);
   const moreImpact = impact.length > impactLines ? 1 : 0;
   const issueLines = Math.min(
@@ -187,6 +192,17 @@ export function GroupEditor(props: GroupEditorProps) {
       ))}
       {moreImpact ? (
         <Text color="red">{`  … and ${impact.length - impactLines} more rules`}</Text>
+      ) : null}
+      {traffic ? (
+        <>
+          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'yellow' } : {})}>
+            {sanitize(traffic.summary)}
+          </Text>
+          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'red' } : {})}>
+            {'     '}
+            {sanitize(traffic.ports || 'no port changes')}
+          </Text>
+        </>
       ) : null}
       {win.shown}
       {win.note ? <Text dimColor>{win.note}</Text> : null}

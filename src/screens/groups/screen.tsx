@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
-import { useConsoleState } from '../../store/react.js';
+import { useConsoleState, usePortRates } from '../../store/react.js';
 import { groupDeleteRefusal } from '../../tcam/index.js';
 import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -23,6 +23,7 @@ import {
   withRefusal,
 } from '../form/editor-screen.js';
 import { usePick } from '../pick.js';
+import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';
@@ -43,6 +44,7 @@ import {
   ruleLine,
   usageIndex,
 } from './model.js';
+import { groupEditorImpact } from './traffic-impact.js';
 
 interface GroupRow {
   group: Group;
@@ -167,6 +169,12 @@ export function GroupsScreen(props: ScreenProps) {
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),
     [form, device, groups],
   );
+  // the traffic impact of a PUT: the rules using the group follow its new buckets
+  const traffic = useTrafficView(usePortRates());
+  const trafficImpact = useMemo(
+    () => (analysis ? groupEditorImpact(analysis, traffic) : null),
+    [analysis, traffic],
+  );
 
   const selected = (): GroupRow | undefined =>
     detail !== null ? all.find((r) => r.group.group_id === detail) : rows[view.selected];
@@ -178,7 +186,15 @@ export function GroupsScreen(props: ScreenProps) {
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
       rebuild: rebuildFromForm(formRef, build),
-      impact: [...warningLines(a.issues), ...impactLines(a.impact)],
+      impact: (() => {
+        const t = fm === form ? trafficImpact : groupEditorImpact(a, traffic);
+        return [
+          ...warningLines(a.issues),
+          ...impactLines(a.impact),
+          ...(t?.warnings ?? []).map((w) => `! ${w}`),
+          ...(t ? [t.summary] : []),
+        ];
+      })(),
       onClose: (r) => {
         // success closes the editor; a refusal goes back to it, as typed
         if (r?.ok) setForm(null);
@@ -257,6 +273,7 @@ export function GroupsScreen(props: ScreenProps) {
         ports={device.env.ports}
         completions={completionsAt(form, device.env)}
         refused={refused}
+        traffic={trafficImpact}
         width={props.width}
         height={props.height}
       />

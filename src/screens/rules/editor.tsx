@@ -11,6 +11,7 @@ import { Button, Checkbox, FieldText, IssueLine, Marker } from '../form/view.js'
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
+import type { EditorImpact } from './impact.js';
 
 export interface RuleEditorProps {
   form: RuleForm;
@@ -21,6 +22,8 @@ export interface RuleEditorProps {
   refused: string | null;
   /** A question in place of the keys line (Esc with changes: "discard changes? y/n"). */
   question?: string;
+  /** The traffic impact (impact.ts), null while it cannot be computed. */
+  traffic?: EditorImpact | null;
   width: number;
   height: number;
 }
@@ -170,9 +173,16 @@ export function RuleEditor(props: RuleEditorProps) {
     );
   layout.buttons(LABEL, focus, a.blocked, refused);
 
-  // Layout: border 2 + title 1, preview 2, help 1, keys 1; issues get what the form leaves.
-  const budget = Math.max(4, props.height - 3 - 4);
-  const issues = orderIssues(a.issues, focus);
+  // Layout: border 2 + title 1, preview 2 (+ traffic 2), help 1, keys 1; issues get the rest.
+  const traffic = props.traffic ?? null;
+  const budget = Math.max(4, props.height - 3 - 4 - (traffic ? 2 : 0));
+  const issues = orderIssues(
+    [
+      ...a.issues,
+      ...(traffic?.warnings ?? []).map((message) => ({ severity: 'warning' as const, message })),
+    ],
+    focus,
+  );
   const issueLines = Math.min(issues.length, Math.max(1, Math.min(6, budget - rows.length)));
   const moreIssues = issues.length > issueLines ? 1 : 0;
   const win = layout.window(focus, budget - issueLines - moreIssues);
@@ -187,6 +197,17 @@ export function RuleEditor(props: RuleEditorProps) {
         {'     '}cost: {t.explain}
         {a.intent === 'modify' ? ' · same match: the TCAM use does not change' : ''}
       </Text>
+      {traffic ? (
+        <>
+          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'yellow' } : {})}>
+            {traffic.summary}
+          </Text>
+          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'red' } : {})}>
+            {'     '}
+            {traffic.ports || 'no port changes'}
+          </Text>
+        </>
+      ) : null}
       {win.shown}
       {win.note ? <Text dimColor>{win.note}</Text> : null}
       <Text color="cyan" wrap="truncate-end">

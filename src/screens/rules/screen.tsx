@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
-import { useConsoleState } from '../../store/react.js';
+import { useConsoleState, usePortRates } from '../../store/react.js';
 import { Gauge, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
@@ -25,6 +25,7 @@ import { sameName, usePick } from '../pick.js';
 import { StaleMark } from '../stale-mark.js';
 import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
+import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { analyze } from './analysis.js';
@@ -39,6 +40,8 @@ import {
   type RuleForm,
   refusalTarget,
 } from './editor-state.js';
+import { deleteImpact, editorImpact, impactLines } from './impact.js';
+import { usePredictionCheck } from './impact-check.js';
 import { useRuleTable } from './rows.js';
 import { filterRows, RULE_SORTS, ruleColumns, ruleKeyText, searchIndex } from './table.js';
 
@@ -79,6 +82,9 @@ export function RulesScreen(props: ScreenProps) {
     const t = setTimeout(() => searchIndex(sorted), 50);
     return () => clearTimeout(t);
   }, [sorted]);
+  // the traffic impact beside the TCAM preview, and predicted vs measured after apply
+  const traffic = useTrafficView(usePortRates());
+  const prediction = usePredictionCheck(traffic, props.notify);
   const trace = useTrace({
     notify: props.notify,
     // the winning rule is selected in the table
@@ -93,7 +99,7 @@ export function RulesScreen(props: ScreenProps) {
     },
   });
   const panel = traceHeight(trace.result, [], Math.floor((props.height - 2) / 2));
-  const listView = useList(rows.length, props.height - 2 - panel);
+  const listView = useList(rows.length, props.height - 2 - panel - (prediction.text ? 1 : 0));
   const view = listView.state;
   // `:rule NAME|COOKIE`, Enter on the Overview: that rule selected, its details open
   usePick(
@@ -107,6 +113,10 @@ export function RulesScreen(props: ScreenProps) {
     (want) => props.notify(`no rule named '${want}' or with that cookie`),
   );
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
+  const impact = useMemo(
+    () => (analysis ? editorImpact(analysis, traffic) : null),
+    [analysis, traffic],
+  );
 
   const selected = (): Rule | undefined =>
     detail !== null ? all.find((r) => r.key === detail)?.rule : rows[view.selected]?.rule;
@@ -115,6 +125,7 @@ export function RulesScreen(props: ScreenProps) {
     if (mode !== 'add' && !rule) return props.notify('no rule selected');
     if (mode === 'edit' && rule?.malformed) return props.notify(malformedRefusal(rule, 'edit'));
     setForm(newRuleForm(mode, rule));
+    prediction.clear();
   };
 
   const apply = (f: RuleForm) => {
@@ -123,15 +134,22 @@ export function RulesScreen(props: ScreenProps) {
     const build = (saveFirst: boolean) => planRule({ ...f, saveFirst }, a, device, new Date());
     const plan = build(f.saveFirst);
     if (!plan) return;
+    const traffic1 = f === form ? impact : editorImpact(a, traffic);
     change.open(plan, {
       saveFirst: f.saveFirst,
       rebuild: rebuildFromForm(formRef, (save) => build(save)!),
-      impact: warningLines(a.issues),
+      impact: [
+        ...warningLines(a.issues),
+        ...(traffic1?.warnings ?? []).map((w) => `! ${w}`),
+        ...impactLines(traffic1),
+      ],
       onCancel: () => undefined,
       onClose: (result) => {
         // success closes the editor; a refusal goes back to it, as typed, to fix the rule
-        if (result?.ok) setForm(null);
-        else if (result) keepRefused(formRef, result.lines, refusalTarget);
+        if (result?.ok) {
+          setForm(null);
+          prediction.expect(`'${f.name.text || '(no name)'}'`, traffic1);
+        } else if (result) keepRefused(formRef, result.lines, refusalTarget);
       },
     });
   };
@@ -156,10 +174,16 @@ export function RulesScreen(props: ScreenProps) {
       change.write('delete', () => {
         if (!rule) return props.notify('no rule selected');
         if (rule.malformed) return props.notify(malformedRefusal(rule, 'delete'));
+        const falls = deleteImpact(rule, traffic);
         change.open(planDelete(rule, false, new Date()), {
           saveFirst: false,
           rebuild: (save) => planDelete(rule, save, new Date()),
-          onClose: (r) => r?.ok && setDetail(null),
+          impact: [...(falls?.warnings ?? []).map((w) => `! ${w}`), ...impactLines(falls)],
+          onClose: (r) => {
+            if (!r?.ok) return;
+            setDetail(null);
+            prediction.expect(`deleting '${rule.name || '(no name)'}'`, falls);
+          },
         });
       });
     },
@@ -202,6 +226,7 @@ export function RulesScreen(props: ScreenProps) {
         {...(formRef.asking() ? { question: DISCARD_QUESTION } : {})}
         completions={completionsAt(form, device.env)}
         refused={refused}
+        traffic={impact}
         width={props.width}
         height={props.height}
       />
@@ -232,6 +257,11 @@ export function RulesScreen(props: ScreenProps) {
           {refused ? ` · read-only: ${refused}` : ''}
         </Text>
       </Box>
+      {prediction.text ? (
+        <Text wrap="truncate-end" color="cyan">
+          {prediction.text}
+        </Text>
+      ) : null}
       {list === undefined ? (
         <Text>{loadError ? `Cannot read the rules: ${loadError}` : 'Loading rules…'}</Text>
       ) : (
@@ -239,7 +269,7 @@ export function RulesScreen(props: ScreenProps) {
           columns={COLUMNS}
           rows={rows}
           width={props.width}
-          height={props.height - 1 - panel}
+          height={props.height - 1 - panel - (prediction.text ? 1 : 0)}
           selected={view.selected}
           offset={view.offset}
           sortKey={RULE_SORTS[sort.index]!.key}

@@ -1,0 +1,118 @@
+/**
+ * Tool-port load and the traffic impact of a rule change (issue 17), on the demo device:
+ * eth-0-15 (10G) is fed by 'core-40g' (the whole 40G core link on eth-0-18) and drops.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '../harness/render.js';
+import { frameLines, type Mounted, mountConsole } from './console.js';
+
+let m: Mounted | undefined;
+afterEach(async () => {
+  await m?.close();
+  m = undefined;
+  cleanup();
+});
+
+const FAST_RULES = { rules: 300, groups: 300 };
+const row = (frame: string, name: string) =>
+  frameLines(frame).find((l) => l.includes(`${name} `)) ?? '';
+const press = async (...keys: string[]) => {
+  for (const k of keys) await m!.ui.press(k as never);
+};
+const CTRL_S = '\u0013';
+
+describe('tool-port load', () => {
+  it('flags the oversubscribed port OVERSUB on Ports, lists its feeders in the detail, and on Overview', async () => {
+    m = await mountConsole({
+      screen: 'ports',
+      rows: 40,
+      sim: { demo: true },
+      intervals: FAST_RULES,
+    });
+    const f = await m.ui.waitFor((x) => row(x, 'eth-0-15').includes('OVERSUB'), 10_000);
+    expect(frameLines(f).find((l) => l.includes('PORT'))).toContain('OVERSUB');
+    // a tool port that is busy but within its line rate is not flagged
+    expect(row(f, 'eth-0-16')).not.toContain('OVERSUB');
+    await press('/');
+    for (const ch of 'eth-0-15') await press(ch);
+    await press('enter', 'enter');
+    const d = await m.ui.waitFor((x) => x.includes('← core-40g'), 10_000);
+    const load = frameLines(d).find((l) => l.includes('Load:')) ?? '';
+    expect(load).toMatch(/demand [\d.]+Gb\/s of 10G \(\d{3} %\)/);
+    expect(load).toContain('OVERSUB');
+    expect(load).toMatch(/tx drops [\d.]+[kM]?\/s/);
+    expect(frameLines(d).find((l) => l.includes('← core-40g'))).toMatch(/prio 1500\s+[\d.]+Gb\/s$/);
+    await press('escape', 'escape', '1');
+    const o = await m.ui.waitFor((x) => /OVERSUB: eth-0-15 \(demand/.test(x), 10_000);
+    expect(o).not.toMatch(/OVERSUB:.*eth-0-16/);
+  });
+
+  it('names the group a port is fed through', async () => {
+    m = await mountConsole({
+      screen: 'ports',
+      rows: 40,
+      sim: { demo: true },
+      intervals: FAST_RULES,
+    });
+    await m.ui.waitFor((x) => x.includes('eth-0-22/4'), 10_000);
+    await press('G', 'enter'); // the last port: eth-0-22/4 (port 28), bucket 2 of group 1
+    const d = await m.ui.waitFor((x) => x.includes('← ids-copy'), 10_000);
+    expect(frameLines(d).find((l) => l.includes('← ids-copy'))).toContain('group 1 all');
+  });
+});
+
+describe('traffic impact in the rule editor', () => {
+  it('shows where the changed rule sends its traffic, warns of an oversubscribed port, then predicted vs measured', async () => {
+    m = await mountConsole({ screen: 'rules', sim: { demo: true }, intervals: FAST_RULES });
+    await m.ui.waitFor((x) => x.includes('core-40g'), 10_000);
+    await press('/');
+    for (const ch of 'core-40g') await press(ch);
+    await press('enter', 'e');
+    await m.ui.waitFor((x) => x.includes("Edit rule 'core-40g'"));
+    await press('end', ',', '1', '6'); // output:15,16: a copy of 40G traffic to another 10G port
+    const f = await m.ui.waitFor((x) => x.includes('follows the new actions'), 5000);
+    const port = frameLines(f).find((l) => l.includes('eth-0-16:')) ?? '';
+    expect(port).toMatch(/eth-0-16: [\d.]+ → [\d.]+ Gbit\/s of 10G: oversubscribed/);
+    expect(f).toMatch(/! eth-0-16: .* oversubscribed/);
+    await press(CTRL_S);
+    const c = await m.ui.waitFor((x) => x.includes('Modify rule — confirm'));
+    expect(c).toMatch(/! eth-0-16: .* of 10G: oversubscribed/);
+    await press('y');
+    // accepted: the editor closes and the status line reports (no result box)
+    await m.ui.waitFor((x) => x.includes('Modify rule: done'));
+    const after = await m.ui.waitFor(
+      (x) => x.includes("traffic after 'core-40g': eth-0-16 predicted") && x.includes('measured '),
+      15_000,
+    );
+    // the simulator forwards by the rules: the port sends its line rate and drops the rest
+    expect(after).toContain('at line rate');
+  });
+
+  it('a delete shows where the rule’s traffic falls: here no rule matches it, so it is dropped', async () => {
+    m = await mountConsole({ screen: 'rules', sim: { demo: true }, intervals: FAST_RULES });
+    await m.ui.waitFor((x) => x.includes('tap-2'), 10_000);
+    await press('/');
+    for (const ch of 'tap-2') await press(ch);
+    await press('enter', 'd');
+    const f = await m.ui.waitFor((x) => x.includes('Delete rule — confirm'));
+    expect(f).toMatch(/traffic: [\d.]+[kMG]?b\/s → dropped \(no rule matches\)/);
+    expect(f).toMatch(/eth-0-9: [\d.]+ → [\d.]+ Mbit\/s of 1G/);
+    await press('escape');
+  });
+});
+
+describe('traffic impact in the group editor', () => {
+  it('a bucket change moves the traffic of the rules using the group: clone → load-balance halves each port', async () => {
+    m = await mountConsole({ screen: 'groups', sim: { demo: true }, intervals: FAST_RULES });
+    await m.ui.waitFor((x) => x.includes('ids-copy'), 10_000);
+    await press('e');
+    const f = await m.ui.waitFor((x) => x.includes('follows the new buckets'), 5000);
+    expect(f).toMatch(/traffic: [\d.]+[kMG]?b\/s of 'ids-copy' follows the new buckets/);
+    expect(f).toContain('no port changes');
+    await press('right'); // type all → select
+    const g = await m.ui.waitFor((x) => x.includes('eth-0-22/3: '), 5000);
+    const [, before, after] = /eth-0-22\/3: ([\d.]+) → ([\d.]+) Gbit\/s of 10G/.exec(g) ?? [];
+    expect(Number(after)).toBeCloseTo(Number(before) / 2, 0);
+    await press('escape');
+  });
+});
