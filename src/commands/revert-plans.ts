@@ -6,8 +6,8 @@
  */
 import {
   type ApiRequest,
-  deleteSavePointRequest,
   defaultRulesRequest,
+  deleteSavePointRequest,
   deviceRequests,
   modifySavePointRequest,
   removeUserRequest,

@@ -9,8 +9,8 @@
  * - kinds with no inverse (reboot, log clear, a password change, …): refused with the reason.
  */
 import {
-  activateSavePointRequest,
   type ApiRequest,
+  activateSavePointRequest,
   type Client,
   createSavePointRequest,
   deleteSavePointRequest,
