@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
+import { sendWithRevert } from '../ops/revert/console.js';
 import { useConsole } from '../store/react.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -34,7 +35,8 @@ interface Open {
 let opened = 0;
 
 export function useChange(refused: string | null, notify: (m: string) => void) {
-  const { client, store, poller } = useConsole();
+  const consoleValue = useConsole();
+  const { client, store, poller } = consoleValue;
   const [, setTick] = useState(0);
   const ref = useRef<Open | null>(null);
   const set = (next: Open | null) => {
@@ -52,13 +54,19 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     });
   const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
 
-  const send = (o: Open) => {
+  const send = (o: Open, revertMs?: number) => {
     set({ ...o, phase: 'sending' });
     // the executor sends, then has the poller refresh what the change affects
-    executePlan({ client, store, poller }, o.plan).then(
+    const sent =
+      revertMs === undefined
+        ? executePlan({ client, store, poller }, o.plan)
+        : sendWithRevert(consoleValue, o.plan, revertMs);
+    sent.then(
       (result) => {
         notify(
-          result.ok ? `${o.plan.title}: done` : `${o.plan.title}: failed — nothing more was sent`,
+          result.ok
+            ? `${o.plan.title}: done${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`
+            : `${o.plan.title}: failed — nothing more was sent`,
         );
         if (ref.current) set({ ...ref.current, phase: 'done', result });
       },
@@ -82,16 +90,23 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       }
       return true;
     }
-    const { state, event } = confirmKey(o.confirm, k, o.plan.confirmWord, refused === null);
+    const { state, event, revertMs } = confirmKey(
+      o.confirm,
+      k,
+      o.plan.confirmWord,
+      refused === null,
+      true,
+    );
     if (event === 'cancel') {
       set(null);
       o.options.onCancel?.(o.confirm.saveFirst);
       notify('nothing was sent');
     } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
       set({ ...o, confirm: state, plan: o.options.rebuild(state.saveFirst) });
-    } else if (event === 'confirm') {
+    } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
-      if (seen(o.id)) send({ ...o, confirm: state });
+      if (seen(o.id))
+        send({ ...o, confirm: state }, event === 'confirmRevert' ? revertMs : undefined);
       else notify(UNSEEN);
     } else set({ ...o, confirm: state });
     return true;
@@ -107,6 +122,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         phase={o.phase}
         result={o.result}
         refused={refused}
+        revertable
         {...(o.options.impact ? { impact: o.options.impact } : {})}
         width={width}
         height={height}

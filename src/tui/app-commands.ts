@@ -13,6 +13,8 @@ export interface AppActions {
   refresh(): void;
   togglePause(): void;
   login(): void;
+  /** C: keep the changes waiting for their auto-revert. */
+  confirmRevert(): void;
 }
 
 export function appCommands(a: AppActions): CommandHandlers {
@@ -26,5 +28,6 @@ export function appCommands(a: AppActions): CommandHandlers {
     'app.pause': a.togglePause,
     'app.cancel': a.clearFilter,
     'app.login': a.login,
+    'app.confirmRevert': a.confirmRevert,
   };
 }

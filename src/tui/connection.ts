@@ -4,7 +4,7 @@
  * or the device reboots, the console opens a new connection, checks that it answers, and
  * only then swaps it in. The old connection stays in use when the new one fails.
  */
-import { type Client, createClient } from '../api/index.js';
+import { type Client, type ClientOptions, createClient } from '../api/index.js';
 import type { ConsoleOptions } from '../commands/console.js';
 import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
@@ -21,10 +21,11 @@ export interface Connection {
   client: Client;
   poller: Poller;
   session: Session;
+  clientOptions: ClientOptions;
 }
 
 export function openConnection(settings: ConnectionSettings, store: ConsoleStore): Connection {
-  const client = createClient({
+  const clientOptions: ClientOptions = {
     url: settings.url,
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.password !== undefined && settings.user ? { password: settings.password } : {}),
@@ -33,7 +34,8 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     ...(settings.insecure ? { insecure: true } : {}),
     ...(settings.ca ? { ca: settings.ca } : {}),
     readonly: Boolean(settings.readonly),
-  });
+  };
+  const client = createClient(clientOptions);
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),
@@ -45,7 +47,7 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     insecure: Boolean(settings.insecure),
     demo: Boolean(settings.demo),
   };
-  return { client, poller, session };
+  return { client, poller, session, clientOptions };
 }
 
 /** The settings after a change: a new user without a password logs in without one. */
@@ -127,6 +129,7 @@ export function makeReconnect(options: {
       client: opened.client,
       poller: opened.poller,
       session: opened.session,
+      clientOptions: opened.clientOptions,
       reconnect,
     });
     opened.poller.setDemand(demand);
