@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Trees that tests read as data (e.g. the layer check's), never run.
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
+    // The change journal of every test goes to a temporary directory (PBC_STATE_DIR).
+    setupFiles: ['test/harness/state-dir.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

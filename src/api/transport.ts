@@ -87,6 +87,29 @@ export interface TransportOptions {
   onLog?: (entry: LogEntry) => void;
 }
 
+/** A write as the caller asked for it, before it is encoded (secrets still in clear). */
+export interface WriteRequest {
+  method: Exclude<Method, 'GET'>;
+  /** Relative to the base URL, e.g. `/rules`. */
+  path: string;
+  query?: Record<string, unknown>;
+  json?: unknown;
+}
+
+/** How a write ended: the device's parsed answer, or the error it ended in (secrets masked). */
+export type WriteOutcome = { ok: true; answer: unknown } | { ok: false; error: unknown };
+
+/**
+ * Sees every write (every non-GET request) before it is sent and again when it has ended.
+ * `before` may throw: then nothing is sent and the request fails with that error. It returns
+ * what to call with the outcome. GETs made from inside the hook (to read what the write will
+ * change) are not writes and do not reach it. The console and the CLI install the journal
+ * (src/ops/journal.ts) here, so no write of either can skip it, whoever builds the request.
+ */
+export interface WriteHook {
+  before(request: WriteRequest): Promise<(outcome: WriteOutcome) => Promise<void>>;
+}
+
 export interface RequestOptions {
   /**
    * Encoded per the spec: `match[in_port]=1`, `names[]=a`, booleans as true/false. On a
@@ -151,6 +174,7 @@ export class Transport {
   /** Attempts under way: `close` ends them rather than waiting for their answers. */
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
+  private writeHook: WriteHook | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.base = parseBaseUrl(options.url);
@@ -181,6 +205,11 @@ export class Transport {
     }
   }
 
+  /** Installs the hook every later write passes through (one per transport; replaces any). */
+  setWriteHook(hook: WriteHook | undefined): void {
+    this.writeHook = hook;
+  }
+
   /** Sends one request and returns the parsed JSON body (null for an empty body). */
   async request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
     const endpoint = `${method} ${path}`;
@@ -189,6 +218,27 @@ export class Transport {
         `${endpoint} refused: the connection is read-only — reconnect without --readonly to change the device`,
       );
     }
+    const hook = this.writeHook;
+    if (method === 'GET' || !hook) return this.send(method, path, options);
+    const done = await hook.before({
+      method,
+      path,
+      ...(options.query !== undefined ? { query: options.query } : {}),
+      ...(options.json !== undefined ? { json: options.json } : {}),
+    });
+    let answer: unknown;
+    try {
+      answer = await this.send(method, path, options);
+    } catch (error) {
+      await done({ ok: false, error });
+      throw error;
+    }
+    await done({ ok: true, answer });
+    return answer;
+  }
+
+  private async send(method: Method, path: string, options: RequestOptions): Promise<unknown> {
+    const endpoint = `${method} ${path}`;
     let params = options.query;
     let json = options.json;
     // Backstop for writes that carry a secret in `query`: send them as a JSON body instead.

@@ -20,6 +20,7 @@ const MODULES = {
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),
+  journal: () => import('./journal.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

@@ -14,7 +14,7 @@ import { renderTable } from './table.js';
  * selected device — and deletes its save-point. A write (the deletion): --readonly refuses it.
  */
 export async function confirm(run: Run, _o: unknown, id?: string): Promise<number | undefined> {
-  const device = await run.deviceUrl();
+  const device = (await run.device()).url;
   const targets = id === undefined ? pendingOn(device).filter((r) => r.state === 'pending') : [];
   if (id === undefined && targets.length === 0)
     throw new UsageError(`no pending auto-revert on ${device} (pbc pending lists them)`);

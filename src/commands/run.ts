@@ -7,6 +7,7 @@ import { ReadonlyError } from '../api/errors.js';
 import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
+import { installJournal, type Journal } from '../ops/journal.js';
 import {
   clientOptions,
   type Device,
@@ -27,12 +28,14 @@ export interface Run {
   what: string;
   g: GlobalOptions;
   format: Format;
-  /** The selected device's REST base URL (no request is made). */
-  deviceUrl(): Promise<string>;
   /** A client for reading. */
   client(): Promise<Client>;
   /** A client for changing the device: refuses, before any request, when read-only. */
   writer(): Promise<Client>;
+  /** The device the flags, environment or config select (no request is made). */
+  device(): Promise<Device>;
+  /** The journal the client's writes go to (made with the client). */
+  journal(): Promise<Journal>;
   /** Prints data as JSON/YAML, or the table `table()` renders. */
   print(data: unknown, table: () => string | Promise<string>): Promise<void>;
   /** Reports a finished write: `message` in table form, `data` (default {result}) otherwise. */
@@ -63,12 +66,13 @@ function logLine(e: LogEntry): string {
 
 class Runner implements Run {
   format: Format;
-  private device?: Device;
+  private dev?: Device;
   private made?: Client;
   private options?: ClientOptions;
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
   armed?: import('../ops/revert/arm.js').Armed;
+  private journalOf?: Journal;
 
   constructor(
     readonly what: string,
@@ -78,19 +82,24 @@ class Runner implements Run {
     this.format = pickFormat(g.output);
   }
 
+  device(): Promise<Device> {
+    return this.selected();
+  }
+
+  async journal(): Promise<Journal> {
+    await this.client();
+    return this.journalOf!;
+  }
+
   private async selected(): Promise<Device> {
-    if (!this.device) {
-      this.device = await selectDevice(this.g);
-      const d = this.device;
+    if (!this.dev) {
+      this.dev = await selectDevice(this.g);
+      const d = this.dev;
       this.debug(
         `device ${d.url.replace(/\/\/[^/@]*@/, '//***@')} (${d.source}), user ${d.user ?? 'none'}${d.readonly ? ', read-only' : ''}${d.insecure ? ', TLS unverified' : ''}`,
       );
     }
-    return this.device;
-  }
-
-  async deviceUrl(): Promise<string> {
-    return (await this.selected()).url;
+    return this.dev;
   }
 
   async client(): Promise<Client> {
@@ -113,6 +122,12 @@ class Runner implements Run {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
+    // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts).
+    this.journalOf = installJournal(this.made, {
+      device: dev.url,
+      ...(dev.context ? { context: dev.context.name } : {}),
+      ...(dev.user !== undefined ? { user: dev.user } : {}),
+    });
     return this.made;
   }
 

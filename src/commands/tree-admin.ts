@@ -1,12 +1,38 @@
 /** Definitions of the user, app, device and log commands (see tree.ts). */
 import type { Command } from 'commander';
 import { collect, handle } from './lazy.js';
-import { CONFIRM, confirmWhen, HARMLESS } from './safety.js';
+import { CONFIRM, confirmWhen, HARMLESS, LOCAL } from './safety.js';
 
 export function defineAdmin(program: Command): void {
   defineUsers(program);
   defineApps(program);
   defineDevice(program);
+  defineJournal(program);
+}
+
+/** The change journal (docs/safety.md): list, and undo one change. */
+function defineJournal(program: Command): void {
+  handle(
+    program
+      .command('journal')
+      .description(
+        "this operator's changes, newest first: of the selected device, else of every device",
+      )
+      .option('--all', 'every device, also when one is selected'),
+    LOCAL,
+    'journal',
+    'list',
+  );
+  handle(
+    program
+      .command('undo')
+      .argument('[id]', 'a journal entry (pbc journal); default: your latest change on the device')
+      .option('--force', 'undo even when the device has changed since (with --yes)')
+      .description('send the inverse of a change from the journal'),
+    CONFIRM,
+    'journal',
+    'undo',
+  );
 }
 
 function defineUsers(program: Command): void {

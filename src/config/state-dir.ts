@@ -1,7 +1,7 @@
 /**
- * pbc's state directory: `PBC_STATE_DIR`, else `$XDG_STATE_HOME/pbc`, else
- * `~/.local/state/pbc`. It holds what must outlive one pbc process (the pending auto-reverts;
- * the journal). Created on first use with mode 0700; its files are written 0600.
+ * pbc's state directory: `$PBC_STATE_DIR`, else `$XDG_STATE_HOME/pbc`, else
+ * `~/.local/state/pbc` (the XDG base directory rules). It holds what must outlive one pbc
+ * process: the change journal and the pending auto-reverts.
  */
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -9,7 +9,9 @@ import { join } from 'node:path';
 
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PBC_STATE_DIR) return env.PBC_STATE_DIR;
-  if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'pbc');
+  const xdg = env.XDG_STATE_HOME;
+  // The spec: a relative XDG_STATE_HOME is invalid and ignored.
+  if (xdg?.startsWith('/')) return join(xdg, 'pbc');
   return join(homedir(), '.local', 'state', 'pbc');
 }
 

@@ -11,6 +11,7 @@ import type { Poller } from '../store/poller.js';
 import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
 import { sameKey } from '../tcam/index.js';
+import { journalOf } from './journal.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
 
@@ -27,6 +28,8 @@ export interface Plan {
   expectGone?: readonly Rule[];
   /** Typing this word is required to confirm ('' = y/Enter is enough). */
   confirmWord: string;
+  /** The plan undoes this journal entry: its writes are journaled as undoing it. */
+  undoOf?: string;
 }
 
 export interface PlanResult {
@@ -63,6 +66,11 @@ export function affected(plan: Plan): ResourceKey[] {
 
 /** Sends the plan's steps in order; stops at the first failure (undoing where the plan says how). */
 export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> {
+  const journal = plan.undoOf === undefined ? undefined : journalOf(x.client);
+  if (journal && plan.undoOf !== undefined) {
+    const { undoOf, ...rest } = plan;
+    return journal.undoing(undoOf, () => executePlan(x, rest));
+  }
   const lines: string[] = [];
   let ok = true;
   for (const [i, step] of plan.steps.entries()) {

@@ -15,6 +15,8 @@ export interface AppActions {
   login(): void;
   /** C: keep the changes waiting for their auto-revert. */
   confirmRevert(): void;
+  /** `u` where no screen takes it: the latest change's undo, on the journal screen. */
+  undo(): void;
 }
 
 export function appCommands(a: AppActions): CommandHandlers {
@@ -29,5 +31,7 @@ export function appCommands(a: AppActions): CommandHandlers {
     'app.cancel': a.clearFilter,
     'app.login': a.login,
     'app.confirmRevert': a.confirmRevert,
+    'screen.journal': () => a.go('journal'),
+    'app.undo': a.undo,
   };
 }

@@ -3,11 +3,13 @@
  * palette, filter line). One input handler routes every key: the login dialog or an open
  * overlay first, then the screen and the app by command (use-screen.ts, dispatch.ts).
  */
+
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect } from 'react';
 import { confirmAllOn } from '../ops/revert/console.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
+import { requestUndoLatest } from '../screens/journal/screen.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
@@ -59,6 +61,10 @@ export function App(props: { initialScreen?: ScreenId }) {
 
   const app = appCommands({
     go: screens.go,
+    undo: () => {
+      requestUndoLatest();
+      screens.go('journal');
+    },
     quit: exit,
     openHelp: () => {
       help.reset();

@@ -6,6 +6,7 @@
  */
 import { type Client, type ClientOptions, createClient } from '../api/index.js';
 import type { ConsoleOptions } from '../commands/console.js';
+import { installJournal, type Journal } from '../ops/journal.js';
 import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -19,6 +20,7 @@ export type ConnectionSettings = Omit<ConsoleOptions, 'demo' | 'intervals' | 'st
 
 export interface Connection {
   client: Client;
+  journal: Journal;
   poller: Poller;
   session: Session;
   clientOptions: ClientOptions;
@@ -36,6 +38,11 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     readonly: Boolean(settings.readonly),
   };
   const client = createClient(clientOptions);
+  // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts).
+  const journal = installJournal(client, {
+    device: settings.url,
+    ...(settings.user ? { user: settings.user } : {}),
+  });
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),
@@ -47,7 +54,7 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     insecure: Boolean(settings.insecure),
     demo: Boolean(settings.demo),
   };
-  return { client, poller, session, clientOptions };
+  return { client, poller, session, journal, clientOptions };
 }
 
 /** The settings after a change: a new user without a password logs in without one. */

@@ -14,7 +14,8 @@ export type ScreenId =
   | 'logs'
   | 'users'
   | 'apps'
-  | 'device';
+  | 'device'
+  | 'journal';
 
 export interface Binding {
   command: string;
@@ -71,6 +72,30 @@ export const BINDINGS: readonly Binding[] = [
     keys: [':login'],
     label: 'log in again: user and password (masked)',
     scope: 'global',
+  },
+  // the journal is a screen without a number key (docs/safety.md)
+  { command: 'screen.journal', keys: ['J'], label: 'Journal', scope: 'global' },
+  {
+    command: 'app.undo',
+    keys: ['u'],
+    label: 'undo your latest change (asks first)',
+    scope: 'global',
+    write: true,
+  },
+  {
+    command: 'journal.detail',
+    keys: ['enter'],
+    label: 'request and before/after',
+    scope: 'journal',
+    hint: true,
+  },
+  {
+    command: 'journal.undo',
+    keys: ['u'],
+    label: 'undo this change (asks first)',
+    scope: 'journal',
+    write: true,
+    hint: true,
   },
   {
     command: 'app.cancel',

@@ -10,6 +10,8 @@ const COMMANDS: Record<string, string> = {
   help: 'app.help',
   quit: 'app.quit',
   login: 'app.login',
+  journal: 'screen.journal',
+  undo: 'app.undo',
 };
 
 /** Everything the palette completes: screen names and app commands. */

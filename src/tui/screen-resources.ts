@@ -15,4 +15,6 @@ export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
   users: ['users', 'radius'],
   apps: ['apps', 'running'],
   device: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints'],
+  // the journal is a local file; the level (may this session write) for undo
+  journal: ['access'],
 };

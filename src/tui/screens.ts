@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { AppsScreen } from '../screens/apps/apps-screen.js';
 import { DeviceScreen } from '../screens/device/device-screen.js';
 import { GroupsScreen } from '../screens/groups/screen.js';
+import { JournalScreen } from '../screens/journal/screen.js';
 import { LogsScreen } from '../screens/logs.js';
 import { OverviewScreen } from '../screens/overview.js';
 import { PortsScreen } from '../screens/ports.js';
@@ -46,4 +47,5 @@ export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
   users: view('users', UsersScreen),
   apps: view('apps', AppsScreen),
   device: view('device', DeviceScreen),
+  journal: view('journal', JournalScreen),
 };

@@ -40,6 +40,7 @@ function env(): Record<string, string> {
   out.NODE_PATH = '';
   out.NO_COLOR = '1';
   out.PBC_CONFIG = join(dir, 'no-such-config.yaml');
+  out.PBC_STATE_DIR = join(dir, 'state');
   out.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
   return out;
 }
@@ -147,7 +148,12 @@ describe('the single-file bundle', () => {
       columns: 100,
       rows: 30,
       cwd: dir,
-      env: { NODE_PATH: '', DEV: 'true', PBC_CONFIG: join(dir, 'no-such-config.yaml') },
+      env: {
+        NODE_PATH: '',
+        DEV: 'true',
+        PBC_CONFIG: join(dir, 'no-such-config.yaml'),
+        PBC_STATE_DIR: join(dir, 'state'),
+      },
     });
     sessions.push(s);
     const overview = await s.waitFor(

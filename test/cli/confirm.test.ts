@@ -108,6 +108,7 @@ const ASKING: Record<string, string[]> = {
   'device controller rm': ['device', 'controller', 'rm', '--ip', '192.0.2.1', '--port', '6653'],
   'device reboot': ['device', 'reboot'],
   'log clear': ['log', 'clear'],
+  undo: ['undo'],
 };
 
 /** For each read: an invocation, which must write nothing. */
@@ -124,7 +125,7 @@ describe('what each command does to the device', () => {
     expect(declared.size).toBeGreaterThan(40);
     const undeclared = [...declared].filter(([, sf]) => sf === undefined).map(([p]) => p);
     expect(undeclared, 'commands without a decision (declare one in tree.ts)').toEqual([]);
-    expect(withKind('local').sort()).toEqual(['completion', 'pending', 'sim']);
+    expect(withKind('local').sort()).toEqual(['completion', 'journal', 'pending', 'sim']);
   });
 
   it('every command that asks refuses without a terminal and --yes, and writes nothing', async () => {

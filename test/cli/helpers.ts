@@ -125,6 +125,8 @@ export function baseEnv(): Record<string, string> {
     if (v !== undefined && !k.startsWith('PBC_')) env[k] = v;
   env.PBC_CONFIG = join(root, 'test', 'cli', 'no-such-config.yaml');
   env.NO_COLOR = '1';
+  // The test file's temporary journal (test/harness/state-dir.ts), never the real one.
+  if (process.env.PBC_STATE_DIR) env.PBC_STATE_DIR = process.env.PBC_STATE_DIR;
   return env;
 }
 

@@ -60,6 +60,18 @@ const revertSavepoints = async () =>
 const pending = async (all = false): Promise<any[]> =>
   json(await ok(['pending', ...(all ? ['--all'] : []), '-o', 'json']));
 
+// biome-ignore lint/suspicious/noExplicitAny: journal lines are inspected dynamically
+const journal = (): any[] => {
+  try {
+    return readFileSync(join(stateDir, 'journal.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+};
+
 /** Polls `check` until it holds (generous: the machine is shared). */
 async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
@@ -89,6 +101,18 @@ describe('pbc … --revert-after', () => {
     });
     expect(await revertSavepoints()).toEqual([]);
     expect(await pending()).toEqual([]);
+    // the guard's writes went through the change pipeline: journaled, with their answers
+    const lines = journal();
+    const activation = lines.find(
+      (l) =>
+        l.type === 'request' &&
+        l.request.path === '/savepoints/activerulesavepoint' &&
+        l.request.query?.name === `pbc-revert-${id}`,
+    );
+    expect(activation).toBeDefined();
+    expect(lines.find((l) => l.type === 'outcome' && l.id === activation.id)).toHaveProperty(
+      'result',
+    );
   }, 90_000);
 
   it('keeps a change confirmed in time, and deletes the save-point', async () => {
@@ -172,6 +196,9 @@ describe('pbc … --revert-after', () => {
     await until('the revert failed', async () => (await pending())[0]?.state === 'failed');
     const [e] = await pending();
     expect(e.detail).toMatch(/device did not answer for 3 s after expiry/);
+    expect(
+      journal().some((l) => l.type === 'outcome' && l.error?.includes(`auto-revert ${e.id}`)),
+    ).toBe(true);
     await s.control('/_sim/fault', { fail_rate: 0 });
     expect(await hasRule()).toBe(true);
     await ok(['savepoint', 'rm', e.savepoint, '--yes']);

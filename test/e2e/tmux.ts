@@ -33,7 +33,9 @@ export class TmuxSession {
     this.name = `pbc-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     this.dir = mkdtempSync(join(tmpdir(), 'pbc-e2e-'));
     this.socket = join(this.dir, 'tmux.sock');
-    const env = Object.entries(opts.env ?? {})
+    // The test file's temporary journal (test/harness/state-dir.ts), never the real one.
+    const state = process.env.PBC_STATE_DIR ? { PBC_STATE_DIR: process.env.PBC_STATE_DIR } : {};
+    const env = Object.entries({ ...state, ...opts.env })
       .map(([k, v]) => `${k}=${JSON.stringify(v)} `)
       .join('');
     // After the program ends, record its exit status and keep the pane for inspection.

@@ -11,7 +11,7 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ClientOptions } from '../../api/index.js';
+import type { ClientOptions, WriteRequest } from '../../api/index.js';
 import {
   ConnectionError,
   createClient,
@@ -19,6 +19,8 @@ import {
   sendRequest,
   TimeoutError,
 } from '../../api/index.js';
+import { deviceId, installJournal, type Journal, newEntryId } from '../journal.js';
+import { routeOf } from '../journal-routes.js';
 import { type PendingRevert, type PendingState, readPending, transition } from './pending.js';
 
 export interface GuardInput {
@@ -85,22 +87,34 @@ async function revert(
   onEvent?: (e: GuardEvent) => void,
 ): Promise<PendingState> {
   const client = createClient(input.options);
+  // The reverts go through the change pipeline: each write is journaled like any other.
+  const journal = installJournal(client, {
+    device: entry.device,
+    ...(entry.user !== undefined ? { user: entry.user } : {}),
+  });
   const giveUpAt = Date.now() + timing.giveUpMs;
   let next = 0;
   let attempts = 0;
+  let answering = true;
   try {
     while (next < entry.revert.length) {
       attempts++;
       try {
+        // After a failure, a GET first: the write (and its journal entry) only goes out
+        // once the device answers again.
+        if (!answering) await client.users.uac();
+        answering = true;
         await sendRequest(client.transport, entry.revert[next]!);
         next++;
       } catch (e) {
+        answering = false;
         const reason = (e as Error).message;
         if (!transient(e) || Date.now() + timing.retryMs > giveUpAt) {
           const detail = transient(e)
             ? `device did not answer for ${Math.round(timing.giveUpMs / 1000)} s after expiry: ${reason}`
             : reason;
           const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts }, env);
+          recordFailure(journal, entry, next, detail);
           onEvent?.({ type: 'failed', entry: failed ?? entry, reason: detail });
           return 'failed';
         }
@@ -121,6 +135,40 @@ async function revert(
   const done = transition(entry.id, 'reverting', 'reverted', { attempts, detail: '' }, env);
   onEvent?.({ type: 'reverted', entry: done ?? entry });
   return 'reverted';
+}
+
+/** The journal's record of a revert that could not be completed: the request not done, and why. */
+function recordFailure(journal: Journal, entry: PendingRevert, next: number, detail: string): void {
+  const request = entry.revert[next];
+  if (!request) return;
+  const { json, query, path } = request;
+  const write: WriteRequest = {
+    method: request.method === 'GET' ? 'POST' : request.method,
+    path,
+    ...(query ? { query } : {}),
+    ...(json !== undefined ? { json } : {}),
+  };
+  const id = newEntryId();
+  const time = new Date().toISOString();
+  try {
+    journal.file.append({
+      type: 'request',
+      id,
+      time,
+      device: deviceId(entry.device),
+      user: entry.user ?? '',
+      operation: routeOf(write).kind,
+      request: write,
+    });
+    journal.file.append({
+      type: 'outcome',
+      id,
+      time,
+      error: `auto-revert ${entry.id} of "${entry.what}" failed: ${detail}`,
+    });
+  } catch {
+    // the pending file holds the failure too
+  }
 }
 
 /** Reads all of stdin (the guard's input: one JSON object). */

@@ -1,0 +1,156 @@
+/**
+ * `pbc journal` (this operator's changes, newest first) and `pbc undo [ID]` (the inverse of
+ * one, confirmed like any other write and journaled itself). The journal is the change
+ * pipeline's record (src/ops/journal.ts); undo's inverse comes from src/ops/undo.ts.
+ */
+import { UsageError } from '../model/errors.js';
+import { sanitize } from '../model/sanitize.js';
+import { deviceId, entriesOf } from '../ops/journal.js';
+import type { JournalEntry } from '../ops/journal-file.js';
+import { JournalFile } from '../ops/journal-file.js';
+import { describeRequest } from '../ops/operation.js';
+import { driftSince, inverseOf, latestUndoable } from '../ops/undo.js';
+import { NotFoundError } from './errors.js';
+import type { Run } from './run.js';
+import { renderTable } from './table.js';
+
+/** The entry as `pbc journal -o json` prints it. */
+export function entryJson(e: JournalEntry) {
+  return {
+    id: e.id,
+    time: e.time,
+    device: e.device,
+    user: e.user,
+    operation: e.operation,
+    request: e.request,
+    before: e.before ?? null,
+    result: e.error !== undefined ? { error: e.error } : e.ended === undefined ? null : e.result,
+  };
+}
+
+/** `OK`, `FAILED: why`, `?` (never ended); `undo of ID` when it undid one. */
+function outcome(e: JournalEntry): string {
+  const r =
+    e.error !== undefined
+      ? `FAILED: ${e.error}`
+      : e.ended === undefined
+        ? '? (no answer recorded)'
+        : 'OK';
+  return e.undoOf ? `${r} (undo of ${e.undoOf})` : r;
+}
+
+/** The selected device's URL, or undefined when none is selected (then every device's). */
+async function selectedUrl(run: Run): Promise<string | undefined> {
+  try {
+    return (await run.device()).url;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function list(run: Run, o: { all?: boolean }): Promise<void> {
+  const url = o.all ? undefined : await selectedUrl(run);
+  const entries = entriesOf(new JournalFile(), url === undefined ? {} : { device: url });
+  await run.print(entries.map(entryJson), () =>
+    entries.length === 0
+      ? `no changes in the journal${url ? ` for ${deviceId(url)}` : ''}`
+      : renderTable(
+          [
+            { header: 'ID' },
+            { header: 'TIME' },
+            ...(url ? [] : [{ header: 'DEVICE', flex: true }]),
+            { header: 'USER' },
+            { header: 'OPERATION' },
+            { header: 'REQUEST', flex: true },
+            { header: 'RESULT', flex: true },
+          ],
+          entries.map((e) => [
+            e.id,
+            e.time.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+            ...(url ? [] : [e.device]),
+            e.user || '-',
+            e.operation,
+            describeRequest(e.request).join(' '),
+            outcome(e),
+          ]),
+        ),
+  );
+}
+
+/** Cannot be undone (no inverse exists): exit 1. */
+class NoUndoError extends Error {
+  override name = 'NoUndoError';
+  readonly exitCode = 1;
+}
+
+export async function undo(run: Run, o: { force?: boolean }, id?: string): Promise<number> {
+  const client = await run.writer();
+  const journal = await run.journal();
+  const device = journal.meta.device;
+  const mine = entriesOf(journal.file, { device });
+  let entry: JournalEntry | undefined;
+  if (id !== undefined) {
+    entry = mine.find((e) => e.id === id);
+    if (!entry) {
+      const elsewhere = entriesOf(journal.file).find((e) => e.id === id);
+      throw elsewhere
+        ? new UsageError(
+            `journal entry ${id} is a change of ${elsewhere.device}, not of ${deviceId(device)} (select that device to undo it)`,
+          )
+        : new NotFoundError(`no journal entry ${id} (pbc journal lists them)`);
+    }
+  } else {
+    entry = latestUndoable(mine);
+    if (!entry)
+      throw new NotFoundError(
+        `no change of yours on ${deviceId(device)} left to undo in the journal (pbc journal lists them)`,
+      );
+  }
+  const inverse = inverseOf(entry);
+  if (!inverse.ok)
+    throw new NoUndoError(
+      `cannot undo ${entry.id} (${entry.operation}): ${inverse.why} — nothing was sent`,
+    );
+  const drift = await driftSince(client, entry);
+  const sends = inverse.steps.map((op) => `  ${op.describe().join(' ')}`);
+  const question = [
+    `Undo ${entry.id} (${entry.operation}, ${entry.time}) by sending:`,
+    ...sends,
+    ...inverse.notes.map((n) => `Note: ${n}.`),
+    ...(drift ? [`Warning: ${drift}.`] : []),
+    'Send?',
+  ].join('\n');
+  if (drift && run.g.yes && !o.force)
+    throw new UsageError(
+      `refusing to undo ${entry.id}: ${drift} (check it, then pass --force with --yes to undo anyway; nothing was changed)`,
+    );
+  await run.confirm(question, `undo ${entry.id} (${entry.operation})`);
+  const lines: string[] = [];
+  const target = entry;
+  let failed: unknown;
+  await journal.undoing(target.id, async () => {
+    for (const [i, op] of inverse.steps.entries()) {
+      const [request] = op.describe();
+      try {
+        await op.send(client);
+        lines.push(`${request} → OK`);
+      } catch (e) {
+        failed = e;
+        const rest = inverse.steps.length - i - 1;
+        lines.push(
+          `${request} → FAILED: ${sanitize(e instanceof Error ? e.message : String(e))}${rest > 0 ? ` (${rest} more not sent)` : ''}`,
+        );
+        return;
+      }
+    }
+  });
+  if (failed !== undefined) {
+    process.stderr.write(`${lines.map((l) => `pbc: undo ${target.id}: ${l}`).join('\n')}\n`);
+    return 1;
+  }
+  await run.done(
+    `undone ${target.id} (${target.operation}): ${lines.length} ${lines.length === 1 ? 'request' : 'requests'} sent\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    { result: 'OK', undone: target.id, requests: lines },
+  );
+  return 0;
+}

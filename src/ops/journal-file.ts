@@ -1,0 +1,163 @@
+/**
+ * The change journal on disk: JSON lines in `<state dir>/journal.jsonl` (mode 0600, its
+ * directory 0700). Each write is two lines with the same id: `request` before it is sent
+ * (who, where, what, the state it touches), `outcome` once it has ended (the answer or the
+ * error, and the state after). When the file has reached 10 MB it is renamed
+ * `journal.1.jsonl` (replacing the one before) and a new one begun.
+ *
+ * Nothing secret is written: requests and states pass through `redact` (password-like
+ * fields read `***`) and error texts through `maskSecrets`.
+ */
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { maskSecrets } from '../api/mask.js';
+import { redact, type WriteRequest } from '../api/transport.js';
+import { stateDir } from '../config/state-dir.js';
+
+export const JOURNAL_FILE = 'journal.jsonl';
+export const JOURNAL_OLD = 'journal.1.jsonl';
+export const ROTATE_BYTES = 10 * 1024 * 1024;
+
+/** Who changed what where, and the state before. */
+export interface JournalRequest {
+  type: 'request';
+  id: string;
+  time: string;
+  /** The device's base URL (no credentials). */
+  device: string;
+  context?: string;
+  /** The device user the change was sent as ('' without one). */
+  user: string;
+  /** The kind of change, e.g. `rules.add` (the operation kinds of src/ops). */
+  operation: string;
+  request: WriteRequest;
+  /** What the write touches as it was before (null: nothing of it existed; absent: not read). */
+  before?: unknown;
+  /** Why the state before could not be read. */
+  beforeError?: string;
+  /** This change undoes the entry with this id. */
+  undoOf?: string;
+}
+
+export interface JournalOutcome {
+  type: 'outcome';
+  id: string;
+  time: string;
+  /** The device's answer, when it answered with success. */
+  result?: unknown;
+  /** The error the write ended in (secrets masked). */
+  error?: string;
+  /** What the write touches as it is after it. */
+  after?: unknown;
+}
+
+/** One change as read back: its request line with its outcome (if it has ended). */
+export interface JournalEntry extends Omit<JournalRequest, 'type'> {
+  result?: unknown;
+  error?: string;
+  after?: unknown;
+  /** When the outcome was recorded; absent while (or if never) known. */
+  ended?: string;
+}
+
+/** The journal could not be written: the write is not sent. */
+export class JournalError extends Error {
+  override name = 'JournalError';
+  readonly exitCode = 1;
+}
+
+/** JSON with 64-bit values as decimal strings and secrets `***`. */
+export function journalJson(value: unknown): string {
+  return JSON.stringify(redact(value), (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+export class JournalFile {
+  readonly path: string;
+  readonly dir: string;
+
+  constructor(
+    dir: string = stateDir(),
+    private readonly rotateBytes = ROTATE_BYTES,
+  ) {
+    this.dir = dir;
+    this.path = join(dir, JOURNAL_FILE);
+  }
+
+  /** Appends one line; throws JournalError (saying why) when it cannot. */
+  append(record: JournalRequest | JournalOutcome): void {
+    const line = `${journalJson(record.type === 'outcome' && record.error !== undefined ? { ...record, error: maskSecrets(record.error) } : record)}\n`;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.rotate();
+      const fd = openSync(this.path, 'a', 0o600);
+      try {
+        // A file made by someone else (or an older pbc) is closed to group and others too.
+        if ((fstatSync(fd).mode & 0o077) !== 0) chmodSync(this.path, 0o600);
+        writeSync(fd, line);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      const why = err.message.split(',')[0];
+      throw new JournalError(
+        `not sent: the change journal ${this.path} cannot be written (${why}) — fix its directory's permissions or set PBC_STATE_DIR to a writable directory`,
+      );
+    }
+  }
+
+  private rotate(): void {
+    let size = 0;
+    try {
+      size = statSync(this.path).size;
+    } catch {
+      return;
+    }
+    if (size >= this.rotateBytes) renameSync(this.path, join(this.dir, JOURNAL_OLD));
+  }
+
+  /** Every change recorded, oldest first (the rotated file's first); unreadable lines skipped. */
+  entries(): JournalEntry[] {
+    const byId = new Map<string, JournalEntry>();
+    for (const file of [join(this.dir, JOURNAL_OLD), this.path]) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const line of text.split('\n')) {
+        if (line.trim() === '') continue;
+        let r: JournalRequest | JournalOutcome;
+        try {
+          r = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (typeof r !== 'object' || r === null || typeof r.id !== 'string') continue;
+        if (r.type === 'request') {
+          const { type: _type, ...entry } = r;
+          byId.set(r.id, entry);
+        } else if (r.type === 'outcome') {
+          const entry = byId.get(r.id);
+          if (!entry) continue;
+          if ('result' in r) entry.result = r.result;
+          if (r.error !== undefined) entry.error = r.error;
+          if ('after' in r) entry.after = r.after;
+          entry.ended = r.time;
+        }
+      }
+    }
+    return [...byId.values()];
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The journal (`J`, `:journal`): this operator's changes on this device, newest first, from
+ * the change journal (src/ops/journal.ts). Enter shows one change's request and its state
+ * before and after; `u` undoes it — the inverse (src/ops/undo.ts) in the same confirmation
+ * as any other write. `u` on any other screen (app.undo) comes here with the latest change's
+ * undo open.
+ */
+import { Box } from 'ink';
+import { useEffect, useState } from 'react';
+import { entriesOf, journalOf } from '../../ops/journal.js';
+import { type JournalEntry, JournalFile, journalJson } from '../../ops/journal-file.js';
+import { describeRequest } from '../../ops/operation.js';
+import { latestUndoable, undoPlan } from '../../ops/undo.js';
+import { useConsole } from '../../store/react.js';
+import { type Column, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
+import { useWriteRefusal } from '../device-view.js';
+import { useList } from '../dialogs/use-list.js';
+import type { ScreenProps } from '../types.js';
+import { useChange } from '../use-change.js';
+
+/** Set by the app's `u` on another screen: open the latest change's undo on arrival. */
+let undoLatestOnArrival = false;
+export function requestUndoLatest(): void {
+  undoLatestOnArrival = true;
+}
+
+const outcome = (e: JournalEntry) =>
+  `${e.error !== undefined ? `FAILED: ${e.error}` : e.ended === undefined ? '?' : 'OK'}${e.undoOf ? ` (undo of ${e.undoOf})` : ''}`;
+
+const COLUMNS: Column<JournalEntry>[] = [
+  { key: 'id', title: 'ID', width: 8, priority: 100, render: (e) => e.id },
+  {
+    key: 'time',
+    title: 'TIME',
+    width: 19,
+    priority: 60,
+    render: (e) => e.time.replace('T', ' ').slice(0, 19),
+  },
+  { key: 'user', title: 'USER', width: 8, priority: 40, render: (e) => e.user || '-' },
+  { key: 'op', title: 'OPERATION', width: 24, priority: 90, render: (e) => e.operation },
+  {
+    key: 'request',
+    title: 'REQUEST',
+    width: 30,
+    min: 12,
+    flex: true,
+    priority: 70,
+    render: (e) => describeRequest(e.request).join(' '),
+  },
+  { key: 'result', title: 'RESULT', width: 14, min: 6, priority: 80, render: outcome },
+];
+
+/** The detail lines: the request, and the state before and after, as JSON. */
+function detailLines(e: JournalEntry): string[] {
+  const [line, params] = describeRequest(e.request);
+  const state = (v: unknown) =>
+    v === undefined
+      ? ['  (not recorded)']
+      : JSON.stringify(JSON.parse(journalJson(v)), null, 1)
+          .split('\n')
+          .map((l) => `  ${l}`);
+  return [
+    `${e.operation} · ${e.time} · ${e.user || 'no user'} · ${outcome(e)}`,
+    `request: ${line} ${params}`,
+    'before:',
+    ...(e.beforeError ? [`  (could not be read: ${e.beforeError})`] : state(e.before)),
+    'after:',
+    ...state(e.after),
+  ];
+}
+
+export function JournalScreen(props: ScreenProps) {
+  const { client, session } = useConsole();
+  const refused = useWriteRefusal();
+  const change = useChange(refused, props.notify);
+  const file = journalOf(client)?.file ?? new JournalFile();
+  const read = () => entriesOf(file, { device: session.url });
+  const [entries, setEntries] = useState<JournalEntry[]>(read);
+  const [detail, setDetail] = useState<string | null>(null);
+  const [scroll, setScroll] = useState(0);
+  const f = props.filter.trim().toLowerCase();
+  const rows = f
+    ? entries.filter((e) =>
+        `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
+      )
+    : entries;
+  const list = useList(rows.length, props.height - 2);
+
+  // the journal grows with every write (this console's, or another pbc's): read it again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read() depends only on the file and URL
+  useEffect(() => {
+    const timer = setInterval(() => setEntries(read()), 1000);
+    return () => clearInterval(timer);
+  }, [file.path, session.url]);
+
+  const undo = (e: JournalEntry | undefined) =>
+    change.write('undo', () => {
+      if (!e) return props.notify('no change of yours on this device left to undo');
+      undoPlan(client, e).then(
+        (r) => {
+          if (!r.ok) return props.notify(`cannot undo ${e.id} (${e.operation}): ${r.why}`);
+          change.open(r.plan, { onClose: () => setEntries(read()) });
+        },
+        (err: unknown) => props.notify(`undo ${e.id}: ${(err as Error).message}`),
+      );
+    });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!undoLatestOnArrival) return;
+    undoLatestOnArrival = false;
+    undo(latestUndoable(read()));
+  }, []);
+
+  props.keys.current = (key) => (change.isOpen ? change.key(key) : false);
+  const selected = () =>
+    detail !== null ? entries.find((e) => e.id === detail) : rows[list.state.selected];
+  useCommands(props.commands, {
+    'journal.undo': () => undo(selected()),
+    'app.undo': () => undo(selected()),
+    ...(detail !== null
+      ? {
+          'app.cancel': () => setDetail(null),
+          'journal.detail': () => setDetail(null),
+          'nav.down': () => setScroll((n) => n + 1),
+          'nav.up': () => setScroll((n) => Math.max(0, n - 1)),
+        }
+      : {
+          ...navCommands(list.go),
+          'journal.detail': () => {
+            const e = selected();
+            if (e) {
+              setDetail(e.id);
+              setScroll(0);
+            }
+          },
+        }),
+  });
+
+  if (change.isOpen) return change.view(props.width, props.height);
+  if (detail !== null) {
+    const e = selected();
+    const lines = e ? detailLines(e) : [`Entry ${detail} is gone. Esc returns.`];
+    return (
+      <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
+        <Text bold wrap="truncate-end">
+          Change {detail} · u undo · ↑/↓ scroll · Esc returns
+        </Text>
+        {lines.slice(scroll, scroll + props.height - 1).map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
+          <Text key={i} wrap="truncate-end">
+            {l}
+          </Text>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text wrap="truncate-end">
+        {`Journal · ${entries.length} ${entries.length === 1 ? 'change' : 'changes'} on ${session.url} · newest first · Enter details · u undo`}
+        {f ? ` · ${rows.length} match '${props.filter}'` : ''}
+        {refused ? ` · read-only: ${refused}` : ''}
+      </Text>
+      <Table
+        columns={COLUMNS}
+        rows={rows}
+        width={props.width}
+        height={props.height - 1}
+        selected={list.state.selected}
+        offset={list.state.offset}
+        emptyText={f ? `no change matches '${props.filter}'` : 'no changes from this console yet'}
+        rowKey={(e) => e.id}
+      />
+    </Box>
+  );
+}
