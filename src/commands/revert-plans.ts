@@ -85,6 +85,7 @@ const PLANS: Record<string, Planner> = {
   'device controller rm': (o) => fixed(deviceRequests.addController(controller(o))),
   'device reboot': () => none('a reboot cannot be undone'),
   'log clear': () => none('a cleared log cannot be restored'),
+  undo: () => none('an undo is itself undone with pbc undo'),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {

@@ -125,6 +125,11 @@ describe('pbc … --revert-after', () => {
     expect(c.stdout).toContain(entry.id);
     expect(await revertSavepoints()).toEqual([]);
     expect((await pending(true))[0]).toMatchObject({ id: entry.id, state: 'confirmed' });
+    // the save-point taken before and deleted by the confirm: both journaled
+    const ops = journal()
+      .filter((l) => l.type === 'request' && l.request.query?.name === `pbc-revert-${entry.id}`)
+      .map((l) => l.operation);
+    expect(ops).toEqual(['savepoints.create', 'savepoints.remove']);
     // the guard saw the confirmation and left
     await until('the guard exits', async () => {
       try {
