@@ -64,6 +64,10 @@ export async function keysMarkdown() {
     if (own.length === 0) continue;
     parts.push(`## ${s.key} ${s.title}`, '', table(own), '');
   }
+  // screens without a number key (reached by their global key or the palette)
+  const journal = BINDINGS.filter((b) => b.scope === 'journal');
+  if (journal.length > 0)
+    parts.push('## J Journal (`:journal`; see [safety.md](safety.md))', '', table(journal), '');
   return parts.join('\n');
 }
 

@@ -48,7 +48,7 @@ const COLUMNS: Column<JournalEntry>[] = [
     priority: 70,
     render: (e) => describeRequest(e.request).join(' '),
   },
-  { key: 'result', title: 'RESULT', width: 14, min: 6, priority: 80, render: outcome },
+  { key: 'result', title: 'RESULT', width: 24, min: 6, priority: 80, render: outcome },
 ];
 
 /** The detail lines: the request, and the state before and after, as JSON. */
