@@ -20,6 +20,7 @@ const MODULES = {
   users: () => import('./users.js'),
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
+  revert: () => import('./revert.js'),
   journal: () => import('./journal.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
@@ -45,14 +46,22 @@ function act(mod: keyof typeof MODULES, fn: string, safety: Safety) {
 
 /**
  * `cmd` runs handler `fn` of module `mod`; `safety` declares what it does to the device
- * (see safety.ts): every scripted command makes that decision where it is defined.
+ * (see safety.ts): every scripted command makes that decision where it is defined. Every
+ * write takes `--revert-after` (commit confirmed, see revert-plans.ts) unless `revertable`
+ * is false (`pbc confirm` itself).
  */
 export function handle(
   cmd: Command,
   safety: Safety,
   mod: keyof typeof MODULES,
   fn: string,
+  revertable = true,
 ): Command {
+  if (revertable && (safety.kind === 'harmless' || safety.kind === 'confirm'))
+    cmd.option(
+      '--revert-after <duration>',
+      'revert the change after DURATION (30s, 5m, 1m30s) unless confirmed with pbc confirm',
+    );
   return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }
 

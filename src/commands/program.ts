@@ -7,6 +7,7 @@ import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
+import { defineRevert } from './tree-revert.js';
 
 declare const PBC_VERSION: string | undefined;
 const version = typeof PBC_VERSION === 'string' ? PBC_VERSION : '0.1.0';
@@ -154,6 +155,7 @@ Docs: docs/cli.md`,
   globalOptions(program);
   simCommand(program);
   defineCommands(program);
+  defineRevert(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];

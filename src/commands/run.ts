@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ReadonlyError } from '../api/errors.js';
-import type { Client, LogEntry } from '../api/index.js';
+import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import { installJournal, type Journal } from '../ops/journal.js';
@@ -20,6 +20,7 @@ import { exitCodeOf, formatError, formatStack, QuietFailure } from './errors.js'
 import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';
+import type { RevertSpec } from './revert-run.js';
 import type { Safety } from './safety.js';
 
 export interface Run {
@@ -67,6 +68,10 @@ class Runner implements Run {
   format: Format;
   private dev?: Device;
   private made?: Client;
+  private options?: ClientOptions;
+  /** `--revert-after`: what to arm on the first write, and the armed revert. */
+  revert?: RevertSpec;
+  armed?: import('../ops/revert/arm.js').Armed;
   private journalOf?: Journal;
 
   constructor(
@@ -111,6 +116,7 @@ class Runner implements Run {
     // Loaded here, not at the top: a usage error or a read-only refusal never pays for
     // the HTTP stack.
     const { createClient } = await import('../api/client.js');
+    this.options = options;
     try {
       this.made = createClient(options);
     } catch (e) {
@@ -137,7 +143,12 @@ class Runner implements Run {
         `refused: the connection is read-only (${why}); nothing was sent — drop the read-only setting to change the device`,
       );
     }
-    return this.client();
+    const c = await this.client();
+    if (this.revert && !this.armed) {
+      const { armCli } = await import('./revert-run.js');
+      this.armed = await armCli(this.revert, c, this.options!);
+    }
+    return c;
   }
 
   async print(data: unknown, table: () => string | Promise<string>): Promise<void> {
@@ -180,16 +191,29 @@ export async function execute(
   const g = cmd.optsWithGlobals() as GlobalOptions;
   let code = 0;
   let runner: Runner | undefined;
+  let failure: unknown;
   try {
     runner = new Runner(what, g, safety);
+    if (cmd.opts().revertAfter !== undefined) {
+      const { revertSpec } = await import('./revert-run.js');
+      runner.revert = revertSpec(what, cmd.opts(), args);
+    }
     const r = await handler(runner, cmd.opts(), ...args);
     if (typeof r === 'number') code = r;
   } catch (err) {
+    failure = err;
     code = exitCodeOf(err);
     if (!(err instanceof QuietFailure)) process.stderr.write(`${formatError(err, what)}\n`);
     if (g.debug && err instanceof Error && err.stack)
       process.stderr.write(`${formatStack(err.stack)}\n`);
   } finally {
+    if (runner?.armed && runner.revert) {
+      const { settle } = await import('./revert-run.js');
+      const line = await settle(runner.armed, runner.revert, failure).catch(
+        (e: Error) => `auto-revert ${runner?.armed?.id}: ${e.message}`,
+      );
+      process.stderr.write(`pbc: ${sanitize(line)}\n`);
+    }
     await runner?.close();
   }
   return exitWhenWritten(code);

@@ -33,3 +33,33 @@ describe('confirmKey', () => {
     expect(confirmKey(s, 'enter', '3', false).event).toBe('none');
   });
 });
+
+describe('R: apply with auto-revert', () => {
+  const type = (s: ReturnType<typeof newConfirm>, keys: string[], word = '') => {
+    let r: ReturnType<typeof confirmKey> = { state: s, event: 'none' };
+    for (const k of keys) r = confirmKey(r.state, k, word, true, true);
+    return r;
+  };
+  it('R proposes 5m, the time is editable, Enter applies with it', () => {
+    const r = type(newConfirm(null), ['R']);
+    expect(r.state.revert?.time.text).toBe('5m');
+    const edited = type(r.state, ['backspace', 'backspace', '9', '0', 's', 'enter']);
+    expect(edited).toMatchObject({ event: 'confirmRevert', revertMs: 90_000 });
+  });
+  it('a bad time is refused on the dialog; Esc goes back to y/n', () => {
+    const r = type(newConfirm(null), ['R', 'backspace', 'backspace', 'x', 'enter']);
+    expect(r.event).toBe('none');
+    expect(r.state.revert?.error).toMatch(/30s, 5m or 1m30s/);
+    const back = type(r.state, ['escape']);
+    expect(back.state.revert).toBeUndefined();
+    expect(confirmKey(back.state, 'y', '', true, true).event).toBe('confirm');
+  });
+  it('is not offered where the change cannot be reverted, read-only, or while a word is typed', () => {
+    expect(confirmKey(newConfirm(null), 'R', '', true, false).state.revert).toBeUndefined();
+    expect(confirmKey(newConfirm(null), 'R', '', false, true).state.revert).toBeUndefined();
+    const typing = type(newConfirm(null), ['d', 'e'], 'delete');
+    expect(confirmKey(typing.state, 'R', 'delete', true, true).state.revert).toBeUndefined();
+    const typed = type(newConfirm(null), [...'delete'], 'delete');
+    expect(confirmKey(typed.state, 'R', 'delete', true, true).state.revert?.time.text).toBe('5m');
+  });
+});

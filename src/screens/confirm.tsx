@@ -3,6 +3,7 @@
  * optional "save a rule save-point first" box, and — for the dangerous ones — a word to
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
+import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
 import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from './form/field.js';
@@ -12,14 +13,45 @@ export interface ConfirmState {
   typed: TextField;
   /** null: this change offers no save-point box. */
   saveFirst: boolean | null;
+  /** `R` was pressed: the auto-revert time being edited (Enter applies), and why it is refused. */
+  revert?: { time: TextField; error?: string };
 }
 
-export type ConfirmEvent = 'none' | 'confirm' | 'cancel' | 'toggleSave';
+export type ConfirmEvent = 'none' | 'confirm' | 'confirmRevert' | 'cancel' | 'toggleSave';
+
+/** The time `R` proposes: apply, revert in 5 min unless confirmed. */
+export const DEFAULT_REVERT_MS = 5 * 60_000;
 
 export const newConfirm = (saveFirst: boolean | null): ConfirmState => ({
   typed: textField(),
   saveFirst,
 });
+
+/** Keys while the auto-revert time is edited: Enter applies with it, Esc goes back to y/n. */
+function revertKey(
+  s: ConfirmState & { revert: NonNullable<ConfirmState['revert']> },
+  key: string,
+  allowed: boolean,
+): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
+  if (key === 'escape') {
+    const { revert: _, ...rest } = s;
+    return { state: rest, event: 'none' };
+  }
+  if (key === 'enter') {
+    if (!allowed) return { state: s, event: 'none' };
+    try {
+      const revertMs = parseDuration(s.revert.time.text, 'the revert time');
+      return { state: s, event: 'confirmRevert', revertMs };
+    } catch (e) {
+      return {
+        state: { ...s, revert: { ...s.revert, error: (e as Error).message } },
+        event: 'none',
+      };
+    }
+  }
+  const time = editText(s.revert.time, key);
+  return { state: time ? { ...s, revert: { time } } : s, event: 'none' };
+}
 
 /** `allowed`: the session may write; otherwise nothing confirms. */
 export function confirmKey(
@@ -27,7 +59,16 @@ export function confirmKey(
   key: string,
   word: string,
   allowed: boolean,
-): { state: ConfirmState; event: ConfirmEvent } {
+  /** `R` offers apply-with-auto-revert (the change can be reverted). */
+  revertable = false,
+): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
+  if (s.revert) return revertKey({ ...s, revert: s.revert }, key, allowed);
+  // R: once the word (if any) is typed, so R is never taken from a word being typed
+  if (key === 'R' && revertable && allowed && (word === '' || s.typed.text.trim() === word))
+    return {
+      state: { ...s, revert: { time: textField(formatDuration(DEFAULT_REVERT_MS)) } },
+      event: 'none',
+    };
   if (key === 'escape') return { state: s, event: 'cancel' };
   if (key === 'tab' && s.saveFirst !== null)
     return { state: { ...s, saveFirst: !s.saveFirst }, event: 'toggleSave' };
@@ -53,6 +94,8 @@ export interface ChangeDialogProps {
   refused?: string | null | undefined;
   /** Extra lines under the notes, e.g. the rules a group change deletes. */
   impact?: readonly string[];
+  /** `R` (apply with auto-revert) is offered. */
+  revertable?: boolean;
   width: number;
   height: number;
 }
@@ -122,6 +165,22 @@ export function ChangeDialog(props: ChangeDialogProps) {
 function footerOf(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
   if (phase !== 'confirm') return [];
+  if (state.revert && !props.refused)
+    return [
+      <Text key="t" wrap="truncate-end">
+        <Text bold>Apply, revert after </Text>
+        <FieldText field={state.revert.time} width={10} focused />
+        <Text bold> unless confirmed (C)</Text>
+      </Text>,
+      <Text
+        key="k"
+        dimColor={!state.revert.error}
+        color={state.revert.error ? 'red' : undefined}
+        wrap="truncate-end"
+      >
+        {state.revert.error ?? 'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back'}
+      </Text>,
+    ];
   if (props.refused)
     return [
       <Text key="r" color="red" bold wrap="truncate-end">
@@ -134,7 +193,8 @@ function footerOf(props: ChangeDialogProps) {
   if (plan.confirmWord === '')
     return [
       <Text key="k" bold wrap="truncate-end">
-        y/Enter send · n/Esc back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
+        y/Enter send{props.revertable ? ' · R send, revert in 5 min unless confirmed' : ''} · n/Esc
+        back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
       </Text>,
     ];
   const w = Math.max(4, props.width - 4 - plan.confirmWord.length - 58);
@@ -148,6 +208,7 @@ function footerOf(props: ChangeDialogProps) {
     </Text>,
     <Text key="k" dimColor wrap="truncate-end">
       Esc goes back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
+      {props.revertable ? ' · R after the word: send with auto-revert' : ''}
     </Text>,
   ];
 }

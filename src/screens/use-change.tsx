@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
+import { sendWithRevert } from '../ops/revert/console.js';
 import { useConsole } from '../store/react.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -45,7 +46,8 @@ export function doneLine(title: string, result: PlanResult): string {
 }
 
 export function useChange(refused: string | null, notify: (m: string) => void) {
-  const { client, store, poller } = useConsole();
+  const consoleValue = useConsole();
+  const { client, store, poller } = consoleValue;
   const [, setTick] = useState(0);
   const ref = useRef<Open | null>(null);
   const set = (next: Open | null) => {
@@ -63,16 +65,22 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     });
   const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
 
-  const send = (o: Open) => {
+  const send = (o: Open, revertMs?: number) => {
     set({ ...o, phase: 'sending' });
     // the executor sends, then has the poller refresh what the change affects
-    executePlan({ client, store, poller }, o.plan).then(
+    const sent =
+      revertMs === undefined
+        ? executePlan({ client, store, poller }, o.plan)
+        : sendWithRevert(consoleValue, o.plan, revertMs);
+    sent.then(
       (result) => {
         if (result.ok) {
           // a success reports in the status line: no box that needs another Enter
           set(null);
           o.options.onClose?.(result);
-          notify(doneLine(o.plan.title, result));
+          notify(
+            `${doneLine(o.plan.title, result)}${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`,
+          );
           return;
         }
         // a failure stays in a box, with what each request did
@@ -99,16 +107,23 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       }
       return true;
     }
-    const { state, event } = confirmKey(o.confirm, k, o.plan.confirmWord, refused === null);
+    const { state, event, revertMs } = confirmKey(
+      o.confirm,
+      k,
+      o.plan.confirmWord,
+      refused === null,
+      true,
+    );
     if (event === 'cancel') {
       set(null);
       o.options.onCancel?.(o.confirm.saveFirst);
       notify('nothing was sent');
     } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
       set({ ...o, confirm: state, plan: o.options.rebuild(state.saveFirst) });
-    } else if (event === 'confirm') {
+    } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
-      if (seen(o.id)) send({ ...o, confirm: state });
+      if (seen(o.id))
+        send({ ...o, confirm: state }, event === 'confirmRevert' ? revertMs : undefined);
       else notify(UNSEEN);
     } else set({ ...o, confirm: state });
     return true;
@@ -124,6 +139,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         phase={o.phase}
         result={o.result}
         refused={refused}
+        revertable
         {...(o.options.impact ? { impact: o.options.impact } : {})}
         width={width}
         height={height}

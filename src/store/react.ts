@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { useStore } from 'zustand';
-import type { Client } from '../api/index.js';
+import type { Client, ClientOptions } from '../api/index.js';
 import { isStale, staleAfter } from './freshness.js';
 import type { Poller } from './poller.js';
 import type { PortRate } from './rates.js';
@@ -42,6 +42,8 @@ export interface ConsoleContextValue {
   store: ConsoleStore;
   poller: Poller;
   session: Session;
+  /** The options `client` was made with, credentials included: handed to the revert guard. */
+  clientOptions?: ClientOptions;
   /**
    * Opens a new connection with the change applied, checks that the device answers on it,
    * then swaps it in (client, poller and session; the store's data stays). Rejects, with

@@ -13,6 +13,8 @@ export interface AppActions {
   refresh(): void;
   togglePause(): void;
   login(): void;
+  /** C: keep the changes waiting for their auto-revert. */
+  confirmRevert(): void;
   /** `u` where no screen takes it: the latest change's undo, on the journal screen. */
   undo(): void;
 }
@@ -28,6 +30,7 @@ export function appCommands(a: AppActions): CommandHandlers {
     'app.pause': a.togglePause,
     'app.cancel': a.clearFilter,
     'app.login': a.login,
+    'app.confirmRevert': a.confirmRevert,
     'screen.journal': () => a.go('journal'),
     'app.undo': a.undo,
   };

@@ -6,6 +6,7 @@
 
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect } from 'react';
+import { confirmAllOn } from '../ops/revert/console.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { requestUndoLatest } from '../screens/journal/screen.js';
@@ -39,7 +40,7 @@ type Overlay = 'none' | 'help' | 'palette' | 'filter';
 export function App(props: { initialScreen?: ScreenId }) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
-  const { poller, session, reconnect, store } = useConsole();
+  const { poller, session, reconnect, store, client } = useConsole();
   const { columns, rows } = useTerminalSize();
   const screens = useScreen(props.initialScreen ?? 'overview');
   const [overlay, setOverlay, liveOverlay] = useLive<Overlay>('none');
@@ -95,6 +96,11 @@ export function App(props: { initialScreen?: ScreenId }) {
       if (!reconnect) return setReply({ text: 'this console cannot log in again', failed: true });
       setReply(undefined);
       openLogin(login, session, reconnect);
+    },
+    confirmRevert: () => {
+      if (session.readonly) return setNotice('C: the session is read-only; nothing was sent');
+      setNotice('confirming…');
+      confirmAllOn(client, session.url).then(setNotice, (e: Error) => setNotice(e.message));
     },
   });
 

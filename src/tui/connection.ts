@@ -4,7 +4,7 @@
  * or the device reboots, the console opens a new connection, checks that it answers, and
  * only then swaps it in. The old connection stays in use when the new one fails.
  */
-import { type Client, createClient } from '../api/index.js';
+import { type Client, type ClientOptions, createClient } from '../api/index.js';
 import type { ConsoleOptions } from '../commands/console.js';
 import { installJournal, type Journal } from '../ops/journal.js';
 import { Poller } from '../store/poller.js';
@@ -23,10 +23,11 @@ export interface Connection {
   journal: Journal;
   poller: Poller;
   session: Session;
+  clientOptions: ClientOptions;
 }
 
 export function openConnection(settings: ConnectionSettings, store: ConsoleStore): Connection {
-  const client = createClient({
+  const clientOptions: ClientOptions = {
     url: settings.url,
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.password !== undefined && settings.user ? { password: settings.password } : {}),
@@ -35,7 +36,8 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     ...(settings.insecure ? { insecure: true } : {}),
     ...(settings.ca ? { ca: settings.ca } : {}),
     readonly: Boolean(settings.readonly),
-  });
+  };
+  const client = createClient(clientOptions);
   // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts).
   const journal = installJournal(client, {
     device: settings.url,
@@ -52,7 +54,7 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     insecure: Boolean(settings.insecure),
     demo: Boolean(settings.demo),
   };
-  return { client, poller, session, journal };
+  return { client, poller, session, journal, clientOptions };
 }
 
 /** The settings after a change: a new user without a password logs in without one. */
@@ -134,6 +136,7 @@ export function makeReconnect(options: {
       client: opened.client,
       poller: opened.poller,
       session: opened.session,
+      clientOptions: opened.clientOptions,
       reconnect,
     });
     opened.poller.setDemand(demand);

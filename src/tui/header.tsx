@@ -1,6 +1,8 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
+import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
+import { pendingOn } from '../ops/revert/arm.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
@@ -65,6 +67,23 @@ export function tabBar(current: ScreenId, width: number): string {
   return full.length <= width ? full : render(true);
 }
 
+/**
+ * `REVERT IN 4:12 — C confirm` while a change on this device waits for its auto-revert
+ * (armed here or by `pbc … --revert-after` elsewhere: the pending file is the one truth).
+ */
+export function revertText(url: string, now: number): string {
+  let waiting: ReturnType<typeof pendingOn>;
+  try {
+    waiting = pendingOn(url);
+  } catch {
+    return '';
+  }
+  const first = waiting[0];
+  if (!first) return '';
+  if (first.state === 'reverting') return 'REVERTING…';
+  return `REVERT IN ${formatCountdown(first.expiresAt - now)} — C confirm`;
+}
+
 export function Header(props: {
   width: number;
   screen: ScreenId;
@@ -101,6 +120,7 @@ export function Header(props: {
     session.insecure ? 'INSECURE TLS' : '',
   ].filter(Boolean);
 
+  const revert = revertText(session.url, now);
   const left1 = `pbc · ${device}`;
   const right1 = conn.text;
   const line2 = [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
@@ -109,9 +129,14 @@ export function Header(props: {
       <Box width={props.width}>
         <Box flexGrow={1}>
           <Text bold wrap="truncate">
-            {clipLine(left1, props.width - right1.length - 1)}
+            {clipLine(left1, props.width - right1.length - (revert ? revert.length + 1 : 0) - 1)}
           </Text>
         </Box>
+        {revert ? (
+          <Text color="yellow" bold>
+            {revert}{' '}
+          </Text>
+        ) : null}
         <Text color={conn.color}>{right1}</Text>
       </Box>
       <Text wrap="truncate" dimColor={false}>

@@ -89,6 +89,13 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'app.refresh', keys: ['r'], label: 'refresh now', scope: 'global', hint: true },
   { command: 'app.pause', keys: ['p'], label: 'pause/resume polling', scope: 'global', hint: true },
   { command: 'app.quit', keys: ['q'], label: 'quit', scope: 'global', hint: true },
+  {
+    command: 'app.confirmRevert',
+    keys: ['C'],
+    label: 'confirm: keep the change waiting for its auto-revert (REVERT IN … in the header)',
+    scope: 'global',
+    // not `write`: it only deletes pbc's own pbc-revert save-point (refused when read-only)
+  },
   // typed in the palette; no single key runs it
   {
     command: 'app.login',
@@ -274,6 +281,14 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
   },
   {
+    command: 'rules.confirm.revert',
+    keys: ['R'],
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (the time is editable; C keeps it)',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the exact request to confirm)',
@@ -350,6 +365,14 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'groups',
     hint: true,
     meaning: 'open',
+  },
+  {
+    command: 'groups.confirm.revert',
+    keys: ['R'],
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (the time is editable; C keeps it)',
+    scope: 'groups',
+    within: 'editor',
   },
   {
     command: 'groups.editor.pick',

@@ -126,7 +126,7 @@ describe('what each command does to the device', () => {
     expect(declared.size).toBeGreaterThan(40);
     const undeclared = [...declared].filter(([, sf]) => sf === undefined).map(([p]) => p);
     expect(undeclared, 'commands without a decision (declare one in tree.ts)').toEqual([]);
-    expect(withKind('local').sort()).toEqual(['completion', 'journal', 'sim']);
+    expect(withKind('local').sort()).toEqual(['completion', 'journal', 'pending', 'sim']);
   });
 
   it('every command that asks refuses without a terminal and --yes, and writes nothing', async () => {

@@ -83,6 +83,11 @@ export class TmuxSession {
     throw new Error(`screen never matched; last screen:\n${last}`);
   }
 
+  /** The pane's shell: the program runs as its child. */
+  panePid(): number {
+    return Number(this.tmux('list-panes', '-t', this.name, '-F', '#{pane_pid}').trim());
+  }
+
   status(): string | null {
     try {
       return readFileSync(join(this.dir, 'status'), 'utf8').trim();

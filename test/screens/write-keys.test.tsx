@@ -27,6 +27,9 @@ const NEVER_WRITES = new Set([
   'app.quit',
   'app.login', // replaces the console's own credentials; sends the device nothing but reads
   'app.cancel',
+  // C keeps a change sent with auto-revert: it deletes only pbc's own pbc-revert-<id>
+  // save-point (like `pbc confirm`, which never asks); with nothing waiting it sends nothing
+  'app.confirmRevert',
   'screen.journal',
   'nav.up',
   'nav.down',
@@ -52,6 +55,9 @@ const NEVER_WRITES = new Set([
   'rules.editor.remove',
   'rules.editor.move',
   'rules.editor.fix',
+  // R inside a confirmation: opens the revert time; Enter then sends (test/e2e/revert-tui)
+  'rules.confirm.revert',
+  'groups.confirm.revert',
   'groups.detail',
   'groups.editor.pick',
   'groups.editor.apply',

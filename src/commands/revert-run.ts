@@ -1,0 +1,70 @@
+/**
+ * `--revert-after` for one CLI write: parsed and checked before anything is sent (a bad
+ * duration or a command without an inverse is exit 2), armed on the command's first
+ * `run.writer()` (save-point or before state taken, guard started), and settled when the
+ * handler ends: started when the change went out, withdrawn when it surely did not.
+ */
+import type { Client, ClientOptions } from '../api/index.js';
+import { ConnectionError, TimeoutError } from '../api/index.js';
+import { formatDuration, parseDuration } from '../model/duration.js';
+import { UsageError } from '../model/errors.js';
+import { type Armed, arm, refusal } from '../ops/revert/arm.js';
+import type { RevertPlan } from '../ops/revert/recipe.js';
+import { revertPlan } from './revert-plans.js';
+
+export interface RevertSpec {
+  afterMs: number;
+  plan: RevertPlan;
+  what: string;
+}
+
+/** The spec of `--revert-after` (or undefined without it); UsageError when it cannot be. */
+export function revertSpec(
+  what: string,
+  opts: { revertAfter?: string } & Record<string, unknown>,
+  args: unknown[],
+) {
+  if (opts.revertAfter === undefined) return undefined;
+  const afterMs = parseDuration(opts.revertAfter);
+  const plan = revertPlan(what, opts, args);
+  if (!plan) throw new UsageError(`--revert-after is not available for ${what}`);
+  const why = refusal(what, plan);
+  if (why) throw new UsageError(why);
+  return { afterMs, plan, what: describe(what, opts, args) } satisfies RevertSpec;
+}
+
+/** `rules add --priority 100 --match in_port=1 --actions output:2`, secrets left out. */
+function describe(what: string, opts: Record<string, unknown>, args: unknown[]): string {
+  const words = [what, ...args.flat().map(String)];
+  for (const [k, v] of Object.entries(opts)) {
+    if (k === 'revertAfter' || /password|secret/i.test(k) || v === undefined) continue;
+    const flag = `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    for (const one of Array.isArray(v) ? v : [v])
+      words.push(one === true ? flag : one === false ? `--no-${flag.slice(2)}` : `${flag} ${one}`);
+  }
+  return words.join(' ');
+}
+
+export function armCli(spec: RevertSpec, client: Client, options: ClientOptions): Promise<Armed> {
+  const entry = process.argv[1];
+  if (!entry) throw new UsageError('--revert-after: cannot tell where pbc runs from');
+  return arm({ client, options, what: spec.what, afterMs: spec.afterMs, plan: spec.plan, entry });
+}
+
+/** The change may have reached the device: no answer, or the device failing (5xx). */
+function maybeSent(err: unknown): boolean {
+  if (err instanceof ConnectionError || err instanceof TimeoutError) return true;
+  const status = (err as { status?: number }).status;
+  return status !== undefined && status >= 500;
+}
+
+/** After the handler: starts the timer, or withdraws it; the line for stderr. */
+export async function settle(armed: Armed, spec: RevertSpec, err: unknown): Promise<string> {
+  if (err !== undefined && !maybeSent(err)) {
+    await armed.withdraw();
+    return `auto-revert ${armed.id} withdrawn: the change was not made`;
+  }
+  const entry = armed.started();
+  const at = new Date(entry?.expiresAt ?? Date.now() + spec.afterMs).toISOString().slice(11, 19);
+  return `${err !== undefined ? 'the change may have reached the device: ' : ''}auto-revert ${armed.id} in ${formatDuration(spec.afterMs)} (at ${at} UTC) unless confirmed: pbc confirm ${armed.id}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * `pbc confirm [ID]`, `pbc pending` and the hidden `pbc revert-guard ID` (the detached
+ * process that reverts an unconfirmed change; see src/ops/revert/guard.ts).
+ */
+import { formatCountdown } from '../model/duration.js';
+import { UsageError } from '../model/errors.js';
+import { confirmRevert, pendingOn } from '../ops/revert/arm.js';
+import { alive, type PendingRevert, readPending } from '../ops/revert/pending.js';
+import type { Run } from './run.js';
+import { renderTable } from './table.js';
+
+/**
+ * Keeps the change of pending revert ID — without an ID, of every pending revert of the
+ * selected device — and deletes its save-point. A write (the deletion): --readonly refuses it.
+ */
+export async function confirm(run: Run, _o: unknown, id?: string): Promise<number | undefined> {
+  const device = (await run.device()).url;
+  const targets = id === undefined ? pendingOn(device).filter((r) => r.state === 'pending') : [];
+  if (id === undefined && targets.length === 0)
+    throw new UsageError(`no pending auto-revert on ${device} (pbc pending lists them)`);
+  const c = await run.writer();
+  const done: string[] = [];
+  for (const target of id === undefined ? targets.map((r) => r.id) : [id]) {
+    const { entry, cleanupFailed } = await confirmRevert(c, target);
+    if (cleanupFailed)
+      run.warn(
+        `could not delete save-point ${entry.savepoint?.name}: ${cleanupFailed} (delete it with pbc savepoint rm)`,
+      );
+    done.push(entry.id);
+  }
+  await run.done(
+    `confirmed: ${done.join(', ')} (the change${done.length > 1 ? 's stay' : ' stays'})`,
+    { confirmed: done },
+  );
+  return undefined;
+}
+
+function view(r: PendingRevert) {
+  const waiting = r.state === 'pending' || r.state === 'reverting';
+  return {
+    id: r.id,
+    device: r.device,
+    user: r.user ?? null,
+    change: r.what,
+    state: r.state,
+    created_at: new Date(r.createdAt).toISOString(),
+    expires_at: new Date(r.expiresAt).toISOString(),
+    savepoint: r.savepoint?.name ?? null,
+    guard: waiting ? (alive(r.guardPid) ? 'running' : 'gone') : null,
+    detail: r.detail || null,
+  };
+}
+
+/** Waiting auto-reverts (and failed ones, which need a hand); --all adds finished ones. */
+export async function pending(run: Run, o: { all?: boolean }): Promise<void> {
+  const list = readPending().filter(
+    (r) => o.all || r.state === 'pending' || r.state === 'reverting' || r.state === 'failed',
+  );
+  const rows = list.map(view);
+  await run.print(rows, () =>
+    rows.length === 0
+      ? 'no pending auto-reverts'
+      : renderTable(
+          [
+            { header: 'ID' },
+            { header: 'STATE' },
+            { header: 'REVERTS IN' },
+            { header: 'DEVICE' },
+            { header: 'CHANGE', flex: true },
+            { header: 'NOTE', flex: true },
+          ],
+          list.map((r, i) => [
+            r.id,
+            r.state,
+            r.state === 'pending' ? formatCountdown(r.expiresAt - Date.now()) : '',
+            r.device,
+            r.what,
+            rows[i]!.guard === 'gone'
+              ? 'guard not running: pbc confirm ID, or revert by hand'
+              : (r.detail ?? ''),
+          ]),
+        ),
+  );
+}

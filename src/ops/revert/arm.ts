@@ -1,0 +1,151 @@
+/**
+ * Arming and confirming an auto-revert (commit confirmed), shared by the CLI and the
+ * console. Arming, before the change is sent: reserve the device in the pending file (a
+ * second pending revert on the same device is refused), take the recipe (e.g. the
+ * `pbc-revert-<id>` save-point), start the guard. After the change is sent, `started()` sets
+ * the expiry from that moment. A change that was never sent is withdrawn (the save-point
+ * deleted, the entry removed; the guard then finds nothing and exits).
+ */
+import { randomBytes } from 'node:crypto';
+import { type Client, type ClientOptions, sendRequest } from '../../api/index.js';
+import { formatCountdown } from '../../model/duration.js';
+import { UsageError } from '../../model/errors.js';
+import {
+  active,
+  type PendingRevert,
+  readPending,
+  sameDevice,
+  transition,
+  updatePending,
+} from './pending.js';
+import { type RevertPlan, takeRecipe } from './recipe.js';
+import { spawnGuard } from './spawn.js';
+
+export interface ArmOptions {
+  client: Client;
+  /** The client's options, credentials included: handed to the guard through its stdin. */
+  options: ClientOptions;
+  what: string;
+  afterMs: number;
+  plan: RevertPlan;
+  /** The pbc script the guard runs from (process.argv[1]). */
+  entry: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Armed {
+  id: string;
+  /** The change was sent: the revert is due `afterMs` from now. */
+  started(): PendingRevert | undefined;
+  /** The change was not sent: delete the save-point, forget the entry. */
+  withdraw(): Promise<void>;
+}
+
+/** The refusal of a plan without an inverse, or undefined when it can be reverted. */
+export function refusal(what: string, plan: RevertPlan): string | undefined {
+  return plan.kind === 'none'
+    ? `--revert-after is not available for ${what}: ${plan.why} (send it without a timer)`
+    : undefined;
+}
+
+function blocking(device: string, list: PendingRevert[]): PendingRevert | undefined {
+  return list.find((r) => sameDevice(r.device, device) && active(r));
+}
+
+export function busyMessage(r: PendingRevert): string {
+  return `a change on this device is already waiting to be reverted (${r.id}: ${r.what}, ${r.state === 'reverting' ? 'reverting now' : `reverts in ${formatCountdown(r.expiresAt - Date.now())}`}); confirm it first (pbc confirm ${r.id}) or wait for the revert — one pending revert per device`;
+}
+
+export async function arm(o: ArmOptions): Promise<Armed> {
+  const env = o.env ?? process.env;
+  const why = refusal(o.what, o.plan);
+  if (why || o.plan.kind === 'none') throw new UsageError(why);
+  const plan = o.plan;
+  const id = randomBytes(3).toString('hex');
+  const now = Date.now();
+  updatePending((list) => {
+    const busy = blocking(o.options.url, list);
+    if (busy) throw new UsageError(busyMessage(busy));
+    list.push({
+      id,
+      device: o.options.url,
+      ...(o.options.user !== undefined ? { user: o.options.user } : {}),
+      what: o.what,
+      createdAt: now,
+      expiresAt: now + o.afterMs,
+      revert: [],
+      cleanup: [],
+      state: 'pending',
+      // this process until the guard runs: an entry whose process died blocks nothing
+      guardPid: process.pid,
+      updatedAt: now,
+    });
+  }, env);
+  const forget = () => updatePending((list) => void removeEntry(list, id), env);
+  let cleanup: PendingRevert['cleanup'] = [];
+  const withdraw = async () => {
+    forget();
+    for (const r of cleanup) await sendRequest(o.client.transport, r).catch(() => {});
+  };
+  try {
+    const recipe = await takeRecipe(o.client, plan, id, o.what);
+    cleanup = recipe.cleanup;
+    transition(id, 'pending', 'pending', recipe, env);
+    const pid = await spawnGuard(id, o.options, o.entry, env);
+    transition(id, 'pending', 'pending', { guardPid: pid }, env);
+  } catch (e) {
+    await withdraw();
+    throw e;
+  }
+  return {
+    id,
+    started: () => transition(id, 'pending', 'pending', { expiresAt: Date.now() + o.afterMs }, env),
+    withdraw,
+  };
+}
+
+function removeEntry(list: PendingRevert[], id: string): void {
+  const i = list.findIndex((r) => r.id === id);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** Entries still waiting (or being reverted) on `device`, or on every device. */
+export function pendingOn(device: string | undefined, env: NodeJS.ProcessEnv = process.env) {
+  return readPending(env).filter(
+    (r) =>
+      (r.state === 'pending' || r.state === 'reverting') &&
+      (!device || sameDevice(r.device, device)),
+  );
+}
+
+export interface Confirmed {
+  entry: PendingRevert;
+  /** Why the save-point could not be deleted (it is left on the device), if so. */
+  cleanupFailed?: string;
+}
+
+/**
+ * Keeps the change of entry `id`: pending → confirmed (a revert that already started wins:
+ * then a UsageError says so), and deletes its save-point.
+ */
+export async function confirmRevert(
+  client: Client,
+  id: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Confirmed> {
+  const entry = transition(id, 'pending', 'confirmed', { detail: '' }, env);
+  if (!entry) {
+    const r = readPending(env).find((x) => x.id === id);
+    throw new UsageError(
+      r
+        ? `auto-revert ${id} is ${r.state}${r.detail ? ` (${r.detail})` : ''}: too late to confirm`
+        : `no pending auto-revert ${id} (pbc pending lists them)`,
+    );
+  }
+  try {
+    for (const r of entry.cleanup) await sendRequest(client.transport, r);
+    return { entry };
+  } catch (e) {
+    return { entry, cleanupFailed: (e as Error).message };
+  }
+}

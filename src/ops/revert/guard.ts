@@ -1,0 +1,179 @@
+/**
+ * The revert guard: a small detached process (`pbc revert-guard ID`, spawned by spawn.ts)
+ * that waits for one pending auto-revert to expire and reverts it unless it was confirmed.
+ * It reads the device's credentials from stdin once (never argv, a file or its environment)
+ * and the rest from the pending file. It outlives the operator's session: it is its own
+ * session leader (detached), ignores SIGHUP, and has no terminal.
+ *
+ * At expiry it claims the entry (pending → reverting, under the lock: a confirm that came
+ * first wins), then sends the revert requests in order. A device that does not answer (no
+ * connection, timeout, 5xx such as 503 while it reboots) is asked again every few seconds
+ * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
+ * entry is marked `failed` with the reason.
+ */
+import type { ClientOptions, WriteRequest } from '../../api/index.js';
+import {
+  ConnectionError,
+  createClient,
+  DeviceError,
+  sendRequest,
+  TimeoutError,
+} from '../../api/index.js';
+import { deviceId, installJournal, type Journal, newEntryId } from '../journal.js';
+import { routeOf } from '../journal-routes.js';
+import { type PendingRevert, type PendingState, readPending, transition } from './pending.js';
+
+export interface GuardInput {
+  options: ClientOptions;
+}
+
+export interface GuardTiming {
+  /** How often the pending file is read while waiting. */
+  pollMs: number;
+  /** Pause between attempts while the device does not answer. */
+  retryMs: number;
+  /** How long after expiry the guard keeps trying. */
+  giveUpMs: number;
+}
+
+export const GUARD_TIMING: GuardTiming = { pollMs: 250, retryMs: 2000, giveUpMs: 10 * 60_000 };
+
+/** What happened, for the journal (once the change pipeline records reverts). */
+export type GuardEvent =
+  | { type: 'reverted'; entry: PendingRevert }
+  | { type: 'failed'; entry: PendingRevert; reason: string }
+  | { type: 'retry'; entry: PendingRevert; reason: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The device did not answer, or answered "not now": worth asking again. */
+export function transient(e: unknown): boolean {
+  if (e instanceof ConnectionError || e instanceof TimeoutError) return true;
+  return e instanceof DeviceError && e.status !== undefined && e.status >= 500;
+}
+
+/** Waits for entry `id` to be confirmed or to expire; returns its final state. */
+export async function runGuard(
+  id: string,
+  input: GuardInput,
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    timing?: Partial<GuardTiming>;
+    onEvent?: (e: GuardEvent) => void;
+  } = {},
+): Promise<PendingState | 'gone'> {
+  const env = opts.env ?? process.env;
+  const timing = { ...GUARD_TIMING, ...opts.timing };
+  for (;;) {
+    const entry = readPending(env).find((r) => r.id === id);
+    if (!entry) return 'gone';
+    if (entry.state !== 'pending') return entry.state;
+    const left = entry.expiresAt - Date.now();
+    if (left > 0) {
+      await sleep(Math.min(timing.pollMs, left));
+      continue;
+    }
+    const claimed = transition(id, 'pending', 'reverting', { guardPid: process.pid }, env);
+    if (!claimed) continue; // confirmed in the meantime: the loop reads the new state
+    return revert(claimed, input, timing, env, opts.onEvent);
+  }
+}
+
+async function revert(
+  entry: PendingRevert,
+  input: GuardInput,
+  timing: GuardTiming,
+  env: NodeJS.ProcessEnv,
+  onEvent?: (e: GuardEvent) => void,
+): Promise<PendingState> {
+  const client = createClient(input.options);
+  // The reverts go through the change pipeline: each write is journaled like any other.
+  const journal = installJournal(client, {
+    device: entry.device,
+    ...(entry.user !== undefined ? { user: entry.user } : {}),
+  });
+  const giveUpAt = Date.now() + timing.giveUpMs;
+  let next = 0;
+  let attempts = 0;
+  let answering = true;
+  try {
+    while (next < entry.revert.length) {
+      attempts++;
+      try {
+        // After a failure, a GET first: the write (and its journal entry) only goes out
+        // once the device answers again.
+        if (!answering) await client.users.uac();
+        answering = true;
+        await sendRequest(client.transport, entry.revert[next]!);
+        next++;
+      } catch (e) {
+        answering = false;
+        const reason = (e as Error).message;
+        if (!transient(e) || Date.now() + timing.retryMs > giveUpAt) {
+          const detail = transient(e)
+            ? `device did not answer for ${Math.round(timing.giveUpMs / 1000)} s after expiry: ${reason}`
+            : reason;
+          const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts }, env);
+          recordFailure(journal, entry, next, detail);
+          onEvent?.({ type: 'failed', entry: failed ?? entry, reason: detail });
+          return 'failed';
+        }
+        transition(
+          entry.id,
+          'reverting',
+          'reverting',
+          { detail: `retrying: ${reason}`, attempts },
+          env,
+        );
+        onEvent?.({ type: 'retry', entry, reason });
+        await sleep(timing.retryMs);
+      }
+    }
+  } finally {
+    await client.close().catch(() => {});
+  }
+  const done = transition(entry.id, 'reverting', 'reverted', { attempts, detail: '' }, env);
+  onEvent?.({ type: 'reverted', entry: done ?? entry });
+  return 'reverted';
+}
+
+/** The journal's record of a revert that could not be completed: the request not done, and why. */
+function recordFailure(journal: Journal, entry: PendingRevert, next: number, detail: string): void {
+  const request = entry.revert[next];
+  if (!request) return;
+  const { json, query, path } = request;
+  const write: WriteRequest = {
+    method: request.method === 'GET' ? 'POST' : request.method,
+    path,
+    ...(query ? { query } : {}),
+    ...(json !== undefined ? { json } : {}),
+  };
+  const id = newEntryId();
+  const time = new Date().toISOString();
+  try {
+    journal.file.append({
+      type: 'request',
+      id,
+      time,
+      device: deviceId(entry.device),
+      user: entry.user ?? '',
+      operation: routeOf(write).kind,
+      request: write,
+    });
+    journal.file.append({
+      type: 'outcome',
+      id,
+      time,
+      error: `auto-revert ${entry.id} of "${entry.what}" failed: ${detail}`,
+    });
+  } catch {
+    // the pending file holds the failure too
+  }
+}
+
+/** Reads all of stdin (the guard's input: one JSON object). */
+export async function readStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
