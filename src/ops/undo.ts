@@ -324,10 +324,30 @@ export async function undoPlan(
   };
 }
 
-/** The latest change that succeeded, is not an undo and has not been undone (newest first). */
+/**
+ * The auto-revert's own bookkeeping: taking or deleting its `pbc-revert-<id>` save-point. It is
+ * journaled like every write, but it is not what the operator changed: "undo my latest change"
+ * passes over it (the save-point's activation at expiry, the revert itself, is a change).
+ */
+export function isRevertBookkeeping(e: JournalEntry): boolean {
+  return (
+    (e.operation === 'savepoints.create' || e.operation === 'savepoints.remove') &&
+    JSON.stringify(e.request ?? null).includes('"pbc-revert-')
+  );
+}
+
+/**
+ * The latest change that succeeded, is not an undo, has not been undone and is not the
+ * auto-revert's bookkeeping (newest first).
+ */
 export function latestUndoable(entries: readonly JournalEntry[]): JournalEntry | undefined {
   const undone = new Set(entries.filter((x) => x.undoOf && !x.error).map((x) => x.undoOf));
   return entries.find(
-    (x) => !x.undoOf && x.error === undefined && x.ended !== undefined && !undone.has(x.id),
+    (x) =>
+      !x.undoOf &&
+      x.error === undefined &&
+      x.ended !== undefined &&
+      !undone.has(x.id) &&
+      !isRevertBookkeeping(x),
   );
 }

@@ -143,7 +143,10 @@ describe('pbc … --revert-after', () => {
       }
     });
     expect(await hasRule()).toBe(true);
-    await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
+    // "undo my latest change" is the rule, not the revert's save-point bookkeeping after it
+    const u = json(await ok(['undo', '--yes']));
+    expect(u.requests).toEqual([expect.stringMatching(/^DELETE \/rules → OK/)]);
+    expect(await hasRule()).toBe(false);
   }, 90_000);
 
   it('confirm without an ID confirms every pending revert of the device', async () => {
