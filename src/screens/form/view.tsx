@@ -140,3 +140,20 @@ export function IssueLine(props: {
     </Text>
   );
 }
+
+/**
+ * An editor's last line: its keys (after the device's refusal, when there was one), or the
+ * question that Esc with changes asks in their place ("discard changes? y/n").
+ */
+export function EditorFooter(props: { question?: string; refused?: string; keys: string }) {
+  return props.question ? (
+    <Text bold color="red" wrap="truncate-end">
+      {props.question} (y discards what was typed; n goes back)
+    </Text>
+  ) : (
+    <Text dimColor wrap="truncate-end">
+      {props.refused ? `${props.refused} · ` : ''}
+      {props.keys}
+    </Text>
+  );
+}

@@ -2,7 +2,7 @@
 import { sanitize } from '../../model/index.js';
 import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
-import { Button, FieldText, IssueLine, Marker } from '../form/view.js';
+import { Button, EditorFooter, FieldText, IssueLine, Marker } from '../form/view.js';
 import type { FormIssue } from '../rules/analysis.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';
@@ -213,16 +213,11 @@ export function GroupEditor(props: GroupEditorProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
         <IssueLine key={n} severity={i.severity} text={i.message} width={inner} />
       ))}
-      {props.question ? (
-        <Text bold color="red" wrap="truncate-end">
-          {props.question} (y discards what was typed; n goes back)
-        </Text>
-      ) : (
-        <Text dimColor wrap="truncate-end">
-          {refused ? `${refused} · ` : ''}
-          {KEYS}
-        </Text>
-      )}
+      <EditorFooter
+        {...(props.question ? { question: props.question } : {})}
+        {...(refused ? { refused } : {})}
+        keys={KEYS}
+      />
     </Panel>
   );
 }

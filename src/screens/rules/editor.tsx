@@ -7,7 +7,7 @@
 import { sanitize } from '../../model/index.js';
 import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../form/rows.js';
-import { Button, Checkbox, FieldText, IssueLine, Marker } from '../form/view.js';
+import { Button, Checkbox, EditorFooter, FieldText, IssueLine, Marker } from '../form/view.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
@@ -223,16 +223,11 @@ export function RuleEditor(props: RuleEditorProps) {
           focus)
         </Text>
       ) : null}
-      {props.question ? (
-        <Text bold color="red" wrap="truncate-end">
-          {props.question} (y discards what was typed; n goes back)
-        </Text>
-      ) : (
-        <Text dimColor wrap="truncate-end">
-          {refused ? `${refused} · ` : ''}
-          {KEYS}
-        </Text>
-      )}
+      <EditorFooter
+        {...(props.question ? { question: props.question } : {})}
+        {...(refused ? { refused } : {})}
+        keys={KEYS}
+      />
     </Panel>
   );
 }
