@@ -31,6 +31,18 @@ export interface PortRate {
   peakBps: number;
 }
 
+/** A port's rates when there is no current one (one sample only, or the counters stale). */
+export const NO_RATE = {
+  rxBps: null,
+  txBps: null,
+  rxPps: null,
+  txPps: null,
+  errPps: null,
+  errsPs: null,
+  dropsPs: null,
+  txDropPps: null,
+} as const;
+
 export interface RateState {
   /** The previous sample per port and when it was taken (ms). */
   last: Map<string, { at: number; stats: PortStats }>;
@@ -54,18 +66,7 @@ export function updateRates(state: RateState, sample: readonly PortStats[], at: 
     const port = s.portnum;
     const prev = state.last.get(port);
     const old = state.rates.get(port);
-    let rate: PortRate = old ?? {
-      rxBps: null,
-      txBps: null,
-      rxPps: null,
-      txPps: null,
-      errPps: null,
-      errsPs: null,
-      dropsPs: null,
-      history: [],
-      busyHistory: [],
-      peakBps: 0,
-    };
+    let rate: PortRate = old ?? { ...NO_RATE, history: [], busyHistory: [], peakBps: 0 };
     if (prev && at > prev.at) {
       const secs = (at - prev.at) / 1000;
       const rxBps = perSecond(s.rxbytes, prev.stats.rxbytes, secs, 8);

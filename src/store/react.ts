@@ -12,7 +12,7 @@ import { useStore } from 'zustand';
 import type { Client, ClientOptions } from '../api/index.js';
 import { isStale, staleAfter } from './freshness.js';
 import type { Poller } from './poller.js';
-import type { PortRate } from './rates.js';
+import { NO_RATE, type PortRate } from './rates.js';
 import type { ResourceKey } from './resources.js';
 import type { ConsoleState, ConsoleStore } from './store.js';
 
@@ -169,16 +169,6 @@ export function useStaleAge(keys: readonly ResourceKey[], counting = true): numb
 }
 
 const STATS = ['stats'] as const;
-const NO_RATE = {
-  rxBps: null,
-  txBps: null,
-  rxPps: null,
-  txPps: null,
-  errPps: null,
-  errsPs: null,
-  dropsPs: null,
-  txDropPps: null,
-} as const;
 
 /**
  * The port rates, or — while the port counters are stale — the same entries without their
