@@ -161,6 +161,10 @@ for (const p of packets) {
   warm.push(t.ms);
   warmCpu.push(t.cpu);
 }
+// the same packets again: every (in_port, ethertype) they have was traced once already, so
+// no trace builds a candidate list (the first pass's maximum includes those builds)
+const again: number[] = [];
+for (const p of packets) again.push(time(() => trace(p, device)).ms);
 console.log(
   JSON.stringify({
     rules: nRules,
@@ -174,6 +178,8 @@ console.log(
     unmatched_cpu_median_ms: median(unmatchedCpu),
     warm_median_ms: median(warm),
     warm_max_ms: Math.max(...warm),
+    again_median_ms: median(again),
+    again_max_ms: Math.max(...again),
     warm_cpu_median_ms: median(warmCpu),
   }),
 );

@@ -34,7 +34,8 @@ Wall-clock ms, and in brackets the median CPU time of the process.
 
 | trace of one packet | median / max ms (CPU) | target |
 |---|---|---|
-| ${r.packets} random packets (${r.forwarded} forwarded), matches compiled | ${f(best(runs, (x) => x.warm_median_ms))} / ${f(best(runs, (x) => x.warm_max_ms))} (${f(best(runs, (x) => x.warm_cpu_median_ms))}) | ≤ 5 ms |
+| ${r.packets} random packets (${r.forwarded} forwarded), matches compiled, first trace per (in_port, ethertype) builds its candidate list | ${f(best(runs, (x) => x.warm_median_ms))} / ${f(best(runs, (x) => x.warm_max_ms))} (${f(best(runs, (x) => x.warm_cpu_median_ms))}) | ≤ 5 ms |
+| the same packets again (candidate lists built) | ${f(best(runs, (x) => x.again_median_ms))} / ${f(best(runs, (x) => x.again_max_ms))} | ≤ 5 ms |
 | a packet no rule matches: all ${r.cold_passed.toLocaleString('en')} rules passed over, 20 runs | ${f(best(runs, (x) => x.unmatched_median_ms))} / ${f(best(runs, (x) => x.unmatched_max_ms))} (${f(best(runs, (x) => x.unmatched_cpu_median_ms))}) | ≤ 5 ms |
 | the same, first trace of a fresh rule list (every match compiled on the way) | ${f(best(runs, (x) => x.cold_unmatched_ms))} | — |
 | anchor: a bare loop pushing 65,536 references taken in a shuffled order, 20 runs | ${f(best(runs, (x) => x.anchor_median_ms))} (median) | — |

@@ -106,37 +106,98 @@ export function portNumbers(ports: readonly TracePort[]): Map<string, number> {
 }
 
 /**
- * Per rule list: its indexes best first (priority high to low, then list order) and each
- * rule's compiled match in that order, filled as traces reach it. Treat a list as immutable
- * (the console's polls bring new lists).
+ * A rule list ranked as the device ranks it (highest priority first; among equal priorities
+ * the rule listed earlier), every match compiled once, and — per (in_port, ethertype) a packet
+ * can have — the ranks of the rules that can meet such a packet at all (their in_port admits
+ * the port and their ethertype is the packet's, the classifier's classes): a trace tests only
+ * those, so a packet no rule matches costs its candidates, not 65,536 tests. The rules passed
+ * over are explained (first failing field) only when read. Treat a list as immutable (the
+ * console's polls bring new lists).
  */
 interface Ranked {
   n: number;
   order: Uint32Array;
+  /** By rank; undefined for a malformed rule (left out: its priority is unknown). */
   compiled: (CompiledMatch | undefined)[];
-  /**
-   * In order, what a rule's in_port is, read without touching the rule (a trace through
-   * 65,536 rules is bound by memory, not by tests): 0 not compiled yet, port + 1 for one
-   * port, -1 no in_port, -2 a list or range, -3 a malformed rule.
-   */
-  port: Int32Array;
+  /** Malformed rules ranked before each rank (n + 1 entries). */
+  malformedBefore: Int32Array;
+  /** By rank: the one ethertype the rule requires, -1 for any (read in a tight loop). */
+  dl: Int32Array;
+  /** Port → the ranks of the rules whose in_port names it, best first. */
+  byPort: Map<number, number[]>;
+  /** The ranks of the rules without an in_port, best first. */
+  anyPort: number[];
+  /** (in_port, ethertype) → the ranks of the rules that can match, best first. */
+  candidates: Map<number, Int32Array>;
 }
 const ranked = new WeakMap<readonly TraceRule[], Ranked>();
+/** Candidate lists kept per rule list (one per port and ethertype traced). */
+const MAX_CANDIDATE_LISTS = 256;
 
 function rankedOf(rules: readonly TraceRule[]): Ranked {
   const hit = ranked.get(rules);
   if (hit && hit.n === rules.length) return hit;
-  const order = new Uint32Array(rules.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
+  const n = rules.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => rules[b]!.priority - rules[a]!.priority || a - b);
+  const compiled: (CompiledMatch | undefined)[] = new Array(n);
+  const malformedBefore = new Int32Array(n + 1);
+  const byPort = new Map<number, number[]>();
+  const anyPort: number[] = [];
+  const dl = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const rule = rules[order[k]!]!;
+    const bad = rule.malformed !== undefined;
+    malformedBefore[k + 1] = malformedBefore[k]! + (bad ? 1 : 0);
+    if (bad) continue;
+    const c = compileMatch(rule.match);
+    compiled[k] = c;
+    dl[k] = c.dlType ?? -1;
+    if (c.ports === null) anyPort.push(k);
+    else
+      for (const port of new Set(c.ports)) {
+        const list = byPort.get(port);
+        if (list) list.push(k);
+        else byPort.set(port, [k]);
+      }
+  }
   const r: Ranked = {
-    n: rules.length,
+    n,
     order,
-    compiled: new Array(rules.length),
-    port: new Int32Array(rules.length),
+    compiled,
+    malformedBefore,
+    dl,
+    byPort,
+    anyPort,
+    candidates: new Map(),
   };
   ranked.set(rules, r);
   return r;
+}
+
+function candidatesOf(r: Ranked, inPort: number, dlType: number): Int32Array {
+  const key = (inPort + 1) * 0x20000 + (dlType + 1);
+  let list = r.candidates.get(key);
+  if (list) return list;
+  // the rules naming the port and the rules naming none, merged in rank order
+  const named = r.byPort.get(inPort) ?? [];
+  const any = r.anyPort;
+  const { dl } = r;
+  const out = new Int32Array(named.length + any.length);
+  let m = 0;
+  let i = 0;
+  let j = 0;
+  while (i < named.length || j < any.length) {
+    const k =
+      j >= any.length || (i < named.length && named[i]! < any[j]!) ? named[i++]! : any[j++]!;
+    const t = dl[k]!;
+    if (t === -1 || t === dlType) out[m++] = k;
+  }
+  list = out.slice(0, m);
+  if (r.candidates.size >= MAX_CANDIDATE_LISTS) r.candidates.clear();
+  r.candidates.set(key, list);
+  return list;
 }
 
 export function hashFieldsOf(hash: GroupHash | null): string[] {
@@ -195,48 +256,32 @@ function describeGroup(
 export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>): Trace<R> {
   const { rules } = device;
   const p = packFlow(packet);
-  const { order, compiled, port } = rankedOf(rules);
-  const passedRules: R[] = [];
-  const passedFields: string[] = [];
-  const inPort = p.inPort + 1;
-  let winner: R | null = null;
-  for (let k = 0; k < order.length; k++) {
-    let one = port[k]!;
-    if (one === 0) {
-      const rule = rules[order[k]!]!;
-      if (rule.malformed !== undefined) one = -3;
-      else {
-        const c = compileMatch(rule.match);
-        compiled[k] = c;
-        one = c.ports === null ? -1 : c.ports.length === 1 ? c.ports[0]! + 1 : -2;
-      }
-      port[k] = one;
-    }
-    if (one === -3) continue;
-    // in_port comes first in MATCH_ORDER: a rule on another single port fails there
-    if (one > 0 && one !== inPort) {
-      passedRules.push(rules[order[k]!]!);
-      passedFields.push('in_port');
-      continue;
-    }
-    const r = rules[order[k]!]!;
-    const field = firstMismatch(compiled[k]!, p);
-    if (field === null) {
-      winner = r;
+  const rk = rankedOf(rules);
+  const { order, compiled, malformedBefore } = rk;
+  // the best-ranked candidate the packet meets wins; every rule ranked ahead of it fails
+  let at = -1;
+  for (const k of candidatesOf(rk, p.inPort, p.dlType)) {
+    if (firstMismatch(compiled[k]!, p) === null) {
+      at = k;
       break;
     }
-    passedRules.push(r);
-    passedFields.push(field);
   }
+  const winner: R | null = at < 0 ? null : rules[order[at]!]!;
+  const end = at < 0 ? rk.n : at;
   const byNo = new Map(device.ports.map((x) => [x.no, x]));
   const portName = (n: number) => byNo.get(n)?.name ?? String(n);
   const portUp = (n: number) => byNo.get(n)?.up === true;
   const result: Trace<R> = {
     verdict: 'unmatched',
     rule: winner,
-    passedCount: passedRules.length,
+    passedCount: end - malformedBefore[end]!,
     get passed() {
-      const list = passedRules.map((rule, i) => ({ rule, field: passedFields[i]! }));
+      const list: { rule: R; field: string }[] = [];
+      for (let k = 0; k < end; k++) {
+        const c = compiled[k];
+        if (!c) continue;
+        list.push({ rule: rules[order[k]!]!, field: firstMismatch(c, p) ?? '?' });
+      }
       Object.defineProperty(this, 'passed', { value: list, enumerable: true });
       return list;
     },
@@ -245,7 +290,7 @@ export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>)
     outputs: [],
     lost: [],
     reason: null,
-    skipped: rules.reduce((n, r) => n + (r.malformed === undefined ? 0 : 1), 0),
+    skipped: malformedBefore[rk.n]!,
   };
   if (!winner) {
     result.reason = 'no rule matches: the device drops it';
