@@ -113,6 +113,14 @@ describe('traffic impact in the group editor', () => {
     const g = await m.ui.waitFor((x) => x.includes('eth-0-22/3: '), 5000);
     const [, before, after] = /eth-0-22\/3: ([\d.]+) → ([\d.]+) Gbit\/s of 10G/.exec(g) ?? [];
     expect(Number(after)).toBeCloseTo(Number(before) / 2, 0);
-    await press('escape');
+    // applied: two polls later the Groups screen says predicted vs measured, as Rules does
+    await press(CTRL_S);
+    await m.ui.waitFor((x) => x.includes('— confirm'));
+    await press('y');
+    const done = await m.ui.waitFor(
+      (x) => x.includes('traffic after group 1: eth-0-22/') && x.includes('measured '),
+      15_000,
+    );
+    expect(done).toMatch(/eth-0-22\/\d predicted [\d.]+[kMG]?b\/s, measured [\d.]+[kMG]?b\/s/);
   });
 });

@@ -23,6 +23,7 @@ import {
   withRefusal,
 } from '../form/editor-screen.js';
 import { usePick } from '../pick.js';
+import { usePredictionCheck } from '../rules/impact-check.js';
 import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
@@ -152,7 +153,11 @@ export function GroupsScreen(props: ScreenProps) {
   );
   const f = props.filter.trim().toLowerCase();
   const rows = useMemo(() => (f ? all.filter((r) => r.search.includes(f)) : all), [all, f]);
-  const list = useList(rows.length, props.height - 2);
+  // the traffic impact of a PUT: the rules using the group follow its new buckets
+  const traffic = useTrafficView(usePortRates());
+  // predicted vs measured, two polls after a bucket change is applied (as on Rules)
+  const prediction = usePredictionCheck(traffic, props.notify);
+  const list = useList(rows.length, props.height - 2 - (prediction.text ? 1 : 0));
   const view = list.state;
   // `:group 40`: that group selected, its details open
   usePick(
@@ -169,8 +174,6 @@ export function GroupsScreen(props: ScreenProps) {
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),
     [form, device, groups],
   );
-  // the traffic impact of a PUT: the rules using the group follow its new buckets
-  const traffic = useTrafficView(usePortRates());
   const trafficImpact = useMemo(
     () => (analysis ? groupEditorImpact(analysis, traffic) : null),
     [analysis, traffic],
@@ -183,22 +186,22 @@ export function GroupsScreen(props: ScreenProps) {
     const a = analyzeGroup(fm, device, groups ?? []);
     if (applyBlocked(fm, a, setForm, props.notify)) return;
     const build = (save: boolean) => planGroup(a, save, new Date())!;
+    const t = fm === form ? trafficImpact : groupEditorImpact(a, traffic);
     change.open(build(fm.saveFirst), {
       saveFirst: fm.saveFirst,
       rebuild: rebuildFromForm(formRef, build),
-      impact: (() => {
-        const t = fm === form ? trafficImpact : groupEditorImpact(a, traffic);
-        return [
-          ...warningLines(a.issues),
-          ...impactLines(a.impact),
-          ...(t?.warnings ?? []).map((w) => `! ${w}`),
-          ...(t ? [t.summary] : []),
-        ];
-      })(),
+      impact: [
+        ...warningLines(a.issues),
+        ...impactLines(a.impact),
+        ...(t?.warnings ?? []).map((w) => `! ${w}`),
+        ...(t ? [t.summary] : []),
+      ],
       onClose: (r) => {
         // success closes the editor; a refusal goes back to it, as typed
-        if (r?.ok) setForm(null);
-        else if (r) keepRefused(formRef, r.lines, refusalTarget);
+        if (r?.ok) {
+          setForm(null);
+          if (t && t.impact.ports.length > 0) prediction.expect(`group ${fm.id.text}`, t);
+        } else if (r) keepRefused(formRef, r.lines, refusalTarget);
       },
     });
   };
@@ -304,6 +307,11 @@ export function GroupsScreen(props: ScreenProps) {
         {f ? ` · ${rows.length} match '${props.filter}'` : ''}
         {refused ? ` · read-only: ${refused}` : ''}
       </Text>
+      {prediction.text ? (
+        <Text wrap="truncate-end" dimColor>
+          {prediction.text}
+        </Text>
+      ) : null}
       {groups === undefined ? (
         <Text>{loadError ? `Cannot read the groups: ${loadError}` : 'Loading groups…'}</Text>
       ) : (
@@ -311,7 +319,7 @@ export function GroupsScreen(props: ScreenProps) {
           columns={COLUMNS}
           rows={rows}
           width={props.width}
-          height={props.height - 1}
+          height={props.height - 1 - (prediction.text ? 1 : 0)}
           selected={view.selected}
           offset={view.offset}
           sortKey="id"

@@ -6,7 +6,7 @@
 import type { Rule } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import { groupImpact, portImpactText } from '../../tcam/index.js';
-import type { EditorImpact } from '../rules/impact.js';
+import type { EditorImpact, PredictedImpact } from '../rules/impact.js';
 import type { TrafficView } from '../traffic.js';
 import type { GroupAnalysis } from './model.js';
 
@@ -14,11 +14,16 @@ import type { GroupAnalysis } from './model.js';
 export function groupEditorImpact(
   a: GroupAnalysis,
   traffic: TrafficView,
-): Omit<EditorImpact, 'impact'> | null {
+): (Omit<EditorImpact, 'impact'> & PredictedImpact) | null {
   if (!a.input || !a.exists || a.call !== 'PUT' || !traffic.known) return null;
   const g = groupImpact<Rule>({ description: '', ...a.input }, traffic);
   if (g.rules.length === 0)
-    return { summary: 'traffic: no rule uses this group', ports: '', warnings: [] };
+    return {
+      summary: 'traffic: no rule uses this group',
+      ports: '',
+      warnings: [],
+      impact: { ports: [] },
+    };
   const names = g.rules
     .slice(0, 3)
     .map((r) => `'${r.name || '(no name)'}'`)
@@ -28,5 +33,6 @@ export function groupEditorImpact(
     summary: `traffic: ${formatSi(g.ownBps, 'b/s')} of ${names}${more} follows the new buckets${g.unknownRates ? ' (some rates n/a: not counted)' : ''}`,
     ports: g.ports.map(portImpactText).join(' · '),
     warnings: g.ports.filter((p) => p.over).map(portImpactText),
+    impact: { ports: g.ports },
   };
 }

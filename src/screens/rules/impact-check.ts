@@ -7,12 +7,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import type { TrafficView } from '../traffic.js';
-import { type EditorImpact, impactCheck, type Prediction, predictionOf } from './impact.js';
+import { impactCheck, type PredictedImpact, type Prediction, predictionOf } from './impact.js';
 
 export interface PredictionCheck {
   /** The comparison once measured, else null (also while waiting: `text` says so). */
   text: string | null;
-  expect(label: string, impact: EditorImpact | null): void;
+  expect(label: string, impact: PredictedImpact | null): void;
   clear(): void;
 }
 

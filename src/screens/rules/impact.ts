@@ -115,9 +115,12 @@ export interface Prediction {
   after: number;
 }
 
+/** What a prediction is made from: an editor's per-port impact (the rule or the group editor's). */
+export type PredictedImpact = { impact: { ports: readonly PortImpact[] } };
+
 export function predictionOf(
   label: string,
-  e: EditorImpact | null,
+  e: PredictedImpact | null,
   after: number,
 ): Prediction | null {
   if (!e) return null;
