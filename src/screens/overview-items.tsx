@@ -46,13 +46,28 @@ export function overviewItems(rows: readonly PortRow[], room: number): OverviewL
     ...erring.slice(0, e).map((r) => ({
       kind: 'erring' as const,
       port: r.name,
-      text: `${sanitize(r.name)}  ERR ${formatSi(r.rate?.errPps, '/s')}`,
+      text: `${sanitize(r.name)}  ${nowText(r)}`,
     })),
   ];
   return {
     items,
     more: { talker: Math.min(3, talkers.length) - t, erring: erring.length - e },
   };
+}
+
+/**
+ * What is wrong now, by name: `ERR 5.45/s`, `DROP 3.72M/s` (an oversubscribed tool port drops,
+ * it does not err) or both. The counts come from the last two samples.
+ */
+function nowText(r: PortRow): string {
+  const errs = r.rate?.errsPs ?? 0;
+  const drops = r.rate?.dropsPs ?? 0;
+  return [
+    errs > 0 ? `ERR ${formatSi(errs, '/s')}` : '',
+    drops > 0 ? `DROP ${formatSi(drops, '/s')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Lines the list takes with `list` (titles, items, "+N more", and "none" lines). */

@@ -18,7 +18,8 @@ describe('overview drill-down', () => {
   it('↓ then Enter opens the selected erroring port; names are whole at 80×24', async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
     const f = await m.ui.waitFor(
-      (x) => x.includes('Top talkers') && /› eth-\d+-\d+\s+\S+b\/s/.test(x) && x.includes('ERR'),
+      (x) =>
+        x.includes('Top talkers') && /› eth-\d+-\d+\s+\S+b\/s/.test(x) && /(ERR|DROP) \d/.test(x),
       8000,
     );
     const lines = frameLines(f);
@@ -26,13 +27,13 @@ describe('overview drill-down', () => {
     // every listed port is a whole name followed by its figure
     const items = lines.filter((l) => /(›|\s)\s(eth-[\d/-]+)\s\s/.test(l));
     expect(items.length).toBeGreaterThan(1);
-    for (const l of items) expect(l).toMatch(/eth-\d+-\d+(\/\d+)?\s\s(ERR )?\d/);
+    for (const l of items) expect(l).toMatch(/eth-\d+-\d+(\/\d+)?\s\s((ERR|DROP) )?\d/);
     // move down past the talkers to the first erroring port
     const talkers = lines.filter((l) => /\s(eth-[\d/-]+)\s\s[\d.]+[kMG]?b\/s/.test(l)).length;
     for (let i = 0; i < talkers; i++) await m.ui.press('down');
-    const on = await m.ui.waitFor((x) => /› (eth-[\d/-]+)\s\sERR/.test(x), 8000);
+    const on = await m.ui.waitFor((x) => /› (eth-[\d/-]+)\s\s(ERR|DROP)/.test(x), 8000);
     // the selection stays on that port while the list re-orders with each poll
-    const port = /› (eth-[\d/-]+)\s\sERR/.exec(on)![1]!;
+    const port = /› (eth-[\d/-]+)\s\s(?:ERR|DROP)/.exec(on)![1]!;
     await m.ui.press('enter');
     const detail = await m.ui.waitFor((x) => x.includes(`${port} (port`), 8000);
     expect(detail).toContain('[2 Ports]');

@@ -109,7 +109,7 @@ const VIEWS: View[] = [
     ready: (f) =>
       f.includes('Top talkers') &&
       line(f, 'b/s').includes(MARK) &&
-      line(f, ' ERR ').includes(MARK) &&
+      (line(f, ' ERR ') + line(f, ' DROP ')).includes(MARK) &&
       shown(f),
   },
   {
