@@ -5,6 +5,8 @@
  * One request is used once.
  */
 import { useEffect, useRef } from 'react';
+import { useConsole } from '../store/react.js';
+import type { ResourceKey } from '../store/resources.js';
 
 export interface PickSlot {
   current: string | null;
@@ -20,9 +22,12 @@ export function usePick<R>(
   matches: (row: R, want: string) => boolean,
   found: (index: number, row: R) => void,
   missing: (want: string) => void,
+  /** What the rows are read from: re-read at once after a first miss (not at the next poll). */
+  resources: readonly ResourceKey[] = [],
 ): void {
-  // the rows of a first miss: the store may not have polled a new item yet, so the next
-  // rows (a later poll) are looked at once more before saying it is not there
+  const { poller } = useConsole();
+  // the rows of a first miss: the store may not have polled a new item yet, so the rows are
+  // read again at once and looked at once more before saying it is not there
   const missed = useRef<readonly R[] | null>(null);
   useEffect(() => {
     const want = slot?.current;
@@ -32,8 +37,10 @@ export function usePick<R>(
       slot.current = null;
       missed.current = null;
       found(i, rows[i]!);
-    } else if (missed.current === null) missed.current = rows;
-    else {
+    } else if (missed.current === null) {
+      missed.current = rows;
+      if (resources.length > 0) void poller.refreshNow(resources);
+    } else {
       slot.current = null;
       missed.current = null;
       missing(want);

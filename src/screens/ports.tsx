@@ -315,6 +315,7 @@ export function PortsScreen(props: ScreenProps) {
       setDetail(r.name);
     },
     (want) => props.notify(`no port '${want}' on this device`),
+    ['info', 'config'],
   );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)

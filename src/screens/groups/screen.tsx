@@ -169,6 +169,7 @@ export function GroupsScreen(props: ScreenProps) {
       setDetail(r.group.group_id);
     },
     (want) => props.notify(`no group ${want} on this device`),
+    ['groups'],
   );
   const analysis = useMemo(
     () => (form ? analyzeGroup(form, device, groups ?? []) : null),

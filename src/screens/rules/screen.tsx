@@ -111,6 +111,7 @@ export function RulesScreen(props: ScreenProps) {
       setDetail(ruleKeyText(r.rule));
     },
     (want) => props.notify(`no rule named '${want}' or with that cookie`),
+    ['rules'],
   );
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
   const impact = useMemo(

@@ -180,6 +180,7 @@ export function SavePointsScreen(props: ScreenProps) {
       (r.pane === 'rules' ? ruleList : portList).set(r.i);
     },
     (want) => props.notify(`no save-point named '${want}'`),
+    ['savepoints'],
   );
   const mode = settings?.storage.modeCurrent;
   const maximum = flows?.maximum_flows ?? (mode ? capacity(mode).maximum : undefined);
