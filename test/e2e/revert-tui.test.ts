@@ -117,6 +117,9 @@ describe.runIf(hasTmux())('auto-revert from the console', () => {
     s.keys('C');
     await until('the revert is confirmed', () => reverts(dir)[0]?.state === 'confirmed');
     await s.waitFor((x) => !x.includes('REVERT IN'), 30_000);
+    // the state turns 'confirmed' before the save-point's DELETE is sent; the status line
+    // comes after that DELETE's answer
+    await s.waitFor((x) => x.includes('the change stays'), 30_000);
     expect(await revertSavepoints()).toEqual([]);
     expect(await ruleNames()).not.toContain(name);
   }, 90_000);
