@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import { deviceId, entriesOf } from '../ops/journal.js';
+import { deviceId, entriesOf, entryOutcome } from '../ops/journal.js';
 import type { JournalEntry } from '../ops/journal-file.js';
 import { JournalFile } from '../ops/journal-file.js';
 import { describeRequest } from '../ops/operation.js';
@@ -26,17 +26,6 @@ export function entryJson(e: JournalEntry) {
     before: e.before ?? null,
     result: e.error !== undefined ? { error: e.error } : e.ended === undefined ? null : e.result,
   };
-}
-
-/** `OK`, `FAILED: why`, `?` (never ended); `undo of ID` when it undid one. */
-function outcome(e: JournalEntry): string {
-  const r =
-    e.error !== undefined
-      ? `FAILED: ${e.error}`
-      : e.ended === undefined
-        ? '? (no answer recorded)'
-        : 'OK';
-  return e.undoOf ? `${r} (undo of ${e.undoOf})` : r;
 }
 
 /** The selected device's URL, or undefined when none is selected (then every device's). */
@@ -71,7 +60,7 @@ export async function list(run: Run, o: { all?: boolean }): Promise<void> {
             e.user || '-',
             e.operation,
             describeRequest(e.request).join(' '),
-            outcome(e),
+            entryOutcome(e),
           ]),
         ),
   );

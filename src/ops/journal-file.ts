@@ -47,6 +47,8 @@ export interface JournalRequest {
   beforeError?: string;
   /** This change undoes the entry with this id. */
   undoOf?: string;
+  /** This change was sent by the auto-revert with this id, at its expiry. */
+  revertOf?: string;
 }
 
 export interface JournalOutcome {

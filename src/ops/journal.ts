@@ -21,6 +21,8 @@ export interface JournalMeta {
   device: string;
   context?: string;
   user?: string;
+  /** The writes are the auto-revert with this id, sent at its expiry (by the guard). */
+  revertOf?: string;
 }
 
 /** `http://user:pw@host/rest/` → `http://host/rest`: how the journal names a device. */
@@ -60,6 +62,7 @@ export function journalHook(
         operation: route.kind,
         request,
         ...(undoOf ? { undoOf } : {}),
+        ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
       };
       if (route.read) {
         try {
@@ -100,6 +103,19 @@ export function journalHook(
     },
   };
   return { hook, journal };
+}
+
+/** `OK`, `FAILED: why`, `?` (never ended), with what the change was: an undo or an auto-revert. */
+export function entryOutcome(e: JournalEntry): string {
+  const r =
+    e.error !== undefined
+      ? `FAILED: ${e.error}`
+      : e.ended === undefined
+        ? '? (no answer recorded)'
+        : 'OK';
+  if (e.undoOf) return `${r} (undo of ${e.undoOf})`;
+  if (e.revertOf) return `${r} (auto-revert ${e.revertOf} at expiry)`;
+  return r;
 }
 
 /** Journals every write `client` sends from now on; returns the journal. */

@@ -113,6 +113,10 @@ describe('pbc … --revert-after', () => {
     expect(lines.find((l) => l.type === 'outcome' && l.id === activation.id)).toHaveProperty(
       'result',
     );
+    // …marked as the auto-revert's, so the journal says why the change went away
+    expect(activation.revertOf).toBe(id);
+    const listed = await ok(['journal', '-o', 'table']);
+    expect(listed.stdout).toContain(`OK (auto-revert ${id} at expiry)`);
   }, 90_000);
 
   it('keeps a change confirmed in time, and deletes the save-point', async () => {

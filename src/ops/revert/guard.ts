@@ -91,6 +91,7 @@ async function revert(
   const journal = installJournal(client, {
     device: entry.device,
     ...(entry.user !== undefined ? { user: entry.user } : {}),
+    revertOf: entry.id,
   });
   const giveUpAt = Date.now() + timing.giveUpMs;
   let next = 0;

@@ -7,7 +7,7 @@
  */
 import { Box } from 'ink';
 import { useEffect, useState } from 'react';
-import { entriesOf, journalOf } from '../../ops/journal.js';
+import { entriesOf, entryOutcome, journalOf } from '../../ops/journal.js';
 import { type JournalEntry, JournalFile, journalJson } from '../../ops/journal-file.js';
 import { describeRequest } from '../../ops/operation.js';
 import { latestUndoable, undoPlan } from '../../ops/undo.js';
@@ -25,8 +25,7 @@ export function requestUndoLatest(): void {
   undoLatestOnArrival = true;
 }
 
-const outcome = (e: JournalEntry) =>
-  `${e.error !== undefined ? `FAILED: ${e.error}` : e.ended === undefined ? '?' : 'OK'}${e.undoOf ? ` (undo of ${e.undoOf})` : ''}`;
+const outcome = (e: JournalEntry) => entryOutcome(e).replace('? (no answer recorded)', '?');
 
 const COLUMNS: Column<JournalEntry>[] = [
   { key: 'id', title: 'ID', width: 8, priority: 100, render: (e) => e.id },
