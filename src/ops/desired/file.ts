@@ -61,7 +61,7 @@ export function parseDesired(text: string, file: string, opts: ParseOptions = {}
     });
     throw new DesiredFileError(problems);
   }
-  const r = new Reader(file, lc);
+  const r = new Reader(file, lc, doc);
   let config: DesiredConfig = {};
   let truncated = false;
   try {
