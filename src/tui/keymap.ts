@@ -133,6 +133,14 @@ export const BINDINGS: readonly Binding[] = [
     label: n.label,
     scope: 'global' as const,
   })),
+  // a panel wider than the terminal (a port's transceiver table, a rule's long matches)
+  {
+    command: 'view.left',
+    keys: ['left'],
+    label: 'scroll a wide panel left (Home: back to its start)',
+    scope: 'global',
+  },
+  { command: 'view.right', keys: ['right'], label: 'scroll a wide panel right', scope: 'global' },
   {
     command: 'overview.open',
     keys: ['enter'],
