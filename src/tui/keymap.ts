@@ -208,6 +208,13 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
   },
   {
+    command: 'logs.level',
+    keys: ['L'],
+    label: 'level: show only lines at a minimum severity (critical, errors, warnings, … all)',
+    scope: 'logs',
+    hint: true,
+  },
+  {
     command: 'logs.clear',
     keys: ['z'],
     label: 'zero the device log: clear it (SUPER)',
