@@ -144,7 +144,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'overview.open',
     keys: ['enter'],
-    label: 'open the selected port (top talkers, errors/drops now)',
+    label: 'open the selected item: a port, a sensor (on Device), a top rule',
     scope: 'overview',
     hint: true,
     meaning: 'open',
