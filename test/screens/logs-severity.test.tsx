@@ -36,7 +36,7 @@ describe('log severities', () => {
     // the device's own lines carry no severity: no column, no L
     expect(statusBar(f)).not.toContain('L level');
     await m.ui.press('L');
-    await m.ui.waitFor((x) => x.includes('pb-lab-01 started'));
+    await m.ui.waitFor((x) => x.includes('pb-lab-01 started'), 8000);
     await logLines([
       '%LINK-3-UPDOWN: Interface eth-0-5, changed state to down',
       'WARN fan 2 slow',
@@ -51,26 +51,26 @@ describe('log severities', () => {
     const total = Number(/(\d+) lines/.exec(f)![1]);
 
     await m.ui.press('L');
-    f = await m.ui.waitFor((x) => x.includes(`1 of ${total} lines ≥ CRIT`));
+    f = await m.ui.waitFor((x) => x.includes(`1 of ${total} lines ≥ CRIT`), 8000);
     expect(f).toContain('PSU 1 failed');
     expect(f).not.toContain('UPDOWN');
     await m.ui.press('L');
-    f = await m.ui.waitFor((x) => x.includes(`2 of ${total} lines ≥ ERR`));
+    f = await m.ui.waitFor((x) => x.includes(`2 of ${total} lines ≥ ERR`), 8000);
     expect(f).toContain('UPDOWN');
     expect(f).not.toContain('fan 2 slow');
     await m.ui.press('L');
-    f = await m.ui.waitFor((x) => x.includes(`3 of ${total} lines ≥ WARN`));
+    f = await m.ui.waitFor((x) => x.includes(`3 of ${total} lines ≥ WARN`), 8000);
     expect(f).toContain('fan 2 slow');
     expect(f).not.toContain('pb-lab-01 started');
     // with the text filter too
     await m.ui.press('/');
     for (const ch of 'fan') await m.ui.press(ch);
     await m.ui.press('enter');
-    f = await m.ui.waitFor((x) => x.includes(`1 of ${total} lines ≥ WARN match 'fan'`));
+    f = await m.ui.waitFor((x) => x.includes(`1 of ${total} lines ≥ WARN match 'fan'`), 8000);
     await m.ui.press('escape');
     // NOTE, INFO, then everything again
     for (const k of ['L', 'L', 'L']) await m.ui.press(k);
-    f = await m.ui.waitFor((x) => x.includes(`${total} lines ·`) && !x.includes(' of '));
+    f = await m.ui.waitFor((x) => x.includes(`${total} lines ·`) && !x.includes(' of '), 8000);
     expect(f).toContain('pb-lab-01 started');
   });
 });
@@ -85,21 +85,21 @@ describe('follow', () => {
     const at = rowOf(f, 'line-30');
     // at the newest: f switches follow off and nothing moves (no notice line shifts it)
     await m.ui.press('f');
-    f = await m.ui.waitFor((x) => x.includes('paused 0 up'));
+    f = await m.ui.waitFor((x) => x.includes('paused 0 up'), 8000);
     expect(rowOf(f, 'line-30')).toBe(at);
     expect(rowOf(f, 'line-40')).toBeGreaterThan(at);
     await m.ui.press('f');
-    f = await m.ui.waitFor((x) => /following · /.test(x));
+    f = await m.ui.waitFor((x) => /following · /.test(x), 8000);
     expect(rowOf(f, 'line-30')).toBe(at);
 
     // scrolled up: f switches following on there, on the same lines
     for (let i = 0; i < 5; i++) await m.ui.press('k');
-    f = await m.ui.waitFor((x) => x.includes('paused 5 up'));
+    f = await m.ui.waitFor((x) => x.includes('paused 5 up'), 8000);
     const up = rowOf(f, 'line-30');
     expect(up).toBe(at + 5);
     expect(f).not.toContain('line-40');
     await m.ui.press('f');
-    f = await m.ui.waitFor((x) => x.includes('following from 5 up'));
+    f = await m.ui.waitFor((x) => x.includes('following from 5 up'), 8000);
     expect(rowOf(f, 'line-30')).toBe(up);
     expect(f).not.toContain('line-40');
     // a new line while following: the view goes to the newest

@@ -20,16 +20,16 @@ describe('overview drill-down: sensors and rules', () => {
     let f = await m.ui.waitFor((x) => /› eth-\d+-\d+\s+\S+b\/s/.test(x), 8000);
     // the last temperature sensor is right above the ports
     await m.ui.press('up');
-    f = await m.ui.waitFor((x) => /› temp 5 /.test(x));
+    f = await m.ui.waitFor((x) => /› temp 5 /.test(x), 8000);
     await m.ui.press('up');
-    await m.ui.waitFor((x) => /› temp 4 outlet/.test(x));
+    await m.ui.waitFor((x) => /› temp 4 outlet/.test(x), 8000);
     await m.ui.press('enter');
     f = await m.ui.waitFor((x) => x.includes('[9 Device]') && /›Temp 4 outlet/.test(x), 8000);
     expect(f).toContain('Temperature sensor 4 (outlet)');
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
     // a sensor is read-only: Enter on it changes nothing
     await m.ui.press('enter');
-    await m.ui.waitFor((x) => x.includes('a sensor reading: nothing to change'));
+    await m.ui.waitFor((x) => x.includes('a sensor reading: nothing to change'), 8000);
   });
 
   it('lists the top rules by rate at 80×24; G selects the last, Enter opens it', async () => {

@@ -40,9 +40,9 @@ describe('wide panels scroll sideways', () => {
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
 
     await m.ui.press('right');
-    f = await m.ui.waitFor((x) => x.includes('◀ col 9–86 of'));
+    f = await m.ui.waitFor((x) => x.includes('◀ col 9–86 of'), 8000);
     for (let i = 0; i < 4; i++) await m.ui.press('right');
-    f = await m.ui.waitFor((x) => x.includes('Temp(C)') && /◀ col \d+–(\d+) of \1\b/.test(x));
+    f = await m.ui.waitFor((x) => x.includes('Temp(C)') && /◀ col \d+–(\d+) of \1\b/.test(x), 8000);
     expect(f).toContain('Rx(dBm)');
     // the port's own line shows its levels now: Tx, Rx (dBm) and a temperature
     expect(row()).toMatch(/-\d+\.\d\d +-\d+\.\d\d +\d+\.\d$/);
@@ -50,7 +50,7 @@ describe('wide panels scroll sideways', () => {
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
 
     await m.ui.press('home');
-    f = await m.ui.waitFor((x) => x.includes('Transceiver  col 1–78 of'));
+    f = await m.ui.waitFor((x) => x.includes('Transceiver  col 1–78 of'), 8000);
     expect(row()).toContain('FTLX8571D3BCV-IT');
   });
 
@@ -70,11 +70,14 @@ describe('wide panels scroll sideways', () => {
     });
     expect(res.status, await res.text()).toBe(200);
     await palette('rule wide-one');
-    let f = await m.ui.waitFor((x) => x.includes("Rule 'wide-one'") && x.includes('←/→ scroll'));
+    let f = await m.ui.waitFor(
+      (x) => x.includes("Rule 'wide-one'") && x.includes('←/→ scroll'),
+      8000,
+    );
     expect(f).not.toContain('END-MARK');
     expect(f).toMatch(/col 1–\d+ of \d+ ▶ \(←\/→\)/);
     for (let i = 0; i < 12; i++) await m.ui.press('right');
-    f = await m.ui.waitFor((x) => x.includes('END-MARK'));
+    f = await m.ui.waitFor((x) => x.includes('END-MARK'), 8000);
     // the labels stay; only the values move
     expect(f).toMatch(/ description +.*END-MARK/);
     expect(f).toMatch(/^ priority\b/m);
@@ -83,7 +86,7 @@ describe('wide panels scroll sideways', () => {
     // a rule whose every line fits: no sideways scrolling offered
     await m.ui.press('escape');
     await palette('rule https-3');
-    f = await m.ui.waitFor((x) => x.includes("Rule 'https-3'"));
+    f = await m.ui.waitFor((x) => x.includes("Rule 'https-3'"), 8000);
     expect(statusBar(f)).not.toContain('←/→');
     expect(f).not.toMatch(/col 1–/);
   });
