@@ -19,11 +19,15 @@ afterEach(async () => {
 const T = Date.UTC(2026, 10, 22, 1, 2, 3);
 
 async function logLines(lines: string[]) {
-  const res = await fetch(`${m!.sim.url.replace('/rest', '')}/_sim/log`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ lines }),
-  });
+  const res = await fetch(
+    `${m!.sim.url.replace('/rest', '')}/_sim/log`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lines }),
+    },
+    60_000,
+  );
   expect(res.status).toBe(200);
 }
 
@@ -72,7 +76,7 @@ describe('log severities', () => {
     for (const k of ['L', 'L', 'L']) await m.ui.press(k);
     f = await m.ui.waitFor((x) => x.includes(`${total} lines ·`) && !x.includes(' of '), 8000);
     expect(f).toContain('pb-lab-01 started');
-  });
+  }, 60_000);
 });
 
 describe('follow', () => {
@@ -106,5 +110,5 @@ describe('follow', () => {
     await logLines(['line-41']);
     f = await m.ui.waitFor((x) => x.includes('line-41') && /following · /.test(x), 8000);
     expect(rowOf(f, 'line-41')).toBeGreaterThan(rowOf(f, 'line-40'));
-  });
+  }, 60_000);
 });

@@ -30,7 +30,7 @@ describe('overview drill-down: sensors and rules', () => {
     // a sensor is read-only: Enter on it changes nothing
     await m.ui.press('enter');
     await m.ui.waitFor((x) => x.includes('a sensor reading: nothing to change'), 8000);
-  });
+  }, 60_000);
 
   it('lists the top rules by rate at 80×24; G selects the last, Enter opens it', async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
@@ -53,5 +53,5 @@ describe('overview drill-down: sensors and rules', () => {
     await m.ui.press('enter');
     f = await m.ui.waitFor((x) => x.includes('[3 Rules]') && x.includes(`Rule '${name}'`), 8000);
     expect(f).toContain('rate');
-  });
+  }, 60_000);
 });

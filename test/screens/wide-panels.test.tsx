@@ -27,7 +27,11 @@ describe('wide panels scroll sideways', () => {
   it("→ reveals the transceiver's light levels and temperature cut at 80 columns; Home returns", async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
     await palette('port eth-0-17');
-    let f = await m.ui.waitFor((x) => /Transceiver {2}col 1–78 of \d+ ▶/.test(x), 8000);
+    // the status bar follows the view once it is on screen
+    let f = await m.ui.waitFor(
+      (x) => /Transceiver {2}col 1–78 of \d+ ▶/.test(x) && statusBar(x).includes('←/→ scroll'),
+      8000,
+    );
     // the port's line: under the table's header and its dashes
     const row = () => {
       const lines = frameLines(f);
@@ -52,7 +56,7 @@ describe('wide panels scroll sideways', () => {
     await m.ui.press('home');
     f = await m.ui.waitFor((x) => x.includes('Transceiver  col 1–78 of'), 8000);
     expect(row()).toContain('FTLX8571D3BCV-IT');
-  });
+  }, 60_000);
 
   it('a rule detail scrolls its long values; nothing to scroll, no ←/→ in the status bar', async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
@@ -86,8 +90,11 @@ describe('wide panels scroll sideways', () => {
     // a rule whose every line fits: no sideways scrolling offered
     await m.ui.press('escape');
     await palette('rule https-3');
-    f = await m.ui.waitFor((x) => x.includes("Rule 'https-3'"), 8000);
+    f = await m.ui.waitFor(
+      (x) => x.includes("Rule 'https-3'") && !statusBar(x).includes('←/→'),
+      8000,
+    );
     expect(statusBar(f)).not.toContain('←/→');
     expect(f).not.toMatch(/col 1–/);
-  });
+  }, 60_000);
 });
