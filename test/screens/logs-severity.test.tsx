@@ -19,15 +19,11 @@ afterEach(async () => {
 const T = Date.UTC(2026, 10, 22, 1, 2, 3);
 
 async function logLines(lines: string[]) {
-  const res = await fetch(
-    `${m!.sim.url.replace('/rest', '')}/_sim/log`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lines }),
-    },
-    60_000,
-  );
+  const res = await fetch(`${m!.sim.url.replace('/rest', '')}/_sim/log`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines }),
+  });
   expect(res.status).toBe(200);
 }
 
