@@ -1,21 +1,35 @@
 /** 6 Logs: the device's web log, live. */
 import { Box } from 'ink';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SUPER, sanitize } from '../model/index.js';
 import { logOps } from '../ops/logs.js';
 import { perform } from '../ops/perform.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { LogView, Text } from '../widgets/index.js';
+import { cleanText, LogView, Text } from '../widgets/index.js';
 import { useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { sendsLine } from './dialogs/action-context.js';
 import { UNSEEN, useSeen } from './key-clock.js';
+import { minimumText, nextMinimum, type Severity, severityView } from './log-severity.js';
 import type { ScreenProps } from './types.js';
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
 
 export function stripStamp(line: string): string {
   return line.replace(STAMP, '');
+}
+
+/** `340 lines`, or what a minimum severity and the filter leave: `12 of 340 lines ≥ WARN match 'eth'`. */
+export function countText(
+  shown: number,
+  total: number,
+  minimum: Severity | null,
+  filter: string,
+): string {
+  if (minimum === null && !filter) return `${total} lines`;
+  const level = minimum === null ? '' : ` ${minimumText(minimum)}`;
+  const match = filter ? ` match '${sanitize(filter)}'` : '';
+  return `${shown} of ${total} lines${level}${match}`;
 }
 
 export function LogsScreen(props: ScreenProps) {
@@ -32,10 +46,23 @@ export function LogsScreen(props: ScreenProps) {
   const [confirm, setConfirm] = useState(false);
   const seen = useSeen(() => confirm);
   const [anchor, setAnchor] = useState(0);
+  // L: only the lines at a minimum severity (when the device's lines carry one)
+  const [minimum, setMinimum] = useState<Severity | null>(null);
   const bodyHeight = props.height - 1 - (confirm ? 1 : 0);
-  // While not following, keep the view on the same lines as new ones arrive.
-  const scrollFromBottom = follow ? 0 : scroll + (log.appended - anchor);
-  const lines = stamps ? log.lines : log.lines.map(stripStamp);
+  // The view stays on the same lines as new ones arrive, and when follow is switched on or
+  // off; only a line that arrives while following takes it to the newest.
+  const scrollFromBottom =
+    follow && log.appended > anchor ? 0 : scroll + (follow ? 0 : log.appended - anchor);
+  const shown = useMemo(
+    () => severityView(log.lines, minimum, stamps ? undefined : stripStamp),
+    [log.lines, minimum, stamps],
+  );
+  const lines = shown.lines;
+  // what the `/` filter leaves of them (the same case-insensitive match the view makes)
+  const matching = useMemo(() => {
+    const f = props.filter.toLowerCase();
+    return f ? lines.filter((l) => cleanText(l).toLowerCase().includes(f)).length : lines.length;
+  }, [lines, props.filter]);
 
   /** Scrolling up pauses follow; scrolling back to the bottom resumes it. */
   const scrollBy = (delta: number) => {
@@ -73,16 +100,15 @@ export function LogsScreen(props: ScreenProps) {
       setFollow(true);
       setScroll(0);
     },
+    // the view does not move (nor does a notice line shift it): the status line says it
     'logs.follow': () => {
-      if (follow) {
-        setAnchor(log.appended);
-        setScroll(0);
-      }
+      setScroll(scrollFromBottom);
+      setAnchor(log.appended);
       setFollow(!follow);
-      props.notify(follow ? 'follow off' : 'following new lines');
     },
     'logs.wrap': () => setWrap(!wrap),
     'logs.timestamps': () => setStamps(!stamps),
+    ...(shown.any ? { 'logs.level': () => setMinimum(nextMinimum(minimum)) } : {}),
     'logs.clear': () => {
       if (allowed('clearing the log', SUPER)) setConfirm(true);
     },
@@ -90,13 +116,16 @@ export function LogsScreen(props: ScreenProps) {
 
   // before the first answer: why there are no lines, not "0 lines"
   const count = logRead
-    ? `${log.lines.length} lines`
+    ? countText(matching, log.lines.length, minimum, props.filter)
     : logError
       ? `! log: ${sanitize(logError)}`
       : 'reading the log…';
-  const status = `${count}${follow ? ' · following' : ` · paused ${scrollFromBottom} up (f follows)`}${wrap ? ' · wrap' : ''}${
-    props.filter ? ` · filter '${sanitize(props.filter)}'` : ''
-  } · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
+  const where = follow
+    ? scrollFromBottom > 0
+      ? ` · following from ${scrollFromBottom} up`
+      : ' · following'
+    : ` · paused ${scrollFromBottom} up (f follows)`;
+  const status = `${count}${where}${wrap ? ' · wrap' : ''} · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate" inverse>

@@ -1,13 +1,14 @@
 /** 1 Overview: is the device healthy, which ports carry traffic or errors. */
 import { Box } from 'ink';
 import { useState } from 'react';
-import { levelName, sanitize } from '../model/index.js';
+import { levelName } from '../model/index.js';
 import { uacOf } from '../store/freshness.js';
 import { useConsoleState, usePortRates } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
 import { Gauge, KeyValue, type ListMove, Text } from '../widgets/index.js';
 import { navCommands, useCommands } from './commands.js';
 import { OverviewItems, overviewItems } from './overview-items.js';
+import { EnvLines, envItems, TopRules, topRules } from './overview-more.js';
 import { oversubscribed, oversubText } from './port-load.js';
 import { badCount, portRows } from './port-rows.js';
 import { StaleMark } from './stale-mark.js';
@@ -63,6 +64,7 @@ export function OverviewScreen(props: ScreenProps) {
   const flows = useConsoleState((s) => s.resources.flows.data);
   const info = useConsoleState((s) => s.resources.info.data);
   const stats = useConsoleState((s) => s.resources.stats.data);
+  const rules = useConsoleState((s) => s.resources.rules.data?.rules);
   // without current rates while the counters are stale: no frozen figure shown as "now"
   const rates = usePortRates();
   const left = Math.floor(props.width / 2) - 1;
@@ -76,28 +78,43 @@ export function OverviewScreen(props: ScreenProps) {
     rows,
     props.height - (env ? 3 + Math.min(5, env.temp_sensors.length) : 2) - 4,
   );
-  // the selection follows the port, not the line: the lists re-order with every poll
+  const env5 = env ? envItems(env) : [];
+  // the left column's sections take 15 lines; the top rules get what is left, if 2 or more
+  const ruleRoom = props.height - 15;
+  const ruleList = topRules(rules ?? [], ruleRoom);
+  // what Enter opens, in the order ↑/↓ go: the environment, the ports, the rules
+  const pickable = [
+    ...env5.map((e) => ({ id: `env:${e.id}`, open: () => props.show?.('device', e.id) })),
+    ...list.items.map((i) => ({
+      id: `${i.kind}:${i.port}`,
+      open: () => props.show?.('ports', i.port),
+    })),
+    ...(ruleRoom >= 2 ? ruleList.items : []).map((r) => ({
+      id: `rule:${r.cookie}`,
+      open: () => props.show?.('rules', r.cookie),
+    })),
+  ];
+  // the selection follows the item, not the line: the lists re-order with every poll; it
+  // starts on the first port listed (the busiest)
   const [picked, setPicked] = useState<string | null>(null);
-  const keyOf = (i: { kind: string; port: string }) => `${i.kind}:${i.port}`;
-  const selected = Math.max(
-    0,
-    list.items.findIndex((i) => keyOf(i) === picked),
-  );
+  const at = pickable.findIndex((i) => i.id === picked);
+  const selected = at >= 0 ? at : list.items.length > 0 ? env5.length : 0;
+  const selectedId = pickable[selected]?.id ?? '';
   const move = (m: ListMove) => {
-    const last = Math.max(0, list.items.length - 1);
+    const last = Math.max(0, pickable.length - 1);
     const step =
       m === 'up' ? -1 : m === 'down' ? 1 : m === 'pageUp' ? -5 : m === 'pageDown' ? 5 : 0;
     const next =
       m === 'home' ? 0 : m === 'end' ? last : Math.max(0, Math.min(last, selected + step));
-    const item = list.items[next];
-    if (item) setPicked(keyOf(item));
+    const item = pickable[next];
+    if (item) setPicked(item.id);
   };
   useCommands(props.commands, {
     ...navCommands(move),
     'overview.open': () => {
-      const item = list.items[selected];
-      if (!item) return props.notify('no port listed to open');
-      props.show?.('ports', item.port);
+      const item = pickable[selected];
+      if (!item) return props.notify('nothing listed to open');
+      item.open();
     },
   });
   // tool ports asked for more than their line rate (or dropping on send): OVERSUB
@@ -164,41 +181,19 @@ export function OverviewScreen(props: ScreenProps) {
         ) : (
           <Text>–</Text>
         )}
+        {ruleRoom >= 2 ? (
+          <TopRules
+            list={ruleList}
+            selected={selectedId}
+            width={left}
+            known={rules !== undefined}
+          />
+        ) : null}
       </Box>
       <Box width={2} />
       <Box flexDirection="column" width={right}>
         <Section title="Environment" from={['environment']}>
-          {env ? (
-            <>
-              <Text wrap="truncate">
-                Fans{' '}
-                {env.fan
-                  .map(
-                    (f) => `${sanitize(f.index)}:${sanitize(f.status)} ${sanitize(f.speed_rate)}`,
-                  )
-                  .join(' ')}
-              </Text>
-              <Text wrap="truncate">
-                PSU{' '}
-                {env.psu
-                  .map(
-                    (p) =>
-                      `${p.index}:${p.status === 'PRESENT' ? `${sanitize(p.power)}${p.alert === 'ALERT' ? ' ALERT' : ''}` : 'absent'}`,
-                  )
-                  .join('  ')}
-              </Text>
-              {env.temp_sensors.slice(0, 5).map((t) => {
-                const alarm = t.temp >= t.upper_alarm || t.temp <= t.lower_alarm;
-                return (
-                  <Text key={t.index} wrap="truncate" {...(alarm ? { color: 'red' } : {})}>
-                    {`${alarm ? '! ' : '  '}temp ${t.index} ${sanitize(t.position || '—').padEnd(8)} ${t.temp}°C (${t.lower_alarm}..${t.upper_alarm}, off ${t.critical_limit})${alarm ? ' ALARM' : ''}`}
-                  </Text>
-                );
-              })}
-            </>
-          ) : (
-            <Text>–</Text>
-          )}
+          {env ? <EnvLines items={env5} selected={selectedId} width={right} /> : <Text>–</Text>}
         </Section>
         <Section title="Ports" from={['info', 'stats']}>
           <Text wrap="truncate">
@@ -208,7 +203,7 @@ export function OverviewScreen(props: ScreenProps) {
           </Text>
           <OverviewItems
             list={list}
-            selected={selected}
+            selected={selected - env5.length}
             width={right}
             // "none" only once rates exist: two samples of the counters
             known={rows.some((r) => typeof r.rate?.errPps === 'number')}

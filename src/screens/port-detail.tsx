@@ -6,7 +6,7 @@ import { portPending } from '../model/port-pending.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import type { PortLoad } from '../tcam/index.js';
-import { gaugeText, KeyValue, Text } from '../widgets/index.js';
+import { gaugeText, type HScrollView, KeyValue, Text } from '../widgets/index.js';
 import { LoadSection } from './port-load.js';
 import { formatShare, lineShare, type PortRow } from './port-rows.js';
 
@@ -27,6 +27,8 @@ export function PortDetail(props: {
   /** Tool-port load: the rules and groups that feed the port (port-load.tsx). */
   load?: PortLoad | undefined;
   rulesKnown?: boolean;
+  /** The port's transceiver lines (sfpLines) in the sideways window ←/→ moves (use-hscroll). */
+  sfp: HScrollView;
 }) {
   const { poller } = useConsole();
   const sfp = useConsoleState((s) => s.resources.sfp.data);
@@ -43,7 +45,6 @@ export function PortDetail(props: {
     k,
     r.stats ? r.stats[k].toString() : '–',
   ]);
-  const sfpText = sfpLines(sfp, r.name);
   const pending = c ? portPending(c) : [];
   const next = (field: 'xg_speed' | 'split') => pending.find((p) => p.field === field)?.to;
   const xgNext = next('xg_speed');
@@ -116,14 +117,18 @@ export function PortDetail(props: {
         width={props.width - 2}
         lines={loadLines}
       />
-      <Text bold>Transceiver</Text>
+      <Text wrap="truncate">
+        <Text bold>Transceiver</Text>
+        {props.sfp.note ? `  ${props.sfp.note} (←/→)` : ''}
+      </Text>
       {sfp === undefined ? (
         <Text>loading…</Text>
-      ) : sfpText.length === 0 ? (
+      ) : props.sfp.lines.length === 0 ? (
         <Text>no transceiver information for this port</Text>
       ) : (
-        sfpText
-          .slice(0, Math.max(0, props.height - 18 - loadLines - (pending.length > 0 ? 1 : 0)))
+        // the title, the pending line, 12 counters, the load section and "Transceiver" above
+        props.sfp.lines
+          .slice(0, Math.max(0, props.height - 14 - loadLines - (pending.length > 0 ? 1 : 0)))
           .map((l, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
             <Text key={i} wrap="truncate">

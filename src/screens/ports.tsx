@@ -13,13 +13,14 @@ import { useList } from './dialogs/use-list.js';
 import { matchNote } from './filter-note.js';
 import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
-import { PortDetail } from './port-detail.js';
+import { PortDetail, sfpLines } from './port-detail.js';
 import { loadColumn } from './port-load.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
 import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
 import { traceHeight, useTrace } from './trace/use-trace.js';
 import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
+import { useHScroll } from './use-hscroll.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
 const big = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
@@ -331,10 +332,13 @@ export function PortsScreen(props: ScreenProps) {
   };
   const edit = { 'ports.edit': () => editPort(detail ?? rows[list.selected]?.name) };
   const closeDetail = () => setDetail(null);
+  // the detail's transceiver table is wider than 80 columns: ←/→ scroll it
+  const sfp = useConsoleState((s) => s.resources.sfp.data);
+  const sfpView = useHScroll(detail ?? '', detail ? sfpLines(sfp, detail) : [], props.width - 2);
   useCommands(
     props.commands,
     detail !== null
-      ? { ...edit, ...tracePort, 'app.cancel': closeDetail }
+      ? { ...edit, ...tracePort, ...sfpView.commands, 'app.cancel': closeDetail }
       : {
           ...edit,
           ...tracePort,
@@ -365,6 +369,7 @@ export function PortsScreen(props: ScreenProps) {
         height={props.height}
         load={row ? loads.get(Number(row.no)) : undefined}
         rulesKnown={rulesKnown}
+        sfp={sfpView.view}
       />
     );
   }

@@ -21,6 +21,8 @@ export function statusHints(
   );
   return [
     { key: '1-9', label: 'screens' },
+    // a wide panel in view scrolls sideways (first: the view's keys may not all fit)
+    ...(now.has('view.right') ? [{ key: '←/→', label: 'scroll' }] : []),
     ...own.map((b) => ({
       key: b.keys.map(keyLabel).join('/'),
       label: `${short(b.label)}${b.write && readonly ? ' (off)' : ''}`,

@@ -133,10 +133,18 @@ export const BINDINGS: readonly Binding[] = [
     label: n.label,
     scope: 'global' as const,
   })),
+  // a panel wider than the terminal (a port's transceiver table, a rule's long matches)
+  {
+    command: 'view.left',
+    keys: ['left'],
+    label: 'scroll a wide panel left (Home: back to its start)',
+    scope: 'global',
+  },
+  { command: 'view.right', keys: ['right'], label: 'scroll a wide panel right', scope: 'global' },
   {
     command: 'overview.open',
     keys: ['enter'],
-    label: 'open the selected port (top talkers, errors/drops now)',
+    label: 'open the selected item: a port, a sensor (on Device), a top rule',
     scope: 'overview',
     hint: true,
     meaning: 'open',
@@ -196,6 +204,13 @@ export const BINDINGS: readonly Binding[] = [
     command: 'logs.timestamps',
     keys: ['t'],
     label: 'timestamps on/off',
+    scope: 'logs',
+    hint: true,
+  },
+  {
+    command: 'logs.level',
+    keys: ['L'],
+    label: 'level: show only lines at a minimum severity (critical, errors, warnings, … all)',
     scope: 'logs',
     hint: true,
   },

@@ -15,7 +15,7 @@ export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
   logs: ['log'],
   users: ['users', 'radius'],
   apps: ['apps', 'running'],
-  device: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints'],
+  device: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints', 'environment'],
   // the journal is a local file; the level (may this session write) for undo
   journal: ['access'],
 };

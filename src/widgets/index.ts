@@ -1,4 +1,5 @@
 export * from './gauge.js';
+export * from './hscroll.js';
 export * from './keyvalue.js';
 export * from './list-state.js';
 export * from './logview.js';

@@ -62,7 +62,7 @@ describe('the palette reaches items', () => {
     expect(f).toContain('[5 Save-points]');
     await palette('log /rules');
     await m.ui.press('enter');
-    await m.ui.waitFor((x) => x.includes('[6 Logs]') && x.includes("filter 'rules'"));
+    await m.ui.waitFor((x) => x.includes('[6 Logs]') && x.includes("lines match 'rules'"));
   }, 60_000);
 
   it('Tab completes names from the device; ? lists the commands; Ctrl-U clears', async () => {

@@ -83,7 +83,7 @@ describe('logs screen', () => {
     await m.ui.press('/');
     for (const ch of 'marker-one') await m.ui.press(ch);
     const f = await m.ui.waitFor(
-      (x) => x.includes("filter 'marker-one'") && !x.includes('marker-two'),
+      (x) => x.includes("lines match 'marker-one'") && !x.includes('marker-two'),
     );
     expect(f).toContain('marker-one');
   });
@@ -99,7 +99,10 @@ describe('logs screen', () => {
     await m.ui.press('pageup');
     const paused = await m.ui.waitFor((x) => x.includes('paused'));
     expect(paused).not.toContain('generated line 200 of 200');
+    // f follows from where the view is (it does not move); End goes to the newest
     await m.ui.press('f');
+    await m.ui.waitFor((x) => x.includes('following from'));
+    await m.ui.press('end');
     await m.ui.waitFor((x) => x.includes('following') && x.includes('generated line 200 of 200'));
     await m.ui.press('t');
     await m.ui.waitFor((x) => !/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} sim:/.test(x));

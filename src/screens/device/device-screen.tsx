@@ -11,6 +11,7 @@ import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
 import {
   addController,
@@ -19,7 +20,8 @@ import {
   reboot,
   removeController,
 } from './actions.js';
-import { bootSavePointName, type DeviceItem, deviceItems } from './items.js';
+import { environmentItems } from './environment.js';
+import { bootSavePointName, type DeviceItem, type DeviceItemId, deviceItems } from './items.js';
 
 const COLUMNS: Column<DeviceItem>[] = [
   { key: 'setting', title: 'SETTING', width: 18, min: 12, priority: 100, render: (r) => r.label },
@@ -50,18 +52,23 @@ export function DeviceScreen(props: ScreenProps) {
   const flows = useConsoleState((s) => s.resources.flows.data);
   const rules = useConsoleState((s) => s.resources.rules.data);
   const savepoints = useConsoleState((s) => s.resources.savepoints.data);
+  const env = useConsoleState((s) => s.resources.environment.data);
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
   const [mode, setMode] = useState<'settings' | 'controllers'>('settings');
   const bootSavePoint = bootSavePointName(savepoints);
-  const allItems = deviceItems({
-    config,
-    settings,
-    flows,
-    rules,
-    bootSavePoint,
-    sessionUrl: session.url,
-  });
+  const allItems = [
+    ...deviceItems({
+      config,
+      settings,
+      flows,
+      rules,
+      bootSavePoint,
+      sessionUrl: session.url,
+    }),
+    // the fans, power supplies and temperatures, read-only (the Overview's lines open them)
+    ...environmentItems(env),
+  ];
   // `/` filters the settings by name, value and explanation
   const f = props.filter.trim().toLowerCase();
   const items = f
@@ -72,6 +79,15 @@ export function DeviceScreen(props: ScreenProps) {
   const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3 - (note ? 1 : 0)));
   const list = useList(items.length, tableHeight - 1);
   const clist = useList(controllers.length, Math.max(1, props.height - 3));
+  // Enter on an Overview environment line: that sensor selected
+  usePick(
+    props.pick,
+    env ? items : undefined,
+    (r, want) => r.id === `env:${want}`,
+    (i) => list.set(i),
+    (want) => props.notify(`no sensor '${want}' on this device`),
+    ['environment'],
+  );
 
   const ctx: DeviceActionContext = {
     client,
@@ -105,7 +121,9 @@ export function DeviceScreen(props: ScreenProps) {
           ...navCommands(list.go),
           'device.edit': () => {
             const item = items[list.state.selected];
-            if (item) editDeviceItem(ctx, item.id);
+            if (item?.id.startsWith('env:'))
+              props.notify('a sensor reading: nothing to change here');
+            else if (item) editDeviceItem(ctx, item.id as DeviceItemId);
           },
           'device.reboot': () => reboot(ctx),
           'device.led': () => editDeviceItem(ctx, 'idled'),

@@ -23,8 +23,11 @@ export type DeviceItemId =
   | 'hash'
   | 'reboot';
 
+/** A read-only environment row (environment.ts): `env:fans`, `env:psu`, `env:temp:N`. */
+export type EnvItemId = `env:${string}`;
+
 export interface DeviceItem {
-  id: DeviceItemId;
+  id: DeviceItemId | EnvItemId;
   label: string;
   value: string;
   /** Level the change needs (spec's Endpoints tables). */

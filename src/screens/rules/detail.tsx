@@ -1,10 +1,9 @@
 /** Enter on a rule: everything about it, and which rules shadow it or it shadows. */
 import { Box } from 'ink';
-import { useMemo } from 'react';
 import { type Rule, sanitize } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import { explainCost, shadowsOf } from '../../tcam/index.js';
-import { KeyValue, type KeyValuePair, Text } from '../../widgets/index.js';
+import { type HScrollView, KeyValue, type KeyValuePair, Text } from '../../widgets/index.js';
 import { clampLines } from '../form/view.js';
 import { describeMatch } from './apply.js';
 import { vlanHelp } from './completion.js';
@@ -59,24 +58,42 @@ export function detailPairs(rule: Rule, rules: readonly Rule[]): KeyValuePair[] 
   return pairs;
 }
 
+/** The detail's lines that fit under its title at `height` (the last line says what is left). */
+export function detailShown(pairs: readonly KeyValuePair[], height: number): KeyValuePair[] {
+  return pairs.slice(0, Math.max(1, height - 2));
+}
+
+/** Columns of the detail's values at `width` (the panel's padding, labels and a space). */
+export const detailValueWidth = (width: number) => Math.max(1, width - 2 - LABEL - 1);
+const LABEL = 12;
+
 export function RuleDetail(props: {
   rule: Rule | undefined;
-  rules: readonly Rule[];
+  /** detailPairs of the rule. */
+  pairs: readonly KeyValuePair[];
+  /** The shown values in the sideways window ←/→ moves (use-hscroll). */
+  view: HScrollView;
   width: number;
   height: number;
 }) {
-  const { rule, rules } = props;
-  const pairs = useMemo(() => (rule ? detailPairs(rule, rules) : []), [rule, rules]);
+  const { rule, pairs, view } = props;
   if (!rule) return <Text>The rule is gone (the rule list changed). Esc returns.</Text>;
-  const shown = pairs.slice(0, Math.max(1, props.height - 2));
+  const shown = detailShown(pairs, props.height);
+  // scrolled: each value is its window (a value that ends before it shows blank, not '—')
+  const lines =
+    view.offset > 0 ? shown.map(([k], i): KeyValuePair => [k, view.lines[i] || ' ']) : shown;
+  const more = pairs.length > shown.length ? `… ${pairs.length - shown.length} more lines` : '';
+  const foot = [more, view.note ? `${view.note} (←/→)` : ''].filter(Boolean).join(' · ');
   return (
     <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
       <Text bold wrap="truncate-end">
         Rule {sanitize(who(rule))} · e edit · c clone · d delete · Esc returns
       </Text>
-      <KeyValue width={props.width - 2} labelWidth={12} pairs={shown} />
-      {pairs.length > shown.length ? (
-        <Text dimColor>… {pairs.length - shown.length} more lines</Text>
+      <KeyValue width={props.width - 2} labelWidth={LABEL} pairs={lines} />
+      {foot ? (
+        <Text dimColor wrap="truncate">
+          {foot}
+        </Text>
       ) : null}
     </Box>
   );

@@ -28,9 +28,10 @@ import { traceHeight, useTrace } from '../trace/use-trace.js';
 import { useTrafficView } from '../traffic.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
+import { useHScroll } from '../use-hscroll.js';
 import { analyze } from './analysis.js';
 import { planDelete, planDeleteAll, planResetCounters, planRule } from './apply.js';
-import { RuleDetail } from './detail.js';
+import { detailPairs, detailShown, detailValueWidth, RuleDetail } from './detail.js';
 import { RuleEditor } from './editor.js';
 import {
   completionsAt,
@@ -166,6 +167,14 @@ export function RulesScreen(props: ScreenProps) {
     return editorStep(formRef, key, () => editorKey(f, key, ctx), props.notify, apply);
   };
   const closeDetail = () => setDetail(null);
+  // the detail's long matches and actions: ←/→ scroll its values sideways
+  const detailRule = detail !== null ? selected() : undefined;
+  const pairs = useMemo(
+    () => (detailRule ? detailPairs(detailRule, device.rules) : []),
+    [detailRule, device.rules],
+  );
+  const values = detailShown(pairs, props.height).map(([, v]) => String(v ?? ''));
+  const wide = useHScroll(detail ?? '', values, detailValueWidth(props.width));
   useCommands(props.commands, {
     'rules.add': () => openEditor('add', null),
     'rules.edit': () => openEditor('edit', selected() ?? null),
@@ -203,7 +212,7 @@ export function RulesScreen(props: ScreenProps) {
     'rules.trace': () =>
       trace.result ? trace.reopen() : trace.open(valuesFromMatch(selected()?.match ?? {})),
     ...(detail !== null
-      ? { 'app.cancel': closeDetail, 'rules.detail': closeDetail }
+      ? { ...wide.commands, 'app.cancel': closeDetail, 'rules.detail': closeDetail }
       : {
           ...navCommands(listView.go),
           'rules.sort': () =>
@@ -235,8 +244,9 @@ export function RulesScreen(props: ScreenProps) {
   if (detail !== null)
     return (
       <RuleDetail
-        rule={selected()}
-        rules={device.rules}
+        rule={detailRule}
+        pairs={pairs}
+        view={wide.view}
         width={props.width}
         height={props.height}
       />
