@@ -384,14 +384,16 @@ export const BINDINGS: readonly Binding[] = [
   {
     command: 'savepoints.confirm.revert',
     keys: ['R'],
-    label: 'confirmation: apply, revert in 5 min unless confirmed (activate, boot, rename; docs/safety.md)',
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (activate, boot, rename; docs/safety.md)',
     scope: 'savepoints',
     within: 'editor',
   },
   {
     command: 'device.confirm.revert',
     keys: ['R'],
-    label: 'confirmation: apply, revert in 5 min unless confirmed (a device setting, a controller deleted)',
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (a device setting, a controller deleted)',
     scope: 'device',
     within: 'editor',
   },

@@ -19,7 +19,7 @@ beforeAll(() => {
   process.argv[1] = cli;
 });
 afterAll(() => {
-  process.argv[1] = argv1;
+  if (argv1 !== undefined) process.argv[1] = argv1;
 });
 // no guard outlives its test (they are this test's own children)
 afterEach(() => {
