@@ -5,7 +5,7 @@
 import { describe } from 'vitest';
 import { consoleSession } from './console-session.js';
 import { walkScreens } from './journal-walk.js';
-import { ADMIN_WALKS } from './journal-walk-drivers.js';
+import { ADMIN_WALKS } from './journal-walk-admin-drivers.js';
 
 const session = consoleSession();
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { consoleSession } from './console-session.js';
 import { WRITE_COMMANDS, walkScreens } from './journal-walk.js';
-import { ADMIN_WALKS, EDIT_WALKS } from './journal-walk-drivers.js';
+import { ADMIN_WALKS } from './journal-walk-admin-drivers.js';
+import { EDIT_WALKS } from './journal-walk-edit-drivers.js';
 
 const session = consoleSession();
 

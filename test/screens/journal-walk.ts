@@ -7,10 +7,9 @@
  */
 import { expect, it } from 'vitest';
 import { entriesOf, journalOf } from '../../src/ops/journal.js';
-import { BINDINGS } from '../../src/tui/keymap.js';
+import { BINDINGS, type ScreenId } from '../../src/tui/keymap.js';
 import type { TestConsole } from './admin-console.js';
 import type { ConsoleSession } from './console-session.js';
-import type { ScreenWalk } from './journal-walk-drivers.js';
 
 export type Step = (t: TestConsole) => Promise<void>;
 
@@ -54,6 +53,42 @@ export const until =
     }
     throw new Error(`${key} never showed ${text}:\n${t.h.lastFrame()}`);
   };
+
+export interface ScreenWalk {
+  screen: ScreenId;
+  /** Device state the keys need (made with the admin client before the console is ready). */
+  prepare?: (t: TestConsole) => Promise<void>;
+  /** On screen once the screen has its data. */
+  ready: string;
+  drivers: [command: string, driver: Driver][];
+}
+
+/** Moves the selection to the row that holds `text`. */
+export const select =
+  (text: string): Step =>
+  async (t) => {
+    // the selection mark, then a boot mark or padding, then the text
+    const at = new RegExp(`›[\\s*]*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    await t.h.press('g');
+    for (let i = 0; i < 40; i++) {
+      const rows = t.h.lastFrame().split('\n');
+      if (rows.some((l) => at.test(l))) return;
+      await t.h.press('down');
+    }
+    throw new Error(`no row with ${text}:\n${t.h.lastFrame()}`);
+  };
+
+/** Moves the editor's focus up to the field `label`. */
+export const focusUp =
+  (label: string): Step =>
+  async (t) => {
+    for (let i = 0; i < 12; i++) {
+      if (t.h.lastFrame().includes(`›${label}`)) return;
+      await t.h.press('up');
+    }
+    throw new Error(`no field ${label}:\n${t.h.lastFrame()}`);
+  };
+
 export const CTRL_S = '\u0013';
 export const CTRL_U = '\u0015';
 
