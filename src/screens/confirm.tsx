@@ -96,6 +96,8 @@ export interface ChangeDialogProps {
   impact?: readonly string[];
   /** `R` (apply with auto-revert) is offered. */
   revertable?: boolean;
+  /** Why this change offers no `R` (one line under the notes); `R` is offered otherwise. */
+  noRevert?: string | undefined;
   width: number;
   height: number;
 }
@@ -132,6 +134,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
     }
     for (const note of plan.notes) out(`• ${note}`);
     for (const l of props.impact ?? []) out(l, { color: 'yellow' });
+    if (props.noRevert) out(`no auto-revert: ${props.noRevert}`, { dim: true });
     if (state.saveFirst !== null)
       out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
   }

@@ -136,4 +136,15 @@ describe('R in the dialogs of the other screens', () => {
     expect(await writes(t)).toBe(base);
     expect(waiting(t)).toEqual([]);
   }, 60_000);
+
+  it('reset counters on Rules offers no R either, and says why', async () => {
+    const t = await session.open('rules', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('TCAM 10/4096'), 15_000);
+    await t.h.press('z');
+    const confirm = await t.h.waitFor((x) => x.includes('Reset rule counters — confirm'), 10_000);
+    expect(confirm).toContain('no auto-revert: packet and byte counters cannot be set back');
+    expect(confirm).not.toContain(OFFER);
+    await t.h.press('R');
+    expect(t.h.lastFrame()).not.toContain('Apply, revert after');
+  }, 60_000);
 });

@@ -41,6 +41,7 @@ export const NO_REVERT = {
   appModify: 'the parameters an instance had are not readable',
   appStop: 'a stopped instance cannot be restarted as it was',
   appAction: "an app's action has no inverse",
+  undo: 'an undo is itself undone with u (pbc undo)',
   importing: 'an import sends several requests (and puts the active rules back itself)',
   address: 'it moves the connection, so the guard could not reach the device to revert it',
 } as const;
@@ -154,4 +155,14 @@ export function revertPlanOf(...ops: Operation[]): RevertPlan {
   if (ops.length !== 1) return none('it sends several requests');
   const op = ops[0]!;
   return OPERATIONS[op.kind]?.(op.request) ?? none(`no revert is known for ${op.kind}`);
+}
+
+/**
+ * Why a rule or group change (a plan of the Rules, Groups or Journal screen, which takes a
+ * rule save-point) has no auto-revert: an undo, or reset counters; undefined when it has one.
+ */
+export function planNoRevert(plan: { steps: readonly Operation[]; undoOf?: string }) {
+  if (plan.undoOf) return NO_REVERT.undo;
+  if (plan.steps.some((s) => s.kind === 'rules.resetCounters')) return NO_REVERT.counters;
+  return undefined;
 }
