@@ -4,35 +4,28 @@
  * refusal saying why there is no inverse. Keyed by the command's path; a test walks the
  * command tree and fails on a write command missing here.
  */
+import { deleteSavePointRequest, deviceRequests, removeUserRequest } from '../api/index.js';
 import {
-  type ApiRequest,
-  defaultRulesRequest,
-  deleteSavePointRequest,
-  deviceRequests,
-  modifySavePointRequest,
-  removeUserRequest,
-} from '../api/index.js';
+  BOOT_BACK,
+  fixed,
+  NO_REVERT,
+  none,
+  PORTS,
+  RULES,
+  renameBack,
+  SETTING_BACK,
+} from '../ops/revert/plans.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
-
-const RULES: RevertPlan = { kind: 'savepoint', of: 'rules' };
-const PORTS: RevertPlan = { kind: 'savepoint', of: 'ports' };
-const none = (why: string): RevertPlan => ({ kind: 'none', why });
-const inverse = (capture: Extract<RevertPlan, { kind: 'requests' }>['capture']): RevertPlan => ({
-  kind: 'requests',
-  capture,
-});
-const fixed = (...requests: ApiRequest[]) => inverse(async () => requests);
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
 type Planner = (o: any, args: any[]) => RevertPlan;
 
-const ADDRESS = 'it moves the connection, so the guard could not reach the device to revert it';
 const PLANS: Record<string, Planner> = {
   'rules add': () => RULES,
   'rules set': () => RULES,
   'rules rm': () => RULES,
   'rules rm-all': () => RULES,
-  'rules reset-counters': () => none('packet and byte counters cannot be set back'),
+  'rules reset-counters': () => none(NO_REVERT.counters),
   'groups add': () => RULES,
   'groups set': () => RULES,
   'groups rm': () => RULES,
@@ -42,49 +35,35 @@ const PLANS: Record<string, Planner> = {
   'savepoint activate-ports': () => PORTS,
   'savepoint create': (_o, [name]) => fixed(deleteSavePointRequest('rules', name)),
   'savepoint create-ports': (_o, [name]) => fixed(deleteSavePointRequest('ports', name)),
-  'savepoint default': () =>
-    inverse(async (c) => {
-      const boot = (await c.savepoints.list()).rules.find((sp) => sp.boot);
-      if (!boot) throw new Error('the device names no boot save-point to go back to');
-      return [defaultRulesRequest(boot.name)];
-    }),
-  'savepoint modify': (o, [name]) => renameBack('rules', o, name),
-  'savepoint modify-ports': (o, [name]) => renameBack('ports', o, name),
-  'savepoint rm': () => none('a deleted save-point cannot be recreated'),
-  'savepoint rm-ports': () => none('a deleted save-point cannot be recreated'),
-  'savepoint quicksave': () => none("the previous 'Quicksave' cannot be restored"),
+  'savepoint default': () => BOOT_BACK,
+  'savepoint modify': (o, [name]) => renameBack('rules', name, o),
+  'savepoint modify-ports': (o, [name]) => renameBack('ports', name, o),
+  'savepoint rm': () => none(NO_REVERT.savepointRemoved),
+  'savepoint rm-ports': () => none(NO_REVERT.savepointRemoved),
+  'savepoint quicksave': () => none(NO_REVERT.quicksave),
   'users add': (_o, [name]) => fixed(removeUserRequest(name)),
-  'users set': () => none('a user change may change a password, which cannot be set back'),
-  'users rm': () => none("a deleted user's password cannot be restored"),
-  uac: () => none('it changes how the device checks the credentials the guard would use'),
-  'radius set': () => none('the RADIUS secret cannot be read back'),
-  'apps start': () => none('the instance gets its process id only once started'),
-  'apps set': () => none('the parameters an instance had are not readable'),
-  'apps stop': () => none('a stopped instance cannot be restarted as it was'),
-  'apps action': () => none("an app's action has no inverse"),
-  'device name': () => inverse(async (c) => [deviceRequests.name(await c.device.name())]),
-  'device ident': () =>
-    inverse(async (c) => {
-      const i = await c.device.customIdent();
-      return [deviceRequests.customIdent(i.name, i.notes)];
-    }),
-  'device ip': () => none(ADDRESS),
-  'device https': () => none(ADDRESS),
-  'device dns': () =>
-    inverse(async (c) => [deviceRequests.nameResolution(...(await c.device.nameResolution()))]),
-  'device idled': () => inverse(async (c) => [deviceRequests.idLed(await c.device.idLed())]),
-  'device telnet': () => inverse(async (c) => [deviceRequests.telnet(await c.device.telnet())]),
-  'device storage-mode': () =>
-    inverse(async (c) => [
-      deviceRequests.ruleStorageMode((await c.device.ruleStorageMode()).modeNext),
-    ]),
-  'device permanent-rules': () =>
-    inverse(async (c) => [deviceRequests.permanentRulesMode(await c.device.permanentRulesMode())]),
-  'device hash': () => inverse(async (c) => [deviceRequests.groupHash(await c.device.groupHash())]),
+  'users set': () => none(NO_REVERT.userChange),
+  'users rm': () => none(NO_REVERT.userRemoved),
+  uac: () => none(NO_REVERT.uac),
+  'radius set': () => none(NO_REVERT.radius),
+  'apps start': () => none(NO_REVERT.appStart),
+  'apps set': () => none(NO_REVERT.appModify),
+  'apps stop': () => none(NO_REVERT.appStop),
+  'apps action': () => none(NO_REVERT.appAction),
+  'device name': () => SETTING_BACK.name,
+  'device ident': () => SETTING_BACK.ident,
+  'device ip': () => none(NO_REVERT.address),
+  'device https': () => none(NO_REVERT.address),
+  'device dns': () => SETTING_BACK.dns,
+  'device idled': () => SETTING_BACK.idLed,
+  'device telnet': () => SETTING_BACK.telnet,
+  'device storage-mode': () => SETTING_BACK.storageMode,
+  'device permanent-rules': () => SETTING_BACK.permanentRules,
+  'device hash': () => SETTING_BACK.hash,
   'device controller add': (o) => fixed(deviceRequests.removeController(controller(o))),
   'device controller rm': (o) => fixed(deviceRequests.addController(controller(o))),
-  'device reboot': () => none('a reboot cannot be undone'),
-  'log clear': () => none('a cleared log cannot be restored'),
+  'device reboot': () => none(NO_REVERT.reboot),
+  'log clear': () => none(NO_REVERT.logClear),
   undo: () => none('an undo is itself undone with pbc undo'),
 };
 
@@ -94,27 +73,6 @@ function controller(o: { ip?: string; port?: string; connection?: string }) {
     port: String(o.port ?? ''),
     connection: (o.connection ?? 'tcp').toLowerCase(),
   };
-}
-
-function renameBack(
-  kind: 'rules' | 'ports',
-  o: { newName?: string; description?: string; override?: boolean },
-  name: string,
-): RevertPlan {
-  if (o.override) return none('--override overwrites the save-point, which cannot be set back');
-  return inverse(async (c) => {
-    const list = await c.savepoints.list();
-    const sp = (kind === 'rules' ? list.rules : list.ports).find((s) => s.name === name);
-    if (!sp) throw new Error(`no ${kind === 'rules' ? 'rule' : 'port'} save-point '${name}'`);
-    return [
-      modifySavePointRequest(kind, {
-        old_name: o.newName ?? name,
-        new_name: name,
-        description: sp.description,
-        override: false,
-      }),
-    ];
-  });
 }
 
 /** The plan of command `path`, or undefined for a command that does not write. */

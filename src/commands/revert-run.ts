@@ -5,10 +5,9 @@
  * handler ends: started when the change went out, withdrawn when it surely did not.
  */
 import type { Client, ClientOptions } from '../api/index.js';
-import { ConnectionError, TimeoutError } from '../api/index.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
-import { type Armed, arm, refusal } from '../ops/revert/arm.js';
+import { type Armed, arm, maybeSent, refusal } from '../ops/revert/arm.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 import { revertPlan } from './revert-plans.js';
 
@@ -49,13 +48,6 @@ export function armCli(spec: RevertSpec, client: Client, options: ClientOptions)
   const entry = process.argv[1];
   if (!entry) throw new UsageError('--revert-after: cannot tell where pbc runs from');
   return arm({ client, options, what: spec.what, afterMs: spec.afterMs, plan: spec.plan, entry });
-}
-
-/** The change may have reached the device: no answer, or the device failing (5xx). */
-function maybeSent(err: unknown): boolean {
-  if (err instanceof ConnectionError || err instanceof TimeoutError) return true;
-  const status = (err as { status?: number }).status;
-  return status !== undefined && status >= 500;
 }
 
 /** After the handler: starts the timer, or withdraws it; the line for stderr. */

@@ -96,6 +96,8 @@ export interface ChangeDialogProps {
   impact?: readonly string[];
   /** `R` (apply with auto-revert) is offered. */
   revertable?: boolean;
+  /** Why this change offers no `R` (one line under the notes); `R` is offered otherwise. */
+  noRevert?: string | undefined;
   width: number;
   height: number;
 }
@@ -132,6 +134,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
     }
     for (const note of plan.notes) out(`• ${note}`);
     for (const l of props.impact ?? []) out(l, { color: 'yellow' });
+    if (props.noRevert) out(`no auto-revert: ${props.noRevert}`, { dim: true });
     if (state.saveFirst !== null)
       out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
   }
@@ -162,25 +165,32 @@ export function ChangeDialog(props: ChangeDialogProps) {
   );
 }
 
+/** What `R` offers, in every confirmation of a change that can be reverted. */
+export const REVERT_CHOICE = 'R send, revert in 5 min unless confirmed';
+
+/** The confirmation's last two lines while the auto-revert time is edited (after `R`). */
+export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
+  return [
+    <Text key="t" wrap="truncate-end">
+      <Text bold>Apply, revert after </Text>
+      <FieldText field={revert.time} width={10} focused />
+      <Text bold> unless confirmed (C)</Text>
+    </Text>,
+    <Text
+      key="k"
+      dimColor={!revert.error}
+      color={revert.error ? 'red' : undefined}
+      wrap="truncate-end"
+    >
+      {revert.error ?? 'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back'}
+    </Text>,
+  ];
+}
+
 function footerOf(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
   if (phase !== 'confirm') return [];
-  if (state.revert && !props.refused)
-    return [
-      <Text key="t" wrap="truncate-end">
-        <Text bold>Apply, revert after </Text>
-        <FieldText field={state.revert.time} width={10} focused />
-        <Text bold> unless confirmed (C)</Text>
-      </Text>,
-      <Text
-        key="k"
-        dimColor={!state.revert.error}
-        color={state.revert.error ? 'red' : undefined}
-        wrap="truncate-end"
-      >
-        {state.revert.error ?? 'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back'}
-      </Text>,
-    ];
+  if (state.revert && !props.refused) return revertFooter(state.revert);
   if (props.refused)
     return [
       <Text key="r" color="red" bold wrap="truncate-end">
@@ -193,8 +203,8 @@ function footerOf(props: ChangeDialogProps) {
   if (plan.confirmWord === '')
     return [
       <Text key="k" bold wrap="truncate-end">
-        y/Enter send{props.revertable ? ' · R send, revert in 5 min unless confirmed' : ''} · n/Esc
-        back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
+        y/Enter send{props.revertable ? ` · ${REVERT_CHOICE}` : ''} · n/Esc back
+        {state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
       </Text>,
     ];
   const w = Math.max(4, props.width - 4 - plan.confirmWord.length - 58);

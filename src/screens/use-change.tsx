@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { sendWithRevert } from '../ops/revert/console.js';
+import { planNoRevert } from '../ops/revert/plans.js';
 import { useConsole } from '../store/react.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -112,7 +113,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       k,
       o.plan.confirmWord,
       refused === null,
-      true,
+      planNoRevert(o.plan) === undefined,
     );
     if (event === 'cancel') {
       set(null);
@@ -139,7 +140,8 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         phase={o.phase}
         result={o.result}
         refused={refused}
-        revertable
+        revertable={planNoRevert(o.plan) === undefined}
+        noRevert={planNoRevert(o.plan)}
         {...(o.options.impact ? { impact: o.options.impact } : {})}
         width={width}
         height={height}

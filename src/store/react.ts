@@ -65,6 +65,11 @@ export function useConsole(): ConsoleContextValue {
   return v;
 }
 
+/** The console, or null where none is provided (a dialog drawn on its own in a test). */
+export function useConsoleIfAny(): ConsoleContextValue | null {
+  return useContext(ConsoleContext);
+}
+
 export function useConsoleState<T>(selector: (s: ConsoleState) => T): T {
   return useStore(renderView(useConsole().store), selector);
 }

@@ -390,6 +390,29 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
+    command: 'ports.confirm.revert',
+    keys: ['R'],
+    label: 'confirmation: apply, revert in 5 min unless confirmed (a port change)',
+    scope: 'ports',
+    within: 'editor',
+  },
+  {
+    command: 'savepoints.confirm.revert',
+    keys: ['R'],
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (activate, boot, rename; docs/safety.md)',
+    scope: 'savepoints',
+    within: 'editor',
+  },
+  {
+    command: 'device.confirm.revert',
+    keys: ['R'],
+    label:
+      'confirmation: apply, revert in 5 min unless confirmed (a device setting, a controller deleted)',
+    scope: 'device',
+    within: 'editor',
+  },
+  {
     command: 'groups.editor.pick',
     keys: ['left', 'right'],
     label: 'editor: pick the group type / watch port',

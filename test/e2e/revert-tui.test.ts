@@ -88,6 +88,9 @@ async function deleteWithRevert(time: string) {
   s.keys('BSpace', 'BSpace', ...time);
   s.keys('Enter');
   await s.waitFor((x) => /REVERT IN \d+:\d\d — C confirm/.test(x), 30_000);
+  // the header counts down from the moment the revert is armed, before the change is sent:
+  // the status line comes once the device has answered (keys before it reach the dialog)
+  await s.waitFor((x) => x.includes('reverts by itself unless confirmed (C)'), 60_000);
   expect(await ruleNames()).not.toContain(name);
   return { s, dir, name };
 }

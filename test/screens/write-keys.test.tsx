@@ -61,6 +61,9 @@ const NEVER_WRITES = new Set([
   // R inside a confirmation: opens the revert time; Enter then sends (test/e2e/revert-tui)
   'rules.confirm.revert',
   'groups.confirm.revert',
+  'ports.confirm.revert',
+  'savepoints.confirm.revert',
+  'device.confirm.revert',
   'groups.detail',
   'groups.editor.pick',
   'groups.editor.apply',

@@ -7,7 +7,13 @@
  * deleted, the entry removed; the guard then finds nothing and exits).
  */
 import { randomBytes } from 'node:crypto';
-import { type Client, type ClientOptions, sendRequest } from '../../api/index.js';
+import {
+  type Client,
+  type ClientOptions,
+  ConnectionError,
+  sendRequest,
+  TimeoutError,
+} from '../../api/index.js';
 import { formatCountdown } from '../../model/duration.js';
 import { UsageError } from '../../model/errors.js';
 import {
@@ -102,6 +108,13 @@ export async function arm(o: ArmOptions): Promise<Armed> {
     started: () => transition(id, 'pending', 'pending', { expiresAt: Date.now() + o.afterMs }, env),
     withdraw,
   };
+}
+
+/** The change may have reached the device: no answer, or the device failing (5xx). */
+export function maybeSent(err: unknown): boolean {
+  if (err instanceof ConnectionError || err instanceof TimeoutError) return true;
+  const status = (err as { status?: number }).status;
+  return status !== undefined && status >= 500;
 }
 
 function removeEntry(list: PendingRevert[], id: string): void {

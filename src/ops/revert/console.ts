@@ -7,46 +7,78 @@
 import type { Client, ClientOptions } from '../../api/index.js';
 import { sanitize } from '../../model/sanitize.js';
 import { type Executor, executePlan, type Plan, type PlanResult } from '../execute.js';
-import { arm, confirmRevert, pendingOn } from './arm.js';
+import { arm, confirmRevert, maybeSent, pendingOn } from './arm.js';
+import type { RevertPlan } from './recipe.js';
 
 export interface RevertExecutor extends Executor {
   /** The session's client options, credentials included (for the guard). */
   clientOptions?: ClientOptions;
 }
 
+/** The note a change sent with auto-revert adds to its status line. */
+export const REVERTS_UNLESS_CONFIRMED = ' — reverts by itself unless confirmed (C)';
+
+/**
+ * Arms the revert of `plan` (reserving the device, taking the recipe, starting the guard),
+ * runs `send`, then starts the timer. When the device surely refused the change (4xx) the
+ * revert is withdrawn; without an answer it stays armed (reverting to the state before is
+ * right either way). Arming that fails throws `not sent: …` and nothing is sent.
+ */
+export async function withRevert<T>(
+  x: RevertExecutor,
+  what: string,
+  plan: RevertPlan,
+  afterMs: number,
+  send: () => Promise<T>,
+  entry: string | undefined = process.argv[1],
+): Promise<{ value: T; line: string }> {
+  if (!x.clientOptions || !entry)
+    throw new Error('not sent: this console cannot start the revert guard');
+  let armed: Awaited<ReturnType<typeof arm>>;
+  try {
+    armed = await arm({ client: x.client, options: x.clientOptions, what, afterMs, plan, entry });
+  } catch (e) {
+    throw new Error(`not sent: ${sanitize((e as Error).message)}`);
+  }
+  let value: T;
+  try {
+    value = await send();
+  } catch (e) {
+    if (maybeSent(e)) armed.started();
+    else await armed.withdraw();
+    throw e;
+  }
+  const started = armed.started();
+  const at = new Date(started?.expiresAt ?? Date.now() + afterMs).toISOString().slice(11, 19);
+  return {
+    value,
+    line: `auto-revert ${armed.id}: reverts at ${at} UTC unless confirmed (C, or pbc confirm ${armed.id})`,
+  };
+}
+
+/** A rule or group change (a plan) sent with auto-revert: a rule save-point is taken first. */
 export async function sendWithRevert(
   x: RevertExecutor,
   plan: Plan,
   afterMs: number,
   entry: string | undefined = process.argv[1],
 ): Promise<PlanResult> {
-  if (!x.clientOptions || !entry)
-    return { ok: false, lines: ['not sent: this console cannot start the revert guard'] };
   const what = [plan.title, ...plan.steps.map((s) => s.describe().join(' '))].join(': ');
-  let armed: Awaited<ReturnType<typeof arm>>;
   try {
-    armed = await arm({
-      client: x.client,
-      options: x.clientOptions,
+    // Sent or partly sent (executePlan answers, never throws): the revert restores the
+    // state before the plan either way.
+    const { value, line } = await withRevert(
+      x,
       what,
+      { kind: 'savepoint', of: 'rules' },
       afterMs,
-      plan: { kind: 'savepoint', of: 'rules' },
+      () => executePlan(x, plan),
       entry,
-    });
+    );
+    return { ...value, lines: [...value.lines, line] };
   } catch (e) {
-    return { ok: false, lines: [`not sent: ${sanitize((e as Error).message)}`] };
+    return { ok: false, lines: [(e as Error).message] };
   }
-  const result = await executePlan(x, plan);
-  // Sent or partly sent: the revert restores the state before the plan either way.
-  const started = armed.started();
-  const at = new Date(started?.expiresAt ?? Date.now() + afterMs).toISOString().slice(11, 19);
-  return {
-    ...result,
-    lines: [
-      ...result.lines,
-      `auto-revert ${armed.id}: reverts at ${at} UTC unless confirmed (C, or pbc confirm ${armed.id})`,
-    ],
-  };
 }
 
 /** `C`: keeps every change waiting for its auto-revert on `url`; the line for the status bar. */

@@ -3,7 +3,7 @@ import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
 import { appOps } from '../../ops/apps.js';
 import { perform } from '../../ops/perform.js';
-import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
+import { type ActionContext, revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
 import type { AppAction } from './types.js';
@@ -97,6 +97,7 @@ export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined
         return `${instanceName(instance)} stopped`;
       }),
     'stop',
+    revertOf(op),
   );
 }
 
@@ -162,5 +163,6 @@ function confirmAction(ctx: AppsContext, instance: AppInstance, a: AppAction) {
       { key: 'enter', label: 'runs it too', run },
     ],
     cancelled: `'${sanitize(a.label)}' not run; nothing was sent`,
+    revert: revertOf(op),
   });
 }

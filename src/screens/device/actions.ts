@@ -9,7 +9,7 @@ import { storageModePending } from '../../model/port-pending.js';
 import { deviceOps } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
-import { sendsLine } from '../dialogs/action-context.js';
+import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { editHttps, editIp, reboot } from './connection-actions.js';
 import { type DeviceActionContext, notLoaded } from './context.js';
@@ -119,6 +119,7 @@ function editDns(ctx: DeviceActionContext) {
         [dnsEffect(servers), `${sendsLine(op)}.`],
         save,
         'restore the defaults',
+        revertOf(op),
       );
     else save();
   });
@@ -142,6 +143,7 @@ function toggleLed(ctx: DeviceActionContext) {
         return `ID LED ${on ? 'on' : 'off'}`;
       }),
     `switch ${on ? 'on' : 'off'}`,
+    revertOf(op),
   );
 }
 
@@ -163,6 +165,7 @@ function toggleTelnet(ctx: DeviceActionContext) {
       ],
       go,
       'enable telnet',
+      revertOf(op),
     );
   else
     ctx.dialog.confirm(
@@ -170,6 +173,7 @@ function toggleTelnet(ctx: DeviceActionContext) {
       ['Telnet logins to the device are refused from now on.', `${sendsLine(op)}.`],
       go,
       'disable telnet',
+      revertOf(op),
     );
 }
 
@@ -200,6 +204,7 @@ function switchStorageMode(ctx: DeviceActionContext) {
       });
     },
     `switch to ${target}`,
+    revertOf(op),
   );
 }
 
@@ -217,6 +222,7 @@ function togglePermanent(ctx: DeviceActionContext) {
       });
     },
     on ? 'turn on' : 'turn off',
+    revertOf(op),
   );
 }
 

@@ -8,7 +8,7 @@ import { deviceOps, readDeviceName } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { createForm, type FieldSpec } from '../../widgets/forms/form-state.js';
-import { sendsLine } from '../dialogs/action-context.js';
+import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { type DeviceActionContext, notLoaded } from './context.js';
 import {
@@ -118,6 +118,7 @@ export function editIp(ctx: DeviceActionContext) {
               { key: 'y', label: 'change only', run: () => apply(false) },
             ]
           : [{ key: 'y', label: 'change', run: () => apply(false) }],
+        revert: revertOf(op),
       });
     },
   );
@@ -221,6 +222,7 @@ export function reboot(ctx: DeviceActionContext) {
     ],
     () => void runReboot(ctx),
     'reboot now',
+    revertOf(deviceOps.reboot()),
   );
 }
 

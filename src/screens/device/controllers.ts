@@ -3,7 +3,7 @@ import type { Controller } from '../../model/index.js';
 import { SUPER, sanitize } from '../../model/index.js';
 import { deviceOps } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
-import { sendsLine } from '../dialogs/action-context.js';
+import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { DeviceActionContext } from './context.js';
 import { checkAddress } from './effects.js';
 
@@ -52,5 +52,6 @@ export function removeController(ctx: DeviceActionContext, c: Controller | undef
         return `controller ${sanitize(what)} deleted`;
       }),
     'delete',
+    revertOf(op),
   );
 }

@@ -1,8 +1,10 @@
 /** What a screen's dialog actions are given: the device, the poller, the dialog, the status bar. */
 import { sanitizeLine } from '../../model/index.js';
 import { describeRequest, type Operation, type WireRequest } from '../../ops/operation.js';
+import { revertPlanOf } from '../../ops/revert/plans.js';
 import type { Poller } from '../../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../../store/react.js';
+import type { RevertOffer } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
 export interface ActionContext {
@@ -27,13 +29,22 @@ export interface SessionActionContext extends ActionContext {
  * shown as the rest of the console shows it: control sequences dropped, before quoting.
  */
 export function sendsLine(...ops: Operation[]): string {
-  return `Sends ${ops
+  return `Sends ${requestsText(ops)}`;
+}
+
+function requestsText(ops: Operation[]): string {
+  return ops
     .map((op) =>
       describeRequest(shownRequest(op.request))
         .filter((s) => s !== '')
         .join(' '),
     )
-    .join(', then ')}`;
+    .join(', then ');
+}
+
+/** `R` in the confirmation that sends `ops`: how they are reverted, or why they cannot be. */
+export function revertOf(...ops: Operation[]): RevertOffer {
+  return { what: requestsText(ops), plan: revertPlanOf(...ops) };
 }
 
 function shownRequest(r: WireRequest): WireRequest {

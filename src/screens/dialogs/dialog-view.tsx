@@ -3,7 +3,8 @@ import { Box } from 'ink';
 import type { JSX } from 'react';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
 import { clipLine, Panel, Text } from '../../widgets/index.js';
-import { choiceLine, type Line, lineText, wrapLines } from './dialog.js';
+import { REVERT_CHOICE, revertFooter } from '../confirm.js';
+import { choiceLine, type Line, lineText, noRevertLine, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
 function LineText({ line, width }: { line: Line; width: number }): JSX.Element {
@@ -49,6 +50,7 @@ export function DialogView(props: {
   const innerHeight = Math.max(3, props.height - 2);
   let body: JSX.Element;
   let footer = '';
+  let footerLines: JSX.Element[] | undefined;
   switch (d.kind) {
     case 'form': {
       const fh = Math.min(formHeight(d.form), innerHeight - 1);
@@ -83,8 +85,11 @@ export function DialogView(props: {
     }
     case 'confirm':
     case 'view': {
-      const lines = wrapLines(d.lines, inner);
-      const room = Math.max(1, innerHeight - 2);
+      const why = d.kind === 'confirm' && d.revert?.plan.kind === 'none' ? d.revert.plan.why : null;
+      const lines = wrapLines(why ? [...d.lines, noRevertLine(why)] : d.lines, inner);
+      const editing = d.kind === 'confirm' ? d.revertTime : undefined;
+      if (editing) footerLines = revertFooter(editing);
+      const room = Math.max(1, innerHeight - 2 - (footerLines ? footerLines.length - 1 : 0));
       props.control.maxScroll.current = Math.max(0, lines.length - room);
       const scroll = Math.min(props.control.scroll, props.control.maxScroll.current);
       const more =
@@ -94,7 +99,7 @@ export function DialogView(props: {
       body = <Lines lines={lines} width={inner} height={room} scroll={scroll} />;
       footer =
         d.kind === 'confirm'
-          ? `${choiceLine(d.choices)}${more}`
+          ? `${choiceLine(d.choices, ...(d.revert && !why ? [REVERT_CHOICE] : []))}${more}`
           : `${d.footer ? `${d.footer} · ` : ''}Esc closes${more}`;
       break;
     }
@@ -103,7 +108,8 @@ export function DialogView(props: {
     <Panel title={clipLine(d.title, inner)} width={props.width} height={props.height}>
       {body}
       <Box flexGrow={1} />
-      {footer ? (
+      {footerLines ?? null}
+      {!footerLines && footer ? (
         <Text bold={d.kind === 'confirm'} wrap="truncate-end">
           {clipLine(footer, inner)}
         </Text>

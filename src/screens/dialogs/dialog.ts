@@ -4,8 +4,10 @@
  * (content, diff, a failure). While one is open it takes every key.
  */
 import { sanitize } from '../../model/index.js';
+import type { RevertPlan } from '../../ops/revert/recipe.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
+import type { TextField } from '../form/field.js';
 
 export type Line = string | { text: string; color?: string; bold?: boolean; dim?: boolean };
 
@@ -14,6 +16,18 @@ export interface Choice {
   label: string;
   run: () => void;
 }
+
+/**
+ * Apply-with-auto-revert for a confirmation (`R`): how the change is reverted and what it is
+ * (for the pending list); a plan of kind `none` offers no `R` and says why in the dialog.
+ */
+export interface RevertOffer {
+  what: string;
+  plan: RevertPlan;
+}
+
+/** The line a confirmation without `R` shows: why the change has no auto-revert. */
+export const noRevertLine = (why: string): Line => ({ text: `no auto-revert: ${why}`, dim: true });
 
 export type Dialog =
   | {
@@ -33,6 +47,10 @@ export type Dialog =
       choices: Choice[];
       /** Said when the operator cancels. */
       cancelled?: string;
+      /** `R` sends the first choice with auto-revert (or the line says why not). */
+      revert?: RevertOffer;
+      /** `R` was pressed: the revert time being edited. */
+      revertTime?: { time: TextField; error?: string };
     }
   | { kind: 'busy'; title: string; lines?: Line[]; onCancel?: () => void }
   | {
@@ -44,6 +62,9 @@ export type Dialog =
       footer?: string;
       onClose?: () => void;
     };
+
+/** What a dialog's work ends with: a status-line message, or the dialog to open next. */
+export type RunResult = string | { message?: string; next?: Dialog } | undefined;
 
 export function lineText(line: Line): string {
   return typeof line === 'string' ? line : line.text;
@@ -89,6 +110,8 @@ export function failureLines(error: unknown, notes: readonly Line[] = []): Line[
 }
 
 /** `choice key label · …` for the confirmation's last line. */
-export function choiceLine(choices: readonly Choice[]): string {
-  return [...choices.map((c) => `${c.key} ${c.label}`), 'any other key cancels'].join(' · ');
+export function choiceLine(choices: readonly Choice[], ...more: string[]): string {
+  return [...choices.map((c) => `${c.key} ${c.label}`), ...more, 'any other key cancels'].join(
+    ' · ',
+  );
 }

@@ -13,11 +13,19 @@ import {
 } from '../../widgets/forms/form-state.js';
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
-import { type Dialog, failureLines, type Line, lineText } from './dialog.js';
+import {
+  type Dialog,
+  failureLines,
+  type Line,
+  lineText,
+  type RevertOffer,
+  type RunResult,
+} from './dialog.js';
+import { type ArmNext, revertKey, useRevertRun } from './use-revert.js';
 
 type FormDialog = Extract<Dialog, { kind: 'form' }>;
 
-export type RunResult = string | { message?: string; next?: Dialog } | undefined;
+export type { RunResult } from './dialog.js';
 
 export interface DialogControl {
   dialog: Dialog | null;
@@ -31,8 +39,14 @@ export interface DialogControl {
     onSubmit: Extract<Dialog, { kind: 'form' }>['onSubmit'],
     lines?: Line[],
   ): void;
-  /** Opens a confirmation with one 'y' choice. */
-  confirm(title: string, lines: Line[], yes: () => void, yesLabel?: string): void;
+  /** Opens a confirmation with one 'y' choice (`revert`: `R` sends it with auto-revert, or says why not). */
+  confirm(
+    title: string,
+    lines: Line[],
+    yes: () => void,
+    yesLabel?: string,
+    revert?: RevertOffer,
+  ): void;
   /** Shows a busy note, runs `work`, then notifies its message or opens its next dialog; failures open a view. */
   run(title: string, work: () => Promise<RunResult>, failureNotes?: Line[]): Promise<void>;
   /** The view tells how far its lines can scroll (set while drawing). */
@@ -53,6 +67,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
    * device refuses, the form comes back as it was typed, with the device's error at the field.
    */
   const origin = useRef<FormDialog | null>(null);
+  /** `R` chose: the next `run` (the choice's) is sent with this auto-revert. */
+  const armNext = useRef<ArmNext | null>(null);
+  const withRevert = useRevertRun();
 
   const open = useCallback(
     (d: Dialog) => {
@@ -82,8 +99,14 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   );
 
   const confirm: DialogControl['confirm'] = useCallback(
-    (title, lines, yes, yesLabel = 'go ahead') =>
-      open({ kind: 'confirm', title, lines, choices: [{ key: 'y', label: yesLabel, run: yes }] }),
+    (title, lines, yes, yesLabel = 'go ahead', revert) =>
+      open({
+        kind: 'confirm',
+        title,
+        lines,
+        choices: [{ key: 'y', label: yesLabel, run: yes }],
+        ...(revert ? { revert } : {}),
+      }),
     [open],
   );
 
@@ -91,9 +114,11 @@ export function useDialog(notify: (message: string) => void): DialogControl {
     async (title, work, failureNotes = []) => {
       const from = origin.current;
       origin.current = null;
+      const revert = armNext.current;
+      armNext.current = null;
       open({ kind: 'busy', title: `${title}…` });
       try {
-        const result = await work();
+        const result = revert ? await withRevert(revert, work) : await work();
         const r = typeof result === 'string' ? { message: result } : (result ?? {});
         // the work may have opened a dialog of its own (a countdown, a follow-up question)
         if (r.next) open(r.next);
@@ -113,7 +138,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         notify(`${title} failed`);
       }
     },
-    [open, close, notify],
+    [open, close, notify, withRevert],
   );
 
   const scrollBy = useCallback(
@@ -169,11 +194,18 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
         }
         case 'confirm': {
-          if (NAV_KEYS[key] !== undefined) {
+          // R, then the revert time: Enter sends the first choice with auto-revert
+          const r = revertKey(d, key);
+          if (r && r.revertMs === undefined) {
+            ref.current = r.dialog;
+            rerender();
+            return true;
+          }
+          if (!r && NAV_KEYS[key] !== undefined) {
             scrollBy(key, page);
             return true;
           }
-          const choice = d.choices.find((c) => c.key === key);
+          const choice = r ? d.choices[0] : d.choices.find((c) => c.key === key);
           // keys read together with the one that opened it (typed ahead, a paste) never choose
           if (choice && !seen(d)) {
             notify(UNSEEN);
@@ -184,8 +216,11 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           close();
           if (choice) {
             origin.current = from;
+            armNext.current =
+              r?.revertMs !== undefined && d.revert ? { offer: d.revert, ms: r.revertMs } : null;
             choice.run();
             origin.current = null;
+            armNext.current = null;
           } else notify(d.cancelled ?? `${d.title}: cancelled, nothing was changed`);
           return true;
         }

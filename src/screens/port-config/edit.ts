@@ -9,7 +9,7 @@ import { describePortChange, needsReboot, pendingText } from '../../model/port-p
 import { perform } from '../../ops/perform.js';
 import { type PortConfigChanges, portOps, readPortConfig } from '../../ops/ports.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { type ActionContext, sendsLine } from '../dialogs/action-context.js';
+import { type ActionContext, revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 
 const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
@@ -193,6 +193,7 @@ export function editPortConfig(
           });
         },
         'change',
+        revertOf(op),
       );
       return undefined;
     },

@@ -3,7 +3,7 @@ import type { PortSavePoint } from '../../model/index.js';
 import { SUPER, WRITE } from '../../model/index.js';
 import { perform } from '../../ops/perform.js';
 import { savepointOps } from '../../ops/savepoints.js';
-import { sendsLine } from '../dialogs/action-context.js';
+import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Dialog, Line } from '../dialogs/dialog.js';
 import { activationCheck } from './check.js';
 import { portSavePointLines, ruleSavePointLines } from './content.js';
@@ -140,6 +140,7 @@ export function quicksave(ctx: SavePointsContext) {
           `${sendsLine(op)}.`,
         ],
         choices: [{ key: 'y', label: 'quicksave', run: save }],
+        revert: revertOf(op),
       },
     };
   });
@@ -183,6 +184,7 @@ function activationConfirm(ctx: SavePointsContext, sel: Selected, body: Line[]):
     title: `Activate ${kind(sel)} ${q(sel.sp.name)}?`,
     lines: [...head, ...body],
     choices: [{ key: 'y', label: 'activate', run }],
+    revert: revertOf(op),
   };
 }
 
@@ -214,5 +216,6 @@ export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
       { key: 'y', label: 'set boot save-point', run },
       { key: 'enter', label: 'sets it too', run },
     ],
+    revert: revertOf(op),
   });
 }

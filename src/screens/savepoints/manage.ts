@@ -2,8 +2,9 @@
 import { access } from 'node:fs/promises';
 import { SUPER } from '../../model/index.js';
 import { perform, performEach } from '../../ops/perform.js';
+import { NO_REVERT, none } from '../../ops/revert/plans.js';
 import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
-import { sendsLine } from '../dialogs/action-context.js';
+import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import {
   currentState,
@@ -104,6 +105,7 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
               `${sendsLine(op)}.`,
             ],
             choices: [{ key: 'y', label: 'override', run: save }],
+            revert: revertOf(op),
           },
         };
       });
@@ -138,6 +140,7 @@ export function remove(ctx: SavePointsContext, sel: Selected | undefined) {
         return `${kind(sel)} ${q(sel.sp.name)} deleted`;
       }),
     'delete',
+    revertOf(op),
   );
 }
 
@@ -255,6 +258,7 @@ export function importFrom(ctx: SavePointsContext) {
                   }),
               },
             ],
+            revert: { what: 'import', plan: none(NO_REVERT.importing) },
           },
         };
       });

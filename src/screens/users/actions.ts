@@ -6,7 +6,7 @@ import { type NewUser, readUsers, type UserChanges, userOps } from '../../ops/us
 import type { ReconnectChange } from '../../store/react.js';
 import { type ConsoleStore, commitSuccess } from '../../store/store.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
+import { revertOf, type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { checkUacAccount, planUacOn } from './uac.js';
 
@@ -175,6 +175,7 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
         [...own, `${sendsLine(userOps.modify(changes))}.`],
         save,
         'change it',
+        revertOf(userOps.modify(changes)),
       );
       return undefined;
     },
@@ -208,6 +209,7 @@ export function deleteUser(ctx: UsersActionContext, user: User | undefined) {
       });
     },
     'delete',
+    revertOf(op),
   );
 }
 
@@ -236,6 +238,7 @@ export function toggleUac(ctx: UsersActionContext) {
           return `UAC is ${state ? 'on' : 'off'}`;
         }),
       'turn UAC off',
+      revertOf(off),
     );
     return;
   }
@@ -309,6 +312,7 @@ export function toggleUac(ctx: UsersActionContext) {
           ]);
         },
         'turn UAC on',
+        revertOf(uacOn),
       );
       return undefined;
     },

@@ -1,0 +1,168 @@
+/**
+ * How a change is reverted (see recipe.ts), one table for the CLI and the console: the
+ * builders and reasons `--revert-after` uses per command (src/commands/revert-plans.ts), and
+ * `revertPlanOf`, the same decision for one of the console's operations (`R` in a dialog's
+ * confirmation), read from the operation's kind and request.
+ */
+import {
+  type ApiRequest,
+  type Client,
+  defaultRulesRequest,
+  deleteSavePointRequest,
+  deviceRequests,
+  modifySavePointRequest,
+  removeUserRequest,
+  type SavePointKind,
+} from '../../api/index.js';
+import type { Operation, WireRequest } from '../operation.js';
+import type { RevertPlan } from './recipe.js';
+
+export const RULES: RevertPlan = { kind: 'savepoint', of: 'rules' };
+export const PORTS: RevertPlan = { kind: 'savepoint', of: 'ports' };
+export const none = (why: string): RevertPlan => ({ kind: 'none', why });
+export const inverse = (
+  capture: Extract<RevertPlan, { kind: 'requests' }>['capture'],
+): RevertPlan => ({ kind: 'requests', capture });
+export const fixed = (...requests: ApiRequest[]) => inverse(async () => requests);
+
+/** Why a kind of change has no auto-revert. */
+export const NO_REVERT = {
+  reboot: 'a reboot cannot be undone',
+  logClear: 'a cleared log cannot be restored',
+  counters: 'packet and byte counters cannot be set back',
+  savepointRemoved: 'a deleted save-point cannot be recreated',
+  quicksave: "the previous 'Quicksave' cannot be restored",
+  override: 'an override overwrites the save-point, which cannot be set back',
+  userChange: 'a user change may change a password, which cannot be set back',
+  userRemoved: "a deleted user's password cannot be restored",
+  uac: 'it changes how the device checks the credentials the guard would use',
+  radius: 'the RADIUS secret cannot be read back',
+  appStart: 'the instance gets its process id only once started',
+  appModify: 'the parameters an instance had are not readable',
+  appStop: 'a stopped instance cannot be restarted as it was',
+  appAction: "an app's action has no inverse",
+  undo: 'an undo is itself undone with u (pbc undo)',
+  importing: 'an import sends several requests (and puts the active rules back itself)',
+  address: 'it moves the connection, so the guard could not reach the device to revert it',
+} as const;
+
+/** A device setting: read now, sent back at expiry. */
+export const SETTING_BACK = {
+  name: inverse(async (c) => [deviceRequests.name(await c.device.name())]),
+  ident: inverse(async (c) => {
+    const i = await c.device.customIdent();
+    return [deviceRequests.customIdent(i.name, i.notes)];
+  }),
+  dns: inverse(async (c) => [deviceRequests.nameResolution(...(await c.device.nameResolution()))]),
+  idLed: inverse(async (c) => [deviceRequests.idLed(await c.device.idLed())]),
+  telnet: inverse(async (c) => [deviceRequests.telnet(await c.device.telnet())]),
+  storageMode: inverse(async (c) => [
+    deviceRequests.ruleStorageMode((await c.device.ruleStorageMode()).modeNext),
+  ]),
+  permanentRules: inverse(async (c) => [
+    deviceRequests.permanentRulesMode(await c.device.permanentRulesMode()),
+  ]),
+  hash: inverse(async (c) => [deviceRequests.groupHash(await c.device.groupHash())]),
+} satisfies Record<string, RevertPlan>;
+
+/** `savepoint default`: the boot save-point before it is set back. */
+export const BOOT_BACK = inverse(async (c: Client) => {
+  const boot = (await c.savepoints.list()).rules.find((sp) => sp.boot);
+  if (!boot) throw new Error('the device names no boot save-point to go back to');
+  return [defaultRulesRequest(boot.name)];
+});
+
+/** A save-point renamed or described: its old name and description back. */
+export function renameBack(
+  kind: SavePointKind,
+  name: string,
+  o: { newName?: string | undefined; override?: boolean | undefined },
+): RevertPlan {
+  if (o.override) return none(NO_REVERT.override);
+  return inverse(async (c) => {
+    const list = await c.savepoints.list();
+    const sp = (kind === 'rules' ? list.rules : list.ports).find((s) => s.name === name);
+    if (!sp) throw new Error(`no ${kind === 'rules' ? 'rule' : 'port'} save-point '${name}'`);
+    return [
+      modifySavePointRequest(kind, {
+        old_name: o.newName ?? name,
+        new_name: name,
+        description: sp.description,
+        override: false,
+      }),
+    ];
+  });
+}
+
+const params = (r: WireRequest): Record<string, unknown> =>
+  (r.query ?? (typeof r.json === 'object' && r.json !== null ? r.json : {})) as Record<
+    string,
+    unknown
+  >;
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const savepointKind = (r: WireRequest): SavePointKind =>
+  /port/.test(r.path.replace(/^\/savepoints\//, '')) ? 'ports' : 'rules';
+const controller = (r: WireRequest) => {
+  const q = params(r);
+  return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
+};
+
+type OpPlanner = (r: WireRequest) => RevertPlan;
+
+/** The console's operations, by kind (src/ops/<family>.ts). */
+const OPERATIONS: Record<string, OpPlanner> = {
+  'ports.setConfig': () => PORTS,
+  'savepoints.activate': (r) => (savepointKind(r) === 'ports' ? PORTS : RULES),
+  'savepoints.create': (r) => fixed(deleteSavePointRequest(savepointKind(r), text(params(r).name))),
+  'savepoints.setDefault': () => BOOT_BACK,
+  'savepoints.modify': (r) => {
+    const q = params(r);
+    const renamed = text(q.new_name);
+    return renameBack(savepointKind(r), text(q.old_name), {
+      ...(renamed ? { newName: renamed } : {}),
+      override: q.override === true || q.override === 'true',
+    });
+  },
+  'savepoints.remove': () => none(NO_REVERT.savepointRemoved),
+  'savepoints.quicksave': () => none(NO_REVERT.quicksave),
+  'users.add': (r) => fixed(removeUserRequest(text(params(r).username))),
+  'users.modify': () => none(NO_REVERT.userChange),
+  'users.remove': () => none(NO_REVERT.userRemoved),
+  'users.setUac': () => none(NO_REVERT.uac),
+  'users.setRadius': () => none(NO_REVERT.radius),
+  'apps.start': () => none(NO_REVERT.appStart),
+  'apps.modify': () => none(NO_REVERT.appModify),
+  'apps.stop': () => none(NO_REVERT.appStop),
+  'apps.action': () => none(NO_REVERT.appAction),
+  'device.setName': () => SETTING_BACK.name,
+  'device.setCustomIdent': () => SETTING_BACK.ident,
+  'device.setNameResolution': () => SETTING_BACK.dns,
+  'device.setIdLed': () => SETTING_BACK.idLed,
+  'device.setTelnet': () => SETTING_BACK.telnet,
+  'device.setRuleStorageMode': () => SETTING_BACK.storageMode,
+  'device.setPermanentRulesMode': () => SETTING_BACK.permanentRules,
+  'device.setGroupHash': () => SETTING_BACK.hash,
+  'device.setHttps': () => none(NO_REVERT.address),
+  'device.setIpConfig': () => none(NO_REVERT.address),
+  'device.addController': (r) => fixed(deviceRequests.removeController(controller(r))),
+  'device.removeController': (r) => fixed(deviceRequests.addController(controller(r))),
+  'device.reboot': () => none(NO_REVERT.reboot),
+  'logs.clear': () => none(NO_REVERT.logClear),
+};
+
+/** How `R` reverts the console's operation(s): one operation at a time. */
+export function revertPlanOf(...ops: Operation[]): RevertPlan {
+  if (ops.length !== 1) return none('it sends several requests');
+  const op = ops[0]!;
+  return OPERATIONS[op.kind]?.(op.request) ?? none(`no revert is known for ${op.kind}`);
+}
+
+/**
+ * Why a rule or group change (a plan of the Rules, Groups or Journal screen, which takes a
+ * rule save-point) has no auto-revert: an undo, or reset counters; undefined when it has one.
+ */
+export function planNoRevert(plan: { steps: readonly Operation[]; undoOf?: string }) {
+  if (plan.undoOf) return NO_REVERT.undo;
+  if (plan.steps.some((s) => s.kind === 'rules.resetCounters')) return NO_REVERT.counters;
+  return undefined;
+}

@@ -1,0 +1,50 @@
+/**
+ * `R` in a dialog's confirmation (ports, save-points, users, device…): the same keys as the
+ * Rules and Groups confirmations (`confirmKey`, ../confirm.tsx) and the same arming
+ * (`withRevert`, src/ops/revert/console.ts) — the save-point or the before state taken, the
+ * guard started, then the change sent and the timer started.
+ */
+import { useCallback, useRef } from 'react';
+import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../ops/revert/console.js';
+import { useConsoleIfAny } from '../../store/react.js';
+import { confirmKey, newConfirm } from '../confirm.js';
+import type { Dialog, RevertOffer, RunResult } from './dialog.js';
+
+type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
+
+/** What `R` chose: the change and its revert time. */
+export interface ArmNext {
+  offer: RevertOffer;
+  ms: number;
+}
+
+/**
+ * `R` and the keys after it (the time, Enter, Esc): the dialog as it is next, and `revertMs`
+ * once Enter sends. Undefined for any other key, and for a change with no auto-revert.
+ */
+export function revertKey(
+  d: ConfirmDialog,
+  key: string,
+): { dialog: ConfirmDialog; revertMs?: number } | undefined {
+  if (!d.revert || d.revert.plan.kind === 'none') return undefined;
+  if (!d.revertTime && key !== 'R') return undefined;
+  const from = { ...newConfirm(null), ...(d.revertTime ? { revert: d.revertTime } : {}) };
+  const { state, event, revertMs } = confirmKey(from, key, '', true, true);
+  if (event === 'confirmRevert' && revertMs !== undefined) return { dialog: d, revertMs };
+  const { revertTime: _, ...rest } = d;
+  return { dialog: state.revert ? { ...rest, revertTime: state.revert } : rest };
+}
+
+/** Runs a dialog's work with the auto-revert `R` chose armed around it. */
+export function useRevertRun() {
+  const value = useConsoleIfAny();
+  const current = useRef(value);
+  current.current = value;
+  return useCallback(async (next: ArmNext, work: () => Promise<RunResult>): Promise<RunResult> => {
+    const x = current.current;
+    if (!x) throw new Error('not sent: this console cannot start the revert guard');
+    const { value: result } = await withRevert(x, next.offer.what, next.offer.plan, next.ms, work);
+    const r = typeof result === 'string' ? { message: result } : (result ?? {});
+    return { ...r, message: `${r.message ?? 'sent'}${REVERTS_UNLESS_CONFIRMED}` };
+  }, []);
+}

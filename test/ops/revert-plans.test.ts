@@ -1,0 +1,54 @@
+/**
+ * `R` in the console's dialogs decides per operation (src/ops/revert/plans.ts) whether the
+ * change can be sent with auto-revert: every operation of every table outside Rules and
+ * Groups (whose confirmations always take a rule save-point) has its own decision — a
+ * save-point, the requests that set it back, or a reason — so a new operation cannot fall
+ * through to "no revert is known". The requests set back name what the operation named.
+ */
+import { describe, expect, it } from 'vitest';
+import { OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
+import { revertPlanOf } from '../../src/ops/revert/plans.js';
+import { SAMPLES } from './samples.js';
+
+type Builder = (...args: unknown[]) => Operation;
+const samples = SAMPLES as unknown as Record<string, Record<string, unknown[][]>>;
+const ops = Object.entries(OPERATION_TABLES)
+  .filter(([family]) => family !== 'rules' && family !== 'groups')
+  .flatMap(([family, table]) =>
+    Object.entries(table as Record<string, Builder>).flatMap(([name, build]) =>
+      (samples[family]?.[name] ?? []).map((args) => build(...args)),
+    ),
+  );
+
+describe('the auto-revert of each console operation', () => {
+  it('every operation has a decision of its own', () => {
+    expect(ops.length).toBeGreaterThan(20);
+    const unknown = ops.filter((op) => {
+      const p = revertPlanOf(op);
+      return p.kind === 'none' && p.why.startsWith('no revert is known');
+    });
+    expect(unknown.map((op) => op.kind)).toEqual([]);
+  });
+
+  it('save-points for ports and activations, the inverse request for a create or a controller', async () => {
+    const of = (kind: string) => ops.filter((op) => op.kind === kind);
+    expect(revertPlanOf(of('ports.setConfig')[0]!)).toEqual({ kind: 'savepoint', of: 'ports' });
+    for (const op of of('savepoints.activate'))
+      expect(revertPlanOf(op)).toEqual({
+        kind: 'savepoint',
+        of: op.request.path.includes('port') ? 'ports' : 'rules',
+      });
+    for (const op of [...of('savepoints.create'), ...of('device.addController')]) {
+      const plan = revertPlanOf(op);
+      if (plan.kind !== 'requests') throw new Error(`${op.kind}: ${plan.kind}`);
+      const [back] = await plan.capture(undefined as never);
+      expect(back?.method).toBe('DELETE');
+      for (const k of ['name', 'ip', 'port'])
+        if (op.request.query?.[k] !== undefined)
+          expect(String(back?.query?.[k])).toBe(String(op.request.query[k]));
+    }
+    for (const kind of ['device.reboot', 'logs.clear', 'users.modify', 'apps.stop'])
+      expect(revertPlanOf(of(kind)[0]!).kind).toBe('none');
+    expect(revertPlanOf(...of('savepoints.activate')).kind).toBe('none');
+  });
+});

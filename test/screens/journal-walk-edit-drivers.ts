@@ -1,0 +1,218 @@
+/**
+ * The drivers of the write keys of Ports, Logs, Rules and Groups, in the order they run on
+ * one console per screen (a later key acts on what an earlier one made); see journal-walk.ts.
+ */
+import {
+  CTRL_S,
+  CTRL_U,
+  focusUp,
+  keys,
+  type ScreenWalk,
+  see,
+  select,
+  typed,
+  until,
+} from './journal-walk.js';
+
+export const EDIT_WALKS: ScreenWalk[] = [
+  {
+    screen: 'ports',
+    ready: 'RX b/s',
+    drivers: [
+      [
+        'ports.edit',
+        {
+          ops: ['ports.setConfig'],
+          steps: [
+            until('e', 'Port eth-0-1 (type 1)'),
+            keys(' ', 'enter'),
+            see('Change eth-0-1?'),
+            keys('y'),
+            see('eth-0-1: shutdown true'),
+          ],
+        },
+      ],
+    ],
+  },
+  {
+    screen: 'logs',
+    ready: 'device',
+    drivers: [
+      [
+        'logs.clear',
+        {
+          ops: ['logs.clear'],
+          steps: [
+            keys('z'),
+            see('Clear the whole device log?'),
+            keys('y'),
+            see('device log cleared'),
+          ],
+        },
+      ],
+    ],
+  },
+  {
+    screen: 'rules',
+    ready: 'TCAM 10/4096',
+    drivers: [
+      [
+        'rules.add',
+        {
+          ops: ['rules.add'],
+          steps: [
+            keys('a'),
+            see('Add rule'),
+            typed('jw'),
+            keys('down', 'down', CTRL_U),
+            typed('777'),
+            keys('down'),
+            typed('in_port'),
+            keys('tab'),
+            typed('9'),
+            keys('down', 'down'),
+            typed('output:10'),
+            see('Apply (Ctrl-S)'),
+            keys(CTRL_S),
+            see('Add rule — confirm'),
+            keys('y'),
+            see('Add rule: done'),
+          ],
+        },
+      ],
+      [
+        'rules.edit',
+        {
+          ops: ['rules.modify'],
+          steps: [
+            select('777 jw '),
+            keys('e'),
+            see("Edit rule 'jw'"),
+            focusUp('name'),
+            typed('x'),
+            keys(CTRL_S),
+            see('— confirm'),
+            keys('y'),
+            see(': done'),
+          ],
+        },
+      ],
+      [
+        'rules.clone',
+        {
+          ops: ['rules.add'],
+          steps: [
+            select('1000 tap-1 '),
+            keys('c'),
+            see('Apply (Ctrl-S)'),
+            // another priority: a new rule (the same key would modify the original)
+            focusUp('priority'),
+            keys(CTRL_U),
+            typed('1001'),
+            keys(CTRL_S),
+            see('— confirm'),
+            keys('y'),
+            see(': done'),
+          ],
+        },
+      ],
+      [
+        'rules.delete',
+        {
+          ops: ['rules.remove'],
+          steps: [keys('d'), see('Delete rule — confirm'), keys('y'), see('Delete rule: done')],
+        },
+      ],
+      [
+        'rules.counters',
+        {
+          ops: ['rules.resetCounters'],
+          steps: [
+            keys('z'),
+            see('Reset rule counters — confirm'),
+            keys('y'),
+            see('Reset rule counters: done'),
+          ],
+        },
+      ],
+      [
+        'rules.deleteAll',
+        {
+          ops: ['savepoints.create', 'rules.removeAll'],
+          steps: [
+            keys('D'),
+            see('Delete ALL rules — confirm'),
+            typed('delete'),
+            keys('enter'),
+            see('Delete ALL rules: done'),
+          ],
+        },
+      ],
+    ],
+  },
+  {
+    screen: 'groups',
+    prepare: async (t) => {
+      await t.admin.groups.add({
+        group_id: 7,
+        type: 'select',
+        buckets: [{ watch_port: '10', actions: ['output:10'] }],
+      });
+    },
+    ready: '1 group ·',
+    drivers: [
+      [
+        'groups.add',
+        {
+          ops: ['groups.add'],
+          steps: [
+            keys('a'),
+            see('Add group'),
+            keys('down', 'down', 'down', 'down'),
+            typed('output:12'),
+            keys(CTRL_S),
+            see('Add group — confirm'),
+            keys('y'),
+            see('Add group: done'),
+          ],
+        },
+      ],
+      [
+        'groups.edit',
+        {
+          ops: ['groups.modify'],
+          steps: [
+            select('7'),
+            keys('e'),
+            see('Edit group 7'),
+            keys('right'),
+            keys(CTRL_S),
+            see('Modify group — confirm'),
+            keys('y'),
+            see('Modify group: done'),
+          ],
+        },
+      ],
+      [
+        'groups.delete',
+        {
+          ops: ['groups.remove'],
+          steps: [keys('d'), see('Delete group — confirm'), keys('y'), see('Delete group: done')],
+        },
+      ],
+      [
+        'groups.deleteAll',
+        {
+          ops: ['savepoints.create', 'groups.removeAll'],
+          steps: [
+            keys('D'),
+            see('Delete ALL groups — confirm'),
+            typed('delete'),
+            keys('enter'),
+            see('Delete ALL groups: done'),
+          ],
+        },
+      ],
+    ],
+  },
+];

@@ -1,0 +1,150 @@
+/**
+ * `R` in the confirmations of the other screens (their dialogs: ports, save-points, device),
+ * as in the Rules and Groups ones: R opens "Apply, revert after 5m", the time is edited,
+ * Enter sends with the revert armed — the header counts down, a pending entry waits, the
+ * detached guard reverts at expiry, C keeps the change. A change with no inverse (a reboot)
+ * offers no R and says why. The guard is the built pbc (dist/cli.js, a private copy).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readPending } from '../../src/ops/revert/pending.js';
+import { cli } from '../cli/helpers.js';
+import { body, type TestConsole } from './admin-console.js';
+import { consoleSession } from './console-session.js';
+
+const session = consoleSession();
+
+// the console starts the guard from the script it runs as (process.argv[1]): here, the built pbc
+const argv1 = process.argv[1];
+beforeAll(() => {
+  process.argv[1] = cli;
+});
+afterAll(() => {
+  if (argv1 !== undefined) process.argv[1] = argv1;
+});
+// no guard outlives its test (they are this test's own children)
+afterEach(() => {
+  for (const r of readPending())
+    if (r.state === 'pending' || r.state === 'reverting')
+      try {
+        process.kill(r.guardPid, 'SIGKILL');
+      } catch {}
+});
+
+const OFFER = 'R send, revert in 5 min unless confirmed';
+
+async function writes(t: TestConsole): Promise<number> {
+  const res = await fetch(t.sim.url.replace(/\/rest$/, '/_sim/status'));
+  return ((await res.json()) as { writes: number }).writes;
+}
+
+const waiting = (t: TestConsole) =>
+  readPending().filter((r) => r.device === t.sim.url && r.state === 'pending');
+
+/** R, the time typed instead of 5m, Enter: the change is sent with its revert armed. */
+async function sendWithRevert(t: TestConsole, time: string) {
+  await t.h.press('R');
+  const asked = await t.h.waitFor((x) => x.includes('Apply, revert after'), 10_000);
+  expect(asked).toContain('5m');
+  await t.h.press('backspace');
+  await t.h.press('backspace');
+  await t.type(time);
+  await t.h.waitFor((x) => x.includes(`Apply, revert after ${time}`), 10_000);
+  await t.h.press('enter');
+  await t.h.waitFor((x) => x.includes('reverts by itself unless confirmed (C)'), 30_000);
+}
+
+describe('R in the dialogs of the other screens', () => {
+  it('a port change: R, 90s, the header counts down; C keeps it and deletes the save-point', async () => {
+    const t = await session.open('ports', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 15_000);
+    let form = '';
+    for (let i = 0; i < 10 && !form; i++) {
+      await t.h.press('e');
+      form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 2000).catch(() => '');
+    }
+    await t.h.press(' '); // shut down: yes
+    await t.h.press('enter');
+    const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 10_000);
+    expect(body(confirm)).toContain(OFFER);
+    await sendWithRevert(t, '90s');
+    await t.h.waitFor((x) => /REVERT IN 1:[0-3]\d — C confirm/.test(x), 15_000);
+    const [entry] = waiting(t);
+    expect(entry?.savepoint).toEqual({ kind: 'ports', name: `pbc-revert-${entry!.id}` });
+    expect(entry!.expiresAt - entry!.createdAt).toBeGreaterThan(60_000);
+    const shut = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1')?.shutdown;
+    expect(shut).toBe(true);
+    expect((await t.admin.savepoints.list()).ports.map((s) => s.name)).toContain(
+      `pbc-revert-${entry!.id}`,
+    );
+
+    await t.h.press('C');
+    await t.h.waitFor((x) => x.includes(`confirmed ${entry!.id}`), 15_000);
+    expect(waiting(t)).toEqual([]);
+    expect((await t.admin.savepoints.list()).ports.map((s) => s.name)).not.toContain(
+      `pbc-revert-${entry!.id}`,
+    );
+    expect((await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1')?.shutdown).toBe(
+      true,
+    );
+  }, 120_000);
+
+  it('a save-point activation: R, 15s; at expiry the guard puts the rules back', async () => {
+    const t = await session.open('savepoints', { rows: 40, columns: 120 });
+    await t.admin.rules.add({
+      priority: 500,
+      match: { in_port: '5' },
+      actions: ['output:6'],
+      name: 'extra',
+    });
+    const names = async () => (await t.admin.rules.list()).rules.map((r) => r.name).sort();
+    const before = await names();
+    await t.h.waitFor((x) => x.includes('factory-default') && x.includes('11/4096'), 15_000);
+    await t.h.press('A');
+    const confirm = await t.h.waitFor(
+      (x) => x.includes("Activate rule save-point 'factory-default'?"),
+      15_000,
+    );
+    expect(body(confirm)).toContain(OFFER);
+    await sendWithRevert(t, '15s');
+    await t.h.waitFor((x) => /REVERT IN 0:\d\d — C confirm/.test(x), 15_000);
+    const [entry] = waiting(t);
+    expect(entry?.savepoint).toEqual({ kind: 'rules', name: `pbc-revert-${entry!.id}` });
+    expect(await names()).not.toContain('extra');
+
+    // the guard (a detached process) reverts: the rule is back, its save-point gone
+    await t.h.waitFor(
+      () => readPending().some((r) => r.id === entry!.id && r.state === 'reverted'),
+      90_000,
+    );
+    expect(await names()).toEqual(before);
+    expect((await t.admin.savepoints.list()).rules.map((s) => s.name)).not.toContain(
+      `pbc-revert-${entry!.id}`,
+    );
+  }, 150_000);
+
+  it('the reboot confirmation offers no R and says why; R there cancels, nothing is sent', async () => {
+    const t = await session.open('device', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('Rule storage mode'), 15_000);
+    const base = await writes(t);
+    await t.h.press('B');
+    const confirm = await t.h.waitFor((x) => /Reboot .*\?/.test(x), 10_000);
+    expect(body(confirm)).toContain('no auto-revert: a reboot cannot be undone');
+    expect(body(confirm)).not.toContain(OFFER);
+    await t.h.press('R');
+    await t.h.waitFor((x) => x.includes('cancelled, nothing was changed'), 10_000);
+    expect(body(t.h.lastFrame())).not.toContain('Apply, revert after');
+    expect(await writes(t)).toBe(base);
+    expect(waiting(t)).toEqual([]);
+  }, 60_000);
+
+  it('reset counters on Rules offers no R either, and says why', async () => {
+    const t = await session.open('rules', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('TCAM 10/4096'), 15_000);
+    await t.h.press('z');
+    const confirm = await t.h.waitFor((x) => x.includes('Reset rule counters — confirm'), 10_000);
+    expect(confirm).toContain('no auto-revert: packet and byte counters cannot be set back');
+    expect(confirm).not.toContain(OFFER);
+    await t.h.press('R');
+    expect(t.h.lastFrame()).not.toContain('Apply, revert after');
+  }, 60_000);
+});
