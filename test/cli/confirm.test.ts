@@ -117,6 +117,7 @@ const READS: Record<string, string[]> = {
   'rules plan': ['rules', 'plan', '--match', 'in_port=9', '--actions', 'output:2'],
   'savepoint export': ['savepoint', 'export'],
   trace: ['trace', 'in_port=1', 'tcp', 'tcp_dst=443'],
+  exporter: ['exporter', '--once'],
 };
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
