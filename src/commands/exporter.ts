@@ -23,6 +23,7 @@ export interface ExporterOptions {
   listen: string;
   ruleMetrics?: string;
   cache: string;
+  healthCache?: string;
   concurrency: string;
   once?: boolean;
 }
@@ -86,6 +87,7 @@ export async function exporterDevices(
 export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise<void> {
   const listen = parseListen(o.listen);
   const cacheMs = int(o.cache, '--cache', 0, 3_600_000);
+  const healthMs = int(o.healthCache ?? '10000', '--health-cache', 0, 3_600_000);
   const concurrency = int(o.concurrency, '--concurrency', 1, 1000);
   const ruleNames = parseRuleNames(o.ruleMetrics);
   const devices = await exporterDevices(g, o.fleet);
@@ -105,6 +107,7 @@ export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise
     process.stderr.write(`pbc exporter: ${maskSecrets(sanitize(line), passwords)}\n`);
   const collector = new FleetCollector(targets, {
     cacheMs,
+    healthMs,
     concurrency,
     ruleNames,
     onChange: (device, up, why) =>

@@ -117,6 +117,7 @@ function exporterCommand(program: Command): void {
     .option('--listen <host:port>', 'address of the /metrics endpoint', '127.0.0.1:9464')
     .option('--rule-metrics <names>', 'export the counters of these rules (NAME,…)')
     .option('--cache <ms>', "how long a device's answers serve scrapes", '1000')
+    .option('--health-cache <ms>', 'how long environment, load and memory are reused', '10000')
     .option('--concurrency <n>', 'devices read at the same time', '16')
     .option('--once', 'print one scrape to stdout and exit (3 when a device did not answer)')
     .action(async (opts, cmd: Command) => {

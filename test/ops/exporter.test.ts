@@ -128,10 +128,26 @@ describe('pbc exporter: what Prometheus reads', () => {
     await c.scrape(10_000);
     expect((await requests(sims[0]!)) - before).toBe(once);
     // a collector without a cache reads again
-    const fresh = collector(targets(), { cacheMs: 0 });
+    const fresh = collector(targets(), { cacheMs: 0, healthMs: 0 });
     await fresh.scrape(10_000);
     await fresh.scrape(10_000);
     expect((await requests(sims[0]!)) - before).toBe(3 * once);
+  });
+
+  it('reads environment, load and memory (slow to change) once per health interval only', async () => {
+    const c = collector(targets(), { cacheMs: 0, healthMs: 60_000 });
+    const at = async () => requests(sims[0]!);
+    const before = await at();
+    await c.scrape(10_000);
+    const first = (await at()) - before;
+    expect(first).toBe(6);
+    await c.scrape(10_000);
+    expect((await at()) - before - first).toBe(3);
+    // the health series are still there, from the last read
+    const p = parseExposition(await c.scrape(10_000));
+    expect(p.samples.some((s) => s.name === 'pbc_cpu_load1' && s.labels.device === 'lab-1')).toBe(
+      true,
+    );
   });
 
   it('rule counters only for the rules named with --rule-metrics', async () => {

@@ -70,12 +70,12 @@ export class Exposition {
 
   /** The whole text; families without samples are left out. Ends with a line feed. */
   text(): string {
-    const out: string[] = [];
+    let out = '';
     for (const { def, samples } of this.families.values()) {
       if (samples.length === 0) continue;
-      out.push(`# HELP ${def.name} ${escapeHelp(def.help)}`, `# TYPE ${def.name} ${def.type}`);
-      out.push(...samples);
+      out += `# HELP ${def.name} ${escapeHelp(def.help)}\n# TYPE ${def.name} ${def.type}\n`;
+      out += `${samples.join('\n')}\n`;
     }
-    return out.length ? `${out.join('\n')}\n` : '';
+    return out;
   }
 }

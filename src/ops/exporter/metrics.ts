@@ -29,18 +29,31 @@ export interface DeviceSnapshot {
   rules?: Rule[];
 }
 
-/** The GETs of one scrape, all at once on the device's keep-alive connections. */
-export async function readSnapshot(client: Client, withRules: boolean): Promise<DeviceSnapshot> {
-  const [info, stats, flows, env, load, memory, rules] = await Promise.all([
+/** What changes slowly: read at most every `healthMs` (CollectorOptions), not every scrape. */
+export type Health = Pick<DeviceSnapshot, 'env' | 'load' | 'memory'>;
+
+/**
+ * The GETs of one scrape, all at once on the device's keep-alive connections; the health
+ * reads only when `health` (the last ones) is not given.
+ */
+export async function readSnapshot(
+  client: Client,
+  withRules: boolean,
+  health?: Health,
+): Promise<DeviceSnapshot> {
+  const [info, stats, flows, rules, fresh] = await Promise.all([
     client.ports.info(),
     client.ports.stats(),
     client.device.flowNumbers(),
-    client.device.environment(),
-    client.device.loadAverage(),
-    client.device.memoryUsage(),
     withRules ? client.rules.list() : undefined,
+    health ??
+      Promise.all([
+        client.device.environment(),
+        client.device.loadAverage(),
+        client.device.memoryUsage(),
+      ]).then(([env, load, memory]): Health => ({ env, load, memory })),
   ]);
-  const snap: DeviceSnapshot = { info, stats, flows, env, load, memory };
+  const snap: DeviceSnapshot = { info, stats, flows, ...fresh };
   if (rules) snap.rules = rules.rules;
   return snap;
 }
