@@ -51,14 +51,18 @@ describe('pbc exporter', () => {
   });
 
   it('refuses bad options with one line and exit 2', async () => {
-    for (const args of [
-      ['exporter', '--listen', 'nowhere'],
-      ['exporter', '--concurrency', '0'],
-      ['exporter', '--fleet', 'lab'],
-    ]) {
+    const cases: [string[], RegExp][] = [
+      [['exporter', '--listen', 'nowhere'], /^pbc: --listen must be HOST:PORT/],
+      [['exporter', '--concurrency', '0'], /^pbc: --concurrency must be a whole number 1\.\.1000/],
+      [
+        ['exporter', '--fleet', 'lab'],
+        /^pbc: --fleet names its devices: drop --url and --context$/,
+      ],
+    ];
+    for (const [args, message] of cases) {
       const r = await s.run(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(oneErrorLine(r)).toMatch(/^pbc: /);
+      expect(oneErrorLine(r)).toMatch(message);
     }
   });
 
