@@ -5,7 +5,7 @@
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
-import { declareSafety, LOCAL } from './safety.js';
+import { declareSafety, LOCAL, READ } from './safety.js';
 import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineRevert } from './tree-revert.js';
@@ -91,6 +91,7 @@ function simCommand(program: Command): void {
     .option('--fail-rate <p>', 'share of requests answered 500 or reset (0..1)', '0')
     .option('--reboot-ms <ms>', 'how long a reboot makes the device unavailable', '3000')
     .option('--flows <n>', 'how many flows the input ports carry (1000..1000000)', '20000')
+    .option('--devices <n>', 'serve N devices sim-1…sim-N on consecutive ports from --port', '1')
     .action(async (opts) => {
       const { runSim } = await import('./sim.js');
       try {
@@ -99,11 +100,40 @@ function simCommand(program: Command): void {
         if (e instanceof UsageError) fail(e.message, 2);
         const err = e as NodeJS.ErrnoException;
         if (err.code === 'EADDRINUSE')
-          fail(`port ${opts.port} is in use (choose another with --port)`, 3);
+          fail(
+            `port ${(err as { port?: number }).port ?? opts.port} is in use (choose another with --port)`,
+            3,
+          );
         fail(err.message, 1);
       }
     });
   declareSafety(sim, LOCAL);
+}
+
+function exporterCommand(program: Command): void {
+  const exporter = program
+    .command('exporter')
+    .description('serve Prometheus metrics of a fleet (--fleet) or of one device (docs/fleet.md)')
+    .option('--fleet <name>', 'the fleet of the config file whose devices to export')
+    .option('--listen <host:port>', 'address of the /metrics endpoint', '127.0.0.1:9464')
+    .option('--rule-metrics <names>', 'export the counters of these rules (NAME,…)')
+    .option('--cache <ms>', "how long a device's answers serve scrapes", '1000')
+    .option('--health-cache <ms>', 'how long environment, load and memory are reused', '10000')
+    .option('--concurrency <n>', 'devices read at the same time', '16')
+    .option('--once', 'print one scrape to stdout and exit (3 when a device did not answer)')
+    .action(async (opts, cmd: Command) => {
+      const { runExporter } = await import('./exporter.js');
+      const g = cmd.optsWithGlobals() as GlobalOptions & { fleet?: string };
+      try {
+        await runExporter(g, { ...opts, fleet: g.fleet });
+      } catch (e) {
+        if (e instanceof UsageError) fail(e.message, 2);
+        const err = e as NodeJS.ErrnoException;
+        if (err.code === 'EADDRINUSE') fail(`--listen ${opts.listen}: address in use`, 3);
+        fail(err.message, 1);
+      }
+    });
+  declareSafety(exporter, READ);
 }
 
 function completionCommand(program: Command): void {
@@ -155,6 +185,7 @@ Docs: docs/cli.md`,
     );
   globalOptions(program);
   simCommand(program);
+  exporterCommand(program);
   defineCommands(program);
   defineRevert(program);
   defineConfigFile(program);

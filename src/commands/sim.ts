@@ -1,8 +1,10 @@
-/** `pbc sim`: serve the simulated device until Ctrl-C / SIGTERM. */
+/** `pbc sim`: serve the simulated device (or --devices N of them) until Ctrl-C / SIGTERM. */
+import { join } from 'node:path';
 import { UsageError } from '../model/errors.js';
+import { hashPassword } from '../sim/auth.js';
 import { REBOOT_MS_MAX } from '../sim/faults.js';
 import { MAX_FLOWS } from '../sim/flows.js';
-import { isLoopback, startSim } from '../sim/server.js';
+import { isLoopback, type SimServer, type SimServerOptions, startSim } from '../sim/server.js';
 
 export interface SimCommandOptions {
   host: string;
@@ -17,6 +19,8 @@ export interface SimCommandOptions {
   failRate: string;
   rebootMs: string;
   flows?: string;
+  /** How many devices, on consecutive ports from --port (default 1). */
+  devices?: string;
 }
 
 function number(text: string, what: string, lo: number, hi: number): number {
@@ -53,22 +57,75 @@ export async function adminPasswordOf(
   return fromEnv ? fromEnv : undefined;
 }
 
+/** The options of device `i` (0-based) of `count`: consecutive ports, its own seed and state. */
+export function deviceOptions(
+  base: SimServerOptions & { port: number; seed: number },
+  i: number,
+  count: number,
+): SimServerOptions {
+  if (count === 1) return base;
+  const o: SimServerOptions = {
+    ...base,
+    port: base.port === 0 ? 0 : base.port + i,
+    seed: (base.seed + i) % (2 ** 31 + 1),
+  };
+  if (base.stateDir) o.stateDir = join(base.stateDir, `sim-${i + 1}`);
+  return o;
+}
+
+/** Starts `count` devices (named sim-1 … sim-N when more than one); all or none. */
+export async function startSims(
+  base: SimServerOptions & { port: number; seed: number },
+  count: number,
+  onStart?: (sim: SimServer, i: number) => void,
+): Promise<SimServer[]> {
+  if (count > 1 && base.port !== 0 && base.port + count - 1 > 65535)
+    throw new UsageError(`--port ${base.port} with --devices ${count} goes past port 65535`);
+  const sims: SimServer[] = [];
+  // one scrypt hash for every device (it is most of a device's start-up)
+  const shared: SimServerOptions =
+    count > 1 ? { adminPasswordHash: hashPassword(base.adminPassword ?? 'admin') } : {};
+  try {
+    for (let i = 0; i < count; i++) {
+      const sim = await startSim({ ...deviceOptions(base, i, count), ...shared });
+      // a name the operator gave (persisted with --state) stays
+      if (count > 1 && sim.state.settings.name === FACTORY_NAME)
+        sim.state.settings.name = `sim-${i + 1}`;
+      sims.push(sim);
+      onStart?.(sim, i);
+    }
+  } catch (e) {
+    await Promise.all(sims.map((s) => s.close().catch(() => {})));
+    throw e;
+  }
+  return sims;
+}
+
+const FACTORY_NAME = 'pb-lab-01';
+
 export async function runSim(o: SimCommandOptions): Promise<void> {
   const adminPassword = await adminPasswordOf(o);
-  const sim = await startSim({
-    host: o.host,
-    port: number(o.port, '--port', 0, 65535),
-    seed: number(o.seed, '--seed', 0, 2 ** 31),
-    latencyMs: number(o.latency, '--latency', 0, 120_000),
-    failRate: number(o.failRate, '--fail-rate', 0, 1),
-    rebootMs: number(o.rebootMs, '--reboot-ms', 0, REBOOT_MS_MAX),
-    flows: Math.round(number(o.flows ?? '20000', '--flows', 1000, MAX_FLOWS)),
-    ...(o.state ? { stateDir: o.state } : {}),
-    ...(adminPassword ? { adminPassword } : {}),
-    quirks: Boolean(o.quirks),
-  });
-  const token = sim.controlToken ? ` (/_sim token ${sim.controlToken})` : '';
-  process.stdout.write(`pbc sim listening on ${sim.url}${token}\n`);
+  const count = Math.round(number(o.devices ?? '1', '--devices', 1, 1000));
+  const sims = await startSims(
+    {
+      host: o.host,
+      port: number(o.port, '--port', 0, 65535),
+      seed: number(o.seed, '--seed', 0, 2 ** 31),
+      latencyMs: number(o.latency, '--latency', 0, 120_000),
+      failRate: number(o.failRate, '--fail-rate', 0, 1),
+      rebootMs: number(o.rebootMs, '--reboot-ms', 0, REBOOT_MS_MAX),
+      flows: Math.round(number(o.flows ?? '20000', '--flows', 1000, MAX_FLOWS)),
+      ...(o.state ? { stateDir: o.state } : {}),
+      ...(adminPassword ? { adminPassword } : {}),
+      quirks: Boolean(o.quirks),
+    },
+    count,
+    (sim, i) => {
+      const token = sim.controlToken ? ` (/_sim token ${sim.controlToken})` : '';
+      const as = count > 1 ? ` as sim-${i + 1}` : '';
+      process.stdout.write(`pbc sim listening on ${sim.url}${as}${token}\n`);
+    },
+  );
   if (!isLoopback(o.host))
     process.stderr.write(
       `pbc sim: warning: listening on ${o.host}, reachable beyond this machine; UAC is off until turned on, and /_sim needs the token above (X-Sim-Token header or ?token=)\n`,
@@ -78,7 +135,7 @@ export async function runSim(o: SimCommandOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`pbc sim: ${signal}, stopping\n`);
-    await sim.close();
+    await Promise.all(sims.map((s) => s.close()));
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

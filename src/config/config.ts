@@ -10,6 +10,8 @@
  *       readonly: false
  *       insecure: false
  *       ca: /etc/pbc/lab-ca.pem
+ *   fleets:
+ *     lab: [lab, lab2]      # a fleet: named contexts (pbc --fleet lab …, docs/fleet.md)
  *
  * Location: $PBC_CONFIG, else <env-paths('pbc').config>/config.yaml. A file that holds a
  * plain `password` must not be readable by group or others (mode 0600), or it is refused.
@@ -35,6 +37,8 @@ export interface PbcConfig {
   path: string;
   currentContext?: string;
   contexts: ContextConfig[];
+  /** Fleet name → the names of its contexts (each one checked to exist). */
+  fleets?: Record<string, string[]>;
 }
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -101,7 +105,54 @@ export async function parseConfig(text: string, path: string): Promise<PbcConfig
     throw new ConfigError(`config file ${path}: 'current-context' must be a context name`);
   const cfg: PbcConfig = { path, contexts };
   if (typeof current === 'string' && current !== '') cfg.currentContext = current;
+  const fleets = readFleets(o.fleets, contexts, path);
+  if (fleets) cfg.fleets = fleets;
   return cfg;
+}
+
+/** `fleets: {NAME: [context, …]}`: every member a known context, no duplicates. */
+function readFleets(
+  raw: unknown,
+  contexts: ContextConfig[],
+  path: string,
+): Record<string, string[]> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError(
+      `config file ${path}: 'fleets' must be a mapping of fleet name to a list of contexts`,
+    );
+  const known = new Set(contexts.map((c) => c.name));
+  const fleets: Record<string, string[]> = {};
+  for (const [name, members] of Object.entries(raw)) {
+    const bad = (why: string) => new ConfigError(`config file ${path}: fleet '${name}' ${why}`);
+    if (!Array.isArray(members) || members.length === 0)
+      throw bad('must be a non-empty list of context names');
+    const seen = new Set<string>();
+    for (const m of members) {
+      if (typeof m !== 'string' || m === '') throw bad('must list context names (strings)');
+      if (!known.has(m))
+        throw bad(
+          `names an unknown context '${m}' (known contexts: ${[...known].join(', ') || 'none'})`,
+        );
+      if (seen.has(m)) throw bad(`lists context '${m}' twice`);
+      seen.add(m);
+    }
+    fleets[name] = [...seen];
+  }
+  return fleets;
+}
+
+/**
+ * The contexts of fleet `name`, in the order the file lists them (the fan-out commands,
+ * the fleet screen and the Prometheus exporter all start here). Unknown fleet → ConfigError.
+ */
+export function fleetContexts(cfg: PbcConfig, name: string): ContextConfig[] {
+  const members = cfg.fleets?.[name];
+  if (!members) {
+    const known = Object.keys(cfg.fleets ?? {}).join(', ') || 'none';
+    throw new ConfigError(`no fleet '${name}' in ${cfg.path} (known fleets: ${known})`);
+  }
+  return members.map((m) => findContext(cfg, m));
 }
 
 /**
@@ -137,4 +188,11 @@ export function findContext(cfg: PbcConfig, name: string): ContextConfig {
     throw new ConfigError(`no context '${name}' in ${cfg.path} (known contexts: ${known})`);
   }
   return ctx;
+}
+
+/** Reads the config file and returns the contexts of fleet `name` (ConfigError when none). */
+export async function loadFleet(name: string, path = configPath()): Promise<ContextConfig[]> {
+  const cfg = await loadConfig(path);
+  if (!cfg) throw new ConfigError(`no fleet '${name}': no config file at ${path}`);
+  return fleetContexts(cfg, name);
 }

@@ -25,7 +25,11 @@ export interface InitOptions extends SimOptions {
 const FACTORY_RULES = 'factory-default';
 const FACTORY_PORTS = 'factory-ports';
 
-export function factoryReset(state: SimState, adminPassword = 'admin'): void {
+export function factoryReset(
+  state: SimState,
+  adminPassword = 'admin',
+  adminPasswordHash?: string,
+): void {
   state.users.clear();
   state.users.set('admin', {
     userid: state.nextUserId++,
@@ -33,7 +37,7 @@ export function factoryReset(state: SimState, adminPassword = 'admin'): void {
     accesslevel: SUPER,
     description: 'Default administrator',
     radius: false,
-    passwordHash: hashPassword(adminPassword),
+    passwordHash: adminPasswordHash ?? hashPassword(adminPassword),
   });
   state.chassis = buildChassisState();
   state.traffic = buildTraffic(state);
@@ -44,7 +48,7 @@ export function factoryReset(state: SimState, adminPassword = 'admin'): void {
 }
 
 export async function initDevice(state: SimState, options: InitOptions): Promise<void> {
-  factoryReset(state, options.adminPassword);
+  factoryReset(state, options.adminPassword, options.adminPasswordHash);
   state.log.beforeAppend = () => ambientLog(state);
   if (options.stateDir) {
     const loaded = attachPersistence(state, options.stateDir);
@@ -56,7 +60,8 @@ export async function initDevice(state: SimState, options: InitOptions): Promise
     );
     if (options.adminPassword && loaded) {
       const admin = state.users.get('admin');
-      if (admin) admin.passwordHash = hashPassword(options.adminPassword);
+      if (admin)
+        admin.passwordHash = options.adminPasswordHash ?? hashPassword(options.adminPassword);
     }
   }
   engineOf(state);

@@ -97,6 +97,12 @@ export const rulesKey = (priority: number, match: Match): string =>
 export interface SimOptions {
   seed?: number;
   adminPassword?: string;
+  /**
+   * The scrypt hash of the admin password (adminPassword, else 'admin'), when the caller
+   * already has it: `pbc sim --devices N` hashes once for all N devices (scrypt is most of
+   * a device's start-up).
+   */
+  adminPasswordHash?: string;
   quirks?: boolean;
   /** How long a reboot makes the device unavailable, ms. */
   rebootMs?: number;

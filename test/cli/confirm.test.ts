@@ -118,6 +118,7 @@ const READS: Record<string, string[]> = {
   'savepoint export': ['savepoint', 'export'],
   trace: ['trace', 'in_port=1', 'tcp', 'tcp_dst=443'],
   export: ['export'],
+  exporter: ['exporter', '--once'],
 };
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;

@@ -1,0 +1,152 @@
+/**
+ * One scrape of a fleet: every device read at once (at most `concurrency` at a time), each
+ * device's answers kept for `cacheMs` so that two Prometheus servers scraping the same
+ * exporter do not double the load, and a fetch already under way is joined, not repeated.
+ * A device that does not answer in time gives `pbc_up{device} 0` and no other series.
+ */
+import type { Client } from '../../api/client.js';
+import { Exposition } from './exposition.js';
+import {
+  addDeviceSamples,
+  type DeviceSnapshot,
+  type Health,
+  METRICS,
+  readSnapshot,
+} from './metrics.js';
+
+export interface Target {
+  /** The `device` label: the context's name. */
+  name: string;
+  client: Client;
+}
+
+export interface CollectorOptions {
+  /** How long one device's answers (or its failure) are reused, ms. */
+  cacheMs: number;
+  /** Devices read at the same time. */
+  concurrency: number;
+  /**
+   * How long environment, load average and memory (which change slowly) are reused, ms
+   * (default 10 s): a scrape then sends 3 GETs to a device instead of 6.
+   */
+  healthMs?: number;
+  /** Rules whose counters are exported (by name); none when empty. */
+  ruleNames: ReadonlySet<string>;
+  now?: () => number;
+  /** Told when a device stops or starts answering (once per change, not per scrape). */
+  onChange?: (device: string, up: boolean, why: string) => void;
+}
+
+type Result = { ok: true; snap: DeviceSnapshot; seconds: number } | { ok: false; why: string };
+
+interface Entry {
+  started: number;
+  promise: Promise<Result>;
+  result?: Result;
+}
+
+export class FleetCollector {
+  private readonly entries = new Map<string, Entry>();
+  private readonly health = new Map<string, { at: number; health: Health }>();
+  private readonly up = new Map<string, boolean>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly now: () => number;
+
+  constructor(
+    readonly targets: readonly Target[],
+    private readonly options: CollectorOptions,
+  ) {
+    const names = new Set<string>();
+    for (const t of targets) {
+      if (names.has(t.name)) throw new Error(`device '${t.name}' is listed twice`);
+      names.add(t.name);
+    }
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The exposition text of one scrape; devices not answered within `deadlineMs` read as down. */
+  async scrape(deadlineMs: number): Promise<string> {
+    const pending = this.targets.map((t) => this.result(t));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadlineMs));
+    });
+    const results = await Promise.all(pending.map((p) => Promise.race([p, late])));
+    clearTimeout(timer);
+    const out = new Exposition(METRICS);
+    this.targets.forEach((t, i) => {
+      const r = results[i]!;
+      const ok = r !== 'late' && r.ok;
+      out.add('pbc_up', { device: t.name }, ok ? 1 : 0);
+      this.note(
+        t.name,
+        ok,
+        r === 'late' ? 'no answer within the scrape timeout' : r.ok ? '' : r.why,
+      );
+      if (r === 'late' || !r.ok) return;
+      out.add('pbc_scrape_duration_seconds', { device: t.name }, r.seconds);
+      addDeviceSamples(out, t.name, r.snap, this.options.ruleNames);
+    });
+    return out.text();
+  }
+
+  private note(device: string, up: boolean, why: string): void {
+    if (this.up.get(device) === up) return;
+    const known = this.up.has(device);
+    this.up.set(device, up);
+    // the first scrape reports only devices that are down
+    if (known || !up) this.options.onChange?.(device, up, why);
+  }
+
+  /** The cached result while it is fresh (or the fetch under way), else a new fetch. */
+  private result(t: Target): Promise<Result> {
+    const e = this.entries.get(t.name);
+    const now = this.now();
+    if (e && (e.result === undefined || now - e.started < this.options.cacheMs)) return e.promise;
+    const entry: Entry = { started: now, promise: this.fetch(t) };
+    entry.promise.then((r) => {
+      entry.result = r;
+    });
+    this.entries.set(t.name, entry);
+    return entry.promise;
+  }
+
+  private async fetch(t: Target): Promise<Result> {
+    await this.slot();
+    const started = performance.now();
+    const now = this.now();
+    const last = this.health.get(t.name);
+    const reuse =
+      last && now - last.at < (this.options.healthMs ?? 10_000) ? last.health : undefined;
+    try {
+      const snap = await readSnapshot(t.client, this.options.ruleNames.size > 0, reuse);
+      if (!reuse)
+        this.health.set(t.name, {
+          at: now,
+          health: { env: snap.env, load: snap.load, memory: snap.memory },
+        });
+      return { ok: true, snap, seconds: (performance.now() - started) / 1000 };
+    } catch (e) {
+      // a device that comes back is read whole
+      this.health.delete(t.name);
+      return { ok: false, why: (e as Error).message };
+    } finally {
+      this.release();
+    }
+  }
+
+  private slot(): Promise<void> {
+    if (this.running < this.options.concurrency) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * What the exporter says about one device: the metric catalogue and the samples one
+ * device's answers give (labels `device`, `port`, `sensor`, `fan`, `psu`, `rule`).
+ */
+import type { Client } from '../../api/client.js';
+import type { MemoryUsage } from '../../api/normalize-system.js';
+import { lineRateBps } from '../../model/line-rate.js';
+import { sanitize } from '../../model/sanitize.js';
+import type {
+  Environment,
+  FlowNumbers,
+  LoadAverage,
+  PortCounter,
+  PortInfo,
+  PortStats,
+  Rule,
+} from '../../model/types.js';
+import type { Exposition, MetricDef } from './exposition.js';
+
+/** Everything one scrape reads from one device. */
+export interface DeviceSnapshot {
+  info: PortInfo[];
+  stats: PortStats[];
+  flows: FlowNumbers;
+  env: Environment;
+  load: LoadAverage;
+  memory: MemoryUsage;
+  /** Only read when rule metrics were asked for. */
+  rules?: Rule[];
+}
+
+/** What changes slowly: read at most every `healthMs` (CollectorOptions), not every scrape. */
+export type Health = Pick<DeviceSnapshot, 'env' | 'load' | 'memory'>;
+
+/**
+ * The GETs of one scrape, all at once on the device's keep-alive connections; the health
+ * reads only when `health` (the last ones) is not given.
+ */
+export async function readSnapshot(
+  client: Client,
+  withRules: boolean,
+  health?: Health,
+): Promise<DeviceSnapshot> {
+  const [info, stats, flows, rules, fresh] = await Promise.all([
+    client.ports.info(),
+    client.ports.stats(),
+    client.device.flowNumbers(),
+    withRules ? client.rules.list() : undefined,
+    health ??
+      Promise.all([
+        client.device.environment(),
+        client.device.loadAverage(),
+        client.device.memoryUsage(),
+      ]).then(([env, load, memory]): Health => ({ env, load, memory })),
+  ]);
+  const snap: DeviceSnapshot = { info, stats, flows, ...fresh };
+  if (rules) snap.rules = rules.rules;
+  return snap;
+}
+
+const PORT_COUNTERS: readonly [string, PortCounter, string][] = [
+  ['pbc_port_rx_bytes_total', 'rxbytes', 'Bytes received on the port.'],
+  ['pbc_port_tx_bytes_total', 'txbytes', 'Bytes sent by the port.'],
+  ['pbc_port_rx_packets_total', 'rxpkts', 'Packets received on the port.'],
+  ['pbc_port_tx_packets_total', 'txpkts', 'Packets sent by the port.'],
+  ['pbc_port_rx_drops_total', 'rxdrop', 'Received packets dropped.'],
+  [
+    'pbc_port_tx_drops_total',
+    'txdrop',
+    'Packets dropped on the way out (e.g. an oversubscribed tool port).',
+  ],
+  ['pbc_port_rx_errors_total', 'rxerrs', 'Receive errors.'],
+  ['pbc_port_tx_errors_total', 'txerrs', 'Transmit errors.'],
+];
+
+export const METRICS: readonly MetricDef[] = [
+  {
+    name: 'pbc_up',
+    type: 'gauge',
+    help: '1 when the device answered every read of this scrape, else 0.',
+  },
+  { name: 'pbc_scrape_duration_seconds', type: 'gauge', help: 'How long reading the device took.' },
+  ...PORT_COUNTERS.map(([name, , help]): MetricDef => ({ name, type: 'counter', help })),
+  {
+    name: 'pbc_port_speed_bits_per_second',
+    type: 'gauge',
+    help: 'Line rate of the port (absent while the device reports none).',
+  },
+  { name: 'pbc_port_link_up', type: 'gauge', help: '1 when the link is up.' },
+  { name: 'pbc_tcam_flows_used', type: 'gauge', help: 'TCAM flow entries in use.' },
+  { name: 'pbc_tcam_flows_max', type: 'gauge', help: 'TCAM flow entries available.' },
+  { name: 'pbc_temperature_celsius', type: 'gauge', help: 'Temperature of the sensor.' },
+  {
+    name: 'pbc_temperature_upper_alarm_celsius',
+    type: 'gauge',
+    help: 'Upper alarm threshold of the sensor.',
+  },
+  {
+    name: 'pbc_temperature_lower_alarm_celsius',
+    type: 'gauge',
+    help: 'Lower alarm threshold of the sensor.',
+  },
+  { name: 'pbc_fan_ok', type: 'gauge', help: '1 when the fan reports OK.' },
+  {
+    name: 'pbc_psu_ok',
+    type: 'gauge',
+    help: '1 when the PSU is powered and raises no alert (empty bays are not listed).',
+  },
+  { name: 'pbc_cpu_load1', type: 'gauge', help: 'Load average over 1 minute.' },
+  { name: 'pbc_memory_used_ratio', type: 'gauge', help: 'Share of memory in use (0..1).' },
+  {
+    name: 'pbc_rule_packets_total',
+    type: 'counter',
+    help: 'Packets matched by the rule (rules named with --rule-metrics).',
+  },
+  {
+    name: 'pbc_rule_bytes_total',
+    type: 'counter',
+    help: 'Bytes matched by the rule (rules named with --rule-metrics).',
+  },
+];
+
+/**
+ * Adds one answering device's samples (everything but pbc_up and the duration). Rule
+ * counters only for `ruleNames`; two rules of one name add up into one series.
+ */
+export function addDeviceSamples(
+  out: Exposition,
+  device: string,
+  snap: DeviceSnapshot,
+  ruleNames: ReadonlySet<string>,
+): void {
+  const statsByNo = new Map(snap.stats.map((s) => [s.portnum, s]));
+  const seen = new Set<string>();
+  for (const port of snap.info) {
+    // a port listed twice would be a duplicate series, which Prometheus rejects whole
+    const name = sanitize(port.if_name);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const labels = { device, port: name };
+    const st = statsByNo.get(port.port_no);
+    if (st) for (const [name, field] of PORT_COUNTERS) out.add(name, labels, st[field]);
+    const bps = lineRateBps(port.speed);
+    if (bps !== null) out.add('pbc_port_speed_bits_per_second', labels, bps);
+    out.add('pbc_port_link_up', labels, port.link_status === 'LINK_UP' ? 1 : 0);
+  }
+  out.add('pbc_tcam_flows_used', { device }, snap.flows.used_flows);
+  out.add('pbc_tcam_flows_max', { device }, snap.flows.maximum_flows);
+  const sensors = new Set<string>();
+  for (const t of snap.env.temp_sensors) {
+    const sensor = String(t.index);
+    if (sensors.has(sensor)) continue;
+    sensors.add(sensor);
+    const labels = { device, sensor, position: sanitize(t.position) };
+    out.add('pbc_temperature_celsius', labels, t.temp);
+    out.add('pbc_temperature_upper_alarm_celsius', labels, t.upper_alarm);
+    out.add('pbc_temperature_lower_alarm_celsius', labels, t.lower_alarm);
+  }
+  for (const fan of unique(snap.env.fan, (f) => String(f.index)))
+    out.add(
+      'pbc_fan_ok',
+      { device, fan: sanitize(String(fan.index)) },
+      fan.status === 'OK' ? 1 : 0,
+    );
+  for (const psu of unique(snap.env.psu, (p) => String(p.index))) {
+    if (psu.status === 'ABSENT') continue;
+    const ok = psu.power === 'OK' && psu.alert !== 'ALERT';
+    out.add('pbc_psu_ok', { device, psu: String(psu.index) }, ok ? 1 : 0);
+  }
+  out.add('pbc_cpu_load1', { device }, snap.load.average_1m);
+  const { total, free } = snap.memory;
+  if (total > 0) out.add('pbc_memory_used_ratio', { device }, Math.max(0, total - free) / total);
+  if (snap.rules && ruleNames.size > 0) {
+    const sums = new Map<string, { packets: bigint; bytes: bigint }>();
+    for (const r of snap.rules) {
+      if (!ruleNames.has(r.name)) continue;
+      const s = sums.get(r.name) ?? { packets: 0n, bytes: 0n };
+      s.packets += r.n_packets;
+      s.bytes += r.n_bytes;
+      sums.set(r.name, s);
+    }
+    for (const [rule, s] of sums) {
+      out.add('pbc_rule_packets_total', { device, rule: sanitize(rule) }, s.packets);
+      out.add('pbc_rule_bytes_total', { device, rule: sanitize(rule) }, s.bytes);
+    }
+  }
+}
+
+function unique<T>(items: readonly T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * The exporter over real simulators: metric names, labels and types as Prometheus reads
+ * them, 64-bit counters exactly as the device sent them, a device that does not answer
+ * (pbc_up 0 and nothing else of it), one read per device per cache interval, rule
+ * counters only for the rules asked for, and a hanging device that does not hold up the
+ * scrape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createClient } from '../../src/api/index.js';
+import { FleetCollector, type Target } from '../../src/ops/exporter/collector.js';
+import { type SimServer, startSim } from '../../src/sim/server.js';
+import { parseExposition } from './exposition-parse.js';
+
+// a frozen clock far enough from the epoch that some byte counters pass 2^53
+const T = Date.UTC(2026, 0, 1);
+let sims: SimServer[] = [];
+let clients: Client[] = [];
+
+beforeAll(async () => {
+  sims = await Promise.all(
+    [1, 2].map((seed) => startSim({ port: 0, host: '127.0.0.1', seed, flows: 1000, now: () => T })),
+  );
+  clients = sims.map((s) => createClient({ url: s.url, timeoutMs: 2000 }));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(sims.map((s) => s.close()));
+});
+
+const targets = (): Target[] => [
+  { name: 'lab-1', client: clients[0]! },
+  { name: 'lab-2', client: clients[1]! },
+];
+const collector = (t: Target[], o: Partial<ConstructorParameters<typeof FleetCollector>[1]> = {}) =>
+  new FleetCollector(t, { cacheMs: 1000, concurrency: 4, ruleNames: new Set(), ...o });
+const requests = async (s: SimServer): Promise<number> =>
+  ((await (await fetch(s.url.replace(/\/rest$/, '/_sim/status'))).json()) as { requests: number })
+    .requests;
+
+describe('pbc exporter: what Prometheus reads', () => {
+  it('names, types and labels of every metric, per device and per port', async () => {
+    const p = parseExposition(await collector(targets()).scrape(10_000));
+    const gauges = [
+      'pbc_up',
+      'pbc_scrape_duration_seconds',
+      'pbc_port_speed_bits_per_second',
+      'pbc_port_link_up',
+      'pbc_tcam_flows_used',
+      'pbc_tcam_flows_max',
+      'pbc_temperature_celsius',
+      'pbc_fan_ok',
+      'pbc_psu_ok',
+      'pbc_cpu_load1',
+      'pbc_memory_used_ratio',
+    ];
+    const counters = ['rx_bytes', 'tx_bytes', 'rx_packets', 'tx_packets']
+      .concat(['rx_drops', 'tx_drops', 'rx_errors', 'tx_errors'])
+      .map((c) => `pbc_port_${c}_total`);
+    for (const g of gauges) expect(p.types.get(g), g).toBe('gauge');
+    for (const c of counters) expect(p.types.get(c), c).toBe('counter');
+    const of = (name: string, device: string) =>
+      p.samples.filter((s) => s.name === name && s.labels.device === device);
+    for (const device of ['lab-1', 'lab-2']) {
+      expect(of('pbc_up', device).map((s) => s.value)).toEqual(['1']);
+      for (const c of counters) {
+        const ports = of(c, device);
+        expect(ports.length, `${c} ${device}`).toBeGreaterThan(20);
+        for (const s of ports) {
+          expect(Object.keys(s.labels).sort()).toEqual(['device', 'port']);
+          expect(s.labels.port).toMatch(/^eth-0-\d+(\/\d)?$/);
+          expect(s.value).toMatch(/^\d+$/);
+        }
+      }
+      expect(of('pbc_temperature_celsius', device).map((s) => s.labels.sensor)).toContain('1');
+      expect(of('pbc_fan_ok', device).every((s) => s.labels.fan && s.value === '1')).toBe(true);
+      expect(of('pbc_psu_ok', device).map((s) => [s.labels.psu, s.value])).toEqual([['1', '1']]);
+      expect(Number(of('pbc_tcam_flows_max', device)[0]!.value)).toBeGreaterThan(0);
+      const ratio = Number(of('pbc_memory_used_ratio', device)[0]!.value);
+      expect(ratio).toBeGreaterThan(0);
+      expect(ratio).toBeLessThan(1);
+    }
+    // the two simulators have different seeds, so different traffic
+    const bytes = (d: string) => of('pbc_port_tx_bytes_total', d).map((s) => s.value);
+    expect(bytes('lab-1')).not.toEqual(bytes('lab-2'));
+  });
+
+  it('writes 64-bit counters digit for digit as the device sent them (no float64 on the way)', async () => {
+    const raw = await (await fetch(`${sims[0]!.url}/ports/stats`)).text();
+    const info = (await clients[0]!.ports.info()).map((i) => [i.port_no, i.if_name]);
+    const nameOf = new Map(info as [string, string][]);
+    const p = parseExposition(await collector(targets()).scrape(10_000));
+    let big = 0;
+    for (const m of raw.matchAll(/"portnum":"(\d+)"[^}]*?"rxbytes":(\d+)/g)) {
+      const port = nameOf.get(m[1]!);
+      const s = p.samples.find(
+        (x) =>
+          x.name === 'pbc_port_rx_bytes_total' &&
+          x.labels.device === 'lab-1' &&
+          x.labels.port === port,
+      );
+      expect(s?.value, `rx bytes of ${port}`).toBe(m[2]);
+      if (BigInt(m[2]!) > 2n ** 53n) big++;
+    }
+    expect(big, 'counters past 2^53 in the sample').toBeGreaterThan(0);
+  });
+
+  it('a device that does not answer: pbc_up 0 and no other series of it', async () => {
+    const dead = createClient({ url: 'http://127.0.0.1:1/rest', timeoutMs: 1000 });
+    try {
+      const p = parseExposition(
+        await collector([...targets(), { name: 'gone', client: dead }]).scrape(10_000),
+      );
+      const gone = p.samples.filter((s) => s.labels.device === 'gone');
+      expect(gone).toEqual([{ name: 'pbc_up', labels: { device: 'gone' }, value: '0' }]);
+      expect(p.samples.filter((s) => s.name === 'pbc_up' && s.value === '1')).toHaveLength(2);
+    } finally {
+      await dead.close();
+    }
+  });
+
+  it('reads each device once per cache interval, however many scrapes come (two Prometheus servers)', async () => {
+    const c = collector(targets(), { cacheMs: 60_000 });
+    const before = await requests(sims[0]!);
+    await Promise.all([c.scrape(10_000), c.scrape(10_000)]);
+    const once = (await requests(sims[0]!)) - before;
+    expect(once).toBeGreaterThan(0);
+    await c.scrape(10_000);
+    expect((await requests(sims[0]!)) - before).toBe(once);
+    // a collector without a cache reads again
+    const fresh = collector(targets(), { cacheMs: 0, healthMs: 0 });
+    await fresh.scrape(10_000);
+    await fresh.scrape(10_000);
+    expect((await requests(sims[0]!)) - before).toBe(3 * once);
+  });
+
+  it('reads environment, load and memory (slow to change) once per health interval only', async () => {
+    const c = collector(targets(), { cacheMs: 0, healthMs: 60_000 });
+    const at = async () => requests(sims[0]!);
+    const before = await at();
+    await c.scrape(10_000);
+    const first = (await at()) - before;
+    expect(first).toBe(6);
+    await c.scrape(10_000);
+    expect((await at()) - before - first).toBe(3);
+    // the health series are still there, from the last read
+    const p = parseExposition(await c.scrape(10_000));
+    expect(p.samples.some((s) => s.name === 'pbc_cpu_load1' && s.labels.device === 'lab-1')).toBe(
+      true,
+    );
+  });
+
+  it('rule counters only for the rules named with --rule-metrics', async () => {
+    await clients[0]!.rules.add({
+      priority: 900,
+      match: { in_port: '5' },
+      actions: ['output:10'],
+      name: 'watched',
+    });
+    await clients[0]!.rules.add({
+      priority: 901,
+      match: { in_port: '8' },
+      actions: ['output:10'],
+      name: 'ignored',
+    });
+    const plain = parseExposition(await collector(targets()).scrape(10_000));
+    expect(plain.samples.some((s) => s.name.startsWith('pbc_rule_'))).toBe(false);
+    const p = parseExposition(
+      await collector(targets(), { ruleNames: new Set(['watched']) }).scrape(10_000),
+    );
+    const rules = p.samples.filter((s) => s.name.startsWith('pbc_rule_'));
+    expect(rules.map((s) => [s.name, s.labels.device, s.labels.rule]).sort()).toEqual([
+      ['pbc_rule_bytes_total', 'lab-1', 'watched'],
+      ['pbc_rule_packets_total', 'lab-1', 'watched'],
+    ]);
+    expect(p.types.get('pbc_rule_bytes_total')).toBe('counter');
+  });
+
+  it('a hanging device reads as down at the deadline; the others are still exported', async () => {
+    const slow = await startSim({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 3,
+      flows: 1000,
+      latencyMs: 5000,
+    });
+    const c = createClient({ url: slow.url, timeoutMs: 10_000 });
+    try {
+      const p = parseExposition(
+        await collector([...targets(), { name: 'slow', client: c }]).scrape(500),
+      );
+      expect(p.samples.filter((s) => s.labels.device === 'slow')).toEqual([
+        { name: 'pbc_up', labels: { device: 'slow' }, value: '0' },
+      ]);
+      expect(p.samples.some((s) => s.labels.device === 'lab-2' && s.name === 'pbc_cpu_load1')).toBe(
+        true,
+      );
+    } finally {
+      await c.close();
+      await slow.close();
+    }
+  }, 30_000);
+});
