@@ -7,6 +7,7 @@ import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
+import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
 
 declare const PBC_VERSION: string | undefined;
@@ -156,6 +157,7 @@ Docs: docs/cli.md`,
   simCommand(program);
   defineCommands(program);
   defineRevert(program);
+  defineDesired(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];

@@ -30,6 +30,7 @@ const device = (over: Partial<DeviceState> = {}): DeviceState => ({
   rules: [],
   groups: [],
   ports: [port('eth-0-1'), port('eth-0-2')],
+  info: [],
   flows: { used: 10, maximum: 1000 },
   ...over,
 });
