@@ -14,7 +14,7 @@ import { readDeviceState } from '../ops/desired/device-state.js';
 import { planImpact } from '../ops/desired/impact.js';
 import { type DesiredPlan, type PlanOptions, planDesired } from '../ops/desired/plan.js';
 import { planData, planLines, reportLines } from '../ops/desired/show.js';
-import { loadDesiredFile } from './desired-file.js';
+import { loadDesiredFile } from './desired-load.js';
 import { write } from './output.js';
 import type { Run } from './run.js';
 

@@ -23,6 +23,7 @@ const MODULES = {
   revert: () => import('./revert.js'),
   journal: () => import('./journal.js'),
   apply: () => import('./apply.js'),
+  desired: () => import('./desired-file.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

@@ -7,6 +7,7 @@ import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
+import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
 
@@ -158,6 +159,7 @@ Docs: docs/cli.md`,
   defineCommands(program);
   defineRevert(program);
   defineDesired(program);
+  defineConfigFile(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];

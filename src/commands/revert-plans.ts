@@ -88,7 +88,7 @@ const PLANS: Record<string, Planner> = {
   'log clear': () => none('a cleared log cannot be restored'),
   undo: () => none('an undo is itself undone with pbc undo'),
   apply: (o) =>
-    desiredRevertPlan(async () => (await import('./desired-file.js')).loadDesiredFile(o.file)),
+    desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {

@@ -53,8 +53,9 @@ export const PORT_BOOL_FIELDS = [
   'crc_check',
   'crc_recalculation',
 ] as const;
-/** The values a port setting takes where the device has a fixed list (speed depends on the port). */
+/** The values POST /ports/config takes (the spec's lists; a port may take fewer). */
 export const PORT_CHOICES: Partial<Record<(typeof PORT_TEXT_FIELDS)[number], readonly string[]>> = {
+  speed: ['10', '100', '1000', '10G', '40G', '100G', 'auto'],
   duplex: ['full', 'half', 'auto'],
   xg_speed: ['1G', 'XG'],
 };
