@@ -118,6 +118,19 @@ ports:
     expect((await run(['diff', '-f', respelled])).code).toBe(0);
   }, 60_000);
 
+  it('export → apply → diff: the exported file applies as a no-op and diff exits 0', async () => {
+    const exported = await run(['export']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const team = file(exported.stdout);
+    const sent = await writes();
+    const applied = await run(['apply', '-f', team, '--prune', '--yes', '-o', 'table']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/nothing to do/);
+    expect(await writes()).toBe(sent);
+    const diff = await run(['diff', '-f', team, '--prune']);
+    expect(diff.code, diff.stdout + diff.stderr).toBe(0);
+  }, 60_000);
+
   it('a bad file: exit 2 with FILE:LINE:COL, and nothing is sent', async () => {
     const cases = [
       ['rules:\n  - priority: 1\n    match: {in_port: 1\n', /:4:1: syntax error/],
