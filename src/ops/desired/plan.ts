@@ -441,15 +441,21 @@ function planRules(
   // A rule whose priority or match changed: the same cookie, else a name unique on both sides.
   const fileNames = new Map<string, number>();
   for (const f of rules) if (f.name) fileNames.set(f.name, (fileNames.get(f.name) ?? 0) + 1);
+  const byCookie = new Map<string, Rule>();
+  const byName = new Map<string, Rule[]>();
+  for (const d of rest) {
+    byCookie.set(String(d.cookie), d);
+    if (d.name) byName.set(d.name, [...(byName.get(d.name) ?? []), d]);
+  }
   const replaced: [DesiredRule, Rule][] = [];
   for (const f of unmatched) {
     let d: Rule | undefined;
-    if (f.cookie !== undefined) d = [...rest].find((r) => String(r.cookie) === f.cookie);
+    if (f.cookie !== undefined) d = byCookie.get(f.cookie);
     else if (f.name && fileNames.get(f.name) === 1) {
-      const named = [...rest].filter((r) => r.name === f.name);
-      if (named.length === 1) d = named[0];
+      const named = byName.get(f.name);
+      if (named?.length === 1) d = named[0];
     }
-    if (d) {
+    if (d && rest.has(d)) {
       rest.delete(d);
       replaced.push([f, d]);
     }
