@@ -1,15 +1,12 @@
 /**
  * `pbc export` and `pbc validate -f FILE`: the device's configuration as a config file, and
- * an offline check of one. `readDesiredFile` and `reportFileProblems` are for every
- * command that takes `-f FILE` (diff, apply).
+ * an offline check of one. Reading `-f FILE` is desired-load.ts's.
  */
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../model/errors.js';
 import { DESIRED_SECTIONS, exportDesired } from '../ops/desired/export.js';
-import { DesiredFileError, type ParseOptions, parseDesired } from '../ops/desired/file.js';
 import { formatDesired } from '../ops/desired/format.js';
-import type { DesiredConfig, DesiredSection } from '../ops/desired/types.js';
-import { QuietFailure } from './errors.js';
+import type { DesiredSection } from '../ops/desired/types.js';
+import { readDesiredFile, reportFileProblems } from './desired-load.js';
 import { write } from './output.js';
 import type { Run } from './run.js';
 
@@ -47,46 +44,6 @@ export async function exportConfig(run: Run, opts: { only?: string }): Promise<n
   const url = device.url.replace(/\/\/[^/@]*@/, '//');
   write(formatDesired(config, format, { device: url, at: new Date() }));
   return 0;
-}
-
-/** The text of `path` ('-' = stdin) and the name problems give it. */
-async function readText(path: string): Promise<{ text: string; file: string }> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(c as Buffer);
-    return { text: Buffer.concat(chunks).toString('utf8'), file: '<stdin>' };
-  }
-  try {
-    return { text: await readFile(path, 'utf8'), file: path };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : ((e as Error).message ?? code)}`,
-    );
-  }
-}
-
-/** Reads and parses `-f FILE`; a bad file throws DesiredFileError (see reportFileProblems). */
-export async function readDesiredFile(
-  path: string | undefined,
-  opts: ParseOptions = {},
-): Promise<{ config: DesiredConfig; file: string }> {
-  if (path === undefined || path === '')
-    throw new UsageError(
-      '-f FILE is required (a config file as pbc export writes it; - reads stdin)',
-    );
-  const { text, file } = await readText(path);
-  return { config: parseDesired(text, file, opts), file };
-}
-
-/**
- * A DesiredFileError as its FILE:LINE:COL lines on stderr (one per problem, not the single
- * error line), then exit 2; anything else is rethrown.
- */
-export function reportFileProblems(err: unknown): never {
-  if (!(err instanceof DesiredFileError)) throw err;
-  process.stderr.write(`${err.lines.join('\n')}\n`);
-  throw new QuietFailure(2);
 }
 
 export async function validateFile(run: Run, opts: { file?: string }): Promise<number> {

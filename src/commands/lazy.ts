@@ -22,6 +22,7 @@ const MODULES = {
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),
   journal: () => import('./journal.js'),
+  apply: () => import('./apply.js'),
   desired: () => import('./desired-file.js'),
 } satisfies Record<string, () => Promise<Module>>;
 

@@ -8,6 +8,7 @@ import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL, READ } from './safety.js';
 import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
+import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
 
 declare const PBC_VERSION: string | undefined;
@@ -188,6 +189,7 @@ Docs: docs/cli.md`,
   exporterCommand(program);
   defineCommands(program);
   defineRevert(program);
+  defineDesired(program);
   defineConfigFile(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {

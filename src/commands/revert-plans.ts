@@ -5,6 +5,7 @@
  * command tree and fails on a write command missing here.
  */
 import { deleteSavePointRequest, deviceRequests, removeUserRequest } from '../api/index.js';
+import { desiredRevertPlan } from '../ops/desired/revert.js';
 import {
   BOOT_BACK,
   fixed,
@@ -65,6 +66,8 @@ const PLANS: Record<string, Planner> = {
   'device reboot': () => none(NO_REVERT.reboot),
   'log clear': () => none(NO_REVERT.logClear),
   undo: () => none('an undo is itself undone with pbc undo'),
+  apply: (o) =>
+    desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {

@@ -70,7 +70,7 @@ export async function sendWithRevert(
     const { value, line } = await withRevert(
       x,
       what,
-      { kind: 'savepoint', of: 'rules' },
+      plan.revert ?? { kind: 'savepoint', of: 'rules' },
       afterMs,
       () => executePlan(x, plan),
       entry,
