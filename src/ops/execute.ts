@@ -30,6 +30,8 @@ export interface Plan {
   confirmWord: string;
   /** The plan undoes this journal entry: its writes are journaled as undoing it. */
   undoOf?: string;
+  /** Journal the steps as one batch (many writes: `:apply FILE`); see Journal.batch. */
+  batch?: boolean;
   /** What an auto-revert (R) takes first; default a rule save-point (`pbc apply -f`: more). */
   revert?: import('./revert-plan.js').RevertPlan;
 }
@@ -73,6 +75,8 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
     const { undoOf, ...rest } = plan;
     return journal.undoing(undoOf, () => executePlan(x, rest));
   }
+  const batchJournal = plan.batch ? journalOf(x.client) : undefined;
+  if (batchJournal) return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }));
   const lines: string[] = [];
   let ok = true;
   for (const [i, step] of plan.steps.entries()) {

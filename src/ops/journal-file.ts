@@ -2,7 +2,8 @@
  * The change journal on disk: JSON lines in `<state dir>/journal.jsonl` (mode 0600, its
  * directory 0700). Each write is two lines with the same id: `request` before it is sent
  * (who, where, what, the state it touches), `outcome` once it has ended (the answer or the
- * error, and the state after). When the file has reached 10 MB it is renamed
+ * error, and the state after; for a write of a batch the state after is a third line,
+ * `after`, written once the batch has ended). When the file has reached 10 MB it is renamed
  * `journal.1.jsonl` (replacing the one before) and a new one begun.
  *
  * Nothing secret is written: requests and states pass through `redact` (password-like
@@ -49,6 +50,12 @@ export interface JournalRequest {
   undoOf?: string;
   /** This change was sent by the auto-revert with this id, at its expiry. */
   revertOf?: string;
+  /**
+   * The change is one of a batch (the writes of `pbc apply -f`): `before` is the state when
+   * the batch began and `after` (an `after` line) the state once it ended — read once for
+   * the whole batch instead of twice per write.
+   */
+  batch?: string;
 }
 
 export interface JournalOutcome {
@@ -61,6 +68,14 @@ export interface JournalOutcome {
   error?: string;
   /** What the write touches as it is after it. */
   after?: unknown;
+}
+
+/** A batch's `after` of one of its writes, read once the batch has ended. */
+export interface JournalAfter {
+  type: 'after';
+  id: string;
+  time: string;
+  after: unknown;
 }
 
 /** One change as read back: its request line with its outcome (if it has ended). */
@@ -96,7 +111,7 @@ export class JournalFile {
   }
 
   /** Appends one line; throws JournalError (saying why) when it cannot. */
-  append(record: JournalRequest | JournalOutcome): void {
+  append(record: JournalRequest | JournalOutcome | JournalAfter): void {
     const line = `${journalJson(record.type === 'outcome' && record.error !== undefined ? { ...record, error: maskSecrets(record.error) } : record)}\n`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -140,7 +155,7 @@ export class JournalFile {
       }
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;
-        let r: JournalRequest | JournalOutcome;
+        let r: JournalRequest | JournalOutcome | JournalAfter;
         try {
           r = JSON.parse(line);
         } catch {
@@ -157,6 +172,9 @@ export class JournalFile {
           if (r.error !== undefined) entry.error = r.error;
           if ('after' in r) entry.after = r.after;
           entry.ended = r.time;
+        } else if (r.type === 'after') {
+          const entry = byId.get(r.id);
+          if (entry) entry.after = r.after;
         }
       }
     }

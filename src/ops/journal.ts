@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client, WriteHook, WriteOutcome, WriteRequest } from '../api/index.js';
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
-import { routeOf } from './journal-routes.js';
+import { type Route, routeOf } from './journal-routes.js';
 
 /** Who sends the writes and to where. */
 export interface JournalMeta {
@@ -40,6 +40,54 @@ export interface Journal {
   readonly meta: JournalMeta;
   /** Runs `work` with its writes marked as undoing `id`. */
   undoing<T>(id: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` (many writes: `pbc apply -f`) as one batch: the state its writes touch is
+   * read once before the first and once after the last, not twice per write — a rule's state
+   * is the whole rule table (GET /rules/all), so per write that grows with the square of
+   * the plan. Each write still has its own entry; `batch` names the batch.
+   */
+  batch<T>(work: () => Promise<T>): Promise<T>;
+}
+
+type Reader = NonNullable<Route['read']>;
+
+interface Batch {
+  id: string;
+  /** The state reads before each write: each list fetched once for the batch. */
+  reads: Client;
+  /** The batch's writes whose state after is read once it has ended. */
+  pending: { id: string; request: WriteRequest; read: Reader }[];
+}
+
+/**
+ * `client` with its argument-less reads (`rules.list()`, `ports.config()` …) answered once:
+ * what a batch's state reads go through, so each list is fetched once per batch phase.
+ */
+function readOnce(client: Client): Client {
+  const cache = new Map<string, Promise<unknown>>();
+  return new Proxy(client, {
+    get(target, family, receiver) {
+      const part = Reflect.get(target, family, receiver);
+      if (typeof part !== 'object' || part === null || family === 'transport') return part;
+      return new Proxy(part, {
+        get(obj, method, r) {
+          const fn = Reflect.get(obj, method, r);
+          if (typeof fn !== 'function') return fn;
+          return (...args: unknown[]) => {
+            if (args.length > 0) return fn.apply(obj, args);
+            const key = `${String(family)}.${String(method)}`;
+            let p = cache.get(key);
+            if (!p) {
+              p = Promise.resolve(fn.apply(obj, args));
+              cache.set(key, p);
+              p.catch(() => cache.delete(key));
+            }
+            return p;
+          };
+        },
+      });
+    },
+  });
 }
 
 /** The hook, for `client.transport.setWriteHook`. */
@@ -49,6 +97,7 @@ export function journalHook(
   file: JournalFile,
 ): { hook: WriteHook; journal: Journal } {
   let undoOf: string | undefined;
+  let batch: Batch | undefined;
   const hook: WriteHook = {
     async before(request: WriteRequest) {
       const route = routeOf(request);
@@ -63,10 +112,12 @@ export function journalHook(
         request,
         ...(undoOf ? { undoOf } : {}),
         ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
+        ...(batch ? { batch: batch.id } : {}),
       };
+      const inBatch = batch;
       if (route.read) {
         try {
-          record.before = await route.read(client, request, 'before');
+          record.before = await route.read(inBatch?.reads ?? client, request, 'before');
         } catch (e) {
           record.beforeError = text(e);
         }
@@ -74,8 +125,10 @@ export function journalHook(
       file.append(record); // throws: the write is not sent
       return async (outcome: WriteOutcome) => {
         let after: unknown;
-        if (outcome.ok && route.read && route.readAfter !== false)
-          after = await route.read(client, request, 'after').catch(() => undefined);
+        if (outcome.ok && route.read && route.readAfter !== false) {
+          if (inBatch) inBatch.pending.push({ id: record.id, request, read: route.read });
+          else after = await route.read(client, request, 'after').catch(() => undefined);
+        }
         try {
           file.append({
             type: 'outcome',
@@ -93,6 +146,25 @@ export function journalHook(
   const journal: Journal = {
     file,
     meta,
+    async batch(work) {
+      if (batch) return work();
+      const open: Batch = { id: newEntryId(), reads: readOnce(client), pending: [] };
+      batch = open;
+      try {
+        return await work();
+      } finally {
+        batch = undefined;
+        const reads = readOnce(client);
+        for (const p of open.pending) {
+          try {
+            const after = await p.read(reads, p.request, 'after');
+            file.append({ type: 'after', id: p.id, time: new Date().toISOString(), after });
+          } catch {
+            // not readable (or not writable) now: the entry keeps no state after
+          }
+        }
+      }
+    },
     async undoing(id, work) {
       undoOf = id;
       try {

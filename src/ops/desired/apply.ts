@@ -8,6 +8,7 @@
 import type { Client } from '../../api/index.js';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
+import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
 import type { DesiredConfig } from './types.js';
@@ -40,8 +41,23 @@ const oneLine = (v: unknown) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome. */
+/**
+ * Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome.
+ * The writes are journaled as one batch (the state before and after read once, not per
+ * write: see Journal.batch).
+ */
 export async function applyPlan(
+  client: Client,
+  plan: DesiredPlan,
+  onStep?: (o: StepOutcome) => void,
+): Promise<ApplyReport> {
+  const journal = journalOf(client);
+  return journal
+    ? journal.batch(() => sendSteps(client, plan, onStep))
+    : sendSteps(client, plan, onStep);
+}
+
+async function sendSteps(
   client: Client,
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,

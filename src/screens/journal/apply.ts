@@ -79,6 +79,7 @@ export async function applyChange(
       notes: [planSummary(desired), ...lines.map((l) => l.trim())],
       confirmWord: '',
       revert: desiredRevertPlan(async () => config),
+      batch: true,
     },
     impact: [],
   };
