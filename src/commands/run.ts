@@ -47,6 +47,13 @@ export interface Run {
   confirm(question: string | (() => Promise<string>), refusal: string): Promise<void>;
   warn(message: string): void;
   debug(message: string): void;
+  /**
+   * Shared by the devices of one `--fleet` run (one map per run without --fleet): e.g. the
+   * one password file of `users passwd --random`.
+   */
+  readonly shared: Map<string, unknown>;
+  /** The device's name in messages and files: the context name, else its URL. */
+  deviceName(): Promise<string>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
@@ -64,10 +71,11 @@ function logLine(e: LogEntry): string {
   return sanitize(`pbc debug: ${e.method} ${e.url} → ${outcome} (${extra})`);
 }
 
-class Runner implements Run {
+export class Runner implements Run {
   format: Format;
+  readonly shared = new Map<string, unknown>();
   private dev?: Device;
-  private made?: Client;
+  protected made?: Client;
   private options?: ClientOptions;
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
@@ -77,7 +85,7 @@ class Runner implements Run {
   constructor(
     readonly what: string,
     readonly g: GlobalOptions,
-    private readonly safety: Safety,
+    protected readonly safety: Safety,
   ) {
     this.format = pickFormat(g.output);
   }
@@ -85,6 +93,19 @@ class Runner implements Run {
   device(): Promise<Device> {
     return this.selected();
   }
+
+  async deviceName(): Promise<string> {
+    const d = await this.selected();
+    return d.context?.name ?? d.url.replace(/\/\/[^/@]*@/, '//');
+  }
+
+  /** What sees each request's outcome: --debug's log lines. */
+  protected requestLog(): ((e: LogEntry) => void) | undefined {
+    return this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined;
+  }
+
+  /** Called once the client and its journal exist (a fleet run gates its writes here). */
+  protected madeClient(_client: Client): void {}
 
   async journal(): Promise<Journal> {
     await this.client();
@@ -108,11 +129,7 @@ class Runner implements Run {
     const pw = await deviceCredentials(dev);
     this.debug(`password: ${pw.password === undefined ? 'none' : `from ${pw.source}`}`);
     for (const line of deviceWarnings(dev, pw.password)) this.warn(line);
-    const options = await clientOptions(
-      dev,
-      pw.password,
-      this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined,
-    );
+    const options = await clientOptions(dev, pw.password, this.requestLog());
     // Loaded here, not at the top: a usage error or a read-only refusal never pays for
     // the HTTP stack.
     const { createClient } = await import('../api/client.js');
@@ -128,6 +145,7 @@ class Runner implements Run {
       ...(dev.context ? { context: dev.context.name } : {}),
       ...(dev.user !== undefined ? { user: dev.user } : {}),
     });
+    this.madeClient(this.made);
     return this.made;
   }
 
@@ -189,6 +207,10 @@ export async function execute(
   safety: Safety,
 ): Promise<never> {
   const g = cmd.optsWithGlobals() as GlobalOptions;
+  if (g.fleet !== undefined) {
+    const { executeFleet } = await import('./fleet-run.js');
+    return exitWhenWritten(await executeFleet(what, cmd, handler, args, safety));
+  }
   let code = 0;
   let runner: Runner | undefined;
   let failure: unknown;
