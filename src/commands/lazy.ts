@@ -18,6 +18,7 @@ const MODULES = {
   ports: () => import('./ports.js'),
   savepoints: () => import('./savepoints.js'),
   users: () => import('./users.js'),
+  passwd: () => import('./passwd.js'),
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),

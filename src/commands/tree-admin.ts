@@ -69,6 +69,23 @@ function defineUsers(program: Command): void {
   );
   handle(userSet, CONFIRM, 'users', 'set');
   handle(
+    users
+      .command('passwd')
+      .argument('<name>')
+      .description(
+        "set a user's password (PUT /users): asked for, --password-stdin, or --random (written to a 0600 file, never shown)",
+      )
+      .option('--password-stdin', 'read the password from stdin (first line)')
+      .option('--random', 'a new random password (per device with --fleet), written to a file')
+      .option(
+        '--out <file>',
+        'with --random: the file (mode 0600, never overwritten; default $PBC_STATE_DIR/passwords-TIME.csv)',
+      ),
+    CONFIRM,
+    'passwd',
+    'passwd',
+  );
+  handle(
     users.command('rm').argument('<name>').description('delete a user (DELETE /users)'),
     CONFIRM,
     'users',
