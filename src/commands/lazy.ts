@@ -19,6 +19,7 @@ const MODULES = {
   savepoints: () => import('./savepoints.js'),
   users: () => import('./users.js'),
   passwd: () => import('./passwd.js'),
+  fleets: () => import('./fleets.js'),
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),

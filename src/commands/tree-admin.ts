@@ -1,5 +1,6 @@
 /** Definitions of the user, app, device and log commands (see tree.ts). */
 import type { Command } from 'commander';
+import { defineFleets } from './fleets.js';
 import { collect, handle } from './lazy.js';
 import { CONFIRM, confirmWhen, HARMLESS, LOCAL } from './safety.js';
 
@@ -8,6 +9,7 @@ export function defineAdmin(program: Command): void {
   defineApps(program);
   defineDevice(program);
   defineJournal(program);
+  defineFleets(program);
 }
 
 /** The change journal (docs/safety.md): list, and undo one change. */

@@ -84,6 +84,7 @@ const ASKING: Record<string, string[]> = {
   'savepoint rm-ports': ['savepoint', 'rm-ports', 'x'],
   'users add': ['users', 'add', 'u', '--level', 'read', '--password-stdin'],
   'users set': ['users', 'set', 'admin', '--level', 'read'],
+  'users passwd': ['users', 'passwd', 'admin', '--random'],
   'users rm': ['users', 'rm', 'admin'],
   uac: ['uac', 'on'],
   'radius set': ['radius', 'set', '--server', ''],
@@ -126,7 +127,7 @@ describe('what each command does to the device', () => {
     expect(declared.size).toBeGreaterThan(40);
     const undeclared = [...declared].filter(([, sf]) => sf === undefined).map(([p]) => p);
     expect(undeclared, 'commands without a decision (declare one in tree.ts)').toEqual([]);
-    expect(withKind('local').sort()).toEqual(['completion', 'journal', 'pending', 'sim']);
+    expect(withKind('local').sort()).toEqual(['completion', 'fleets', 'journal', 'pending', 'sim']);
   });
 
   it('every command that asks refuses without a terminal and --yes, and writes nothing', async () => {
