@@ -15,22 +15,12 @@ import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import type { GlobalOptions } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
+import { fleetMembers } from './fleet-members.js';
 import { type DeviceOutcome, printReads, printSummary } from './fleet-report.js';
 import { Pool, parseParallel } from './pool.js';
 import { confirm as ask, interactive } from './prompt.js';
 import { type Handler, Runner } from './run.js';
 import type { Safety } from './safety.js';
-
-/** The devices of `g.fleet`, after the usage checks. */
-export async function fleetMembers(g: GlobalOptions): Promise<string[]> {
-  if (g.context !== undefined || g.url !== undefined)
-    throw new UsageError(
-      `--fleet ${g.fleet} runs on the fleet's own contexts: drop ${g.context !== undefined ? '--context' : '--url'}`,
-    );
-  if (g.demo) throw new UsageError('--fleet and --demo do not go together');
-  const { loadFleet } = await import('../config/config.js');
-  return (await loadFleet(g.fleet as string)).map((c) => c.name);
-}
 
 /** What every device of one run waits on, and the decision they wait for. */
 class Gate {
