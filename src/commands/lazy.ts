@@ -24,6 +24,8 @@ const MODULES = {
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),
   journal: () => import('./journal.js'),
+  apply: () => import('./apply.js'),
+  desired: () => import('./desired-file.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

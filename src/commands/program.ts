@@ -7,6 +7,8 @@ import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
 import { declareSafety, LOCAL } from './safety.js';
 import { defineCommands } from './tree.js';
+import { defineConfigFile } from './tree-config.js';
+import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
 
 declare const PBC_VERSION: string | undefined;
@@ -158,6 +160,8 @@ Docs: docs/cli.md`,
   simCommand(program);
   defineCommands(program);
   defineRevert(program);
+  defineDesired(program);
+  defineConfigFile(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];

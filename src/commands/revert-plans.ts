@@ -12,6 +12,7 @@ import {
   modifySavePointRequest,
   removeUserRequest,
 } from '../api/index.js';
+import { desiredRevertPlan } from '../ops/desired/revert.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 
 const RULES: RevertPlan = { kind: 'savepoint', of: 'rules' };
@@ -86,6 +87,8 @@ const PLANS: Record<string, Planner> = {
   'device reboot': () => none('a reboot cannot be undone'),
   'log clear': () => none('a cleared log cannot be restored'),
   undo: () => none('an undo is itself undone with pbc undo'),
+  apply: (o) =>
+    desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {

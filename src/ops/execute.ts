@@ -30,6 +30,8 @@ export interface Plan {
   confirmWord: string;
   /** The plan undoes this journal entry: its writes are journaled as undoing it. */
   undoOf?: string;
+  /** What an auto-revert (R) takes first; default a rule save-point (`pbc apply -f`: more). */
+  revert?: import('./revert/recipe.js').RevertPlan;
 }
 
 export interface PlanResult {

@@ -129,21 +129,33 @@ export function existingRule<R extends RuleKey>(rule: RuleKey, rules: readonly R
   return validPriority(rule.priority) ? rules.find((r) => sameKey(r, rule)) : undefined;
 }
 
+/**
+ * The rule on its own — priority, name, description, match and actions — without the
+ * device's rules and TCAM: the first part of checkRule, and all a config file's rule gets
+ * offline (src/ops/desired/file.ts), so the file and the editor cannot disagree.
+ */
+export function ruleIssues(rule: Candidate, ctx: RuleContext): Verdict[] {
+  const issues: Verdict[] = [];
+  const push = (about: Verdict['about'] & string, message: string) =>
+    issues.push({ severity: 'error', message, about, subject: about });
+  if (!validPriority(rule.priority)) push('priority', 'priority must be an integer 0..65535');
+  if ((rule.name?.length ?? 0) > NAME_MAX)
+    push('name', `name is longer than ${NAME_MAX} characters`);
+  if ((rule.description?.length ?? 0) > DESCRIPTION_MAX)
+    push('description', `description is longer than ${DESCRIPTION_MAX} characters`);
+  issues.push(...validateMatch(rule.match, ctx));
+  issues.push(...outputPortsAsWarnings(validateActions(rule.actions, ctx)));
+  return issues;
+}
+
 export function checkRule<R extends CheckedRule>(
   rule: Candidate,
   ctx: CheckContext<R>,
 ): RuleCheck<R> {
-  const issues: Verdict[] = [];
+  const issues: Verdict[] = ruleIssues(rule, ctx);
   const push = (severity: Verdict['severity'], about: Verdict['about'], message: string) =>
     issues.push({ severity, message, ...(about ? { about, subject: about } : {}) });
   const { priority, match } = rule;
-  if (!validPriority(priority)) push('error', 'priority', 'priority must be an integer 0..65535');
-  if ((rule.name?.length ?? 0) > NAME_MAX)
-    push('error', 'name', `name is longer than ${NAME_MAX} characters`);
-  if ((rule.description?.length ?? 0) > DESCRIPTION_MAX)
-    push('error', 'description', `description is longer than ${DESCRIPTION_MAX} characters`);
-  issues.push(...validateMatch(match, ctx));
-  issues.push(...outputPortsAsWarnings(validateActions(rule.actions, ctx)));
 
   const key: RuleKey = { priority: priority ?? -1, match };
   const editing = ctx.editing ?? undefined;

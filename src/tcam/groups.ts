@@ -3,7 +3,76 @@
  * a group while rules use it (DELETE /groups answers 409, see docs/simulator.md): the
  * console and `pbc groups rm` say so the same way and send nothing.
  */
-import type { RuleKey } from '../model/index.js';
+import { type GroupType, parsePortList, type RuleKey } from '../model/index.js';
+import { outputPortsAsWarnings } from './check.js';
+import { type RuleContext, validateActions } from './validate.js';
+
+/** The largest group id the device takes. */
+export const MAX_GROUP_ID = 0xffffff00;
+/** A group has at most this many buckets. */
+export const MAX_BUCKETS = 16;
+
+/** A group as the checks see it: watch ports and actions as written ('' for no watch port). */
+export interface CheckedGroup {
+  type: GroupType;
+  description: string;
+  buckets: readonly { watch_port: string; actions: readonly string[] }[];
+}
+
+export interface GroupIssue {
+  severity: 'error' | 'warning';
+  message: string;
+  /** The bucket (0-based) and the part of it, or the group's buckets list or description. */
+  bucket?: number;
+  part: 'watch' | 'actions' | 'buckets' | 'description';
+}
+
+/**
+ * Every issue with a group's body — the group editor's checks (src/screens/groups/model.ts)
+ * and a config file's groups (src/ops/desired/file.ts) both call this. The id is checked by
+ * the caller (the editor reads it from text).
+ */
+export function groupIssues(group: CheckedGroup, ctx: RuleContext): GroupIssue[] {
+  const issues: GroupIssue[] = [];
+  const err = (part: GroupIssue['part'], message: string, bucket?: number) =>
+    issues.push({ severity: 'error', message, part, ...(bucket === undefined ? {} : { bucket }) });
+  if (group.buckets.length === 0) err('buckets', 'a group needs at least one bucket');
+  if (group.buckets.length > MAX_BUCKETS)
+    err('buckets', `a group has at most ${MAX_BUCKETS} buckets`);
+  const ports = ctx.ports;
+  for (const [i, b] of group.buckets.entries()) {
+    const n = i + 1;
+    const watch = b.watch_port.trim();
+    if (watch !== '') {
+      const list = parsePortList(watch);
+      const port = list?.length === 1 ? list[0] : undefined;
+      if (port === undefined)
+        err('watch', `bucket ${n}: watch port must be one port number, got '${watch}'`, i);
+      else if (ports && !ports.has(port))
+        err('watch', `bucket ${n}: watch port ${watch} is not a port of this device`, i);
+      else if (ports?.get(port)?.shutdown)
+        issues.push({
+          severity: 'warning',
+          part: 'watch',
+          bucket: i,
+          message: `bucket ${n}: watch port ${watch} is shut down`,
+        });
+    } else if (group.type === 'ff')
+      err('watch', `bucket ${n}: a fast-failover bucket needs a watch port`, i);
+    if (b.actions.some((a) => a.trim().startsWith('group:')))
+      err('actions', `bucket ${n}: a bucket cannot send to another group`, i);
+    for (const i2 of outputPortsAsWarnings(validateActions(b.actions, ctx)))
+      issues.push({
+        severity: i2.severity,
+        part: 'actions',
+        bucket: i,
+        message: `bucket ${n}: ${i2.message.replace('a rule needs', 'a bucket needs')}`,
+      });
+  }
+  if (group.description.length > 1024)
+    err('description', 'description is longer than 1024 characters');
+  return issues;
+}
 
 const GROUP_ACTION = /^group:\s*(\d+)$/;
 

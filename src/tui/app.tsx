@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { confirmAllOn } from '../ops/revert/console.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
+import { requestApply } from '../screens/journal/apply.js';
 import { requestUndoLatest } from '../screens/journal/screen.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
@@ -136,6 +137,10 @@ export function App(props: { initialScreen?: ScreenId }) {
             filter: (id, text) => {
               prompt.setFilter(id, text);
               screens.go(id);
+            },
+            apply: (file) => {
+              requestApply(file);
+              screens.go('journal');
             },
           });
           if (result) setReply({ text: result, failed: true });

@@ -42,6 +42,7 @@ export const PALETTE_HELP: ReadonlyArray<readonly [string, string]> = [
   ['refresh · pause · help', 'refresh now · pause/resume polling · the key list'],
   ['login', 'log in again: user and password'],
   ['connect URL', 'the device at a new address'],
+  ['apply FILE', 'the plan of a config file, confirmed like any change (Journal)'],
   ['quit', 'quit pbc'],
   ['Tab · Ctrl-U · Esc', 'complete (names from the device) · clear · close'],
 ];
@@ -54,6 +55,7 @@ export function paletteCommands(): string[] {
     ...Object.keys(COMMANDS),
     ...Object.keys(ITEM_COMMANDS),
     'connect',
+    'apply',
   ]
     .filter((v, i, a) => a.indexOf(v) === i)
     .sort();
@@ -102,6 +104,8 @@ export function runPaletteCommand(
     show?(id: ScreenId, item: string): void;
     /** `:log /TEXT`: the screen filtered to TEXT. */
     filter?(id: ScreenId, text: string): void;
+    /** `:apply FILE`: the plan of a config file, in a confirmation. */
+    apply?(file: string): void;
   },
 ): string | undefined {
   const t = text.trim().toLowerCase();
@@ -118,6 +122,13 @@ export function runPaletteCommand(
     }
     if (!actions.show) return `this console cannot open a ${kind} from here`;
     actions.show(screen, arg);
+    return undefined;
+  }
+  if (t === 'apply' || t.startsWith('apply ')) {
+    const file = text.trim().slice('apply'.length).trim();
+    if (file === '') return 'usage: apply FILE (a config file as pbc export writes it)';
+    if (!actions.apply) return 'this console cannot apply a file from here';
+    actions.apply(file);
     return undefined;
   }
   if (t === 'connect' || t.startsWith('connect ')) {

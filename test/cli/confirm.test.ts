@@ -20,6 +20,14 @@ writeFileSync(
   groupFile,
   JSON.stringify({ group_id: 5, type: 'all', buckets: [{ actions: 'output:10' }] }),
 );
+// pbc apply -f / diff -f: a file with one rule the device lacks, and an empty one (owns nothing)
+const applyFile = join(dir, 'team.yaml');
+writeFileSync(
+  applyFile,
+  'rules:\n  - { priority: 4711, match: { in_port: 7 }, actions: [output:8] }\n',
+);
+const emptyFile = join(dir, 'empty.yaml');
+writeFileSync(emptyFile, '# owns nothing\n');
 const unusedGroupFile = join(dir, 'group-6.json');
 writeFileSync(
   unusedGroupFile,
@@ -110,6 +118,7 @@ const ASKING: Record<string, string[]> = {
   'device reboot': ['device', 'reboot'],
   'log clear': ['log', 'clear'],
   undo: ['undo'],
+  apply: ['apply', '-f', applyFile],
 };
 
 /** For each read: an invocation, which must write nothing. */
@@ -118,6 +127,7 @@ const READS: Record<string, string[]> = {
   'rules plan': ['rules', 'plan', '--match', 'in_port=9', '--actions', 'output:2'],
   'savepoint export': ['savepoint', 'export'],
   trace: ['trace', 'in_port=1', 'tcp', 'tcp_dst=443'],
+  diff: ['diff', '-f', emptyFile],
 };
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;

@@ -23,6 +23,13 @@ writeFileSync(
   JSON.stringify({ group_id: 6, type: 'all', buckets: [{ actions: 'output:11' }] }),
 );
 
+// pbc apply -f: a configuration file with one rule the device lacks (one write)
+const applyFile = join(dir, 'team.yaml');
+writeFileSync(
+  applyFile,
+  'rules:\n  - { priority: 4711, match: { in_port: 7 }, actions: [output:8] }\n',
+);
+
 const PASSWORD = 'Pw-Journal-7731';
 const NEW_PASSWORD = 'Pw-Changed-4419';
 const RADIUS_SECRET = 'Radius-Secret-5520';
@@ -175,6 +182,7 @@ const WRITES: [path: string, args: string[], operation: string, input?: string][
   ],
   // undoes the latest change (the controller's removal): one write, journaled as its inverse
   ['undo', ['undo', '--yes'], 'device.addController'],
+  ['apply', ['apply', '-f', applyFile, '--yes'], 'rules.add'],
   ['log clear', ['log', 'clear', '--yes'], 'logs.clear'],
   ['device reboot', ['device', 'reboot', '--yes'], 'device.reboot'],
 ];

@@ -30,7 +30,7 @@ export async function sendWithRevert(
       options: x.clientOptions,
       what,
       afterMs,
-      plan: { kind: 'savepoint', of: 'rules' },
+      plan: plan.revert ?? { kind: 'savepoint', of: 'rules' },
       entry,
     });
   } catch (e) {

@@ -4,6 +4,7 @@
  * (PUT keeps the rules that use it; POST replaces it and the device deletes them).
  */
 import { type Group, type GroupType, splitActions } from '../../model/index.js';
+import { MAX_BUCKETS } from '../../tcam/index.js';
 import {
   buttonKey,
   commonKey,
@@ -23,7 +24,7 @@ export const TYPE_WORDS: Record<GroupType, string> = {
   ff: 'fast-failover',
   all: 'clone',
 };
-export const MAX_BUCKETS = 16;
+export { MAX_BUCKETS };
 
 export interface BucketRow {
   id: number;

@@ -3,7 +3,7 @@
  * validation, and the impact of each call — POST /groups on an existing group and
  * DELETE /groups/all make the device delete every rule that uses those groups.
  */
-import { type Group, parsePortList, type Rule } from '../../model/index.js';
+import type { Group, Rule } from '../../model/index.js';
 import {
   type GroupInput,
   groupOps,
@@ -11,15 +11,10 @@ import {
   type Plan,
   savepointStep,
 } from '../../ops/index.js';
-import {
-  groupUsage,
-  outputPortsAsWarnings,
-  rulesUsingGroups,
-  validateActions,
-} from '../../tcam/index.js';
+import { groupIssues, groupUsage, MAX_GROUP_ID, rulesUsingGroups } from '../../tcam/index.js';
 import type { DeviceView, FormIssue } from '../rules/analysis.js';
 import { describeMatch } from '../rules/apply.js';
-import { bucketActions, type GroupForm, MAX_BUCKETS, TYPE_WORDS } from './editor-state.js';
+import { bucketActions, type GroupForm, TYPE_WORDS } from './editor-state.js';
 
 /** Group id → the rules whose actions send to it. */
 export const usageIndex = (rules: readonly Rule[]): Map<number, Rule[]> => groupUsage(rules);
@@ -52,7 +47,7 @@ export interface GroupAnalysis {
   blocked: string | null;
 }
 
-const MAX_ID = 0xffffff00;
+const MAX_ID = MAX_GROUP_ID;
 
 export function analyzeGroup(
   form: GroupForm,
@@ -71,40 +66,21 @@ export function analyzeGroup(
   const users = id === null ? [] : rulesUsing(device.rules, new Set([id]));
   const impact = exists && call === 'POST' ? users : [];
 
-  if (form.buckets.length === 0) err('a group needs at least one bucket', 'addBucket');
-  if (form.buckets.length > MAX_BUCKETS)
-    err(`a group has at most ${MAX_BUCKETS} buckets`, 'addBucket');
-  const ports = device.ctx.ports;
-  for (const [i, b] of form.buckets.entries()) {
-    const n = i + 1;
-    const watch = b.watch.text.trim();
-    if (watch !== '') {
-      const list = parsePortList(watch);
-      const port = list?.length === 1 ? list[0] : undefined;
-      if (port === undefined)
-        err(`bucket ${n}: watch port must be one port number, got '${watch}'`, `b${b.id}.w`);
-      else if (ports && !ports.has(port))
-        err(`bucket ${n}: watch port ${watch} is not a port of this device`, `b${b.id}.w`);
-      else if (ports?.get(port)?.shutdown)
-        issues.push({
-          severity: 'warning',
-          target: `b${b.id}.w`,
-          message: `bucket ${n}: watch port ${watch} is shut down`,
-        });
-    } else if (form.type === 'ff')
-      err(`bucket ${n}: a fast-failover bucket needs a watch port (←/→ picks one)`, `b${b.id}.w`);
-    const actions = bucketActions(b);
-    if (actions.some((a) => a.startsWith('group:')))
-      err(`bucket ${n}: a bucket cannot send to another group`, `b${b.id}.a`);
-    for (const i2 of outputPortsAsWarnings(validateActions(actions, device.ctx)))
-      issues.push({
-        severity: i2.severity,
-        target: `b${b.id}.a`,
-        message: `bucket ${n}: ${i2.message.replace('a rule needs', 'a bucket needs')}`,
-      });
+  const body = {
+    type: form.type,
+    description: form.description.text,
+    buckets: form.buckets.map((b) => ({ watch_port: b.watch.text, actions: bucketActions(b) })),
+  };
+  for (const i of groupIssues(body, device.ctx)) {
+    const b = i.bucket === undefined ? undefined : form.buckets[i.bucket];
+    const target = b
+      ? `b${b.id}.${i.part === 'watch' ? 'w' : 'a'}`
+      : i.part === 'buckets'
+        ? 'addBucket'
+        : 'description';
+    const hint = i.message.endsWith('needs a watch port') ? ' (←/→ picks one)' : '';
+    issues.push({ severity: i.severity, target, message: i.message + hint });
   }
-  if (form.description.text.length > 1024)
-    err('description is longer than 1024 characters', 'description');
   if (form.mode === 'edit' && form.original && !exists)
     issues.push({
       severity: 'warning',

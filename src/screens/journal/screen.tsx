@@ -18,6 +18,7 @@ import { useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
+import { applyChange, listenForApply } from './apply.js';
 
 /** Set by the app's `u` on another screen: open the latest change's undo on arrival. */
 let undoLatestOnArrival = false;
@@ -105,6 +106,25 @@ export function JournalScreen(props: ScreenProps) {
         (err: unknown) => props.notify(`undo ${e.id}: ${(err as Error).message}`),
       );
     });
+
+  // `:apply FILE`: the plan in the confirmation (see apply.ts)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener while mounted
+  useEffect(
+    () =>
+      listenForApply((name) =>
+        change.write(`apply ${name}`, () => {
+          props.notify(`apply ${name}: reading the file and the device…`);
+          applyChange(client, name).then(
+            (r) =>
+              r.kind === 'nothing'
+                ? props.notify(r.message)
+                : change.open(r.plan, { onClose: () => setEntries(read()) }),
+            (err: unknown) => props.notify(`apply ${name}: ${(err as Error).message}`),
+          );
+        }),
+      ),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {

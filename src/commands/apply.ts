@@ -1,0 +1,86 @@
+/**
+ * `pbc diff -f FILE` and `pbc apply -f FILE`: configuration as code. The file is read and
+ * checked first (a bad file is exit 2 and nothing is sent); the plan compares it with the
+ * device (ops/desired/plan.ts). diff prints the plan and exits 0 when nothing differs, 1
+ * when something does (kubectl's convention). apply prints the plan, asks once (off a
+ * terminal it needs --yes), sends the steps in order through the change pipeline (each
+ * journaled; `--revert-after` armed before the first), stops at the first device error and
+ * reports which steps were done and which not (exit 1).
+ */
+import { UsageError } from '../model/errors.js';
+import { sanitize } from '../model/sanitize.js';
+import { type ApplyReport, applyPlan, planRefusal } from '../ops/desired/apply.js';
+import { readDeviceState } from '../ops/desired/device-state.js';
+import { planImpact } from '../ops/desired/impact.js';
+import { type DesiredPlan, type PlanOptions, planDesired } from '../ops/desired/plan.js';
+import { planData, planLines, reportLines } from '../ops/desired/show.js';
+import { loadDesiredFile } from './desired-load.js';
+import { write } from './output.js';
+import type { Run } from './run.js';
+
+export interface DesiredOptions {
+  file?: string;
+  prune?: boolean;
+  groupMethod?: string;
+}
+
+function planOptions(o: DesiredOptions): PlanOptions {
+  const method = (o.groupMethod ?? 'put').toLowerCase();
+  if (method !== 'put' && method !== 'post')
+    throw new UsageError(`--group-method must be put or post, got '${o.groupMethod}'`);
+  return { prune: Boolean(o.prune), groupMethod: method };
+}
+
+async function planned(run: Run, o: DesiredOptions) {
+  const opts = planOptions(o);
+  const config = await loadDesiredFile(o.file);
+  const client = await run.client();
+  const device = await readDeviceState(client, config);
+  const plan = planDesired(config, device, opts);
+  return { config, device, plan, impact: planImpact(plan, device) };
+}
+
+function refuse(plan: DesiredPlan): void {
+  const refused = planRefusal(plan);
+  if (refused) throw refused;
+}
+
+export async function diff(run: Run, o: DesiredOptions): Promise<number> {
+  const { plan, impact } = await planned(run, o);
+  await run.print(planData(plan, impact), () => planLines(plan, impact).join('\n'));
+  refuse(plan);
+  return plan.steps.length === 0 ? 0 : 1;
+}
+
+export async function apply(run: Run, o: DesiredOptions): Promise<number> {
+  const { plan, impact } = await planned(run, o);
+  refuse(plan);
+  const table = run.format === 'table';
+  if (plan.steps.length === 0) {
+    await run.done(`nothing to do: the device already matches ${o.file}`, {
+      result: 'nothing to do',
+      plan: planData(plan, impact),
+    });
+    return 0;
+  }
+  // read-only: refused before the plan is offered (writer() refuses before any request)
+  if ((await run.device()).readonly) await run.writer();
+  if (table) write(planLines(plan, impact).join('\n'));
+  const n = plan.steps.length;
+  await run.confirm(
+    `Apply these ${n} ${n === 1 ? 'step' : 'steps'} to the device?`,
+    `apply ${n} ${n === 1 ? 'change' : 'changes'} from ${o.file}`,
+  );
+  const client = await run.writer();
+  const report: ApplyReport = await applyPlan(client, plan);
+  if (table) write(reportLines(report).join('\n'));
+  else await run.print({ plan: planData(plan, impact), report }, () => '');
+  if (!report.ok) {
+    const failed = report.steps[report.failed! - 1]!;
+    process.stderr.write(
+      `${sanitize(`pbc: apply: step ${failed.n} (${failed.action} ${failed.subject}) failed: ${failed.answer ?? ''} — ${report.done} of ${n} steps were done, ${n - report.done - 1} not sent`)}\n`,
+    );
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * Performing a plan: its operations in order, each through the client (so each is
+ * journaled by the transport's write hook, and the auto-revert armed before the first),
+ * stopping at the first device error. The report says, step by step, what was done, what
+ * failed and what was not sent. `applyDesired` is the whole of `pbc apply` without the
+ * terminal: read the device, plan, send — usable per device by a fleet.
+ */
+import type { Client } from '../../api/index.js';
+import { UsageError } from '../../model/errors.js';
+import { sanitize } from '../../model/index.js';
+import { type DeviceState, readDeviceState } from './device-state.js';
+import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
+import type { DesiredConfig } from './types.js';
+
+export type StepResult = 'done' | 'failed' | 'not sent';
+
+export interface StepOutcome {
+  /** 1-based, the plan's order. */
+  n: number;
+  section: PlanStep['section'];
+  action: PlanStep['action'];
+  subject: string;
+  /** `POST /rules`. */
+  request: string;
+  result: StepResult;
+  /** The device's answer (done) or error (failed), one line. */
+  answer?: string;
+}
+
+export interface ApplyReport {
+  ok: boolean;
+  steps: StepOutcome[];
+  done: number;
+  /** The step that failed (1-based), if one did. */
+  failed?: number;
+}
+
+const oneLine = (v: unknown) =>
+  sanitize(v instanceof Error ? v.message : typeof v === 'string' ? v : '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome. */
+export async function applyPlan(
+  client: Client,
+  plan: DesiredPlan,
+  onStep?: (o: StepOutcome) => void,
+): Promise<ApplyReport> {
+  const report: ApplyReport = { ok: true, steps: [], done: 0 };
+  for (const [i, s] of plan.steps.entries()) {
+    const o: StepOutcome = {
+      n: i + 1,
+      section: s.section,
+      action: s.action,
+      subject: sanitize(s.subject),
+      request: s.op.describe()[0],
+      result: 'not sent',
+    };
+    report.steps.push(o);
+    if (!report.ok) continue;
+    try {
+      const answer = oneLine(await s.op.send(client));
+      o.result = 'done';
+      if (answer) o.answer = answer;
+      report.done++;
+    } catch (e) {
+      o.result = 'failed';
+      o.answer = oneLine(e) || 'failed';
+      report.ok = false;
+      report.failed = o.n;
+    }
+    onStep?.(o);
+  }
+  return report;
+}
+
+/** The plan's refusal: the file and the device disagree in a way no request fixes. */
+export function planRefusal(plan: DesiredPlan): UsageError | undefined {
+  if (plan.errors.length === 0) return undefined;
+  const more = plan.errors.length > 1 ? ` (and ${plan.errors.length - 1} more)` : '';
+  return new UsageError(`${sanitize(plan.errors[0]!)}${more}; nothing was sent`);
+}
+
+export interface Applied {
+  device: DeviceState;
+  plan: DesiredPlan;
+  report: ApplyReport;
+}
+
+/**
+ * Reads the device, plans, and performs the plan (nothing is sent when the plan has
+ * errors: a UsageError says the first). No confirmation: the caller asks first.
+ */
+export async function applyDesired(
+  client: Client,
+  config: DesiredConfig,
+  opts: PlanOptions = {},
+  onStep?: (o: StepOutcome) => void,
+): Promise<Applied> {
+  const device = await readDeviceState(client, config);
+  const plan = planDesired(config, device, opts);
+  const refused = planRefusal(plan);
+  if (refused) throw refused;
+  return { device, plan, report: await applyPlan(client, plan, onStep) };
+}

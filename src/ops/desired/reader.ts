@@ -1,0 +1,156 @@
+/**
+ * Reading a config file's YAML nodes with positions: typed scalar reads that record a
+ * problem at the node's file:line:col instead of throwing, so one pass collects every
+ * problem (up to MAX_PROBLEMS), and the error the whole parse throws.
+ */
+import { isMap, isPair, isScalar, isSeq, type LineCounter, type Node, type Pair } from 'yaml';
+import { UsageError } from '../../model/errors.js';
+import { sanitize } from '../../model/sanitize.js';
+import type { SourcePos } from './types.js';
+
+/** A file stops being read after this many problems. */
+export const MAX_PROBLEMS = 20;
+
+export interface FileProblem {
+  at: SourcePos;
+  message: string;
+}
+
+export const problemLine = (p: FileProblem): string =>
+  `${p.at.file}:${p.at.line}:${p.at.col}: ${sanitize(p.message)}`;
+
+/**
+ * A config file that cannot be used: syntax error, unknown field, wrong type or invalid
+ * rule or group (exit 2). `lines` holds one `FILE:LINE:COL: what is wrong` per problem,
+ * in file order; the message is those lines joined by newlines.
+ */
+export class DesiredFileError extends UsageError {
+  override name = 'DesiredFileError';
+  readonly lines: string[];
+  constructor(
+    readonly problems: FileProblem[],
+    truncated = false,
+  ) {
+    const lines = problems.map(problemLine);
+    if (truncated) lines.push(`(stopped after ${MAX_PROBLEMS} problems)`);
+    super(lines.join('\n'));
+    this.lines = lines;
+  }
+}
+
+/** Thrown inside the reader once MAX_PROBLEMS are collected; parseDesired catches it. */
+export class TooManyProblems extends Error {}
+
+export type YNode = Node | null | undefined;
+
+export class Reader {
+  readonly problems: FileProblem[] = [];
+  constructor(
+    readonly file: string,
+    private readonly lc: LineCounter,
+  ) {}
+
+  pos(node: YNode | Pair, fallback?: YNode): SourcePos {
+    const n = isPair(node) ? (node.key as YNode) : node;
+    const offset = n?.range?.[0] ?? fallback?.range?.[0] ?? 0;
+    const { line, col } = this.lc.linePos(offset);
+    return { file: this.file, line, col };
+  }
+
+  problemAt(at: SourcePos, message: string): void {
+    this.problems.push({ at, message });
+    if (this.problems.length >= MAX_PROBLEMS) throw new TooManyProblems();
+  }
+
+  fail(node: YNode | Pair, message: string, fallback?: YNode): void {
+    this.problemAt(this.pos(node, fallback), message);
+  }
+
+  /**
+   * The pairs of a mapping whose keys are all among `known`; other keys are problems. Null
+   * (and a problem) when the node is not a mapping.
+   */
+  fields(
+    node: YNode,
+    what: string,
+    known: readonly string[],
+    holder?: YNode,
+  ): Map<string, Pair> | null {
+    if (!isMap(node)) {
+      this.fail(node, `${what} must be a mapping (${known.join(', ')})`, holder);
+      return null;
+    }
+    const out = new Map<string, Pair>();
+    for (const pair of node.items) {
+      const key = keyText(pair);
+      if (key === null || !known.includes(key)) {
+        this.fail(
+          pair,
+          `unknown field '${key ?? String(pair.key)}' in ${what} (known: ${known.join(', ')})`,
+          node,
+        );
+        continue;
+      }
+      out.set(key, pair);
+    }
+    return out;
+  }
+
+  /** The entries of a mapping with any string keys, or null (and a problem). */
+  entries(node: YNode, what: string, holder?: YNode): Pair[] | null {
+    if (!isMap(node)) {
+      this.fail(node, `${what} must be a mapping`, holder);
+      return null;
+    }
+    return node.items;
+  }
+
+  items(node: YNode, what: string, holder?: YNode): YNode[] | null {
+    if (!isSeq(node)) {
+      this.fail(node, `${what} must be a list`, holder);
+      return null;
+    }
+    return node.items as YNode[];
+  }
+
+  string(node: YNode, what: string, holder?: YNode): string | undefined {
+    if (isScalar(node) && typeof node.value === 'string') return node.value;
+    this.fail(node, `${what} must be a string`, holder);
+    return undefined;
+  }
+
+  /**
+   * A string, or an integer written plainly taken as its source text exactly (`0x0800`
+   * stays `0x0800`, a cookie past 2^53 keeps every digit). Null reads as '' when `nullAs`.
+   */
+  text(node: YNode, what: string, holder?: YNode, nullAs?: string): string | undefined {
+    if (isScalar(node)) {
+      if (typeof node.value === 'string') return node.value;
+      if (typeof node.value === 'bigint' && node.source !== undefined) return node.source;
+      if (node.value === null && nullAs !== undefined) return nullAs;
+    } else if (node == null && nullAs !== undefined) return nullAs;
+    this.fail(node, `${what} must be a string or an integer`, holder);
+    return undefined;
+  }
+
+  int(node: YNode, what: string, holder?: YNode): number | undefined {
+    if (isScalar(node) && typeof node.value === 'bigint') return Number(node.value);
+    this.fail(node, `${what} must be an integer`, holder);
+    return undefined;
+  }
+
+  bool(node: YNode, what: string, holder?: YNode): boolean | undefined {
+    if (isScalar(node) && typeof node.value === 'boolean') return node.value;
+    this.fail(node, `${what} must be true or false`, holder);
+    return undefined;
+  }
+}
+
+/** A mapping key as text (a plain number key reads as written), or null when it is not a scalar. */
+export function keyText(pair: Pair): string | null {
+  const k = pair.key as YNode;
+  if (!isScalar(k)) return null;
+  if (typeof k.value === 'string') return k.value;
+  if (k.source !== undefined && k.value !== null) return k.source;
+  return null;
+}

@@ -1,0 +1,64 @@
+/**
+ * What `pbc apply --revert-after` takes before the first write, so one armed revert sets
+ * back the whole apply: the before state of what the file owns outside the rules — each
+ * port's owned settings, the group hash, the boot save-point — as requests, then a rule
+ * save-point `pbc-revert-<id>` for the rules and groups (always: a plan's group POST or
+ * prune touches rules the file does not name). Reverting sends the requests, then
+ * activates and deletes the save-point.
+ */
+import {
+  type ApiRequest,
+  type Client,
+  defaultRulesRequest,
+  deviceRequests,
+  type PortConfigChanges,
+  portConfigRequest,
+} from '../../api/index.js';
+import type { RevertPlan } from '../revert/recipe.js';
+import type { DesiredConfig } from './types.js';
+
+const PORT_FIELDS = [
+  'speed',
+  'duplex',
+  'xg_speed',
+  'shutdown',
+  'unidirectional',
+  'crc_check',
+  'crc_recalculation',
+] as const;
+
+/** The requests that set back what `config` owns outside the rules and groups. */
+export async function beforeRequests(client: Client, config: DesiredConfig): Promise<ApiRequest[]> {
+  const out: ApiRequest[] = [];
+  if (config.ports) {
+    const now = new Map((await client.ports.config()).map((p) => [p.if_name, p]));
+    for (const [name, want] of Object.entries(config.ports)) {
+      const p = now.get(name);
+      if (!p) continue;
+      const back: PortConfigChanges = {};
+      for (const k of PORT_FIELDS) {
+        if (want[k] === undefined) continue;
+        const v = k === 'xg_speed' ? p.xg_speed?.nextSetting : p[k];
+        if (v !== undefined) (back as Record<string, unknown>)[k] = v;
+      }
+      if (Object.keys(back).length > 0) out.push(portConfigRequest(name, back));
+    }
+  }
+  if (config.group_hash) out.push(deviceRequests.groupHash(await client.device.groupHash()));
+  if (config.boot_savepoint !== undefined) {
+    const boot = (await client.savepoints.list()).rules.find((sp) => sp.boot);
+    if (boot) out.push(defaultRulesRequest(boot.name));
+  }
+  return out;
+}
+
+/** The revert of an apply; `load` reads the file (again) when the revert is armed. */
+export function desiredRevertPlan(load: () => Promise<DesiredConfig>): RevertPlan {
+  return {
+    kind: 'several',
+    parts: [
+      { kind: 'requests', capture: async (c) => beforeRequests(c, await load()) },
+      { kind: 'savepoint', of: 'rules' },
+    ],
+  };
+}
