@@ -5,7 +5,7 @@
  * statuses, the journal entry per device, and --parallel counted at the devices.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,33 @@ describe('pbc --fleet: writes', () => {
     const t = await run(['--fleet', 'good', '--yes', '-o', 'table', 'users', 'rm', 'fleetop']);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/^DEVICE +STATUS +DETAIL\nok +ok +user 'fleetop' deleted\nslow +ok/);
+  });
+});
+
+describe('pbc --fleet apply -f (configuration as code on each device)', () => {
+  it('asks once, applies the file on each device and sums up per device', async () => {
+    const exported = await ok.run(['export']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'pbc-fleet-apply-')), 'baseline.yaml');
+    writeFileSync(
+      file,
+      exported.stdout.replace(
+        /^rules:\n/m,
+        'rules:\n  - priority: 3100\n    name: fleet-baseline\n    match: { in_port: 6 }\n    actions: [ output:12 ]\n',
+      ),
+    );
+    const refused = await run(['--fleet', 'good', 'apply', '-f', file]);
+    expect(refused.code).toBe(2);
+    const r = await run(['--fleet', 'good', '--yes', 'apply', '-f', file, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).map((d: { device: string; status: string }) => [d.device, d.status])).toEqual([
+      ['ok', 'ok'],
+      ['slow', 'ok'],
+    ]);
+    for (const s of [ok, slow]) {
+      const rules = json(await s.run(['get', 'rules']));
+      expect(rules.some((x: { name: string }) => x.name === 'fleet-baseline')).toBe(true);
+    }
   });
 });
 
