@@ -128,6 +128,7 @@ const READS: Record<string, string[]> = {
   'savepoint export': ['savepoint', 'export'],
   trace: ['trace', 'in_port=1', 'tcp', 'tcp_dst=443'],
   diff: ['diff', '-f', emptyFile],
+  export: ['export'],
 };
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
@@ -137,7 +138,14 @@ describe('what each command does to the device', () => {
     expect(declared.size).toBeGreaterThan(40);
     const undeclared = [...declared].filter(([, sf]) => sf === undefined).map(([p]) => p);
     expect(undeclared, 'commands without a decision (declare one in tree.ts)').toEqual([]);
-    expect(withKind('local').sort()).toEqual(['completion', 'fleets', 'journal', 'pending', 'sim']);
+    expect(withKind('local').sort()).toEqual([
+      'completion',
+      'fleets',
+      'journal',
+      'pending',
+      'sim',
+      'validate',
+    ]);
   });
 
   it('every command that asks refuses without a terminal and --yes, and writes nothing', async () => {

@@ -7,7 +7,7 @@
  */
 import type { Client } from '../../api/index.js';
 import type { Group, PortConfig, Rule } from '../../model/index.js';
-import { HASH_FIELDS, PORT_CHOICES } from './file.js';
+import { HASH_FIELDS, PORT_CHOICES } from './fields.js';
 import type {
   DesiredConfig,
   DesiredGroup,

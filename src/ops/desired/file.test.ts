@@ -113,6 +113,23 @@ describe('parseDesired', () => {
     expect(parseDesired('# nothing yet\n', 'empty.yaml')).toEqual({});
   });
 
+  it('reads YAML aliases as the nodes they name', () => {
+    const text = `rules:
+  - priority: 10
+    match: &web { in_port: 1, tcp: '', tcp_dst: 80 }
+    actions: &tools [output:5, output:6]
+  - priority: 9
+    match: *web
+    actions: *tools
+`;
+    const rules = parseDesired(text, 'a.yaml').rules ?? [];
+    expect(rules[1]).toMatchObject({
+      priority: 9,
+      match: { in_port: '1', tcp: '', tcp_dst: '80' },
+      actions: ['output:5', 'output:6'],
+    });
+  });
+
   it('a syntax error names file:line:col', () => {
     expect(problems('rules:\n  - priority: 1\n    match: {in_port: 1\n')).toEqual([
       expect.stringMatching(/^team\.yaml:4:1: syntax error: /),

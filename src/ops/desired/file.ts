@@ -9,6 +9,18 @@ import { isScalar, LineCounter, type Pair, parseDocument } from 'yaml';
 import type { GroupType, Match, StorageMode } from '../../model/index.js';
 import { groupIssues, MAX_GROUP_ID, ruleIssues } from '../../tcam/index.js';
 import {
+  BUCKET_FIELDS,
+  COOKIE_PATTERN,
+  GROUP_FIELDS,
+  GROUP_TYPES,
+  HASH_FIELDS,
+  PORT_BOOL_FIELDS,
+  PORT_CHOICES,
+  PORT_TEXT_FIELDS,
+  RULE_FIELDS,
+  TOP_FIELDS,
+} from './fields.js';
+import {
   DesiredFileError,
   type FileProblem,
   keyText,
@@ -25,52 +37,9 @@ import type {
   DesiredRule,
 } from './types.js';
 
+export * from './fields.js';
 export { DesiredFileError, type FileProblem } from './reader.js';
 
-export const TOP_FIELDS = [
-  '$schema',
-  'rules',
-  'groups',
-  'ports',
-  'group_hash',
-  'boot_savepoint',
-] as const;
-export const RULE_FIELDS = [
-  'priority',
-  'match',
-  'actions',
-  'name',
-  'description',
-  'cookie',
-] as const;
-export const GROUP_FIELDS = ['id', 'type', 'description', 'buckets'] as const;
-export const BUCKET_FIELDS = ['watch_port', 'actions'] as const;
-export const GROUP_TYPES: readonly GroupType[] = ['select', 'ff', 'all'];
-export const PORT_TEXT_FIELDS = ['speed', 'duplex', 'xg_speed'] as const;
-export const PORT_BOOL_FIELDS = [
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-] as const;
-/** The values POST /ports/config takes (the spec's lists; a port may take fewer). */
-export const PORT_CHOICES: Partial<Record<(typeof PORT_TEXT_FIELDS)[number], readonly string[]>> = {
-  speed: ['10', '100', '1000', '10G', '40G', '100G', 'auto'],
-  duplex: ['full', 'half', 'auto'],
-  xg_speed: ['1G', 'XG'],
-};
-export const HASH_FIELDS = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-] as const;
-/** A cookie: a decimal integer 0..2^64-1. */
-export const COOKIE_PATTERN = '^(0|[1-9][0-9]{0,19})$';
 const COOKIE_MAX = 2n ** 64n - 1n;
 
 export interface ParseOptions {
@@ -92,7 +61,7 @@ export function parseDesired(text: string, file: string, opts: ParseOptions = {}
     });
     throw new DesiredFileError(problems);
   }
-  const r = new Reader(file, lc);
+  const r = new Reader(file, lc, doc);
   let config: DesiredConfig = {};
   let truncated = false;
   try {

@@ -12,7 +12,7 @@ import {
   HASH_FIELDS,
   PORT_BOOL_FIELDS,
   PORT_TEXT_FIELDS,
-} from './file.js';
+} from './fields.js';
 import type { DesiredConfig } from './types.js';
 
 /** Where editors find the schema: a copy of docs/schema/pbc-config.schema.json beside the file. */

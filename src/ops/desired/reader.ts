@@ -3,7 +3,17 @@
  * problem at the node's file:line:col instead of throwing, so one pass collects every
  * problem (up to MAX_PROBLEMS), and the error the whole parse throws.
  */
-import { isMap, isPair, isScalar, isSeq, type LineCounter, type Node, type Pair } from 'yaml';
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Node,
+  type Pair,
+} from 'yaml';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/sanitize.js';
 import type { SourcePos } from './types.js';
@@ -48,7 +58,13 @@ export class Reader {
   constructor(
     readonly file: string,
     private readonly lc: LineCounter,
+    private readonly doc?: Document,
   ) {}
+
+  /** An alias (`*name`) read as the node it names; positions stay the alias's own. */
+  private deref(node: YNode): YNode {
+    return isAlias(node) && this.doc ? ((node.resolve(this.doc) as YNode) ?? node) : node;
+  }
 
   pos(node: YNode | Pair, fallback?: YNode): SourcePos {
     const n = isPair(node) ? (node.key as YNode) : node;
@@ -71,11 +87,12 @@ export class Reader {
    * (and a problem) when the node is not a mapping.
    */
   fields(
-    node: YNode,
+    written: YNode,
     what: string,
     known: readonly string[],
     holder?: YNode,
   ): Map<string, Pair> | null {
+    const node = this.deref(written);
     if (!isMap(node)) {
       this.fail(node, `${what} must be a mapping (${known.join(', ')})`, holder);
       return null;
@@ -97,7 +114,8 @@ export class Reader {
   }
 
   /** The entries of a mapping with any string keys, or null (and a problem). */
-  entries(node: YNode, what: string, holder?: YNode): Pair[] | null {
+  entries(written: YNode, what: string, holder?: YNode): Pair[] | null {
+    const node = this.deref(written);
     if (!isMap(node)) {
       this.fail(node, `${what} must be a mapping`, holder);
       return null;
@@ -105,7 +123,8 @@ export class Reader {
     return node.items;
   }
 
-  items(node: YNode, what: string, holder?: YNode): YNode[] | null {
+  items(written: YNode, what: string, holder?: YNode): YNode[] | null {
+    const node = this.deref(written);
     if (!isSeq(node)) {
       this.fail(node, `${what} must be a list`, holder);
       return null;
@@ -113,7 +132,8 @@ export class Reader {
     return node.items as YNode[];
   }
 
-  string(node: YNode, what: string, holder?: YNode): string | undefined {
+  string(written: YNode, what: string, holder?: YNode): string | undefined {
+    const node = this.deref(written);
     if (isScalar(node) && typeof node.value === 'string') return node.value;
     this.fail(node, `${what} must be a string`, holder);
     return undefined;
@@ -123,7 +143,8 @@ export class Reader {
    * A string, or an integer written plainly taken as its source text exactly (`0x0800`
    * stays `0x0800`, a cookie past 2^53 keeps every digit). Null reads as '' when `nullAs`.
    */
-  text(node: YNode, what: string, holder?: YNode, nullAs?: string): string | undefined {
+  text(written: YNode, what: string, holder?: YNode, nullAs?: string): string | undefined {
+    const node = this.deref(written);
     if (isScalar(node)) {
       if (typeof node.value === 'string') return node.value;
       if (typeof node.value === 'bigint' && node.source !== undefined) return node.source;
@@ -133,13 +154,15 @@ export class Reader {
     return undefined;
   }
 
-  int(node: YNode, what: string, holder?: YNode): number | undefined {
+  int(written: YNode, what: string, holder?: YNode): number | undefined {
+    const node = this.deref(written);
     if (isScalar(node) && typeof node.value === 'bigint') return Number(node.value);
     this.fail(node, `${what} must be an integer`, holder);
     return undefined;
   }
 
-  bool(node: YNode, what: string, holder?: YNode): boolean | undefined {
+  bool(written: YNode, what: string, holder?: YNode): boolean | undefined {
+    const node = this.deref(written);
     if (isScalar(node) && typeof node.value === 'boolean') return node.value;
     this.fail(node, `${what} must be true or false`, holder);
     return undefined;

@@ -1,0 +1,212 @@
+/**
+ * The JSON Schema (draft 2020-12) of the config file, generated from the vocabulary
+ * (src/model/vocabulary.ts, dialect.ts) and the parser's own field lists (file.ts), so it
+ * cannot drift from what parseDesired accepts. `node scripts/gen-schema.mjs` writes it to
+ * docs/schema/pbc-config.schema.json; a test fails when the shipped copy is out of date.
+ *
+ * The schema is the shape (fields, types, simple ranges) that editors complete and check as
+ * you type; parseDesired holds every rule to the rule editor's full validation besides.
+ */
+import {
+  ACTIONS,
+  MATCH_FIELDS,
+  type ValueKind,
+  VENDOR_FIELDS,
+  VENDOR_PROTOCOLS,
+} from '../../model/index.js';
+import {
+  BUCKET_FIELDS,
+  COOKIE_PATTERN,
+  GROUP_FIELDS,
+  GROUP_TYPES,
+  HASH_FIELDS,
+  PORT_BOOL_FIELDS,
+  PORT_CHOICES,
+  PORT_TEXT_FIELDS,
+  RULE_FIELDS,
+  TOP_FIELDS,
+} from './fields.js';
+
+type Schema = Record<string, unknown>;
+
+/** Integer ranges of the value kinds that have one (an integer outside it is refused). */
+const RANGES: Partial<Record<ValueKind, [number, number]>> = {
+  ethertype: [0, 0xffff],
+  vlan: [0, 4095],
+  pcp: [0, 7],
+  u8: [0, 255],
+  l4port: [0, 65535],
+  mpls: [0, 0xfffff],
+};
+
+function matchValue(kind: ValueKind, name: string, help: string): Schema {
+  if (kind === 'flag')
+    return {
+      description: `${help}; key-only: write '' (or leave the value empty)`,
+      enum: ['', null],
+    };
+  const range = name === 'vlan_vid' ? ([0, 0x1fff] as const) : RANGES[kind];
+  const integer: Schema = { type: 'integer', minimum: range?.[0] ?? 0 };
+  if (range) integer.maximum = range[1];
+  return { description: help, anyOf: [{ type: 'string' }, integer] };
+}
+
+function vendorValue(name: string, help: string): Schema {
+  switch (name) {
+    case 'protocol':
+      return { description: help, enum: [...VENDOR_PROTOCOLS] };
+    case 'vlan':
+      return { description: help, enum: ['match', 'neg_match'] };
+    case 'vlan_id':
+      return {
+        description: help,
+        anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0, maximum: 4096 }],
+      };
+    case 'vlan_priority':
+      return {
+        description: help,
+        anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0, maximum: 7 }],
+      };
+    default:
+      return { description: help, type: 'string' };
+  }
+}
+
+/** An action as written: a known action name with its argument, or bare output port(s). */
+export const ACTION_PATTERN = `^\\s*(?:(?:${ACTIONS.map((a) => a.name).join('|')})\\s*(?::[\\s\\S]*)?|\\d+(?:\\s*,\\s*\\d+)*\\s*)$`;
+
+const actionList = (what: string): Schema => ({
+  description: `${what}: ${ACTIONS.map((a) => a.example).join('; ')}; a bare port number (or list) is output`,
+  type: 'array',
+  items: {
+    anyOf: [
+      { type: 'string', pattern: ACTION_PATTERN },
+      { type: 'integer', minimum: 0 },
+    ],
+  },
+});
+
+const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
+  type: 'object',
+  additionalProperties: false,
+  ...(required.length > 0 ? { required } : {}),
+  properties,
+});
+
+const keysOf = (props: Record<string, Schema>, order: readonly string[]) => {
+  // The parser's field list and the schema's properties name the same fields.
+  const have = Object.keys(props).sort().join(',');
+  const want = [...order].sort().join(',');
+  if (have !== want) throw new Error(`schema fields ${have} differ from the parser's ${want}`);
+  return props;
+};
+
+export function desiredSchema(): Schema {
+  const match: Record<string, Schema> = {};
+  for (const f of MATCH_FIELDS) match[f.name] = matchValue(f.kind, f.name, f.help);
+  for (const [name, help] of Object.entries(VENDOR_FIELDS)) match[name] = vendorValue(name, help);
+  const rule = object(
+    keysOf(
+      {
+        priority: {
+          description: 'higher matches first; with the match it is the rule’s identity',
+          type: 'integer',
+          minimum: 0,
+          maximum: 65535,
+        },
+        match: {
+          description:
+            'match field → value as the device takes it (OpenFlow names or the vendor’s)',
+          ...object(match),
+        },
+        actions: { ...actionList('what to do with a matching packet'), minItems: 1 },
+        name: { type: 'string', maxLength: 256 },
+        description: { type: 'string', maxLength: 1024 },
+        cookie: {
+          description: '64-bit identification value, a decimal string (exact past 2^53)',
+          anyOf: [
+            { type: 'string', pattern: COOKIE_PATTERN },
+            { type: 'integer', minimum: 0 },
+          ],
+        },
+      },
+      RULE_FIELDS,
+    ),
+    ['priority', 'match', 'actions'],
+  );
+  const bucket = object(
+    keysOf(
+      {
+        watch_port: {
+          description: 'the port whose link decides the bucket (fast-failover needs one)',
+          anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
+        },
+        actions: actionList('what the bucket does'),
+      },
+      BUCKET_FIELDS,
+    ),
+    ['actions'],
+  );
+  const group = object(
+    keysOf(
+      {
+        id: { type: 'integer', minimum: 0, maximum: 0xffffff00 },
+        type: {
+          description: 'select = load-balance, ff = fast-failover, all = clone',
+          enum: [...GROUP_TYPES],
+        },
+        description: { type: 'string', maxLength: 1024 },
+        buckets: { type: 'array', minItems: 1, maxItems: 16, items: { $ref: '#/$defs/bucket' } },
+      },
+      GROUP_FIELDS,
+    ),
+    ['id', 'type', 'buckets'],
+  );
+  const port: Record<string, Schema> = {};
+  for (const k of PORT_TEXT_FIELDS) {
+    const choices = PORT_CHOICES[k];
+    port[k] =
+      k === 'speed' && choices
+        ? {
+            anyOf: [
+              { enum: [...choices] },
+              { enum: choices.filter((c) => /^\d+$/.test(c)).map(Number) },
+            ],
+          }
+        : choices
+          ? { enum: [...choices] }
+          : { type: 'string' };
+  }
+  for (const k of PORT_BOOL_FIELDS) port[k] = { type: 'boolean' };
+  const hash: Record<string, Schema> = {};
+  for (const k of HASH_FIELDS) hash[k] = { type: 'boolean' };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'pbc configuration file',
+    description:
+      'The configuration a team owns (pbc export writes it; pbc diff -f / apply -f read it). A section left out is not owned: diff and apply leave that part of the device alone.',
+    ...object(
+      keysOf(
+        {
+          $schema: { description: 'the schema, for editors (ignored by pbc)', type: 'string' },
+          rules: { type: 'array', items: { $ref: '#/$defs/rule' } },
+          groups: { type: 'array', items: { $ref: '#/$defs/group' } },
+          ports: {
+            description: 'interface name (eth-0-1 …) → the settings POST /ports/config changes',
+            type: 'object',
+            propertyNames: { minLength: 1 },
+            additionalProperties: { $ref: '#/$defs/port' },
+          },
+          group_hash: object(hash),
+          boot_savepoint: {
+            description: 'the rule save-point that loads on boot',
+            type: 'string',
+            pattern: '\\S',
+          },
+        },
+        TOP_FIELDS,
+      ),
+    ),
+    $defs: { rule, group, bucket, port: object(port) },
+  };
+}
