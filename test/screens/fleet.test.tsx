@@ -65,6 +65,7 @@ describe('the fleet screen', () => {
         20_000,
       );
       expect(frame).toContain('Fleet lab · 4 devices · 2 down');
+      expect(frame).toContain('pbc · fleet lab (4 devices)');
       expect(row(frame, 'a-ok')).toMatch(/PB-2800/);
       // the one that answers: TCAM read
       expect(row(frame, 'a-ok')).toMatch(/ \d+% /);
@@ -75,6 +76,7 @@ describe('the fleet screen', () => {
       await ui.press('enter');
       await ui.waitFor((f) => f.includes(slow.url) && f.includes('[1 Overview]'), 20_000);
       expect(running.current().session.url).toBe(slow.url);
+      expect(ui.lastFrame()).toContain('pbc · b-slow · ');
       await ui.waitFor((f) => f.includes('Environment'), 20_000);
 
       // 0: the fleet again
