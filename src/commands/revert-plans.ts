@@ -56,6 +56,7 @@ const PLANS: Record<string, Planner> = {
   'savepoint quicksave': () => none("the previous 'Quicksave' cannot be restored"),
   'users add': (_o, [name]) => fixed(removeUserRequest(name)),
   'users set': () => none('a user change may change a password, which cannot be set back'),
+  'users passwd': () => none('a password cannot be set back (the old one is never read)'),
   'users rm': () => none("a deleted user's password cannot be restored"),
   uac: () => none('it changes how the device checks the credentials the guard would use'),
   'radius set': () => none('the RADIUS secret cannot be read back'),
