@@ -1,22 +1,6 @@
 /** `pbc fleets`: the fleets of the config file and their contexts (reads no device). */
-import type { Command } from 'commander';
 import { UsageError } from '../model/errors.js';
-import { handle } from './lazy.js';
 import type { Run } from './run.js';
-import { LOCAL } from './safety.js';
-
-export function defineFleets(program: Command): void {
-  handle(
-    program
-      .command('fleets')
-      .description(
-        'the fleets of the config file (fleets: {NAME: [context, …]}) and their devices',
-      ),
-    LOCAL,
-    'fleets',
-    'list',
-  );
-}
 
 export async function list(run: Run): Promise<void> {
   const { configPath, loadConfig } = await import('../config/config.js');

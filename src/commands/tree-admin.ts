@@ -1,6 +1,5 @@
 /** Definitions of the user, app, device and log commands (see tree.ts). */
 import type { Command } from 'commander';
-import { defineFleets } from './fleets.js';
 import { collect, handle } from './lazy.js';
 import { CONFIRM, confirmWhen, HARMLESS, LOCAL } from './safety.js';
 
@@ -10,6 +9,20 @@ export function defineAdmin(program: Command): void {
   defineDevice(program);
   defineJournal(program);
   defineFleets(program);
+}
+
+/** `pbc fleets`: the config file's fleets (docs/fleet.md); reads no device. */
+function defineFleets(program: Command): void {
+  handle(
+    program
+      .command('fleets')
+      .description(
+        'the fleets of the config file (fleets: {NAME: [context, …]}) and their devices',
+      ),
+    LOCAL,
+    'fleets',
+    'list',
+  );
 }
 
 /** The change journal (docs/safety.md): list, and undo one change. */

@@ -99,6 +99,19 @@ describe('pbc --fleet: reads', () => {
     );
   });
 
+  it('pbc fleets lists the fleets of the config file', async () => {
+    const r = await run(['fleets', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).find((f: { fleet: string }) => f.fleet === 'lab').contexts).toEqual([
+      'ok',
+      'slow',
+      'failing',
+      'down',
+    ]);
+    const local = await run(['--fleet', 'lab', 'fleets']);
+    expect(local.code).toBe(2);
+  });
+
   it('honours --parallel, counted in flight at the devices', async () => {
     await ok.control('/_sim/fault', { latency_ms: 300 });
     try {
