@@ -210,6 +210,11 @@ export class Transport {
     this.writeHook = hook;
   }
 
+  /** The installed hook (a fleet run wraps the journal's, src/commands/fleet-run.ts). */
+  writeHookOf(): WriteHook | undefined {
+    return this.writeHook;
+  }
+
   /** Sends one request and returns the parsed JSON body (null for an empty body). */
   async request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
     const endpoint = `${method} ${path}`;

@@ -25,6 +25,8 @@ export interface ConsoleOptions {
   timeoutMs?: number;
   /** Bytes of one answer read at most (--max-answer-size). */
   maxAnswerBytes?: number;
+  /** --fleet: every device of the fleet (this object's url etc. are the first one's). */
+  fleet?: { name: string; devices: { name: string; options: ConsoleOptions }[] };
   /** Set when pbc started its own simulated device (pbc --demo). */
   demo?: { close(): Promise<void> };
   /** Poll intervals (ms) per resource, e.g. for benchmarks. */
@@ -53,18 +55,15 @@ export async function runConsole(g: GlobalOptions, start: StartConsole): Promise
       let closed: Promise<void> | undefined;
       demo = { close: () => (closed ??= sim.close()) };
       options = { url: sim.url, demo, readonly: Boolean(g.readonly) };
+    } else if (g.fleet !== undefined) {
+      const { fleetMembers } = await import('./fleet-members.js');
+      const devices: { name: string; options: ConsoleOptions }[] = [];
+      // one at a time: a password prompt or password_command each
+      for (const name of await fleetMembers(g))
+        devices.push({ name, options: await deviceOptions({ ...g, context: name }) });
+      options = { ...devices[0]!.options, fleet: { name: g.fleet, devices } };
     } else {
-      const dev = await selectDevice(g);
-      const pw = await deviceCredentials(dev);
-      const co = await clientOptions(dev, pw.password);
-      for (const line of deviceWarnings(dev, pw.password))
-        process.stderr.write(`pbc: warning: ${line}\n`);
-      options = { url: co.url, readonly: dev.readonly, insecure: dev.insecure };
-      if (co.user !== undefined) options.user = co.user;
-      if (co.password !== undefined) options.password = co.password;
-      if (co.ca !== undefined) options.ca = co.ca;
-      if (co.timeoutMs !== undefined) options.timeoutMs = co.timeoutMs;
-      if (co.maxAnswerBytes !== undefined) options.maxAnswerBytes = co.maxAnswerBytes;
+      options = await deviceOptions(g);
     }
     const intervals = pollIntervals(process.env.PBC_POLL_SPEEDUP);
     if (intervals) options.intervals = intervals;
@@ -75,6 +74,22 @@ export async function runConsole(g: GlobalOptions, start: StartConsole): Promise
   }
   await demo?.close().catch(() => {});
   process.exit(code);
+}
+
+/** The console's options for the device `g` selects (credentials resolved, warnings shown). */
+async function deviceOptions(g: GlobalOptions): Promise<ConsoleOptions> {
+  const dev = await selectDevice(g);
+  const pw = await deviceCredentials(dev);
+  const co = await clientOptions(dev, pw.password);
+  for (const line of deviceWarnings(dev, pw.password))
+    process.stderr.write(`pbc: warning: ${line}\n`);
+  const options: ConsoleOptions = { url: co.url, readonly: dev.readonly, insecure: dev.insecure };
+  if (co.user !== undefined) options.user = co.user;
+  if (co.password !== undefined) options.password = co.password;
+  if (co.ca !== undefined) options.ca = co.ca;
+  if (co.timeoutMs !== undefined) options.timeoutMs = co.timeoutMs;
+  if (co.maxAnswerBytes !== undefined) options.maxAnswerBytes = co.maxAnswerBytes;
+  return options;
 }
 
 /**

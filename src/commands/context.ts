@@ -26,6 +26,10 @@ export interface GlobalOptions {
   url?: string;
   user?: string;
   context?: string;
+  /** A fleet of the config file: the command runs on each of its contexts (fleet-run.ts). */
+  fleet?: string;
+  /** How many devices of a fleet at once (default 4). */
+  parallel?: string;
   timeout?: string;
   insecure?: boolean;
   ca?: string;

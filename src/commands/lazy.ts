@@ -18,6 +18,8 @@ const MODULES = {
   ports: () => import('./ports.js'),
   savepoints: () => import('./savepoints.js'),
   users: () => import('./users.js'),
+  passwd: () => import('./passwd.js'),
+  fleets: () => import('./fleets.js'),
   apps: () => import('./apps.js'),
   device: () => import('./device.js'),
   revert: () => import('./revert.js'),
@@ -37,7 +39,7 @@ function act(mod: keyof typeof MODULES, fn: string, safety: Safety) {
     const cmd = a[a.length - 1] as Command;
     const positional = a.slice(0, -2);
     const [{ execute }, m] = await Promise.all([
-      import('./run.js'),
+      import('./execute.js'),
       MODULES[mod]() as Promise<Module>,
     ]);
     let what = commandPath(cmd);

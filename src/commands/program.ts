@@ -54,6 +54,8 @@ function globalOptions(program: Command): Command {
         'user name (password: PBC_PASSWORD, the context, or a prompt) (env: PBC_USER)',
       )
       .option('--context <name>', 'a context of the config file (env: PBC_CONTEXT)')
+      .option('--fleet <name>', 'every context of a fleet of the config file (docs/fleet.md)')
+      .option('--parallel <n>', 'with --fleet: how many devices at once (default 4)')
       .option('--timeout <ms>', 'per-request timeout in milliseconds (default 5000)')
       .option(
         '--max-answer-size <size>',

@@ -91,7 +91,19 @@ export async function confirm(
 }
 
 /** Reads all of stdin (for --password-stdin): the first line, without its line end. */
-export async function readStdinLine(what: string): Promise<string> {
+export function readStdinLine(what: string): Promise<string> {
+  // Read once per process: a --fleet run asks for the same secret on each device.
+  let line = stdinLines.get(what);
+  if (!line) {
+    line = readStdinOnce(what);
+    stdinLines.set(what, line);
+  }
+  return line;
+}
+
+const stdinLines = new Map<string, Promise<string>>();
+
+async function readStdinOnce(what: string): Promise<string> {
   if (process.stdin.isTTY) return promptHidden(`${what}: `);
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);

@@ -44,6 +44,7 @@ const PLANS: Record<string, Planner> = {
   'savepoint quicksave': () => none(NO_REVERT.quicksave),
   'users add': (_o, [name]) => fixed(removeUserRequest(name)),
   'users set': () => none(NO_REVERT.userChange),
+  'users passwd': () => none('a password cannot be set back (the old one is never read)'),
   'users rm': () => none(NO_REVERT.userRemoved),
   uac: () => none(NO_REVERT.uac),
   'radius set': () => none(NO_REVERT.radius),

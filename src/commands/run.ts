@@ -1,8 +1,3 @@
-/**
- * Runs one scripted command: resolves the device, builds the client on first use, prints
- * results in the chosen format, reports failures as one line with the right exit code.
- */
-import type { Command } from 'commander';
 import { ReadonlyError } from '../api/errors.js';
 import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
@@ -16,8 +11,6 @@ import {
   type GlobalOptions,
   selectDevice,
 } from './context.js';
-import { exitCodeOf, formatError, formatStack, QuietFailure } from './errors.js';
-import { exitWhenWritten } from './exit.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
 import { confirm } from './prompt.js';
 import type { RevertSpec } from './revert-run.js';
@@ -47,6 +40,13 @@ export interface Run {
   confirm(question: string | (() => Promise<string>), refusal: string): Promise<void>;
   warn(message: string): void;
   debug(message: string): void;
+  /**
+   * Shared by the devices of one `--fleet` run (one map per run without --fleet): e.g. the
+   * one password file of `users passwd --random`.
+   */
+  readonly shared: Map<string, unknown>;
+  /** The device's name in messages and files: the context name, else its URL. */
+  deviceName(): Promise<string>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
@@ -64,10 +64,11 @@ function logLine(e: LogEntry): string {
   return sanitize(`pbc debug: ${e.method} ${e.url} → ${outcome} (${extra})`);
 }
 
-class Runner implements Run {
+export class Runner implements Run {
   format: Format;
+  readonly shared = new Map<string, unknown>();
   private dev?: Device;
-  private made?: Client;
+  protected made?: Client;
   private options?: ClientOptions;
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
@@ -77,7 +78,7 @@ class Runner implements Run {
   constructor(
     readonly what: string,
     readonly g: GlobalOptions,
-    private readonly safety: Safety,
+    protected readonly safety: Safety,
   ) {
     this.format = pickFormat(g.output);
   }
@@ -85,6 +86,19 @@ class Runner implements Run {
   device(): Promise<Device> {
     return this.selected();
   }
+
+  async deviceName(): Promise<string> {
+    const d = await this.selected();
+    return d.context?.name ?? d.url.replace(/\/\/[^/@]*@/, '//');
+  }
+
+  /** What sees each request's outcome: --debug's log lines. */
+  protected requestLog(): ((e: LogEntry) => void) | undefined {
+    return this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined;
+  }
+
+  /** Called once the client and its journal exist (a fleet run gates its writes here). */
+  protected madeClient(_client: Client): void {}
 
   async journal(): Promise<Journal> {
     await this.client();
@@ -108,11 +122,7 @@ class Runner implements Run {
     const pw = await deviceCredentials(dev);
     this.debug(`password: ${pw.password === undefined ? 'none' : `from ${pw.source}`}`);
     for (const line of deviceWarnings(dev, pw.password)) this.warn(line);
-    const options = await clientOptions(
-      dev,
-      pw.password,
-      this.g.debug ? (e) => process.stderr.write(`${logLine(e)}\n`) : undefined,
-    );
+    const options = await clientOptions(dev, pw.password, this.requestLog());
     // Loaded here, not at the top: a usage error or a read-only refusal never pays for
     // the HTTP stack.
     const { createClient } = await import('../api/client.js');
@@ -128,6 +138,7 @@ class Runner implements Run {
       ...(dev.context ? { context: dev.context.name } : {}),
       ...(dev.user !== undefined ? { user: dev.user } : {}),
     });
+    this.madeClient(this.made);
     return this.made;
   }
 
@@ -175,46 +186,4 @@ class Runner implements Run {
   close(): Promise<void> {
     return this.made ? this.made.close().catch(() => {}) : Promise.resolve();
   }
-}
-
-/**
- * Runs `handler` and exits with its code (0 unless it returns one, or what failed), once
- * all its output is written.
- */
-export async function execute(
-  what: string,
-  cmd: Command,
-  handler: Handler,
-  args: unknown[],
-  safety: Safety,
-): Promise<never> {
-  const g = cmd.optsWithGlobals() as GlobalOptions;
-  let code = 0;
-  let runner: Runner | undefined;
-  let failure: unknown;
-  try {
-    runner = new Runner(what, g, safety);
-    if (cmd.opts().revertAfter !== undefined) {
-      const { revertSpec } = await import('./revert-run.js');
-      runner.revert = revertSpec(what, cmd.opts(), args);
-    }
-    const r = await handler(runner, cmd.opts(), ...args);
-    if (typeof r === 'number') code = r;
-  } catch (err) {
-    failure = err;
-    code = exitCodeOf(err);
-    if (!(err instanceof QuietFailure)) process.stderr.write(`${formatError(err, what)}\n`);
-    if (g.debug && err instanceof Error && err.stack)
-      process.stderr.write(`${formatStack(err.stack)}\n`);
-  } finally {
-    if (runner?.armed && runner.revert) {
-      const { settle } = await import('./revert-run.js');
-      const line = await settle(runner.armed, runner.revert, failure).catch(
-        (e: Error) => `auto-revert ${runner?.armed?.id}: ${e.message}`,
-      );
-      process.stderr.write(`pbc: ${sanitize(line)}\n`);
-    }
-    await runner?.close();
-  }
-  return exitWhenWritten(code);
 }

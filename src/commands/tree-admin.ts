@@ -8,6 +8,21 @@ export function defineAdmin(program: Command): void {
   defineApps(program);
   defineDevice(program);
   defineJournal(program);
+  defineFleets(program);
+}
+
+/** `pbc fleets`: the config file's fleets (docs/fleet.md); reads no device. */
+function defineFleets(program: Command): void {
+  handle(
+    program
+      .command('fleets')
+      .description(
+        'the fleets of the config file (fleets: {NAME: [context, …]}) and their devices',
+      ),
+    LOCAL,
+    'fleets',
+    'list',
+  );
 }
 
 /** The change journal (docs/safety.md): list, and undo one change. */
@@ -68,6 +83,23 @@ function defineUsers(program: Command): void {
       .option('--change-password', 'set a new password (asked for, or --password-stdin)'),
   );
   handle(userSet, CONFIRM, 'users', 'set');
+  handle(
+    users
+      .command('passwd')
+      .argument('<name>')
+      .description(
+        "set a user's password (PUT /users): asked for, --password-stdin, or --random (written to a 0600 file, never shown)",
+      )
+      .option('--password-stdin', 'read the password from stdin (first line)')
+      .option('--random', 'a new random password (per device with --fleet), written to a file')
+      .option(
+        '--out <file>',
+        'with --random: the file (mode 0600, never overwritten; default $PBC_STATE_DIR/passwords-TIME.csv)',
+      ),
+    CONFIRM,
+    'passwd',
+    'passwd',
+  );
   handle(
     users.command('rm').argument('<name>').description('delete a user (DELETE /users)'),
     CONFIRM,

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
 import { pendingOn } from '../ops/revert/arm.js';
+import { useFleet } from '../screens/fleet/context.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
@@ -98,6 +99,7 @@ export function Header(props: {
   const paused = useConsoleState((s) => s.paused);
   const resources = useConsoleState((s) => s.resources);
   const now = useNow(1000);
+  const fleet = useFleet();
   // the header's own resources count too: a screen that never loaded still has an age to show
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
   const conn = paused
@@ -121,9 +123,15 @@ export function Header(props: {
   ].filter(Boolean);
 
   const revert = revertText(session.url, now);
-  const left1 = `pbc · ${device}`;
-  const right1 = conn.text;
-  const line2 = [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
+  // --fleet: the fleet screen speaks for the fleet; a device's screens name its context
+  const onFleet = fleet !== null && props.screen === 'fleet';
+  const left1 = onFleet
+    ? `pbc · fleet ${sanitize(fleet.fleet)} (${fleet.poller.devices.length} devices)`
+    : `pbc · ${fleet ? `${sanitize(fleet.current())} · ` : ''}${device}`;
+  const right1 = onFleet ? '' : conn.text;
+  const line2 = onFleet
+    ? 'Enter opens a device (the whole console switches to it) · 0 returns here'
+    : [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
   return (
     <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
       <Box width={props.width}>

@@ -56,3 +56,13 @@ describe('keys that mean one thing', () => {
     expect(taken.map((b) => b.command)).toEqual([]);
   });
 });
+
+describe('the fleet keys', () => {
+  it('0 opens the fleet screen from every screen, and Enter there opens a device (never sends)', () => {
+    const zero = BINDINGS.filter((b) => b.keys.includes('0'));
+    expect(zero.map((b) => [b.scope, b.command])).toEqual([['global', 'screen.fleet']]);
+    const enter = BINDINGS.find((b) => b.scope === 'fleet' && b.keys.includes('enter'));
+    expect(enter?.meaning).toBe('open');
+    expect(enter?.write).toBeUndefined();
+  });
+});

@@ -15,7 +15,8 @@ export type ScreenId =
   | 'users'
   | 'apps'
   | 'device'
-  | 'journal';
+  | 'journal'
+  | 'fleet';
 
 export interface Binding {
   command: string;
@@ -105,6 +106,29 @@ export const BINDINGS: readonly Binding[] = [
   },
   // the journal is a screen without a number key (docs/safety.md)
   { command: 'screen.journal', keys: ['J'], label: 'Journal', scope: 'global' },
+  // the fleet screen: every device of a --fleet console (docs/fleet.md); not a tab
+  {
+    command: 'screen.fleet',
+    keys: ['0'],
+    label: 'Fleet: every device of the --fleet (Enter opens one, 0 comes back)',
+    scope: 'global',
+  },
+  {
+    command: 'fleet.open',
+    keys: ['enter'],
+    label: 'open the device: the whole console switches to it',
+    scope: 'fleet',
+    meaning: 'open',
+    hint: true,
+  },
+  {
+    command: 'fleet.sort',
+    keys: ['s'],
+    label: 'sort by the next column: device, state, alarms, ports, TCAM, rx, tx',
+    scope: 'fleet',
+    hint: true,
+  },
+  { command: 'fleet.reverse', keys: ['S'], label: 'reverse sort', scope: 'fleet' },
   {
     command: 'app.undo',
     keys: ['u'],

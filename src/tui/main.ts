@@ -4,6 +4,8 @@
  * requests sent while Ink loads, alternate screen in, and on every way out — q, Ctrl-C,
  * SIGTERM, a crash — polling stopped, connections closed and the terminal restored.
  */
+
+import type { ReactElement } from 'react';
 import { maskSecrets } from '../api/mask.js';
 import type { ConsoleOptions } from '../commands/console.js';
 import { sanitize } from '../model/index.js';
@@ -29,43 +31,35 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   const modules = Promise.all([import('./fullscreen.js'), import('./memory.js')]);
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
-  const settings: ConnectionSettings = {
-    url: options.url,
-    ...(options.user ? { user: options.user } : {}),
-    ...(options.password ? { password: options.password } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
-    ...(options.insecure ? { insecure: true } : {}),
-    ...(options.ca ? { ca: options.ca } : {}),
-    ...(options.intervals
-      ? { intervals: options.intervals as ConnectionSettings['intervals'] }
-      : {}),
-    readonly: Boolean(options.readonly),
-    demo: Boolean(options.demo),
-  };
+  const settings: ConnectionSettings = settingsOf(options);
   let leave = () => {};
-  const running = await createConsole({
-    settings,
-    async mount(tree) {
-      const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules]);
-      if (ci === undefined) delete process.env.CI;
-      else process.env.CI = ci;
-      leave = enterFullScreen(stdout);
-      const instance = render(tree, {
-        stdout,
-        stdin,
-        exitOnCtrlC: true,
-        patchConsole: false,
-        maxFps: 15,
-        incrementalRendering: true,
-      });
-      if (dev !== undefined) process.env.DEV = dev;
-      return instance;
-    },
-  });
+  const mount = async (tree: ReactElement) => {
+    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules]);
+    if (ci === undefined) delete process.env.CI;
+    else process.env.CI = ci;
+    leave = enterFullScreen(stdout);
+    const instance = render(tree, {
+      stdout,
+      stdin,
+      exitOnCtrlC: true,
+      patchConsole: false,
+      maxFps: 15,
+      incrementalRendering: true,
+    });
+    if (dev !== undefined) process.env.DEV = dev;
+    return instance;
+  };
+  const fleet = options.fleet;
+  const running = fleet
+    ? await (await import('./fleet-console.js')).createFleetConsole({
+        fleet: fleet.name,
+        members: fleet.devices.map((d) => ({ name: d.name, settings: settingsOf(d.options) })),
+        mount,
+      })
+    : await createConsole({ settings, mount });
   const instance = running.view;
   const [, { startMemoryPolicy, LARGE_RULE_TABLE }] = await modules;
-  const store = running.store;
+  const store = () => running.store;
 
   let code = 0;
   const onSignal = () => instance.unmount();
@@ -81,7 +75,7 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   const stopMemoryPolicy = startMemoryPolicy({
-    large: () => (store.getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
+    large: () => (store().getState().resources.rules.data?.rules.length ?? 0) > LARGE_RULE_TABLE,
   });
   try {
     await instance.waitUntilExit();
@@ -99,4 +93,21 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
     await options.demo?.close().catch(() => {});
   }
   return code;
+}
+
+function settingsOf(options: ConsoleOptions): ConnectionSettings {
+  return {
+    url: options.url,
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
+    ...(options.insecure ? { insecure: true } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.intervals
+      ? { intervals: options.intervals as ConnectionSettings['intervals'] }
+      : {}),
+    readonly: Boolean(options.readonly),
+    demo: Boolean(options.demo),
+  };
 }

@@ -18,4 +18,6 @@ export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
   device: ['deviceConfig', 'settings', 'flows', 'rules', 'savepoints', 'environment'],
   // the journal is a local file; the level (may this session write) for undo
   journal: ['access'],
+  // the fleet screen's own poller (src/store/fleet.ts) reads every device
+  fleet: [],
 };

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import { AppsScreen } from '../screens/apps/apps-screen.js';
 import { DeviceScreen } from '../screens/device/device-screen.js';
+import { FleetScreen } from '../screens/fleet/screen.js';
 import { GroupsScreen } from '../screens/groups/screen.js';
 import { JournalScreen } from '../screens/journal/screen.js';
 import { LogsScreen } from '../screens/logs.js';
@@ -35,4 +36,5 @@ export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
   apps: view('apps', AppsScreen),
   device: view('device', DeviceScreen),
   journal: view('journal', JournalScreen),
+  fleet: view('fleet', FleetScreen),
 };

@@ -92,6 +92,7 @@ const ASKING: Record<string, string[]> = {
   'savepoint rm-ports': ['savepoint', 'rm-ports', 'x'],
   'users add': ['users', 'add', 'u', '--level', 'read', '--password-stdin'],
   'users set': ['users', 'set', 'admin', '--level', 'read'],
+  'users passwd': ['users', 'passwd', 'admin', '--random'],
   'users rm': ['users', 'rm', 'admin'],
   uac: ['uac', 'on'],
   'radius set': ['radius', 'set', '--server', ''],
@@ -140,6 +141,7 @@ describe('what each command does to the device', () => {
     expect(undeclared, 'commands without a decision (declare one in tree.ts)').toEqual([]);
     expect(withKind('local').sort()).toEqual([
       'completion',
+      'fleets',
       'journal',
       'pending',
       'sim',

@@ -131,6 +131,12 @@ const WRITES: [path: string, args: string[], operation: string, input?: string][
     'users.modify',
     `${NEW_PASSWORD}\n`,
   ],
+  [
+    'users passwd',
+    ['users', 'passwd', 'jo', '--password-stdin', '--yes'],
+    'users.modify',
+    `${NEW_PASSWORD}\n`,
+  ],
   ['users rm', ['users', 'rm', 'jo', '--yes'], 'users.remove'],
   ['uac', ['uac', 'off', '--yes'], 'users.setUac'],
   [

@@ -72,7 +72,8 @@ describe('an apply journals as one batch', () => {
 
   it('each write of the batch is undone on its own', async () => {
     const e = entriesOf(journal.file).find(
-      (x) => x.operation === 'rules.add' && (x.request.query as { name: string }).name === 'batch-7',
+      (x) =>
+        x.operation === 'rules.add' && (x.request.query as { name: string }).name === 'batch-7',
     )!;
     const inverse = inverseOf(e);
     expect(inverse.ok).toBe(true);

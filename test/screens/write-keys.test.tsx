@@ -19,6 +19,11 @@ const session = consoleSession();
 /** Bindings that only move, look, filter or toggle the view: they never send a write. */
 const NEVER_WRITES = new Set([
   ...SCREENS.map((s) => `screen.${s.id}`),
+  // the fleet screen (0): Enter switches the console to a device, s/S sort; reads only
+  'screen.fleet',
+  'fleet.open',
+  'fleet.sort',
+  'fleet.reverse',
   'app.palette', // a command typed there is checked by its own tests (refresh, pause, …)
   'app.filter',
   'app.help',

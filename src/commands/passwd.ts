@@ -1,0 +1,106 @@
+/**
+ * `pbc users passwd NAME`: a new password for one account — asked for (twice), read from
+ * stdin, or with `--random` made here (crypto.randomBytes) and written as `device,user,password`
+ * lines to a new file of mode 0600 that is never overwritten. With `--fleet` every device
+ * gets its own password, all in the one file. Only the file's path is printed: the password
+ * never reaches the terminal, a log or the journal (which records it as ***).
+ */
+import { randomBytes } from 'node:crypto';
+import { type FileHandle, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureStateDir } from '../config/state-dir.js';
+import { UsageError } from '../model/errors.js';
+import { promptNewSecret, readStdinLine } from './prompt.js';
+import type { Run } from './run.js';
+
+interface PasswdOptions {
+  random?: boolean;
+  out?: string;
+  passwordStdin?: boolean;
+}
+
+/** No comma, quote, colon, backslash or space: the CSV line and basic auth stay plain. */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-_.!@#%+=';
+
+/** 20 characters, about 120 bits, uniform (bytes beyond a multiple of the alphabet dropped). */
+export function randomPassword(length = 20): string {
+  const limit = 256 - (256 % ALPHABET.length);
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += ALPHABET[b % ALPHABET.length];
+    }
+  }
+  return out;
+}
+
+/** One file for the whole run (shared by a fleet's devices), created on first use. */
+class PasswordFile {
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  static async create(path: string): Promise<PasswordFile> {
+    try {
+      // 'wx': refuse an existing file (and a symlink planted at its name).
+      return new PasswordFile(path, await open(path, 'wx', 0o600));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        code === 'EEXIST'
+          ? `${path} exists: the password file is never overwritten (give another --out; nothing was changed)`
+          : `cannot create the password file ${path}: ${code ?? (e as Error).message} (nothing was changed)`,
+      );
+    }
+  }
+
+  async add(device: string, user: string, password: string): Promise<void> {
+    const csv = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    await this.handle.appendFile(`${[device, user, password].map(csv).join(',')}\n`);
+    await this.handle.sync();
+  }
+}
+
+function defaultPath(): string {
+  const time = new Date().toISOString().replace(/[:.]/g, '-');
+  return join(ensureStateDir(), `passwords-${time}.csv`);
+}
+
+function passwordFile(run: Run, out: string | undefined): Promise<PasswordFile> {
+  let file = run.shared.get('passwd-file') as Promise<PasswordFile> | undefined;
+  if (!file) {
+    file = PasswordFile.create(out ?? defaultPath());
+    run.shared.set('passwd-file', file);
+  }
+  return file;
+}
+
+export async function passwd(run: Run, o: PasswdOptions, username: string): Promise<void> {
+  if (o.out !== undefined && !o.random) throw new UsageError('--out goes with --random');
+  if (o.random && o.passwordStdin)
+    throw new UsageError('give either --random or --password-stdin, not both');
+  const c = await run.writer();
+  await run.confirm(
+    `Set a new ${o.random ? 'random ' : ''}password for user '${username}'?`,
+    `change the password of user '${username}'`,
+  );
+  if (!o.random) {
+    const password = o.passwordStdin
+      ? await readStdinLine('password')
+      : await promptNewSecret('new password');
+    const result = await c.users.modify({ username, password });
+    await run.done(`password of user '${username}' changed`, { result });
+    return;
+  }
+  const file = await passwordFile(run, o.out);
+  const password = randomPassword();
+  // Written before it is sent: a password the device may have taken is never lost (the
+  // summary says which devices failed).
+  await file.add(await run.deviceName(), username, password);
+  await c.users.modify({ username, password });
+  await run.done(`new password of user '${username}' written to ${file.path}`, {
+    user: username,
+    file: file.path,
+  });
+}

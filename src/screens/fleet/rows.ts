@@ -1,0 +1,105 @@
+/** One fleet screen row per device, from its summary (src/store/fleet.ts): pure. */
+import { sanitize } from '../../model/index.js';
+import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
+import { formatSi } from '../../store/rates.js';
+import { portLoads } from '../../tcam/index.js';
+import { loadPorts } from '../traffic.js';
+
+export interface FleetRow {
+  device: string;
+  reach: Reachability;
+  name: string;
+  model: string;
+  firmware: string;
+  /** TCAM used, % of maximum (null: not read yet). */
+  tcam: number | null;
+  /** TEMP, FAN, PSU: what the environment alarms on ('' none). */
+  alarms: string;
+  /** Ports with errors now (or drops) and oversubscribed tool ports. */
+  errPorts: number;
+  oversub: number;
+  rxBps: number | null;
+  txBps: number | null;
+  /** The last change from the journal: `12:03 rules add` ('' none). */
+  lastChange: string;
+  error?: string;
+}
+
+export function alarmsOf(env: DeviceSummary['data']['environment']): string {
+  if (!env) return '';
+  const out: string[] = [];
+  if (env.temp_sensors.some((t) => t.temp >= t.upper_alarm || t.temp <= t.lower_alarm))
+    out.push('TEMP');
+  if (env.fan.some((f) => f.status !== 'OK')) out.push('FAN');
+  if (env.psu.some((p) => p.status === 'PRESENT' && (p.alert === 'ALERT' || p.power !== 'OK')))
+    out.push('PSU');
+  return out.join(' ');
+}
+
+export function fleetRow(s: DeviceSummary, now: number, lastChange = ''): FleetRow {
+  const d = s.data;
+  let rx: number | null = null;
+  let tx: number | null = null;
+  let errPorts = 0;
+  for (const r of s.rates.rates.values()) {
+    if (r.rxBps !== null) rx = (rx ?? 0) + r.rxBps;
+    if (r.txBps !== null) tx = (tx ?? 0) + r.txBps;
+    if ((r.errsPs ?? 0) > 0) errPorts++;
+  }
+  let oversub = 0;
+  if (d.rules && d.groups) {
+    const groups = new Map(d.groups.map((g) => [g.group_id, g]));
+    const loads = portLoads(d.rules, groups, loadPorts(d.info, d.config, s.rates.rates, d.stats));
+    for (const l of loads.values()) if (l.oversub) oversub++;
+  }
+  const f = d.flows;
+  const row: FleetRow = {
+    device: s.name,
+    reach: reachability(s, now),
+    name: sanitize(d.identity?.name ?? ''),
+    model: sanitize(d.identity?.model ?? ''),
+    firmware: sanitize(d.identity?.firmware ?? ''),
+    tcam: f && f.maximum_flows > 0 ? Math.round((f.used_flows / f.maximum_flows) * 100) : null,
+    alarms: alarmsOf(d.environment),
+    errPorts,
+    oversub,
+    rxBps: rx,
+    txBps: tx,
+    lastChange: sanitize(lastChange),
+  };
+  if (row.reach === 'down' && s.error) row.error = sanitize(s.error.message);
+  return row;
+}
+
+export const rateText = (bps: number | null) => (bps === null ? '—' : formatSi(bps, 'b/s'));
+
+/** Sort keys `s` steps through: what needs attention first. */
+export const FLEET_SORTS = ['device', 'reach', 'alarms', 'ports', 'tcam', 'rx', 'tx'] as const;
+export type FleetSort = (typeof FLEET_SORTS)[number];
+
+const REACH_ORDER: Record<Reachability, number> = { down: 0, stale: 1, unknown: 2, live: 3 };
+
+export function sortRows(rows: FleetRow[], key: FleetSort, reverse: boolean): FleetRow[] {
+  const num = (v: number | null) => v ?? -1;
+  const cmp: Record<FleetSort, (a: FleetRow, b: FleetRow) => number> = {
+    device: (a, b) => a.device.localeCompare(b.device),
+    reach: (a, b) => REACH_ORDER[a.reach] - REACH_ORDER[b.reach],
+    alarms: (a, b) => b.alarms.length - a.alarms.length,
+    ports: (a, b) => b.errPorts + b.oversub - (a.errPorts + a.oversub),
+    tcam: (a, b) => num(b.tcam) - num(a.tcam),
+    rx: (a, b) => num(b.rxBps) - num(a.rxBps),
+    tx: (a, b) => num(b.txBps) - num(a.txBps),
+  };
+  const sorted = [...rows].sort((a, b) => cmp[key](a, b) || a.device.localeCompare(b.device));
+  return reverse ? sorted.reverse() : sorted;
+}
+
+/** The `/` filter: device, name, model, firmware, reachability and alarms. */
+export function matches(r: FleetRow, filter: string): boolean {
+  const f = filter.trim().toLowerCase();
+  if (!f) return true;
+  return [r.device, r.name, r.model, r.firmware, r.reach, r.alarms]
+    .join(' ')
+    .toLowerCase()
+    .includes(f);
+}

@@ -1,0 +1,235 @@
+/**
+ * The fleet screen's data: one summary per device of a `--fleet` (identity, TCAM, the
+ * environment, port stats and rates, ports, rules and groups for OVERSUB), polled by one
+ * FleetPoller for all devices — one fleet store of summaries, not a console store per
+ * device: a device's full store exists only while it is open.
+ *
+ * Polling: each device's resources at the Overview's intervals (DEFAULT_INTERVALS); the
+ * devices other than the open one `hiddenFactor` times slower while a device is open; at
+ * most `concurrency` requests at once; and one budget for all devices, `budget` requests a
+ * second (a token bucket of one second's worth): 100 devices stay within 10 requests/s, the
+ * intervals stretching as needed, the due-soonest first.
+ */
+import type { Client } from '../api/index.js';
+import type {
+  Environment,
+  FlowNumbers,
+  Group,
+  PortConfig,
+  PortInfo,
+  PortStats,
+  Rule,
+} from '../model/index.js';
+import { emptyRates, type RateState, updateRates } from './rates.js';
+import { DEFAULT_INTERVALS } from './resources.js';
+
+export interface FleetIdentity {
+  name: string;
+  model: string;
+  firmware: string;
+}
+
+export interface FleetData {
+  identity: FleetIdentity;
+  flows: FlowNumbers;
+  environment: Environment;
+  stats: PortStats[];
+  info: PortInfo[];
+  config: PortConfig[];
+  rules: Rule[];
+  groups: Group[];
+}
+export type FleetKey = keyof FleetData;
+
+/** Requests each resource costs (identity reads three endpoints). */
+const COST: Record<FleetKey, number> = {
+  identity: 3,
+  flows: 1,
+  environment: 1,
+  stats: 1,
+  info: 1,
+  config: 1,
+  rules: 1,
+  groups: 1,
+};
+export const FLEET_KEYS = Object.keys(COST) as FleetKey[];
+
+const FETCH: { [K in FleetKey]: (c: Client) => Promise<FleetData[K]> } = {
+  identity: async (c) => {
+    const [name, model, firmware] = await Promise.all([
+      c.device.name(),
+      c.device.model(),
+      c.device.imageVersion(),
+    ]);
+    return { name: String(name), model: String(model), firmware: String(firmware) };
+  },
+  flows: (c) => c.device.flowNumbers(),
+  environment: (c) => c.device.environment(),
+  stats: (c) => c.ports.stats(),
+  info: (c) => c.ports.info(),
+  config: (c) => c.ports.config(),
+  rules: async (c) => (await c.rules.list()).rules,
+  groups: (c) => c.groups.list(),
+};
+
+export interface DeviceSummary {
+  name: string;
+  url: string;
+  data: Partial<FleetData>;
+  rates: RateState;
+  /** When the last answer arrived, and the last failure (newer than it: the device is down). */
+  okAt?: number;
+  error?: { message: string; at: number };
+}
+
+export type Reachability = 'live' | 'stale' | 'down' | 'unknown';
+
+/** live: answering; stale: no answer for 30 s (its figures are old); down: its last request failed. */
+export function reachability(d: DeviceSummary, now: number): Reachability {
+  if (d.error && (d.okAt === undefined || d.error.at > d.okAt)) return 'down';
+  if (d.okAt === undefined) return 'unknown';
+  return now - d.okAt > 30_000 ? 'stale' : 'live';
+}
+
+export interface FleetDevice {
+  name: string;
+  url: string;
+  client: Client;
+}
+
+export interface FleetPollerOptions {
+  concurrency?: number;
+  /** Requests per second for all devices together. */
+  budget?: number;
+  hiddenFactor?: number;
+  intervals?: Partial<Record<FleetKey, number>>;
+  now?: () => number;
+  tickMs?: number;
+}
+
+/** One store of summaries, subscribed to by the fleet screen. */
+export class FleetPoller {
+  private summaries: DeviceSummary[];
+  private readonly listeners = new Set<() => void>();
+  private readonly due = new Map<string, number>();
+  private readonly inFlight = new Set<string>();
+  private readonly failures = new Map<string, number>();
+  private tokens: number;
+  private lastRefill: number;
+  private timer?: NodeJS.Timeout;
+  private open: string | null = null;
+  private readonly concurrency: number;
+  private readonly budget: number;
+  private readonly hiddenFactor: number;
+  private readonly intervals: Record<FleetKey, number>;
+  private readonly now: () => number;
+
+  constructor(
+    readonly devices: readonly FleetDevice[],
+    private readonly options: FleetPollerOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+    this.budget = options.budget ?? 10;
+    this.hiddenFactor = options.hiddenFactor ?? 5;
+    this.now = options.now ?? Date.now;
+    const intervals: Record<FleetKey, number> = {
+      identity: DEFAULT_INTERVALS.identity,
+      flows: DEFAULT_INTERVALS.flows,
+      environment: DEFAULT_INTERVALS.environment,
+      stats: DEFAULT_INTERVALS.stats,
+      info: DEFAULT_INTERVALS.info,
+      config: DEFAULT_INTERVALS.config,
+      rules: DEFAULT_INTERVALS.rules,
+      groups: DEFAULT_INTERVALS.groups,
+    };
+    this.intervals = { ...intervals, ...options.intervals };
+    this.summaries = devices.map((d) => ({
+      name: d.name,
+      url: d.url,
+      data: {},
+      rates: emptyRates(),
+    }));
+    this.tokens = this.budget;
+    this.lastRefill = this.now();
+    const t = this.now();
+    for (const d of devices) for (const k of FLEET_KEYS) this.due.set(`${d.name}\u0000${k}`, t);
+  }
+
+  getState(): readonly DeviceSummary[] {
+    return this.summaries;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The device shown on its own (null: the fleet screen): the others are polled slower. */
+  setOpen(name: string | null): void {
+    this.open = name;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), this.options.tickMs ?? 100);
+    this.timer.unref?.();
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private interval(device: string, key: FleetKey): number {
+    const base = this.intervals[key];
+    return this.open !== null && this.open !== device ? base * this.hiddenFactor : base;
+  }
+
+  /** Starts what is due, soonest first, within the concurrency and the request budget. */
+  tick(): void {
+    const t = this.now();
+    this.tokens = Math.min(this.budget, this.tokens + ((t - this.lastRefill) / 1000) * this.budget);
+    this.lastRefill = t;
+    const ready = [...this.due.entries()]
+      .filter(([id, at]) => at <= t && !this.inFlight.has(id))
+      .sort((a, b) => a[1] - b[1]);
+    for (const [id] of ready) {
+      if (this.inFlight.size >= this.concurrency) return;
+      const [name, key] = id.split('\u0000') as [string, FleetKey];
+      if (this.tokens < COST[key]) return;
+      this.tokens -= COST[key];
+      this.inFlight.add(id);
+      void this.poll(name, key).finally(() => this.inFlight.delete(id));
+    }
+  }
+
+  private async poll(name: string, key: FleetKey): Promise<void> {
+    const device = this.devices.find((d) => d.name === name)!;
+    const id = `${name}\u0000${key}`;
+    try {
+      const value = await FETCH[key](device.client);
+      this.failures.delete(id);
+      this.update(name, (s) => {
+        const at = this.now();
+        const data = { ...s.data, [key]: value };
+        const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
+        return { ...s, data, rates, okAt: at };
+      });
+      this.due.set(id, this.now() + this.interval(name, key));
+    } catch (e) {
+      const n = (this.failures.get(id) ?? 0) + 1;
+      this.failures.set(id, n);
+      const message = e instanceof Error ? e.message : String(e);
+      this.update(name, (s) => ({ ...s, error: { message, at: this.now() } }));
+      // a device that does not answer is asked again later and later, up to a minute
+      const wait = Math.min(60_000, this.interval(name, key) * 2 ** Math.min(n, 5));
+      this.due.set(id, this.now() + wait);
+    }
+  }
+
+  private update(name: string, f: (s: DeviceSummary) => DeviceSummary): void {
+    this.summaries = this.summaries.map((s) => (s.name === name ? f(s) : s));
+    for (const l of this.listeners) l();
+  }
+}

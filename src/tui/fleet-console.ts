@@ -1,0 +1,124 @@
+/**
+ * The console started with --fleet: a FleetPoller of summaries for the fleet screen (one
+ * plain client per device) and, for the device that is open, a full connection and store of
+ * its own (made on first open, kept for the next). Enter on the fleet screen switches the
+ * whole console — client, poller, store, screens — to that device; `0` returns to the fleet
+ * screen, where the open device's poller stops. While a device is open the others are polled
+ * slower (FleetPoller.setOpen) and the fleet's budget is shared with that device's poller.
+ */
+import { createElement, Fragment, type ReactElement } from 'react';
+import { createClient } from '../api/index.js';
+import { FleetContext, type FleetControl } from '../screens/fleet/context.js';
+import { FleetPoller, type FleetPollerOptions } from '../store/fleet.js';
+import type { ConsoleContextValue } from '../store/react.js';
+import { createConsoleStore } from '../store/store.js';
+import { type ConnectionSettings, openConnection } from './connection.js';
+import type { ConsoleView, RunningConsole } from './create-console.js';
+
+export interface FleetMember {
+  /** The context name. */
+  name: string;
+  settings: ConnectionSettings;
+}
+
+export interface CreateFleetOptions<V extends ConsoleView> {
+  fleet: string;
+  members: readonly FleetMember[];
+  mount(tree: ReactElement): V | Promise<V>;
+  poller?: FleetPollerOptions;
+}
+
+export async function createFleetConsole<V extends ConsoleView>(
+  options: CreateFleetOptions<V>,
+): Promise<RunningConsole<V> & { fleet: FleetPoller }> {
+  const { members } = options;
+  if (members.length === 0) throw new Error('the fleet has no devices');
+  const fleetPoller = new FleetPoller(
+    members.map((m) => ({
+      name: m.name,
+      url: m.settings.url,
+      client: createClient({
+        url: m.settings.url,
+        ...(m.settings.user ? { user: m.settings.user } : {}),
+        ...(m.settings.password !== undefined && m.settings.user
+          ? { password: m.settings.password }
+          : {}),
+        ...(m.settings.timeoutMs ? { timeoutMs: m.settings.timeoutMs } : {}),
+        ...(m.settings.insecure ? { insecure: true } : {}),
+        ...(m.settings.ca ? { ca: m.settings.ca } : {}),
+        readonly: true,
+      }),
+    })),
+    options.poller,
+  );
+  const consoles = new Map<string, ConsoleContextValue>();
+  const consoleOf = (name: string): ConsoleContextValue => {
+    let c = consoles.get(name);
+    if (!c) {
+      const m = members.find((x) => x.name === name)!;
+      const store = createConsoleStore();
+      c = { ...openConnection(m.settings, store), store };
+      c.poller.stop();
+      consoles.set(name, c);
+    }
+    return c;
+  };
+  let currentName = members[0]!.name;
+  let current = consoleOf(currentName);
+  let view: V | undefined;
+  let opened = 0;
+  const tree = (screen: 'fleet' | 'overview') =>
+    createElement(
+      FleetContext.Provider,
+      { value: control },
+      // a new App per device (and per open): its screen state starts over
+      createElement(
+        Fragment,
+        { key: `${currentName}#${opened}` },
+        // loaded with the app (root.js pulls in Ink and the screens)
+        consoleTreeOf(current, screen),
+      ),
+    );
+  let consoleTreeOf: (c: ConsoleContextValue, s: 'fleet' | 'overview') => ReactElement;
+  const control: FleetControl = {
+    fleet: options.fleet,
+    poller: fleetPoller,
+    current: () => currentName,
+    open(name) {
+      current.poller.stop();
+      currentName = name;
+      current = consoleOf(name);
+      opened++;
+      fleetPoller.setOpen(name);
+      current.poller.start();
+      view?.rerender(tree('overview'));
+    },
+    shown(fleetVisible) {
+      if (!fleetVisible) return;
+      // back on the fleet screen: the open device is one row again
+      current.poller.stop();
+      fleetPoller.setOpen(null);
+    },
+  };
+  const { consoleTree } = await import('./root.js');
+  consoleTreeOf = consoleTree;
+  fleetPoller.start();
+  view = await options.mount(tree('fleet'));
+  const mounted = view;
+  return {
+    get store() {
+      return current.store;
+    },
+    view: mounted,
+    fleet: fleetPoller,
+    current: () => current,
+    async close() {
+      fleetPoller.stop();
+      for (const c of consoles.values()) {
+        c.poller.stop();
+        await c.client.close().catch(() => {});
+      }
+      await Promise.all(fleetPoller.devices.map((d) => d.client.close().catch(() => {})));
+    },
+  };
+}
