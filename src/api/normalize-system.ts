@@ -14,6 +14,7 @@ import type {
   User,
   WebLog,
 } from '../model/types.js';
+import { GROUP_HASH_FIELDS } from '../model/types.js';
 import { stringifyJson } from './json.js';
 import { At, arr, isObject, items, obj, Rec, str } from './shape.js';
 
@@ -164,16 +165,7 @@ export function normalizeEnvironment(
   };
 }
 
-const HASH_KEYS = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-] as const;
+const HASH_KEYS = GROUP_HASH_FIELDS;
 
 /** GET /device/grouphash; `ether_type` (the POST spelling) reads as `ethertype`. */
 export function normalizeGroupHash(wire: unknown, endpoint = 'GET /device/grouphash'): GroupHash {

@@ -210,6 +210,29 @@ export interface FlowNumbers {
   maximum_flows: number;
 }
 
+/** The fields of the group hash (GET/POST /device/grouphash), in the device's order. */
+export const GROUP_HASH_FIELDS = [
+  'macsa',
+  'macda',
+  'ethertype',
+  'ipsa',
+  'ipda',
+  'ip_protocol',
+  'src_port',
+  'dst_port',
+] as const satisfies readonly (keyof GroupHash)[];
+
+/** The port settings POST /ports/config changes (split is the chassis' own, not a setting). */
+export const PORT_SETTING_FIELDS = [
+  'speed',
+  'duplex',
+  'xg_speed',
+  'shutdown',
+  'unidirectional',
+  'crc_check',
+  'crc_recalculation',
+] as const;
+
 export interface GroupHash {
   macsa: boolean;
   macda: boolean;

@@ -6,7 +6,13 @@
  * password change, a deleted save-point's content) it says so instead of guessing.
  */
 import type { Client } from '../api/index.js';
-import type { Controller, GroupHash, GroupType, StorageMode } from '../model/index.js';
+import {
+  type Controller,
+  type GroupHash,
+  type GroupType,
+  PORT_SETTING_FIELDS,
+  type StorageMode,
+} from '../model/index.js';
 import { appOps } from './apps.js';
 import { deviceOps } from './device.js';
 import type { Plan } from './execute.js';
@@ -52,15 +58,7 @@ const groupInput = (g: Json) => ({
 
 const q = (e: JournalEntry): Json => e.request.query ?? e.request.json ?? {};
 
-const PORT_FIELDS = [
-  'speed',
-  'duplex',
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-  'xg_speed',
-] as const;
+const PORT_FIELDS = PORT_SETTING_FIELDS;
 
 /** The settings of `was` for the fields `changed` names (xg_speed: the setting it had next). */
 function portBack(was: Json, changed: Json): Record<string, unknown> {

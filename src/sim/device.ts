@@ -2,7 +2,7 @@
  * Device information and settings (/device/*) and /flownumbers. Every setter validates all
  * its parameters before it changes anything, so a 4xx leaves the device as it was.
  */
-import type { Controller, GroupHash } from '../model/index.js';
+import { type Controller, GROUP_HASH_FIELDS, type GroupHash } from '../model/index.js';
 import { capacity, isStorageMode } from '../tcam/index.js';
 import { reboot } from './boot.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -95,16 +95,7 @@ function setNameResolution(ctx: Ctx): void {
   );
 }
 
-const HASH_FIELDS: (keyof GroupHash)[] = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-];
+const HASH_FIELDS: readonly (keyof GroupHash)[] = GROUP_HASH_FIELDS;
 
 function setGroupHash(ctx: Ctx): void {
   const next = { ...ctx.state.settings.groupHash };

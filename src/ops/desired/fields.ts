@@ -2,7 +2,7 @@
  * The config file's fields, one list per level: the parser (file.ts) accepts exactly these,
  * the schema (schema.ts) describes exactly these, the formatter writes them in this order.
  */
-import type { GroupType } from '../../model/index.js';
+import { GROUP_HASH_FIELDS, type GroupType } from '../../model/index.js';
 
 export const TOP_FIELDS = [
   '$schema',
@@ -36,15 +36,6 @@ export const PORT_CHOICES: Partial<Record<(typeof PORT_TEXT_FIELDS)[number], rea
   duplex: ['full', 'half', 'auto'],
   xg_speed: ['1G', 'XG'],
 };
-export const HASH_FIELDS = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-] as const;
+export const HASH_FIELDS = GROUP_HASH_FIELDS;
 /** A cookie: a decimal integer 0..2^64-1. */
 export const COOKIE_PATTERN = '^(0|[1-9][0-9]{0,19})$';

@@ -20,7 +20,14 @@
  * section the file leaves out is not touched; a rule or group the device has and the file
  * does not is left alone (listed) unless `prune`.
  */
-import type { Group, GroupHash, PortConfig, Rule, RuleInput } from '../../model/index.js';
+import {
+  type Group,
+  type GroupHash,
+  PORT_SETTING_FIELDS,
+  type PortConfig,
+  type Rule,
+  type RuleInput,
+} from '../../model/index.js';
 import { exactKey, flowCount } from '../../tcam/index.js';
 import { deviceOps } from '../device.js';
 import { type GroupInput, groupOps } from '../groups.js';
@@ -150,15 +157,7 @@ function groupChanges(g: DesiredGroup, d: Group): string[] {
   return out;
 }
 
-const PORT_FIELDS = [
-  'speed',
-  'duplex',
-  'xg_speed',
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-] as const;
+const PORT_FIELDS = PORT_SETTING_FIELDS;
 
 function portChanges(want: DesiredPort, d: PortConfig): [PortConfigChanges, string[]] {
   const changes: PortConfigChanges = {};

@@ -14,18 +14,11 @@ import {
   type PortConfigChanges,
   portConfigRequest,
 } from '../../api/index.js';
+import { PORT_SETTING_FIELDS } from '../../model/index.js';
 import type { RevertPlan } from '../revert/recipe.js';
 import type { DesiredConfig } from './types.js';
 
-const PORT_FIELDS = [
-  'speed',
-  'duplex',
-  'xg_speed',
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-] as const;
+const PORT_FIELDS = PORT_SETTING_FIELDS;
 
 /** The requests that set back what `config` owns outside the rules and groups. */
 export async function beforeRequests(client: Client, config: DesiredConfig): Promise<ApiRequest[]> {

@@ -1,6 +1,6 @@
 /** The lines of screen 9: each device setting, its value, the level it needs, and what it does. */
 import type { FlowNumbers, GroupHash, SavePoints } from '../../model/index.js';
-import { READ, SUPER, WRITE } from '../../model/index.js';
+import { GROUP_HASH_FIELDS, READ, SUPER, WRITE } from '../../model/index.js';
 import { storageModePending } from '../../model/port-pending.js';
 import type { ResourceData } from '../../store/resources.js';
 import { capacity } from '../../tcam/index.js';
@@ -36,16 +36,7 @@ export interface DeviceItem {
   about: string[];
 }
 
-export const HASH_FIELDS: ReadonlyArray<keyof GroupHash> = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-];
+export const HASH_FIELDS: ReadonlyArray<keyof GroupHash> = GROUP_HASH_FIELDS;
 
 /** Which rule save-point loads on boot: a name, null for none, undefined when the device does not say. */
 export function bootSavePointName(savepoints: SavePoints | undefined): string | null | undefined {
