@@ -1,13 +1,14 @@
 /**
  * `pbc users passwd NAME`: a new password for one account — asked for (twice), read from
- * stdin, or with `--random` made here (crypto.randomBytes) and written as `device,user,password`
- * lines to a new file of mode 0600 that is never overwritten. With `--fleet` every device
+ * stdin, or with `--random` made here (crypto.randomBytes) and written as
+ * `device,user,password,status` lines to a new file of mode 0600 that is never overwritten. With `--fleet` every device
  * gets its own password, all in the one file. Only the file's path is printed: the password
  * never reaches the terminal, a log or the journal (which records it as ***).
  */
 import { randomBytes } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AuthError, ConnectionError, DeviceError, ForbiddenError } from '../api/errors.js';
 import { ensureStateDir } from '../config/state-dir.js';
 import { UsageError } from '../model/errors.js';
 import { promptNewSecret, readStdinLine } from './prompt.js';
@@ -34,8 +35,17 @@ export function randomPassword(length = 20): string {
   return out;
 }
 
-/** One file for the whole run (shared by a fleet's devices), created on first use. */
+/**
+ * One file for the whole run (shared by a fleet's devices), created on first use:
+ * `device,user,password,status`. A device's line is written before its password is sent
+ * (status `sending`: a password the device may have taken is never lost) and rewritten once
+ * the device has answered: `set`, `not set` (the device refused it, or was never reached)
+ * or `unknown` (no answer: the device may have taken it). A run cut short leaves `sending`.
+ */
 class PasswordFile {
+  private readonly rows: string[][] = [['device', 'user', 'password', 'status']];
+  private writing: Promise<void> = Promise.resolve();
+
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
@@ -55,11 +65,38 @@ class PasswordFile {
     }
   }
 
-  async add(device: string, user: string, password: string): Promise<void> {
-    const csv = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    await this.handle.appendFile(`${[device, user, password].map(csv).join(',')}\n`);
-    await this.handle.sync();
+  /** Records the device's new password (status `sending`); returns its row for `mark`. */
+  async add(device: string, user: string, password: string): Promise<string[]> {
+    const row = [device, user, password, 'sending'];
+    this.rows.push(row);
+    await this.flush();
+    return row;
   }
+
+  async mark(row: string[], status: string): Promise<void> {
+    row[3] = status;
+    await this.flush();
+  }
+
+  /** The whole file again, one write at a time (a fleet's devices finish in any order). */
+  private flush(): Promise<void> {
+    const csv = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const text = this.rows.map((r) => `${r.map(csv).join(',')}\n`).join('');
+    this.writing = this.writing.then(async () => {
+      await this.handle.truncate(0);
+      await this.handle.write(text, 0);
+      await this.handle.sync();
+    });
+    return this.writing;
+  }
+}
+
+/** What a failed change means for the password: never taken, or perhaps taken. */
+function failedStatus(e: unknown): string {
+  if (e instanceof DeviceError || e instanceof AuthError || e instanceof ForbiddenError)
+    return 'not set';
+  if (e instanceof ConnectionError && e.kind !== 'reset') return 'not set';
+  return 'unknown';
 }
 
 function defaultPath(): string {
@@ -97,8 +134,14 @@ export async function passwd(run: Run, o: PasswdOptions, username: string): Prom
   const password = randomPassword();
   // Written before it is sent: a password the device may have taken is never lost (the
   // summary says which devices failed).
-  await file.add(await run.deviceName(), username, password);
-  await c.users.modify({ username, password });
+  const row = await file.add(await run.deviceName(), username, password);
+  try {
+    await c.users.modify({ username, password });
+  } catch (e) {
+    await file.mark(row, failedStatus(e));
+    throw e;
+  }
+  await file.mark(row, 'set');
   await run.done(`new password of user '${username}' written to ${file.path}`, {
     user: username,
     file: file.path,

@@ -220,10 +220,11 @@ describe('pbc users passwd --random', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
-    const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines.map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
-      'ok,admin',
-      'slow,admin',
+    const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n');
+    expect(header).toBe('device,user,password,status');
+    expect(lines.map((l) => `${l.split(',').slice(0, 2).join(',')},${l.split(',')[3]}`)).toEqual([
+      'ok,admin,set',
+      'slow,admin,set',
     ]);
     const passwords = lines.map((l) => l.split(',')[2]!);
     expect(new Set(passwords).size).toBe(2);
@@ -249,7 +250,28 @@ describe('pbc users passwd --random', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/pw\.csv exists: the password file is never overwritten/);
     expect(await writes()).toEqual(before);
-    expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual(lines);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual([header, ...lines]);
+  });
+
+  it('says which passwords were not set: a device that refused has its line marked', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pbc-pw-')), 'pw.csv');
+    const r = await run([
+      '--fleet',
+      'good',
+      '--yes',
+      'users',
+      'passwd',
+      'nobody',
+      '--random',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1);
+    expect(rows.map((l) => `${l.split(',')[0]},${l.split(',')[3]}`)).toEqual([
+      'ok,not set',
+      'slow,not set',
+    ]);
   });
 
   it('works on one device too, with the file in the state directory by default', async () => {
@@ -258,7 +280,9 @@ describe('pbc users passwd --random', () => {
     const path = r.stdout.match(/written to (\S+passwords-\S+\.csv)/)?.[1];
     expect(path?.startsWith(stateDir())).toBe(true);
     expect(statSync(path!).mode & 0o777).toBe(0o600);
-    const pw = readFileSync(path!, 'utf8').trim().split(',')[2]!;
+    const row = readFileSync(path!, 'utf8').trim().split('\n')[1]!.split(',');
+    expect(row[3]).toBe('set');
+    const pw = row[2]!;
     expect(pw).toHaveLength(20);
     expect(r.stdout + r.stderr).not.toContain(pw);
   });
