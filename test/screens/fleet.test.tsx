@@ -89,6 +89,11 @@ describe('the fleet screen', () => {
       const filtered = await ui.waitFor((f) => f.includes('2 of 4 devices match'));
       expect(row(filtered, 'a-ok')).toBeUndefined();
       expect(row(filtered, 'd-down')).toBeDefined();
+      // a down device: its error in full under the table, not cut in the NAME column
+      await ui.press('down');
+      const why = await ui.waitFor((f) => /^›down +d-down /m.test(f));
+      expect(row(why, 'd-down')).toMatch(/d-down +— /);
+      expect(why).toMatch(/^d-down: cannot connect to 127\.0\.0\.1:\d+: connection refused/m);
     } finally {
       ui.unmount();
       await running.close();

@@ -52,7 +52,7 @@ const COLUMNS: Column<FleetRow>[] = [
     min: 6,
     flex: true,
     priority: 60,
-    render: (r) => r.name || r.error || '',
+    render: (r) => r.name || (r.error ? '—' : ''),
   },
   { key: 'model', title: 'MODEL', width: 10, priority: 30, render: (r) => r.model },
   { key: 'fw', title: 'FIRMWARE', width: 10, priority: 20, render: (r) => r.firmware },
@@ -167,6 +167,9 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     'fleet.reverse': () => setSort((s) => ({ ...s, reverse: !s.reverse })),
   });
   const down = all.filter((r) => r.reach === 'down').length;
+  // the selected device's error in full: in a column it would be cut to a few letters
+  const failing = rows[list.state.selected];
+  const why = failing?.error ? `${failing.device}: ${failing.error}` : '';
   const note = matchNote(rows.length, all.length, props.filter, 'devices');
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
@@ -178,12 +181,13 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
         columns={COLUMNS}
         rows={rows}
         width={props.width}
-        height={props.height - 1}
+        height={props.height - (why ? 2 : 1)}
         selected={list.state.selected}
         offset={list.state.offset}
         emptyText={props.filter ? `no device matches '${props.filter}'` : 'no devices'}
         rowKey={(r) => r.device}
       />
+      {why ? <Text wrap="truncate-end">{why}</Text> : null}
     </Box>
   );
 }
