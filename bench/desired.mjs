@@ -1,8 +1,8 @@
 // Configuration as code at scale (issue 19): `pbc diff -f` and `pbc apply -f` of a file
 // holding 4,096 rules against `pbc sim`, whole processes (spawn to exit): the first diff
 // (everything to add), an apply of the first BENCH_APPLY rules (default 512 POST /rules;
-// BENCH_APPLY=4096 applies them all — slow: each journaled rule write reads GET /rules/all
-// before and after), the rest loaded with plain POSTs (untimed), then diff and apply again
+// BENCH_APPLY=4096 applies them all; the journal reads the rule table once per apply, not
+// per write), the rest loaded with plain POSTs (untimed), then diff and apply again
 // (nothing to do) and an apply that changes the actions of every 64th rule (64 PUT /rules).
 // Run on its own: `node bench/desired.mjs` (after npm run build); BENCH_RUNS repeats diffs.
 import { execFile } from 'node:child_process';
