@@ -9,10 +9,9 @@
  */
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import { type ApplyReport, applyPlan, planRefusal } from '../ops/desired/apply.js';
-import { readDeviceState } from '../ops/desired/device-state.js';
+import { type ApplyReport, applyPlan, planAgainst, planRefusal } from '../ops/desired/apply.js';
 import { planImpact } from '../ops/desired/impact.js';
-import { type DesiredPlan, type PlanOptions, planDesired } from '../ops/desired/plan.js';
+import type { DesiredPlan, PlanOptions } from '../ops/desired/plan.js';
 import { planData, planLines, reportLines } from '../ops/desired/show.js';
 import { loadDesiredFile } from './desired-load.js';
 import { write } from './output.js';
@@ -34,9 +33,7 @@ function planOptions(o: DesiredOptions): PlanOptions {
 async function planned(run: Run, o: DesiredOptions) {
   const opts = planOptions(o);
   const config = await loadDesiredFile(o.file);
-  const client = await run.client();
-  const device = await readDeviceState(client, config);
-  const plan = planDesired(config, device, opts);
+  const { device, plan } = await planAgainst(await run.client(), config, opts);
   return { config, device, plan, impact: planImpact(plan, device) };
 }
 

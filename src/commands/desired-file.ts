@@ -5,8 +5,9 @@
 import { UsageError } from '../model/errors.js';
 import { DESIRED_SECTIONS, exportDesired } from '../ops/desired/export.js';
 import { formatDesired } from '../ops/desired/format.js';
+import { readDesiredFile } from '../ops/desired/read.js';
 import type { DesiredSection } from '../ops/desired/types.js';
-import { readDesiredFile, reportFileProblems } from './desired-load.js';
+import { reportFileProblems } from './desired-load.js';
 import { write } from './output.js';
 import type { Run } from './run.js';
 

@@ -4,9 +4,8 @@
  * reads the same file again when it arms (stdin can be read only once), so the parsed
  * configuration is kept.
  */
-import { readFile } from 'node:fs/promises';
-import { UsageError } from '../model/errors.js';
-import { DesiredFileError, type ParseOptions, parseDesired } from '../ops/desired/file.js';
+import { DesiredFileError } from '../ops/desired/file.js';
+import { readDesiredFile } from '../ops/desired/read.js';
 import type { DesiredConfig } from '../ops/desired/types.js';
 import { QuietFailure } from './errors.js';
 
@@ -22,36 +21,6 @@ export async function loadDesiredFile(path: string | undefined): Promise<Desired
   } catch (e) {
     return reportFileProblems(e);
   }
-}
-
-/** The text of `path` ('-' = stdin) and the name problems give it. */
-async function readText(path: string): Promise<{ text: string; file: string }> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(c as Buffer);
-    return { text: Buffer.concat(chunks).toString('utf8'), file: '<stdin>' };
-  }
-  try {
-    return { text: await readFile(path, 'utf8'), file: path };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : ((e as Error).message ?? code)}`,
-    );
-  }
-}
-
-/** Reads and parses `-f FILE`; a bad file throws DesiredFileError (see reportFileProblems). */
-export async function readDesiredFile(
-  path: string | undefined,
-  opts: ParseOptions = {},
-): Promise<{ config: DesiredConfig; file: string }> {
-  if (path === undefined || path === '')
-    throw new UsageError(
-      '-f FILE is required (a config file as pbc export writes it; - reads stdin)',
-    );
-  const { text, file } = await readText(path);
-  return { config: parseDesired(text, file, opts), file };
 }
 
 /**

@@ -90,6 +90,16 @@ async function sendSteps(
   return report;
 }
 
+/** Reads what `config` owns from the device and plans `config` against it. */
+export async function planAgainst(
+  client: Client,
+  config: DesiredConfig,
+  opts: PlanOptions = {},
+): Promise<{ device: DeviceState; plan: DesiredPlan }> {
+  const device = await readDeviceState(client, config);
+  return { device, plan: planDesired(config, device, opts) };
+}
+
 /** The plan's refusal: the file and the device disagree in a way no request fixes. */
 export function planRefusal(plan: DesiredPlan): UsageError | undefined {
   if (plan.errors.length === 0) return undefined;
@@ -113,8 +123,7 @@ export async function applyDesired(
   opts: PlanOptions = {},
   onStep?: (o: StepOutcome) => void,
 ): Promise<Applied> {
-  const device = await readDeviceState(client, config);
-  const plan = planDesired(config, device, opts);
+  const { device, plan } = await planAgainst(client, config, opts);
   const refused = planRefusal(plan);
   if (refused) throw refused;
   return { device, plan, report: await applyPlan(client, plan, onStep) };

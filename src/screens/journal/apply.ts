@@ -5,14 +5,13 @@
  * order and stops at the first failure, `R` arms one auto-revert for the whole apply, `n`
  * sends nothing. The palette hands the file here (`requestApply`); the journal screen opens it.
  */
-import { readFile } from 'node:fs/promises';
-import { planRefusal } from '../../ops/desired/apply.js';
-import { readDeviceState } from '../../ops/desired/device-state.js';
-import { DesiredFileError, parseDesired } from '../../ops/desired/file.js';
+import { planAgainst, planRefusal } from '../../ops/desired/apply.js';
+import { DesiredFileError } from '../../ops/desired/file.js';
 import { planImpact } from '../../ops/desired/impact.js';
-import { planDesired } from '../../ops/desired/plan.js';
+import { readDesiredFile } from '../../ops/desired/read.js';
 import { desiredRevertPlan } from '../../ops/desired/revert.js';
 import { planLines, planSummary } from '../../ops/desired/show.js';
+import type { DesiredConfig } from '../../ops/desired/types.js';
 import type { Plan } from '../../ops/index.js';
 
 let pending: string | null = null;
@@ -43,18 +42,12 @@ export type ApplyChange =
 
 /** Reads `file`, plans it against the device; throws one readable line when it cannot. */
 export async function applyChange(
-  client: Parameters<typeof readDeviceState>[0],
+  client: Parameters<typeof planAgainst>[0],
   file: string,
 ): Promise<ApplyChange> {
-  let text: string;
+  let config: DesiredConfig;
   try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    throw new Error(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-  let config: ReturnType<typeof parseDesired>;
-  try {
-    config = parseDesired(text, file);
+    ({ config } = await readDesiredFile(file));
   } catch (e) {
     if (e instanceof DesiredFileError)
       throw new Error(
@@ -62,8 +55,7 @@ export async function applyChange(
       );
     throw e;
   }
-  const device = await readDeviceState(client, config);
-  const desired = planDesired(config, device);
+  const { device, plan: desired } = await planAgainst(client, config);
   const refused = planRefusal(desired);
   if (refused) throw refused;
   if (desired.steps.length === 0)
