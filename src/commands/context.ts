@@ -15,7 +15,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ClientOptions, LogEntry } from '../api/index.js';
-import type { ContextConfig } from '../config/config.js';
+import type { ContextConfig, PbcConfig } from '../config/config.js';
 import { type PasswordSource, resolvePassword } from '../config/credentials.js';
 import { parseSize } from '../config/size.js';
 import { connectionWarnings } from '../config/warnings.js';
@@ -66,9 +66,14 @@ function timeout(text: string | undefined): number | undefined {
   return n;
 }
 
+/**
+ * The device the options name. `loaded`: the config file already read (a fleet's devices
+ * are selected from one reading of it, not one per device).
+ */
 export async function selectDevice(
   g: GlobalOptions,
   env: NodeJS.ProcessEnv = process.env,
+  loaded?: PbcConfig | null,
 ): Promise<Device> {
   const contextName = g.context ?? (env.PBC_CONTEXT || undefined);
   const contextFrom = g.context !== undefined ? '--context' : 'PBC_CONTEXT';
@@ -78,7 +83,7 @@ export async function selectDevice(
   if (contextName !== undefined || (g.url === undefined && envUrl === undefined)) {
     const { configPath, findContext, loadConfig } = await import('../config/config.js');
     const path = configPath(env);
-    const cfg = await loadConfig(path);
+    const cfg = loaded !== undefined ? loaded : await loadConfig(path);
     if (contextName !== undefined) {
       if (!cfg) throw new UsageError(`no context '${contextName}': no config file at ${path}`);
       context = findContext(cfg, contextName);

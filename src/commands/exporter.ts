@@ -74,11 +74,13 @@ export async function exporterDevices(
   }
   if (g.url !== undefined || g.context !== undefined)
     throw new UsageError('--fleet names its devices: drop --url and --context');
-  const { configPath, loadFleet } = await import('../config/config.js');
-  const contexts = await loadFleet(fleet, configPath(env));
+  const { configPath, fleetContexts, loadConfig } = await import('../config/config.js');
+  const path = configPath(env);
+  const cfg = await loadConfig(path);
+  if (!cfg) throw new UsageError(`no fleet '${fleet}': no config file at ${path}`);
   const out: { name: string; device: Device }[] = [];
-  for (const ctx of contexts) {
-    const device = await selectDevice({ ...g, context: ctx.name }, env);
+  for (const ctx of fleetContexts(cfg, fleet)) {
+    const device = await selectDevice({ ...g, context: ctx.name }, env, cfg);
     out.push({ name: ctx.name, device });
   }
   return out;
