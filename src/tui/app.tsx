@@ -151,7 +151,7 @@ export function App(props: { initialScreen?: ScreenId }) {
     if (tooSmall) dispatchKey(key, [{ scope: 'global', handlers: { 'app.quit': exit } }]);
     else screens.dispatch(key, app);
   };
-  const { clock, handler } = useKeyQueue(onKey);
+  const { clock, handler } = useKeyQueue(onKey, exit);
   useInput(handler, { isActive: isRawModeSupported });
 
   const hints = statusHints(screen, screens.active, session.readonly);

@@ -5,6 +5,8 @@
  * after a move, the screen after a switch, the form after a character. A key that comes alone
  * is handled at once.
  *
+ * Ctrl-C anywhere in a read quits at once: the keys queued and read with it are dropped.
+ *
  * The clock counts reads; a confirmation takes only keys read after it was drawn
  * (src/screens/key-clock.ts).
  */
@@ -16,7 +18,10 @@ interface Queued extends ConsoleKey {
   read: number;
 }
 
-export function useKeyQueue(onKey: (name: string, text: string | null) => void): {
+export function useKeyQueue(
+  onKey: (name: string, text: string | null) => void,
+  onInterrupt: () => void,
+): {
   clock: KeyClock;
   handler: (input: string, key: InkKey) => void;
 } {
@@ -26,6 +31,8 @@ export function useKeyQueue(onKey: (name: string, text: string | null) => void):
   const waiting = useRef(false);
   const onKeyRef = useRef(onKey);
   onKeyRef.current = onKey;
+  const onInterruptRef = useRef(onInterrupt);
+  onInterruptRef.current = onInterrupt;
   const [, setTurn] = useState(0);
 
   const next = useCallback(() => {
@@ -51,7 +58,15 @@ export function useKeyQueue(onKey: (name: string, text: string | null) => void):
   const handler = useCallback(
     (input: string, key: InkKey) => {
       clock.reads++;
-      for (const k of consoleKeys(input, key)) queue.current.push({ ...k, read: clock.reads });
+      const keys = consoleKeys(input, key);
+      // Ctrl-C read together with keys before it (typed ahead over SSH, a busy moment): Ink
+      // quits only on a read that is Ctrl-C alone. It quits here, before any queued key.
+      if (keys.some((k) => k.name === 'ctrl+c')) {
+        queue.current = [];
+        onInterruptRef.current();
+        return;
+      }
+      for (const k of keys) queue.current.push({ ...k, read: clock.reads });
       if (!waiting.current) next();
     },
     [clock, next],

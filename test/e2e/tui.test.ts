@@ -87,4 +87,13 @@ describe.runIf(hasTmux())('pbc --demo in a terminal', () => {
     expect(after).toContain('before-pbc');
     expect(after).not.toContain('Environment');
   }, 30_000);
+
+  it('Ctrl-C read together with a key before it quits too (Ink quits only on Ctrl-C alone)', async () => {
+    const s = start(100, 30);
+    await s.waitFor((x) => x.includes('pb-lab-01'), 15_000);
+    s.keys('3', 'C-c'); // one send-keys: one read, "3\x03"
+    const after = await s.waitFor((x) => x.includes('after-pbc'), 20_000);
+    expect(after).toContain('before-pbc');
+    expect(after).not.toContain('Rules');
+  }, 45_000);
 });
