@@ -27,9 +27,16 @@ describe('overview drill-down: sensors and rules', () => {
     f = await m.ui.waitFor((x) => x.includes('[9 Device]') && /›Temp 4 outlet/.test(x), 8000);
     expect(f).toContain('Temperature sensor 4 (outlet)');
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
-    // a sensor is read-only: Enter on it changes nothing
+    // a sensor is read-only: no Enter on its row, nor the status bar's "Enter change"
+    expect(f).not.toContain('Enter change');
     await m.ui.press('enter');
-    await m.ui.waitFor((x) => x.includes('a sensor reading: nothing to change'), 8000);
+    await new Promise((r) => setTimeout(r, 300));
+    f = m.ui.lastFrame();
+    expect(f).toContain('Temperature sensor 4 (outlet)');
+    expect(f).not.toContain('Enter change');
+    // a setting's row has it
+    await m.ui.press('home');
+    await m.ui.waitFor((x) => x.includes('Enter change'), 8000);
   }, 60_000);
 
   it('lists the top rules by rate at 80×24; G selects the last, Enter opens it', async () => {

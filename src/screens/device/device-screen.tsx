@@ -119,12 +119,15 @@ export function DeviceScreen(props: ScreenProps) {
         }
       : {
           ...navCommands(list.go),
-          'device.edit': () => {
-            const item = items[list.state.selected];
-            if (item?.id.startsWith('env:'))
-              props.notify('a sensor reading: nothing to change here');
-            else if (item) editDeviceItem(ctx, item.id as DeviceItemId);
-          },
+          // a sensor reading has nothing to change: no Enter (nor its hint) on its row
+          ...(items[list.state.selected]?.id.startsWith('env:') === false
+            ? {
+                'device.edit': () => {
+                  const item = items[list.state.selected];
+                  if (item) editDeviceItem(ctx, item.id as DeviceItemId);
+                },
+              }
+            : {}),
           'device.reboot': () => reboot(ctx),
           'device.led': () => editDeviceItem(ctx, 'idled'),
           'device.controllers': () => setMode('controllers'),
