@@ -46,16 +46,22 @@ export function LogsScreen(props: ScreenProps) {
   const [confirm, setConfirm] = useState(false);
   const seen = useSeen(() => confirm);
   const [anchor, setAnchor] = useState(0);
+  // Off the newest line, the view holds the lines it showed: lines that arrive meanwhile (of
+  // them, those the filter or L hides too) cannot shift it. They show once it follows again.
+  const [held, setHeld] = useState<{ lines: readonly string[]; appended: number } | null>(null);
   // L: only the lines at a minimum severity (when the device's lines carry one)
   const [minimum, setMinimum] = useState<Severity | null>(null);
   const bodyHeight = props.height - 1 - (confirm ? 1 : 0);
   // The view stays on the same lines as new ones arrive, and when follow is switched on or
-  // off; only a line that arrives while following takes it to the newest.
-  const scrollFromBottom =
-    follow && log.appended > anchor ? 0 : scroll + (follow ? 0 : log.appended - anchor);
+  // off; only a line that arrives while following takes it to the newest. (A cleared log,
+  // fewer lines ever appended than held, lets go of the held lines.)
+  const newest = (follow && log.appended > anchor) || !held || log.appended < held.appended;
+  const raw = newest ? log.lines : held.lines;
+  const scrollFromBottom = newest && follow && log.appended > anchor ? 0 : scroll;
+  const unseen = newest ? 0 : log.appended - held.appended;
   const shown = useMemo(
-    () => severityView(log.lines, minimum, stamps ? undefined : stripStamp),
-    [log.lines, minimum, stamps],
+    () => severityView(raw, minimum, stamps ? undefined : stripStamp),
+    [raw, minimum, stamps],
   );
   const lines = shown.lines;
   // what the `/` filter leaves of them (the same case-insensitive match the view makes)
@@ -64,13 +70,16 @@ export function LogsScreen(props: ScreenProps) {
     return f ? lines.filter((l) => cleanText(l).toLowerCase().includes(f)).length : lines.length;
   }, [lines, props.filter]);
 
-  /** Scrolling up pauses follow; scrolling back to the bottom resumes it. */
+  /** Scrolling up pauses follow; scrolling back to the bottom resumes it (at the newest). */
   const scrollBy = (delta: number) => {
-    const next = Math.max(0, Math.min(scrollFromBottom + delta, Math.max(0, log.lines.length - 1)));
+    const next = Math.max(0, Math.min(scrollFromBottom + delta, Math.max(0, raw.length - 1)));
     setFollow(next === 0);
     setScroll(next);
     setAnchor(log.appended);
+    setHeld(next === 0 ? null : hold());
   };
+  /** The lines on screen now, to keep showing. */
+  const hold = () => (newest ? { lines: log.lines, appended: log.appended } : held);
 
   // the confirmation reads the next key, whatever it is: raw keys while it is open
   props.keys.current = confirm
@@ -95,16 +104,19 @@ export function LogsScreen(props: ScreenProps) {
     'nav.down': () => scrollBy(-1),
     'nav.pageUp': () => scrollBy(bodyHeight - 1),
     'nav.pageDown': () => scrollBy(-(bodyHeight - 1)),
-    'nav.top': () => scrollBy(log.lines.length),
+    'nav.top': () => scrollBy(raw.length),
     'nav.bottom': () => {
       setFollow(true);
       setScroll(0);
+      setHeld(null);
     },
-    // the view does not move (nor does a notice line shift it): the status line says it
+    // the view does not move (nor does a notice line shift it): the status line says it —
+    // except that following at the bottom shows the lines that arrived while paused
     'logs.follow': () => {
       setScroll(scrollFromBottom);
       setAnchor(log.appended);
       setFollow(!follow);
+      setHeld(!follow && scrollFromBottom === 0 ? null : hold());
     },
     'logs.wrap': () => setWrap(!wrap),
     'logs.timestamps': () => setStamps(!stamps),
@@ -116,7 +128,7 @@ export function LogsScreen(props: ScreenProps) {
 
   // before the first answer: why there are no lines, not "0 lines"
   const count = logRead
-    ? countText(matching, log.lines.length, minimum, props.filter)
+    ? countText(matching, raw.length, minimum, props.filter)
     : logError
       ? `! log: ${sanitize(logError)}`
       : 'reading the log…';
@@ -124,7 +136,7 @@ export function LogsScreen(props: ScreenProps) {
     ? scrollFromBottom > 0
       ? ` · following from ${scrollFromBottom} up`
       : ' · following'
-    : ` · paused ${scrollFromBottom} up (f follows)`;
+    : ` · paused ${scrollFromBottom} up${unseen > 0 ? ` · ${unseen} new` : ''} (f follows)`;
   const status = `${count}${where}${wrap ? ' · wrap' : ''} · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>

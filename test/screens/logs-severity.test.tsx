@@ -108,3 +108,34 @@ describe('follow', () => {
     expect(rowOf(f, 'line-41')).toBeGreaterThan(rowOf(f, 'line-40'));
   }, 60_000);
 });
+
+describe('paused', () => {
+  it('lines that arrive while paused, shown or hidden by the filter, never move the view', async () => {
+    m = await mountConsole({ screen: 'logs', columns: 80, rows: 24, sim: { now: () => T } });
+    await logLines(
+      Array.from(
+        { length: 80 },
+        (_, i) => `${i % 2 ? 'odd' : 'even'}-${String(i + 1).padStart(2, '0')}`,
+      ),
+    );
+    await m.ui.waitFor((x) => x.includes('odd-80'), 8000);
+    await m.ui.press('/');
+    for (const ch of 'even') await m.ui.press(ch);
+    await m.ui.press('enter');
+    let f = await m.ui.waitFor((x) => x.includes("match 'even'") && x.includes('even-79'), 8000);
+    for (let i = 0; i < 3; i++) await m.ui.press('k');
+    f = await m.ui.waitFor((x) => x.includes('paused 3 up'), 8000);
+    const rows = frameLines(f).filter((l) => /even-\d\d/.test(l));
+    // ten hidden lines, then two shown ones: the same lines on the same rows
+    await logLines(Array.from({ length: 10 }, (_, i) => `odd-hidden-${i}`));
+    await logLines(['even-new-1', 'even-new-2']);
+    f = await m.ui.waitFor((x) => x.includes('12 new'), 8000);
+    expect(frameLines(f).filter((l) => /even-\d\d/.test(l))).toEqual(rows);
+    expect(f).toContain('paused 3 up');
+    expect(f).not.toContain('even-new');
+    // End follows again, at the newest
+    await m.ui.press('end');
+    f = await m.ui.waitFor((x) => x.includes('even-new-2') && /following · /.test(x), 8000);
+    expect(f).not.toContain('odd-hidden');
+  }, 60_000);
+});
