@@ -72,5 +72,5 @@ describe('drill: a 65,536-rule table', () => {
       await d.close();
       await sim.close();
     }
-  }, 90_000);
+  }, 180_000);
 });
