@@ -31,6 +31,11 @@ export type { RuleCounters } from './engine-read.js';
 const BULK = 256;
 
 export class Engine {
+  /**
+   * Above this many rules added or removed at once the rule set is replaced as a whole
+   * (reclassifyAll); tests lower it to drive small rule sets through that path.
+   */
+  bulk = BULK;
   private readonly flows = new FlowTable();
   /** Marks the rules seen in a sync (see `sync`). */
   private stamp = 0;
@@ -271,7 +276,7 @@ export class Engine {
     const seen: RuleRec[] = [];
     const removed: RuleRec[] = [];
     for (const rec of book.byRule.values()) (rec.seen === stamp ? seen : removed).push(rec);
-    if (added.length + removed.length > BULK) {
+    if (added.length + removed.length > this.bulk) {
       this.reclassifyAll(false);
       return;
     }

@@ -126,7 +126,8 @@ const matchArb: fc.Arbitrary<Match> = fc
         { protocol: 'tcp' },
         { dl_type: '0x0800' },
       ),
-      tcp_dst: fc.constantFrom('443', '80-443'),
+      tcp_dst: fc.constantFrom('443', '80-443', '80'),
+      udp_dst: fc.constantFrom('443', '8080'),
       vlan: fc.constantFrom<Match>(
         { dl_vlan: '10' },
         { vlan: 'match' },
@@ -137,10 +138,11 @@ const matchArb: fc.Arbitrary<Match> = fc
     },
     { requiredKeys: [] },
   )
-  .map(({ in_port, proto, tcp_dst, vlan, nw_src }) => {
+  .map(({ in_port, proto, tcp_dst, udp_dst, vlan, nw_src }) => {
     const m: Match = { ...(proto ?? {}), ...(vlan ?? {}) };
     if (in_port !== undefined) m.in_port = in_port;
     if (tcp_dst !== undefined) m.tcp_dst = tcp_dst;
+    if (udp_dst !== undefined) m.udp_dst = udp_dst;
     if (nw_src !== undefined) m.nw_src = nw_src;
     return m;
   });

@@ -27,6 +27,7 @@ import {
   type CompiledMatch,
   compileMatch,
   type Flow,
+  l4KeyOf,
   type PackedFlow,
   packFlow,
 } from './flow.js';
@@ -85,10 +86,26 @@ interface FlowClass {
   /** The rules installed in it one by one (addRule), oldest first; log[0] has sequence logBase. */
   log: Entry[];
   logBase: number;
+  /** Its rules split by the L4 key they require (built on first scan; null: not built). */
+  index: ClassIndex | null;
+}
+
+/**
+ * A class's rules in two lists, each best first: those that require one (IP protocol, L4
+ * destination port) by that key, and the rest. A flow can only be admitted by the rest and
+ * by the rules of its own key, so a scan merges those two lists (a class of rules that each
+ * name one service is scanned in a few steps instead of all of its rules).
+ */
+interface ClassIndex {
+  readonly general: Entry[];
+  readonly byKey: Map<number, Entry[]>;
 }
 
 /** A class log longer than twice this is cut back to the last LOG_KEEP installs. */
 export const LOG_KEEP = 256;
+
+/** replaceRules: above this many fresh rules in a class, an unmatched flow is placed by the index. */
+const FRESH_SCAN = 32;
 
 /** Rules with more ports than this are filed under every port. */
 export const WIDE_PORTS = 64;
@@ -120,6 +137,26 @@ function after(list: readonly Entry[], rank: number): number {
 
 const fits = (e: Entry, cls: FlowClass) =>
   (e.ports === null || e.ports.has(cls.port)) && (e.dlType === null || e.dlType === cls.dlType);
+
+/** The index's list an entry belongs in (made when missing). */
+function listOf(ix: ClassIndex, e: Entry): Entry[] {
+  const k = e.c.l4Key;
+  if (k < 0) return ix.general;
+  let list = ix.byKey.get(k);
+  if (list === undefined) {
+    list = [];
+    ix.byKey.set(k, list);
+  }
+  return list;
+}
+
+function indexOf(cls: FlowClass): ClassIndex {
+  if (cls.index !== null) return cls.index;
+  const ix: ClassIndex = { general: [], byKey: new Map() };
+  for (const e of cls.rules) listOf(ix, e).push(e);
+  cls.index = ix;
+  return ix;
+}
 
 /** Appends the flow to a slot list. */
 function put(list: FlowRec[], f: FlowRec): void {
@@ -190,6 +227,10 @@ export class Classifier {
     const { lost } = this;
     this.eachClass(e, (cls) => {
       cls.rules.splice(after(cls.rules, e.rank), 0, e);
+      if (cls.index !== null) {
+        const list = listOf(cls.index, e);
+        list.splice(after(list, e.rank), 0, e);
+      }
       const log = cls.log;
       log.push(e);
       if (log.length > 2 * LOG_KEEP) {
@@ -249,19 +290,16 @@ export class Classifier {
     this.eachClass(e, (cls) => {
       const i = cls.rules.indexOf(e);
       if (i >= 0) cls.rules.splice(i, 1);
+      if (cls.index !== null) {
+        const list = listOf(cls.index, e);
+        const j = list.indexOf(e);
+        if (j >= 0) list.splice(j, 1);
+      }
     });
     // every flow it won moves to the best rule after it in its class
     const given = e.won.slice();
     e.won.length = 0;
-    let cls: FlowClass | null = null;
-    let from = 0;
-    for (const f of given) {
-      if (f.cls !== cls) {
-        cls = f.cls;
-        from = after(cls.rules, e.rank);
-      }
-      if (!this.fallBack(f, e.rank)) this.place(f, from);
-    }
+    for (const f of given) if (!this.fallBack(f, e.rank)) this.place(f, e.rank);
     return given;
   }
 
@@ -325,6 +363,7 @@ export class Classifier {
     for (const cls of this.classes.values()) {
       cls.logBase += cls.log.length;
       cls.log = [];
+      cls.index = null;
       cls.rules.length = 0;
       for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
       cls.rules.sort((a, b) => a.rank - b.rank);
@@ -359,8 +398,14 @@ export class Classifier {
     f.below = null;
     f.belowSeq = -1;
     if (was !== null && was.twin === null) {
-      this.place(f, 0);
+      this.place(f, -1);
       return true;
+    }
+    if (was === null && fresh.length > FRESH_SCAN) {
+      // no kept rule admits it (it was unmatched under their matches): any rule that does is
+      // fresh, and the index finds it faster than trying each fresh rule
+      this.place(f, -1);
+      return f.winner !== null;
     }
     const rules = f.cls.rules;
     const twin = was === null ? null : was.twin!;
@@ -411,7 +456,7 @@ export class Classifier {
     };
     cls.flows.push(f);
     this.flowRecs.set(flow.id, f);
-    this.place(f, 0);
+    this.place(f, -1);
   }
 
   removeFlow(flowId: number): void {
@@ -485,7 +530,7 @@ export class Classifier {
     const k = classKey(port, dlType);
     let cls = this.classes.get(k);
     if (cls === undefined) {
-      cls = { port, dlType, rules: [], flows: [], log: [], logBase: 0 };
+      cls = { port, dlType, rules: [], flows: [], log: [], logBase: 0, index: null };
       for (const e of this.entries.values()) if (fits(e, cls)) cls.rules.push(e);
       cls.rules.sort((a, b) => a.rank - b.rank);
       this.classes.set(k, cls);
@@ -508,14 +553,24 @@ export class Classifier {
     }
   }
 
-  /** Gives the flow the first rule from index `from` of its class that admits it (or none). */
-  private place(f: FlowRec, from: number): void {
-    const rules = f.cls.rules;
+  /**
+   * Gives the flow the best rule of its class ranked below `rank` (-1: any) that admits it,
+   * or none: its class index's general rules and those of its L4 key, merged best first.
+   */
+  private place(f: FlowRec, rank: number): void {
+    const ix = indexOf(f.cls);
     const p = f.p;
     f.below = null;
     f.belowSeq = -1;
-    for (let i = from; i < rules.length; i++) {
-      const e = rules[i]!;
+    const g = ix.general;
+    const k = l4KeyOf(p);
+    const b = k < 0 ? undefined : ix.byKey.get(k);
+    const gn = g.length;
+    const bn = b === undefined ? 0 : b.length;
+    let i = rank < 0 ? 0 : after(g, rank);
+    let j = b === undefined || rank < 0 ? 0 : after(b, rank);
+    while (i < gn || j < bn) {
+      const e = j >= bn || (i < gn && g[i]!.rank < b![j]!.rank) ? g[i++]! : b![j++]!;
       if (admits(e.c, p)) {
         f.winner = e;
         f.rank = e.rank;

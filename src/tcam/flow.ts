@@ -84,7 +84,16 @@ export interface CompiledMatch {
   readonly ports: readonly number[] | null;
   /** The one ethertype the match requires, or null. */
   readonly dlType: number | null;
+  /**
+   * The one (IP protocol, L4 destination port) the match requires, as `l4KeyOf` a flow, or -1
+   * (none: no tcp_/udp_/sctp_dst of a single port). A flow of another key cannot match.
+   */
+  readonly l4Key: number;
 }
+
+/** A flow's (IP protocol, L4 destination port) for CompiledMatch.l4Key; -1 without an L4 port. */
+export const l4KeyOf = (p: PackedFlow): number =>
+  p.tpDst >= 0 && p.proto >= 0 ? p.proto * 0x10000 + p.tpDst : -1;
 
 const ORDER = new Map<string, number>(MATCH_ORDER.map((f, i) => [f, i]));
 const L4_PROTO: Record<string, number> = { tcp: 6, udp: 17, sctp: 132 };
@@ -226,12 +235,20 @@ function compile(written: Match): CompiledMatch {
   for (const issue of canonical.issues)
     checks.push({ field: issue.field, order: orderOf(issue.field), test: never });
   let ports: number[] | null = null;
+  let l4Key = -1;
   const dlTypes = new Set<number>();
   for (const [field, raw] of Object.entries(canonical.match)) {
     const value = String(raw);
     const name = writtenName(written, field);
     checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value) });
     const spec = MATCH_FIELD_BY_NAME.get(field);
+    if (spec?.kind === 'l4port') {
+      const [kind, dir] = field.split('_');
+      const proto = L4_PROTO[kind!];
+      const r = parseL4Range(value);
+      if (dir === 'dst' && proto !== undefined && r && r[0] === r[1])
+        l4Key = proto * 0x10000 + r[0];
+    }
     if (spec?.kind === 'ports') ports = [...new Set(parseInPorts(value) ?? [])];
     else if (spec?.kind === 'ethertype') {
       const t = parseIntStrict(value);
@@ -239,7 +256,7 @@ function compile(written: Match): CompiledMatch {
     } else if (SHORTHANDS[field]) dlTypes.add(SHORTHANDS[field].dlType);
   }
   checks.sort((a, b) => a.order - b.order || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-  return { checks, ports, dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null };
+  return { checks, ports, dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null, l4Key };
 }
 
 /** The match made into tests (remembered per match object and per match text). */
