@@ -162,6 +162,34 @@ describe('pbc … --revert-after', () => {
     await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
   }, 60_000);
 
+  it('refuses to confirm an entry of another device than the selected one, changing nothing', async () => {
+    newState();
+    await ok(['rules', 'add', ...RULE, '--revert-after', '5m']);
+    const [entry] = await pending();
+    const other = await startCliSim();
+    try {
+      const before = (await other.control('/_sim/status')).writes;
+      const r = await other.run(['confirm', entry.id], { env: { PBC_STATE_DIR: stateDir } });
+      expect(r.code).toBe(2);
+      expect(oneErrorLine(r)).toBe(
+        `pbc: confirm: auto-revert ${entry.id} is on ${s.url}, not on the selected device ${other.url}: select that device (its context, or --url ${s.url}) and confirm again (nothing was changed)`,
+      );
+      // nothing sent to the selected device, the entry still waits, its save-point stays
+      expect((await other.control('/_sim/status')).writes).toBe(before);
+      expect((await pending())[0]).toMatchObject({
+        id: entry.id,
+        state: 'pending',
+        guard: 'running',
+      });
+      expect(await revertSavepoints()).toEqual([entry.savepoint]);
+    } finally {
+      await other.close();
+    }
+    await ok(['confirm', entry.id]);
+    expect(await revertSavepoints()).toEqual([]);
+    await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
+  }, 60_000);
+
   it('refuses a second pending revert on the same device, sending nothing', async () => {
     newState();
     await ok(['rules', 'add', ...RULE, '--revert-after', '5m']);
