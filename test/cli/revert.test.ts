@@ -277,6 +277,32 @@ describe('pbc … --revert-after', () => {
     await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
   }, 90_000);
 
+  it('reverts a user, an app instance and RADIUS changes with the inverse undo computes', async () => {
+    newState();
+    const state = async (what: string) => JSON.stringify(json(await ok(['get', what])));
+    await ok(['apps', 'start', 'ntp', '--description', 'clock', '--param', 'mode=client']);
+    const pid = String(json(await ok(['get', 'running']))[0].pid);
+    for (const [what, args] of [
+      ['users', ['users', 'set', 'admin', '--description', 'revert me', '--yes']],
+      ['running', ['apps', 'set', pid, '--description', 'clock 2', '--param', 'mode=server']],
+      ['radius', ['radius', 'set', '--server', '192.0.2.61', '--port', '1813', '--yes']],
+    ] as const) {
+      const before = await state(what);
+      // long enough that the read below, right after the CLI exits, comes before the expiry
+      const r = await ok([...args, '--revert-after', '10s']);
+      const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)?.[1];
+      expect(id, `${what}: ${r.stderr}`).toBeDefined();
+      // changed once the CLI has exited, and back after the expiry
+      expect(await state(what), what).not.toBe(before);
+      await until(`${what} is back`, async () => (await state(what)) === before);
+      await until(
+        `${what}: the entry is reverted`,
+        async () => (await pending(true)).find((e) => e.id === id)?.state === 'reverted',
+      );
+    }
+    await ok(['apps', 'stop', pid, '--yes']);
+  }, 180_000);
+
   it('reverts a setting from its before state (device name)', async () => {
     newState();
     const name = json(await ok(['get', 'name']));
