@@ -85,10 +85,14 @@ async function until(what: string, check: () => Promise<boolean>, ms = 60_000): 
 describe('pbc … --revert-after', () => {
   it('reverts a rule by itself after the CLI has exited, and deletes the save-point', async () => {
     newState();
-    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '2s']);
+    // long enough that the read right after the CLI exits comes before the expiry
+    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '8s']);
     // the CLI is gone: ok() waited for it to exit
-    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 2s .*pbc confirm \1/);
+    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 8s .*pbc confirm \1/);
     const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)![1];
+    // the change was made (and is waiting), not reverted or never sent
+    expect(await hasRule()).toBe(true);
+    expect(await revertSavepoints()).toEqual([`pbc-revert-${id}`]);
     await until('the rule is reverted', async () => !(await hasRule()));
     await until(
       'the entry is reverted',
