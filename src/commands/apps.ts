@@ -1,7 +1,7 @@
 /** `pbc apps start|set|stop|action` (POST/PUT/DELETE /apps, POST /apps/action). */
 
 import { UsageError } from '../model/errors.js';
-import { parseInteger, parseParams } from './args.js';
+import { parseParams, pidOf } from './args.js';
 import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
@@ -9,8 +9,6 @@ interface AppOptions {
   description?: string;
   param?: string[];
 }
-
-const pidOf = (text: string) => parseInteger(text, 'PID', 0, 2 ** 31 - 1)!;
 
 export async function start(run: Run, o: AppOptions, name: string): Promise<void> {
   const params = parseParams(o.param);

@@ -102,3 +102,6 @@ export function describeRule(priority: number, match: Match): string {
 export function argvSecretWarning(flag: string, instead: string): string {
   return `${flag} on the command line is visible in the process list and shell history; prefer ${instead}`;
 }
+
+/** An app instance's process id. */
+export const pidOf = (text: string) => parseInteger(text, 'PID', 0, 2 ** 31 - 1)!;

@@ -4,7 +4,16 @@
  * refusal saying why there is no inverse. Keyed by the command's path; a test walks the
  * command tree and fails on a write command missing here.
  */
-import { deleteSavePointRequest, deviceRequests, removeUserRequest } from '../api/index.js';
+import {
+  appModifyRequest,
+  appStopRequest,
+  deleteSavePointRequest,
+  deviceRequests,
+  modifyUserRequest,
+  type RadiusSettings,
+  radiusRequest,
+  removeUserRequest,
+} from '../api/index.js';
 import { desiredRevertPlan } from '../ops/desired/revert.js';
 import {
   BOOT_BACK,
@@ -15,8 +24,12 @@ import {
   RULES,
   renameBack,
   SETTING_BACK,
+  undoBack,
+  userBack,
 } from '../ops/revert/plans.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
+import { parseParams, pidOf } from './args.js';
+import { radiusSettingsOf, setsRadiusSecret, userChangesOf } from './user-changes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
 type Planner = (o: any, args: any[]) => RevertPlan;
@@ -43,14 +56,22 @@ const PLANS: Record<string, Planner> = {
   'savepoint rm-ports': () => none(NO_REVERT.savepointRemoved),
   'savepoint quicksave': () => none(NO_REVERT.quicksave),
   'users add': (_o, [name]) => fixed(removeUserRequest(name)),
-  'users set': () => none(NO_REVERT.userChange),
-  'users passwd': () => none('a password cannot be set back (the old one is never read)'),
+  'users set': (o, [name]) => {
+    const { changes, wantsPassword } = userChangesOf(o, name);
+    return wantsPassword ? none(NO_REVERT.password) : userBack(modifyUserRequest(changes));
+  },
+  'users passwd': () => none(NO_REVERT.password),
   'users rm': () => none(NO_REVERT.userRemoved),
   uac: () => none(NO_REVERT.uac),
-  'radius set': () => none(NO_REVERT.radius),
+  'radius set': (o) =>
+    setsRadiusSecret(o)
+      ? none(NO_REVERT.radius)
+      : undoBack(radiusRequest(radiusSettingsOf(o) as RadiusSettings)),
   'apps start': () => none(NO_REVERT.appStart),
-  'apps set': () => none(NO_REVERT.appModify),
-  'apps stop': () => none(NO_REVERT.appStop),
+  // the description matters not: the inverse sends back the one the instance has
+  'apps set': (o, [pid]) =>
+    undoBack(appModifyRequest(pidOf(pid), o.description ?? '', parseParams(o.param))),
+  'apps stop': (_o, [pid]) => undoBack(appStopRequest(pidOf(pid))),
   'apps action': () => none(NO_REVERT.appAction),
   'device name': () => SETTING_BACK.name,
   'device ident': () => SETTING_BACK.ident,

@@ -4,24 +4,30 @@
  */
 import { formatCountdown } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
-import { confirmRevert, pendingOn } from '../ops/revert/arm.js';
-import { alive, type PendingRevert, readPending } from '../ops/revert/pending.js';
+import { confirmRevert, otherDeviceMessage, pendingOn } from '../ops/revert/arm.js';
+import { alive, type PendingRevert, readPending, sameDevice } from '../ops/revert/pending.js';
 import type { Run } from './run.js';
 import { renderTable } from './table.js';
 
 /**
  * Keeps the change of pending revert ID — without an ID, of every pending revert of the
  * selected device — and deletes its save-point. A write (the deletion): --readonly refuses it.
+ * An ID of another device than the selected one is refused, nothing changed: its save-point
+ * is on that device, which the selected device's session cannot reach.
  */
 export async function confirm(run: Run, _o: unknown, id?: string): Promise<number | undefined> {
   const device = (await run.device()).url;
   const targets = id === undefined ? pendingOn(device).filter((r) => r.state === 'pending') : [];
   if (id === undefined && targets.length === 0)
     throw new UsageError(`no pending auto-revert on ${device} (pbc pending lists them)`);
+  // An entry of another device: its save-point and its guard are there (checked again,
+  // under the lock, when it is confirmed).
+  const other = readPending().find((r) => r.id === id && !sameDevice(r.device, device));
+  if (other) throw new UsageError(otherDeviceMessage(other, device));
   const c = await run.writer();
   const done: string[] = [];
   for (const target of id === undefined ? targets.map((r) => r.id) : [id]) {
-    const { entry, cleanupFailed } = await confirmRevert(c, target);
+    const { entry, cleanupFailed } = await confirmRevert(c, target, device);
     if (cleanupFailed)
       run.warn(
         `could not delete save-point ${entry.savepoint?.name}: ${cleanupFailed} (delete it with pbc savepoint rm)`,

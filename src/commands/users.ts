@@ -1,15 +1,17 @@
 /** `pbc users add|set|rm`, `pbc uac on|off`, `pbc radius set` (/users, /users/uac, /users/radius). */
-import type { NewUser, RadiusSettings, UserChanges } from '../api/index.js';
+import type { NewUser, RadiusSettings } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { levelName } from '../model/levels.js';
-import { argvSecretWarning, parseInteger, parseLevel, parseOnOff } from './args.js';
+import { argvSecretWarning, parseLevel, parseOnOff } from './args.js';
 import { promptNewSecret, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
-
-interface SecretOptions {
-  password?: string;
-  passwordStdin?: boolean;
-}
+import {
+  type RadiusOptions,
+  radiusSettingsOf,
+  type SecretOptions,
+  type UserOptions,
+  userChangesOf,
+} from './user-changes.js';
 
 /** --password-stdin, else --password (with a warning), else a hidden prompt (when `ask`). */
 async function newPassword(run: Run, o: SecretOptions, ask: boolean): Promise<string | undefined> {
@@ -22,14 +24,6 @@ async function newPassword(run: Run, o: SecretOptions, ask: boolean): Promise<st
     return o.password;
   }
   return ask ? promptNewSecret('new password') : undefined;
-}
-
-interface UserOptions extends SecretOptions {
-  level?: string;
-  description?: string;
-  radius?: boolean;
-  newName?: string;
-  changePassword?: boolean;
 }
 
 export async function add(run: Run, o: UserOptions, username: string): Promise<void> {
@@ -49,17 +43,7 @@ export async function add(run: Run, o: UserOptions, username: string): Promise<v
 }
 
 export async function set(run: Run, o: UserOptions, username: string): Promise<void> {
-  const changes: UserChanges = { username };
-  if (o.newName !== undefined) changes.new_username = o.newName;
-  const level = parseLevel(o.level, '--level');
-  if (level !== undefined) changes.access_level = level;
-  if (o.description !== undefined) changes.description = o.description;
-  if (o.radius !== undefined) changes.radius = o.radius;
-  const wantsPassword = Boolean(o.changePassword || o.passwordStdin || o.password !== undefined);
-  if (!wantsPassword && Object.keys(changes).length === 1)
-    throw new UsageError(
-      'nothing to change: give --new-name, --level, --description, --[no-]radius or --change-password',
-    );
+  const { changes, wantsPassword } = userChangesOf(o, username);
   const c = await run.writer();
   const what = Object.keys(changes)
     .filter((k) => k !== 'username')
@@ -92,30 +76,8 @@ export async function uac(run: Run, _o: unknown, state: string): Promise<void> {
   await run.done(`user access control is ${now ? 'on' : 'off'}`, { uac: now });
 }
 
-interface RadiusOptions {
-  server?: string;
-  port?: string;
-  secret?: string;
-  secretStdin?: boolean;
-  loginLevel?: string;
-  refreshRate?: string;
-}
-
 export async function radiusSet(run: Run, o: RadiusOptions): Promise<void> {
-  const s: Partial<RadiusSettings> = {};
-  if (o.server !== undefined) s.server = o.server;
-  const port = parseInteger(o.port, '--port', 1, 65535);
-  if (port !== undefined) s.port = port;
-  const level = parseLevel(o.loginLevel, '--login-level', true);
-  if (level !== undefined) s.radius_login_level = level;
-  const refresh = parseInteger(o.refreshRate, '--refresh-rate', 0, 86400);
-  if (refresh !== undefined) s.refresh_rate = refresh;
-  if (o.secret !== undefined && o.secretStdin)
-    throw new UsageError('give either --secret-stdin or --secret, not both');
-  if (Object.keys(s).length === 0 && o.secret === undefined && !o.secretStdin)
-    throw new UsageError(
-      'nothing to change: give --server, --port, --secret-stdin, --login-level or --refresh-rate',
-    );
+  const s = radiusSettingsOf(o);
   const c = await run.writer();
   await run.confirm(
     'Change the RADIUS settings? Users who log in through RADIUS depend on them.',

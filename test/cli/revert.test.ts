@@ -85,10 +85,14 @@ async function until(what: string, check: () => Promise<boolean>, ms = 60_000): 
 describe('pbc … --revert-after', () => {
   it('reverts a rule by itself after the CLI has exited, and deletes the save-point', async () => {
     newState();
-    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '2s']);
+    // long enough that the read right after the CLI exits comes before the expiry
+    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '8s']);
     // the CLI is gone: ok() waited for it to exit
-    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 2s .*pbc confirm \1/);
+    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 8s .*pbc confirm \1/);
     const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)![1];
+    // the change was made (and is waiting), not reverted or never sent
+    expect(await hasRule()).toBe(true);
+    expect(await revertSavepoints()).toEqual([`pbc-revert-${id}`]);
     await until('the rule is reverted', async () => !(await hasRule()));
     await until(
       'the entry is reverted',
@@ -159,6 +163,34 @@ describe('pbc … --revert-after', () => {
     const c = await ok(['confirm']);
     expect(json(c).confirmed).toEqual([expect.stringMatching(/^[0-9a-f]{6}$/)]);
     expect(await pending()).toEqual([]);
+    await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
+  }, 60_000);
+
+  it('refuses to confirm an entry of another device than the selected one, changing nothing', async () => {
+    newState();
+    await ok(['rules', 'add', ...RULE, '--revert-after', '5m']);
+    const [entry] = await pending();
+    const other = await startCliSim();
+    try {
+      const before = (await other.control('/_sim/status')).writes;
+      const r = await other.run(['confirm', entry.id], { env: { PBC_STATE_DIR: stateDir } });
+      expect(r.code).toBe(2);
+      expect(oneErrorLine(r)).toBe(
+        `pbc: confirm: auto-revert ${entry.id} is on ${s.url}, not on the selected device ${other.url}: select that device (its context, or --url ${s.url}) and confirm again (nothing was changed)`,
+      );
+      // nothing sent to the selected device, the entry still waits, its save-point stays
+      expect((await other.control('/_sim/status')).writes).toBe(before);
+      expect((await pending())[0]).toMatchObject({
+        id: entry.id,
+        state: 'pending',
+        guard: 'running',
+      });
+      expect(await revertSavepoints()).toEqual([entry.savepoint]);
+    } finally {
+      await other.close();
+    }
+    await ok(['confirm', entry.id]);
+    expect(await revertSavepoints()).toEqual([]);
     await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
   }, 60_000);
 
@@ -248,6 +280,32 @@ describe('pbc … --revert-after', () => {
     await ok(['confirm', entry.id]);
     await ok(['rules', 'rm', '--priority', '4242', '--match', 'in_port=5', '--yes']);
   }, 90_000);
+
+  it('reverts a user, an app instance and RADIUS changes with the inverse undo computes', async () => {
+    newState();
+    const state = async (what: string) => JSON.stringify(json(await ok(['get', what])));
+    await ok(['apps', 'start', 'ntp', '--description', 'clock', '--param', 'mode=client']);
+    const pid = String(json(await ok(['get', 'running']))[0].pid);
+    for (const [what, args] of [
+      ['users', ['users', 'set', 'admin', '--description', 'revert me', '--yes']],
+      ['running', ['apps', 'set', pid, '--description', 'clock 2', '--param', 'mode=server']],
+      ['radius', ['radius', 'set', '--server', '192.0.2.61', '--port', '1813', '--yes']],
+    ] as const) {
+      const before = await state(what);
+      // long enough that the read below, right after the CLI exits, comes before the expiry
+      const r = await ok([...args, '--revert-after', '10s']);
+      const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)?.[1];
+      expect(id, `${what}: ${r.stderr}`).toBeDefined();
+      // changed once the CLI has exited, and back after the expiry
+      expect(await state(what), what).not.toBe(before);
+      await until(`${what} is back`, async () => (await state(what)) === before);
+      await until(
+        `${what}: the entry is reverted`,
+        async () => (await pending(true)).find((e) => e.id === id)?.state === 'reverted',
+      );
+    }
+    await ok(['apps', 'stop', pid, '--yes']);
+  }, 180_000);
 
   it('reverts a setting from its before state (device name)', async () => {
     newState();

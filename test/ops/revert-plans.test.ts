@@ -47,8 +47,18 @@ describe('the auto-revert of each console operation', () => {
         if (op.request.query?.[k] !== undefined)
           expect(String(back?.query?.[k])).toBe(String(op.request.query[k]));
     }
-    for (const kind of ['device.reboot', 'logs.clear', 'users.modify', 'apps.stop'])
+    for (const kind of ['device.reboot', 'logs.clear', 'apps.start', 'apps.action'])
       expect(revertPlanOf(of(kind)[0]!).kind).toBe('none');
+    // undo's inverse, from the state read before: unless a password or secret is sent
+    const secret = (op: Operation) =>
+      /password|secret|new_username|radius|access_level/.test(JSON.stringify(op.request));
+    for (const kind of ['users.modify', 'users.setRadius', 'apps.modify', 'apps.stop'])
+      for (const op of of(kind))
+        expect(revertPlanOf(op).kind, JSON.stringify(op.request)).toBe(
+          secret(op) && kind !== 'apps.modify' ? 'none' : 'requests',
+        );
+    expect(of('users.modify').some(secret)).toBe(true);
+    expect(of('users.modify').some((op) => !secret(op))).toBe(true);
     expect(revertPlanOf(...of('savepoints.activate')).kind).toBe('none');
   });
 });

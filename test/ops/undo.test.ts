@@ -2,17 +2,22 @@
  * Undo of each kind of change restores the device: on the simulator, read what the change
  * touches (plain GETs), make the change through a journaled client, send the inverse that
  * src/ops/undo.ts computes from the journal entry, and read again: the same as before.
- * Changes without an inverse say why instead of guessing.
+ * Changes without an inverse say why instead of guessing. Every kind of write the journal
+ * records (its routes, and the operations of every table in src/ops/tables.ts) must have a
+ * case here — an undo that restores the device, or a declared "no inverse" with its reason.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../../src/api/index.js';
+import { type Client, createClient, type WriteRequest } from '../../src/api/index.js';
+import { OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
 import { entriesOf, installJournal, type Journal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
+import { JOURNAL_ROUTES, routeOf } from '../../src/ops/journal-routes.js';
 import { driftSince, inverseOf } from '../../src/ops/undo.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
+import { SAMPLES } from './samples.js';
 
 let sim: SimServer;
 let c: Client;
@@ -20,7 +25,8 @@ let journal: Journal;
 
 beforeAll(async () => {
   sim = await startSim({ port: 0, host: '127.0.0.1', seed: 5, rebootMs: 300 });
-  c = createClient({ url: sim.url });
+  // The credentials matter only while UAC is on (users.setUac below turns it on).
+  c = createClient({ url: sim.url, user: 'admin', password: 'admin' });
   journal = installJournal(
     c,
     { device: sim.url },
@@ -67,135 +73,249 @@ const running = async () =>
   (await c.apps.running()).map((a) => [a.name, a.user_description, a.params]);
 const pid = async () => (await c.apps.running())[0]!.pid;
 
-/** [what, the state it touches, the change] — every kind of change that has an inverse. */
-const UNDOABLE: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
-  [
-    'rules.add',
-    rules,
-    () => c.rules.add({ priority: 10, match: { in_port: '9' }, actions: ['output:2'] }),
-  ],
-  [
-    'rules.modify',
-    rules,
-    () => c.rules.modify({ priority: 400, match: { in_port: '5' }, actions: ['drop'], name: 'x' }),
-  ],
-  ['rules.remove', rules, () => c.rules.remove({ priority: 400, match: { in_port: '5' } })],
-  ['rules.removeAll', rules, () => c.rules.removeAll()],
-  [
-    'groups.add (new)',
-    rulesAndGroups,
-    () =>
+interface Undoable {
+  /** The operation kind the journal records for the change. */
+  kind: string;
+  note?: string;
+  /** Brings the device to where the change has something to do (not part of the state compared). */
+  setup?: () => Promise<unknown>;
+  /** The state the change touches, read with plain GETs. */
+  read: () => Promise<unknown>;
+  change: () => Promise<unknown>;
+}
+
+const ports = () => c.ports.config();
+
+/** Every kind of change that has an inverse (some kinds also appear in NO_INVERSE, by variant). */
+const UNDOABLE: Undoable[] = [
+  {
+    kind: 'rules.add',
+    read: rules,
+    change: () => c.rules.add({ priority: 10, match: { in_port: '9' }, actions: ['output:2'] }),
+  },
+  {
+    kind: 'rules.modify',
+    read: rules,
+    change: () =>
+      c.rules.modify({ priority: 400, match: { in_port: '5' }, actions: ['drop'], name: 'x' }),
+  },
+  {
+    kind: 'rules.remove',
+    read: rules,
+    change: () => c.rules.remove({ priority: 400, match: { in_port: '5' } }),
+  },
+  { kind: 'rules.removeAll', read: rules, change: () => c.rules.removeAll() },
+  {
+    kind: 'groups.add',
+    note: 'new',
+    read: rulesAndGroups,
+    change: () =>
       c.groups.add({
         group_id: 8,
         type: 'select',
         buckets: [{ watch_port: '11', actions: ['output:11'] }],
       }),
-  ],
-  [
-    'groups.add (replacing a used group: the device deletes its rules)',
-    rulesAndGroups,
-    () =>
+  },
+  {
+    kind: 'groups.add',
+    note: 'replacing a used group: the device deletes its rules',
+    read: rulesAndGroups,
+    change: () =>
       c.groups.add({
         group_id: 7,
         type: 'all',
         buckets: [{ watch_port: '', actions: ['output:12'] }],
       }),
-  ],
-  [
-    'groups.modify',
-    rulesAndGroups,
-    () =>
+  },
+  {
+    kind: 'groups.modify',
+    read: rulesAndGroups,
+    change: () =>
       c.groups.modify({
         group_id: 7,
         type: 'all',
         buckets: [{ watch_port: '', actions: ['output:13'] }],
       }),
-  ],
-  ['groups.removeAll', rulesAndGroups, () => c.groups.removeAll()],
-  ['ports.setConfig', port3, () => c.ports.setConfig('eth-0-3', { shutdown: true, speed: '100' })],
-  ['savepoints.activate', rulesAndGroups, () => c.savepoints.activateRules('other')],
-  ['savepoints.setDefault', savepoints, () => c.savepoints.setDefaultRules('other')],
-  [
-    'savepoints.modify',
-    savepoints,
-    () =>
+  },
+  {
+    kind: 'groups.remove',
+    note: 'an unused group (the device refuses to delete a used one)',
+    setup: () =>
+      c.groups.add({
+        group_id: 9,
+        type: 'all',
+        description: 'spare',
+        buckets: [{ watch_port: '', actions: ['output:14'] }],
+      }),
+    read: rulesAndGroups,
+    change: () => c.groups.remove(9),
+  },
+  { kind: 'groups.removeAll', read: rulesAndGroups, change: () => c.groups.removeAll() },
+  {
+    kind: 'ports.setConfig',
+    read: port3,
+    change: () => c.ports.setConfig('eth-0-3', { shutdown: true, speed: '100' }),
+  },
+  {
+    kind: 'savepoints.activate',
+    read: rulesAndGroups,
+    change: () => c.savepoints.activateRules('other'),
+  },
+  {
+    kind: 'savepoints.activatePorts',
+    // 'ports-a' (taken in beforeAll) has eth-0-4 up: activating it changes the port
+    setup: () => c.ports.setConfig('eth-0-4', { shutdown: true, speed: '100' }),
+    read: async () => {
+      const all = await ports();
+      expect(all.find((p) => p.if_name === 'eth-0-4')).toMatchObject({ shutdown: true });
+      return all;
+    },
+    change: () => c.savepoints.activatePorts('ports-a'),
+  },
+  {
+    kind: 'savepoints.setDefault',
+    read: savepoints,
+    change: () => c.savepoints.setDefaultRules('other'),
+  },
+  {
+    kind: 'savepoints.modify',
+    read: savepoints,
+    change: () =>
       c.savepoints.modifyRules({
         old_name: 'other',
         new_name: 'renamed',
         description: 'd',
         override: false,
       }),
-  ],
-  ['savepoints.create', savepoints, () => c.savepoints.createRules('fresh', '')],
-  ['savepoints.createPorts', savepoints, () => c.savepoints.createPorts('fresh-ports', '')],
-  [
-    'users.add',
-    users,
-    () => c.users.add({ username: 'kim', accesslevel: 7, password: 'pw-kim-1' }),
-  ],
-  ['users.modify', users, () => c.users.modify({ username: 'admin', description: 'changed' })],
-  ['users.setUac (off → off)', () => c.users.uac(), () => c.users.setUac(false)],
-  [
-    'users.setRadius (no secret)',
-    async () => ({ ...(await c.users.radius()), enabled: undefined }),
-    () =>
+  },
+  {
+    kind: 'savepoints.modifyPorts',
+    read: savepoints,
+    change: () =>
+      c.savepoints.modifyPorts({
+        old_name: 'ports-a',
+        new_name: 'ports-b',
+        description: 'moved',
+        override: false,
+      }),
+  },
+  {
+    kind: 'savepoints.create',
+    read: savepoints,
+    change: () => c.savepoints.createRules('fresh', ''),
+  },
+  {
+    kind: 'savepoints.createPorts',
+    read: savepoints,
+    change: () => c.savepoints.createPorts('fresh-ports', ''),
+  },
+  {
+    kind: 'users.add',
+    read: users,
+    change: () => c.users.add({ username: 'kim', accesslevel: 7, password: 'pw-kim-1' }),
+  },
+  {
+    kind: 'users.modify',
+    note: 'no password',
+    read: users,
+    change: () => c.users.modify({ username: 'admin', description: 'changed' }),
+  },
+  {
+    kind: 'users.setUac',
+    note: 'off → on; the undo turns it off again',
+    read: async () => {
+      const state = await c.users.uac();
+      expect(state).toBe(false);
+      return state;
+    },
+    change: () => c.users.setUac(true),
+  },
+  {
+    kind: 'users.setRadius',
+    note: 'no secret',
+    read: async () => ({ ...(await c.users.radius()), enabled: undefined }),
+    change: () =>
       c.users.setRadius({
         server: '192.0.2.50',
         port: 1813,
         radius_login_level: 1,
         refresh_rate: 60,
       } as never),
-  ],
-  ['apps.start', running, () => c.apps.start('syslog', 'logs', { host: '192.0.2.5' })],
-  ['apps.modify', running, async () => c.apps.modify(await pid(), 'clock 2', { mode: 'server' })],
-  ['apps.stop', running, async () => c.apps.stop(await pid())],
-  ['device.setName', () => c.device.name(), () => c.device.setName('pb-undo')],
-  [
-    'device.setCustomIdent',
-    () => c.device.customIdent(),
-    () => c.device.setCustomIdent('n', 'notes'),
-  ],
-  [
-    'device.setNameResolution',
-    () => c.device.nameResolution(),
-    () => c.device.setNameResolution('192.0.2.53'),
-  ],
-  ['device.setIdLed', () => c.device.idLed(), () => c.device.setIdLed(true)],
-  ['device.setTelnet', () => c.device.telnet(), () => c.device.setTelnet(true)],
-  [
-    'device.setIpConfig',
-    () => c.device.ipConfig(),
-    () => c.device.setIpConfig('192.0.2.99', '255.255.255.0', '192.0.2.1'),
-  ],
-  [
-    'device.setRuleStorageMode',
-    () => c.device.ruleStorageMode(),
-    () => c.device.setRuleStorageMode('ipv6'),
-  ],
-  [
-    'device.setPermanentRulesMode',
-    () => c.device.permanentRulesMode(),
-    () => c.device.setPermanentRulesMode(true),
-  ],
-  [
-    'device.setGroupHash',
-    () => c.device.groupHash(),
-    async () =>
+  },
+  {
+    kind: 'apps.start',
+    read: running,
+    change: () => c.apps.start('syslog', 'logs', { host: '192.0.2.5' }),
+  },
+  {
+    kind: 'apps.modify',
+    read: running,
+    change: async () => c.apps.modify(await pid(), 'clock 2', { mode: 'server' }),
+  },
+  { kind: 'apps.stop', read: running, change: async () => c.apps.stop(await pid()) },
+  {
+    kind: 'device.setName',
+    read: () => c.device.name(),
+    change: () => c.device.setName('pb-undo'),
+  },
+  {
+    kind: 'device.setCustomIdent',
+    read: () => c.device.customIdent(),
+    change: () => c.device.setCustomIdent('n', 'notes'),
+  },
+  {
+    kind: 'device.setNameResolution',
+    read: () => c.device.nameResolution(),
+    change: () => c.device.setNameResolution('192.0.2.53'),
+  },
+  { kind: 'device.setIdLed', read: () => c.device.idLed(), change: () => c.device.setIdLed(true) },
+  {
+    kind: 'device.setTelnet',
+    read: () => c.device.telnet(),
+    change: () => c.device.setTelnet(true),
+  },
+  {
+    kind: 'device.setIpConfig',
+    read: () => c.device.ipConfig(),
+    change: () => c.device.setIpConfig('192.0.2.99', '255.255.255.0', '192.0.2.1'),
+  },
+  {
+    kind: 'device.setRuleStorageMode',
+    read: () => c.device.ruleStorageMode(),
+    change: () => c.device.setRuleStorageMode('ipv6'),
+  },
+  {
+    kind: 'device.setPermanentRulesMode',
+    read: () => c.device.permanentRulesMode(),
+    change: () => c.device.setPermanentRulesMode(true),
+  },
+  {
+    kind: 'device.setGroupHash',
+    read: () => c.device.groupHash(),
+    change: async () =>
       c.device.setGroupHash({ ...(await c.device.groupHash()), macsa: false, ipda: false }),
-  ],
-  [
-    'device.addController',
-    () => c.device.controllers(),
-    () => c.device.addController({ connection: 'tcp', ip: '192.0.2.7', port: '6653' }),
-  ],
+  },
+  {
+    kind: 'device.addController',
+    read: () => c.device.controllers(),
+    change: () => c.device.addController({ connection: 'tcp', ip: '192.0.2.7', port: '6653' }),
+  },
+  {
+    kind: 'device.removeController',
+    setup: () => c.device.addController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' }),
+    read: () => c.device.controllers(),
+    change: () => c.device.removeController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' }),
+  },
 ];
 
 describe('undo restores the device', () => {
-  for (const [what, read, change] of UNDOABLE)
-    it(what, async () => {
-      const before = await read();
-      await change();
+  for (const u of UNDOABLE)
+    it(u.note ? `${u.kind} (${u.note})` : u.kind, async () => {
+      await u.setup?.();
+      const before = await u.read();
+      await u.change();
       const entry = latest();
+      expect(entry.operation).toBe(u.kind);
       const inverse = inverseOf(entry);
       expect(inverse.ok, JSON.stringify(inverse)).toBe(true);
       if (!inverse.ok) return;
@@ -203,55 +323,131 @@ describe('undo restores the device', () => {
       await journal.undoing(entry.id, async () => {
         for (const op of inverse.steps) await op.send(c);
       });
-      expect(await read()).toEqual(before);
+      expect(await u.read()).toEqual(before);
       // the undo is journaled too, as undoing this entry
       expect(latest().undoOf).toBe(entry.id);
     });
-
-  it('device.removeController', async () => {
-    await c.device.addController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' });
-    const before = await c.device.controllers();
-    await c.device.removeController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' });
-    const inverse = inverseOf(latest());
-    if (!inverse.ok) throw new Error(inverse.why);
-    for (const op of inverse.steps) await op.send(c);
-    expect(await c.device.controllers()).toEqual(before);
-  });
 });
 
+/** Kinds of change without an inverse: the change, and the reason pbc must give. */
+const NO_INVERSE: { kind: string; note?: string; change: () => Promise<unknown>; why: RegExp }[] = [
+  {
+    kind: 'rules.resetCounters',
+    change: () => c.rules.resetCounters(),
+    why: /counters cannot be put back/,
+  },
+  {
+    kind: 'users.modify',
+    note: 'with a password',
+    change: () => c.users.modify({ username: 'admin', password: 'admin' }),
+    why: /a password change cannot be undone/,
+  },
+  {
+    kind: 'users.remove',
+    change: async () => {
+      await c.users.add({ username: 'gone', accesslevel: 1, password: 'pw-gone-1' });
+      return c.users.remove('gone');
+    },
+    why: /deleted user's password cannot be put back/,
+  },
+  {
+    kind: 'users.setRadius',
+    note: 'with a secret',
+    change: () =>
+      c.users.setRadius({
+        server: 's',
+        port: 1812,
+        secret: 'x-secret',
+        radius_login_level: 1,
+        refresh_rate: 60,
+      }),
+    why: /RADIUS secret/,
+  },
+  {
+    kind: 'savepoints.modify',
+    note: 'with override',
+    change: () =>
+      c.savepoints.modifyRules({
+        old_name: 'other',
+        new_name: '',
+        description: 'x',
+        override: true,
+      }),
+    why: /overwritten \(override\)/,
+  },
+  {
+    kind: 'apps.action',
+    change: async () => c.apps.action(await pid(), 'show_status'),
+    why: /action cannot be taken back/,
+  },
+  {
+    kind: 'device.setHttps',
+    change: () => c.device.setHttps(false, 'ssl-pw'),
+    why: /certificate password/,
+  },
+  {
+    kind: 'savepoints.remove',
+    change: () => c.savepoints.deleteRules('fresh'),
+    why: /cannot be put back/,
+  },
+  {
+    kind: 'savepoints.removePorts',
+    change: async () => {
+      await c.savepoints.createPorts('fresh-ports-2', '');
+      return c.savepoints.deletePorts('fresh-ports-2');
+    },
+    why: /cannot be put back/,
+  },
+  { kind: 'savepoints.quicksave', change: () => c.savepoints.quicksave(), why: /Quicksave/ },
+  { kind: 'logs.clear', change: () => c.logs.clear(), why: /cleared log cannot be put back/ },
+  { kind: 'device.reboot', change: () => c.device.reboot(), why: /a reboot cannot be undone/ },
+];
+
 describe('no inverse: it says so', () => {
-  const cases: [string, () => Promise<unknown>, RegExp][] = [
-    ['rules.resetCounters', () => c.rules.resetCounters(), /counters cannot be put back/],
-    [
-      'users.modify with a password',
-      () => c.users.modify({ username: 'admin', password: 'admin' }),
-      /a password change cannot be undone/,
-    ],
-    [
-      'users.setRadius with a secret',
-      () =>
-        c.users.setRadius({
-          server: 's',
-          port: 1812,
-          secret: 'x-secret',
-          radius_login_level: 1,
-          refresh_rate: 60,
-        }),
-      /RADIUS secret/,
-    ],
-    ['device.setHttps', () => c.device.setHttps(false, 'ssl-pw'), /certificate password/],
-    ['savepoints.remove', () => c.savepoints.deleteRules('fresh'), /cannot be put back/],
-    ['savepoints.quicksave', () => c.savepoints.quicksave(), /Quicksave/],
-    ['logs.clear', () => c.logs.clear(), /cleared log cannot be put back/],
-    ['device.reboot', () => c.device.reboot(), /a reboot cannot be undone/],
-  ];
-  for (const [what, change, why] of cases)
-    it(what, async () => {
-      await change();
-      const inverse = inverseOf(latest());
+  for (const n of NO_INVERSE)
+    it(n.note ? `${n.kind} (${n.note})` : n.kind, async () => {
+      await n.change();
+      const entry = latest();
+      expect(entry.operation).toBe(n.kind);
+      const inverse = inverseOf(entry);
       expect(inverse.ok).toBe(false);
-      if (!inverse.ok) expect(inverse.why).toMatch(why);
+      if (!inverse.ok) expect(inverse.why).toMatch(n.why);
     });
+});
+
+describe('every journaled kind of change has a case', () => {
+  /** The kinds the journal records: its routes, and what each table's operations are journaled as. */
+  function journaledKinds(): Set<string> {
+    const kinds = new Set(Object.values(JOURNAL_ROUTES).map((r) => r.kind));
+    type Builder = (...args: unknown[]) => Operation;
+    for (const [family, table] of Object.entries(OPERATION_TABLES) as [
+      string,
+      Record<string, Builder>,
+    ][])
+      for (const [name, build] of Object.entries(table)) {
+        const samples = (SAMPLES as unknown as Record<string, Record<string, unknown[][]>>)[
+          family
+        ]?.[name];
+        expect(
+          samples?.length,
+          `${family}.${name} has samples (test/ops/samples.ts)`,
+        ).toBeGreaterThan(0);
+        for (const args of samples ?? []) {
+          const { request } = build(...args);
+          expect(request.method, `${family}.${name} writes`).not.toBe('GET');
+          const kind = routeOf(request as WriteRequest).kind;
+          expect(kind, `${family}.${name} is journaled under a known kind`).not.toBe('other');
+          kinds.add(kind);
+        }
+      }
+    return kinds;
+  }
+
+  it('undone in "undo restores the device", or declared without an inverse', () => {
+    const covered = new Set([...UNDOABLE, ...NO_INVERSE].map((x) => x.kind));
+    const missing = [...journaledKinds()].filter((k) => !covered.has(k));
+    expect(missing, 'kinds of change without an undo case or a declared reason').toEqual([]);
+  });
 });
 
 describe('the device changed since', () => {

@@ -63,16 +63,21 @@ describe('the journal in the console', () => {
     expect(await writes(t)).toBe(w0 + 2);
     expect(entries(t).length).toBe(n0 + 2);
 
-    // the journal screen: newest first; Enter shows the request and the state before
+    // the journal screen: newest first; Enter shows the request and the state before and
+    // after as a diff: the deleted rule's lines only before (-), an empty list after (+)
     await t.h.press('J');
     const list = await t.h.waitFor((x) => x.includes('Journal ·'), 10_000);
     expect(list.indexOf(undo.id)).toBeLessThan(list.indexOf(removed!.id));
     expect(list).toContain(`undo of ${removed!.id}`);
     await t.h.press('down');
     await t.h.press('enter');
-    const detail = await t.h.waitFor((x) => x.includes('before:'), 10_000);
+    const detail = await t.h.waitFor((x) => x.includes('before → after'), 10_000);
     expect(detail).toContain(`Change ${removed!.id}`);
     expect(detail).toContain('DELETE /rules');
+    expect(detail).toContain('(- only before, + only after)');
+    const rule = removed!.before as { priority: number }[];
+    expect(detail).toMatch(new RegExp(`- +"priority": ${rule[0]!.priority},`));
+    expect(detail).toMatch(/\+ \[\]/);
   }, 120_000);
 
   it('the console keeps journaling after it reconnects', async () => {

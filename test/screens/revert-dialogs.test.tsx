@@ -6,7 +6,8 @@
  * offers no R and says why. The guard is the built pbc (dist/cli.js, a private copy).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readPending } from '../../src/ops/revert/pending.js';
+import { deleteSavePointRequest } from '../../src/api/index.js';
+import { readPending, updatePending } from '../../src/ops/revert/pending.js';
 import { cli } from '../cli/helpers.js';
 import { body, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
@@ -135,6 +136,46 @@ describe('R in the dialogs of the other screens', () => {
     expect(body(t.h.lastFrame())).not.toContain('Apply, revert after');
     expect(await writes(t)).toBe(base);
     expect(waiting(t)).toEqual([]);
+  }, 60_000);
+
+  it('C in a read-only console keeps nothing and sends nothing: the revert still waits', async () => {
+    const t = await session.open('rules', { rows: 40, columns: 120, readonly: true });
+    await t.h.waitFor((x) => x.includes('TCAM 10/4096'), 15_000);
+    // a change armed elsewhere (the CLI, another console): its save-point and pending entry
+    const id = 'c0ffee';
+    const name = `pbc-revert-${id}`;
+    await t.admin.savepoints.createRules(name, 'armed elsewhere');
+    const now = Date.now();
+    updatePending((list) => {
+      list.push({
+        id,
+        device: t.sim.url,
+        what: 'rules add (armed elsewhere)',
+        createdAt: now,
+        expiresAt: now + 600_000,
+        revert: [],
+        cleanup: [deleteSavePointRequest('rules', name)],
+        savepoint: { kind: 'rules', name },
+        state: 'pending',
+        // a live process, so the entry counts as waiting (never killed: removed below)
+        guardPid: process.pid,
+        updatedAt: now,
+      });
+    });
+    try {
+      await t.h.waitFor((x) => /REVERT IN \d+:\d\d — C confirm/.test(x), 15_000);
+      const base = await writes(t);
+      await t.h.press('C');
+      await t.h.waitFor((x) => x.includes('C: the session is read-only; nothing was sent'), 10_000);
+      expect(await writes(t)).toBe(base);
+      expect(waiting(t).map((r) => r.id)).toEqual([id]);
+      expect((await t.admin.savepoints.list()).rules.map((sp) => sp.name)).toContain(name);
+    } finally {
+      updatePending((list) => {
+        const i = list.findIndex((r) => r.id === id);
+        if (i >= 0) list.splice(i, 1);
+      });
+    }
   }, 60_000);
 
   it('reset counters on Rules offers no R either, and says why', async () => {

@@ -137,16 +137,30 @@ export interface Confirmed {
   cleanupFailed?: string;
 }
 
+/** The refusal of a confirm of `r` sent to another device than the entry's own. */
+export function otherDeviceMessage(r: PendingRevert, device: string): string {
+  return `auto-revert ${r.id} is on ${r.device}, not on the selected device ${device}: select that device (its context, or --url ${r.device}) and confirm again (nothing was changed)`;
+}
+
 /**
- * Keeps the change of entry `id`: pending → confirmed (a revert that already started wins:
- * then a UsageError says so), and deletes its save-point.
+ * Keeps the change of entry `id` of `device` (the device `client` talks to): pending →
+ * confirmed (a revert that already started wins: then a UsageError says so), and deletes its
+ * save-point. An entry of another device is refused (a UsageError, the entry left pending):
+ * its save-point is on that device, and the guard would still revert it there.
  */
 export async function confirmRevert(
   client: Client,
   id: string,
+  device: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Confirmed> {
-  const entry = transition(id, 'pending', 'confirmed', { detail: '' }, env);
+  const entry = updatePending((list) => {
+    const r = list.find((x) => x.id === id);
+    if (r?.state !== 'pending') return undefined;
+    if (!sameDevice(r.device, device)) throw new UsageError(otherDeviceMessage(r, device));
+    Object.assign(r, { detail: '', state: 'confirmed', updatedAt: Date.now() });
+    return { ...r };
+  }, env);
   if (!entry) {
     const r = readPending(env).find((x) => x.id === id);
     throw new UsageError(

@@ -89,7 +89,7 @@ export async function confirmAllOn(client: Client, url: string): Promise<string>
   const problems: string[] = [];
   for (const r of waiting) {
     try {
-      const { cleanupFailed } = await confirmRevert(client, r.id);
+      const { cleanupFailed } = await confirmRevert(client, r.id, url);
       kept.push(r.id);
       if (cleanupFailed) problems.push(`save-point ${r.savepoint?.name} left: ${cleanupFailed}`);
     } catch (e) {

@@ -4,17 +4,22 @@
  * `revertPlanOf`, the same decision for one of the console's operations (`R` in a dialog's
  * confirmation), read from the operation's kind and request.
  */
+
 import {
   type ApiRequest,
   type Client,
   defaultRulesRequest,
   deleteSavePointRequest,
   deviceRequests,
+  hasSecret,
   modifySavePointRequest,
   removeUserRequest,
   type SavePointKind,
+  type WriteRequest,
 } from '../../api/index.js';
+import { routeOf } from '../journal-routes.js';
 import type { Operation, WireRequest } from '../operation.js';
+import { inverseOf } from '../undo.js';
 import type { RevertPlan } from './recipe.js';
 
 export const RULES: RevertPlan = { kind: 'savepoint', of: 'rules' };
@@ -33,18 +38,59 @@ export const NO_REVERT = {
   savepointRemoved: 'a deleted save-point cannot be recreated',
   quicksave: "the previous 'Quicksave' cannot be restored",
   override: 'an override overwrites the save-point, which cannot be set back',
-  userChange: 'a user change may change a password, which cannot be set back',
+  password: 'a password cannot be set back (the old one is never read)',
+  login:
+    "a user's name, level or RADIUS flag may change the login the guard reverts with (only a description change is reverted)",
   userRemoved: "a deleted user's password cannot be restored",
   uac: 'it changes how the device checks the credentials the guard would use',
-  radius: 'the RADIUS secret cannot be read back',
-  appStart: 'the instance gets its process id only once started',
-  appModify: 'the parameters an instance had are not readable',
-  appStop: 'a stopped instance cannot be restarted as it was',
+  radius: 'a new RADIUS secret cannot be set back (the old one cannot be read)',
+  appStart: 'the instance gets its process id only once started, so its stop cannot be prepared',
   appAction: "an app's action has no inverse",
   undo: 'an undo is itself undone with u (pbc undo)',
   importing: 'an import sends several requests (and puts the active rules back itself)',
   address: 'it moves the connection, so the guard could not reach the device to revert it',
 } as const;
+
+/**
+ * The undo's inverse (src/ops/undo.ts) of `request`, computed from the state it touches read
+ * now, before it is sent — sent at expiry. Arming fails (nothing sent) when there is none.
+ */
+export function undoBack(request: WireRequest): RevertPlan {
+  return inverse(async (c) => {
+    const route = routeOf(request as WriteRequest);
+    const before = route.read ? await route.read(c, request as WriteRequest, 'before') : undefined;
+    const back = inverseOf({
+      id: '',
+      time: '',
+      device: '',
+      user: '',
+      operation: route.kind,
+      request: request as WriteRequest,
+      before,
+      result: null,
+      ended: new Date().toISOString(),
+    });
+    if (!back.ok) throw new Error(back.why);
+    const requests = back.steps.map((s) => s.request);
+    // pending.json would keep it (and the journal's copy reads ***): pbc keeps no secret
+    if (requests.some((r) => hasSecret(r.query) || hasSecret(r.json)))
+      throw new Error(
+        'setting it back would send a secret (a password-like value), which pbc does not keep',
+      );
+    return requests;
+  });
+}
+
+/**
+ * A user change: its description set back; a password is never read, and a name, level or
+ * RADIUS change of the account the guard logs in with would lock the guard out.
+ */
+export function userBack(request: WireRequest): RevertPlan {
+  const p = params(request);
+  if ('password' in p) return none(NO_REVERT.password);
+  if (['new_username', 'access_level', 'radius'].some((k) => k in p)) return none(NO_REVERT.login);
+  return undoBack(request);
+}
 
 /** A device setting: read now, sent back at expiry. */
 export const SETTING_BACK = {
@@ -126,13 +172,13 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'savepoints.remove': () => none(NO_REVERT.savepointRemoved),
   'savepoints.quicksave': () => none(NO_REVERT.quicksave),
   'users.add': (r) => fixed(removeUserRequest(text(params(r).username))),
-  'users.modify': () => none(NO_REVERT.userChange),
+  'users.modify': (r) => userBack(r),
   'users.remove': () => none(NO_REVERT.userRemoved),
   'users.setUac': () => none(NO_REVERT.uac),
-  'users.setRadius': () => none(NO_REVERT.radius),
+  'users.setRadius': (r) => ('secret' in params(r) ? none(NO_REVERT.radius) : undoBack(r)),
   'apps.start': () => none(NO_REVERT.appStart),
-  'apps.modify': () => none(NO_REVERT.appModify),
-  'apps.stop': () => none(NO_REVERT.appStop),
+  'apps.modify': (r) => undoBack(r),
+  'apps.stop': (r) => undoBack(r),
   'apps.action': () => none(NO_REVERT.appAction),
   'device.setName': () => SETTING_BACK.name,
   'device.setCustomIdent': () => SETTING_BACK.ident,

@@ -1,7 +1,7 @@
 /**
  * The journal (`J`, `:journal`): this operator's changes on this device, newest first, from
  * the change journal (src/ops/journal.ts). Enter shows one change's request and its state
- * before and after; `u` undoes it — the inverse (src/ops/undo.ts) in the same confirmation
+ * before and after (one diff, state-diff.ts); `u` undoes it — the inverse (src/ops/undo.ts) in the same confirmation
  * as any other write. `u` on any other screen (app.undo) comes here with the latest change's
  * undo open.
  */
@@ -19,6 +19,7 @@ import { useList } from '../dialogs/use-list.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { applyChange, listenForApply } from './apply.js';
+import { diffLines, foldedDiff } from './state-diff.js';
 
 /** Set by the app's `u` on another screen: open the latest change's undo on arrival. */
 let undoLatestOnArrival = false;
@@ -51,22 +52,39 @@ const COLUMNS: Column<JournalEntry>[] = [
   { key: 'result', title: 'RESULT', width: 24, min: 6, priority: 80, render: outcome },
 ];
 
-/** The detail lines: the request, and the state before and after, as JSON. */
+const jsonLines = (v: unknown) => JSON.stringify(JSON.parse(journalJson(v)), null, 1).split('\n');
+
+/**
+ * The detail lines: the request, and the state before and after as one diff (`-` only
+ * before, `+` only after); a state not recorded is said so and the other shown as it is.
+ */
 function detailLines(e: JournalEntry): string[] {
   const [line, params] = describeRequest(e.request);
-  const state = (v: unknown) =>
-    v === undefined
-      ? ['  (not recorded)']
-      : JSON.stringify(JSON.parse(journalJson(v)), null, 1)
-          .split('\n')
-          .map((l) => `  ${l}`);
-  return [
+  const head = [
     `${e.operation} · ${e.time} · ${e.user || 'no user'} · ${outcome(e)}`,
     `request: ${line} ${params}`,
-    'before:',
-    ...(e.beforeError ? [`  (could not be read: ${e.beforeError})`] : state(e.before)),
-    'after:',
-    ...state(e.after),
+  ];
+  const missing = (which: string, why?: string) =>
+    `${which}: ${why ? `could not be read (${why})` : 'not recorded'}`;
+  const hasBefore = e.before !== undefined && !e.beforeError;
+  const hasAfter = e.after !== undefined;
+  if (!hasBefore && !hasAfter) return [...head, missing('before', e.beforeError), missing('after')];
+  if (!hasBefore)
+    return [
+      ...head,
+      missing('before', e.beforeError),
+      'after:',
+      ...jsonLines(e.after).map((l) => `  ${l}`),
+    ];
+  if (!hasAfter)
+    return [...head, 'before:', ...jsonLines(e.before).map((l) => `  ${l}`), missing('after')];
+  const diff = diffLines(jsonLines(e.before), jsonLines(e.after));
+  return [
+    ...head,
+    diff.some((d) => d.mark !== ' ')
+      ? 'before → after (- only before, + only after):'
+      : 'before → after: unchanged',
+    ...foldedDiff(diff),
   ];
 }
 
