@@ -5,7 +5,7 @@
  * through the same journaled client. Where no inverse exists (a reboot, a cleared log, a
  * password change, a deleted save-point's content) it says so instead of guessing.
  */
-import type { Client } from '../api/index.js';
+import { type Client, hasSecret } from '../api/index.js';
 import {
   type Controller,
   type GroupHash,
@@ -72,8 +72,19 @@ function portBack(was: Json, changed: Json): Record<string, unknown> {
 
 const SECRET_NOTE = 'pbc never keeps passwords or secrets, so it cannot send the old one back';
 
-/** The inverse of a change that ended in success; why there is none otherwise. */
+/**
+ * The inverse of a change that ended in success; why there is none otherwise. An inverse
+ * that would send a password-like field has none: the journal keeps such values as `***`
+ * (pbc keeps no secret), so it would send `***` to the device as the value.
+ */
 export function inverseOf(e: JournalEntry): Inverse {
+  const back = inverseFrom(e);
+  if (back.ok && back.steps.some((s) => hasSecret(s.request.query) || hasSecret(s.request.json)))
+    return none(`setting it back would send a secret (a password-like value): ${SECRET_NOTE}`);
+  return back;
+}
+
+function inverseFrom(e: JournalEntry): Inverse {
   if (e.ended === undefined) return none('the change never ended (its answer is not recorded)');
   if (e.error !== undefined) return none(`the change failed (${e.error}): nothing to undo`);
   const b: Json = e.before;

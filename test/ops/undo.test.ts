@@ -460,3 +460,54 @@ describe('the device changed since', () => {
     expect(await driftSince(c, entry)).toMatch(/the device has changed since this change/);
   });
 });
+
+describe('a secret pbc never kept', () => {
+  // The journal keeps password-like values as ***: an inverse that would send one back has
+  // none (it would set the app's password to the three characters '***').
+  const entry = (operation: string, query: Record<string, unknown>, before: unknown) => ({
+    id: 'e1',
+    time: '2026-11-27T00:00:00Z',
+    device: 'http://192.0.2.1/rest',
+    user: 'admin',
+    operation,
+    request: { method: 'PUT', path: '/apps', query } as WriteRequest,
+    before,
+    result: null,
+    ended: '2026-11-27T00:00:01Z',
+  });
+  const app = {
+    pid: 7,
+    name: 'Syslog',
+    user_description: 'logs',
+    params: { server: '192.0.2.9', password: '***' },
+  };
+
+  it('an app change of a secret parameter has no inverse', () => {
+    const back = inverseOf(
+      entry('apps.modify', { pid: 7, user_description: 'logs', password: '***' }, app),
+    );
+    expect(back.ok).toBe(false);
+    if (!back.ok) expect(back.why).toMatch(/secret/);
+  });
+
+  it('a stopped app whose parameters hold a secret cannot be started again from the journal', () => {
+    const back = inverseOf({
+      ...entry('apps.stop', { pid: 7 }, app),
+      request: { method: 'DELETE', path: '/apps', query: { pid: 7 } } as WriteRequest,
+    });
+    expect(back.ok).toBe(false);
+  });
+
+  it('an app change of other parameters of the same app still has one', () => {
+    const back = inverseOf(
+      entry('apps.modify', { pid: 7, user_description: 'logs', server: '192.0.2.10' }, app),
+    );
+    expect(back.ok).toBe(true);
+    if (back.ok)
+      expect(back.steps[0]?.request.query).toEqual({
+        server: '192.0.2.9',
+        pid: 7,
+        user_description: 'logs',
+      });
+  });
+});
