@@ -20,7 +20,8 @@ import {
 } from './actions.js';
 
 const APP_COLUMNS: Column<App>[] = [
-  { key: 'name', title: 'APP', width: 12, min: 8, priority: 100, render: (a) => a.name },
+  // 16: the longest app names (heartbeat_bypass, bypass_keepalive) whole when the width allows
+  { key: 'name', title: 'APP', width: 16, min: 8, priority: 100, render: (a) => a.name },
   {
     key: 'start',
     title: 'START',

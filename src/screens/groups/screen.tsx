@@ -95,6 +95,8 @@ const COLUMNS: Column<GroupRow>[] = [
     title: 'DESCRIPTION',
     width: 16,
     min: 8,
+    // a wide terminal shows the whole text, not 'Copy to both ID…' beside empty columns
+    flex: true,
     priority: 30,
     render: (r) => r.group.description,
   },
