@@ -73,6 +73,19 @@ describe('the journal in the console', () => {
     const detail = await t.h.waitFor((x) => x.includes('before:'), 10_000);
     expect(detail).toContain(`Change ${removed!.id}`);
     expect(detail).toContain('DELETE /rules');
+
+    // filtered, the list says how many of how many changes it shows
+    await t.h.press('escape');
+    await t.h.waitFor((x) => x.includes('Journal ·') && !x.includes('before:'), 10_000);
+    await t.h.press('/');
+    await t.type('rules.remove');
+    await t.h.press('enter');
+    const only = await t.h.waitFor(
+      (x) => x.includes(`1 of ${entries(t).length} changes match 'rules.remove'`),
+      10_000,
+    );
+    expect(only).toContain(removed!.id);
+    expect(only).not.toContain(undo.id);
   }, 120_000);
 
   it('the console keeps journaling after it reconnects', async () => {

@@ -12,6 +12,7 @@ import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../wid
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import {
   applyBlocked,
   DISCARD_QUESTION,
@@ -305,9 +306,8 @@ export function GroupsScreen(props: ScreenProps) {
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate-end">
         {groups
-          ? `${all.length} ${all.length === 1 ? 'group' : 'groups'} · ${used} used by rules`
+          ? `${(f && matchNote(rows.length, all.length, props.filter, 'groups')) || `${all.length} ${all.length === 1 ? 'group' : 'groups'}`} · ${used} used by rules`
           : ''}
-        {f ? ` · ${rows.length} match '${props.filter}'` : ''}
         {refused ? ` · read-only: ${refused}` : ''}
       </Text>
       {prediction.text ? (
