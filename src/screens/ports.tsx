@@ -325,6 +325,7 @@ export function PortsScreen(props: ScreenProps) {
   );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
+  props.keys.reading = () => trace.formOpen || dialog.dialog !== null;
   props.keys.current = (key) =>
     trace.formOpen ? trace.key(key) : dialog.handleKey(key, dialogPage(props.height));
   const tracePort = {

@@ -65,8 +65,10 @@ describe.runIf(hasTmux())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
     await press(s, '3');
     await s.waitFor((x) => x.includes('TCAM 21/4096') && x.includes('tap-1'));
     await press(s, 'a');
-    f = await s.waitFor((x) => x.includes('Add rule'));
+    f = await s.waitFor((x) => x.includes('Add rule') && x.includes('Esc back · keys go'));
     fits(f);
+    // the status bar says the editor has the keys, not the list's (d delete would type a d)
+    expect(lines(f).at(-1)).not.toContain('d delete');
     await press(s, 'Escape');
     await s.waitFor((x) => !x.includes('Add rule') && x.includes('PRIO'));
     expect(s.screen()).not.toContain('discard changes?');

@@ -108,6 +108,7 @@ export function AppsScreen(props: ScreenProps) {
   const ctx: AppsContext = { client, poller, dialog, notify: props.notify, allowed, apps };
 
   // a dialog (a form, a menu, a confirmation) reads raw keys while it is open
+  props.keys.reading = () => dialog.dialog !== null;
   props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     ...navCommands((pane === 'apps' ? appList : runList).go),

@@ -211,6 +211,7 @@ export function GroupsScreen(props: ScreenProps) {
   };
 
   // the confirmation and the editor (a form) read raw keys while open
+  props.keys.reading = () => change.isOpen || formRef.current() != null;
   props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
     const fm = formRef.current();

@@ -133,6 +133,7 @@ export function JournalScreen(props: ScreenProps) {
     undo(latestUndoable(read()));
   }, []);
 
+  props.keys.reading = () => change.isOpen;
   props.keys.current = (key) => (change.isOpen ? change.key(key) : false);
   const selected = () =>
     detail !== null ? entries.find((e) => e.id === detail) : rows[list.state.selected];
