@@ -34,6 +34,21 @@ export async function keysMarkdown() {
           `| ${keys(b)} | ${esc(b.label)} | ${b.write ? 'yes (disabled in --readonly)' : ''} |`,
       ),
     ].join('\n');
+  // screens without a number key, reached by their global key (or the palette)
+  const OTHER = [
+    {
+      id: 'journal',
+      title: 'Journal',
+      heading: '## J Journal (`:journal`; see [safety.md](safety.md))',
+    },
+    {
+      id: 'fleet',
+      title: 'Fleet',
+      heading: '## 0 Fleet (`--fleet` consoles; see [fleet.md](fleet.md))',
+    },
+  ];
+  const titleOf = (scope) =>
+    SCREENS.find((s) => s.id === scope)?.title ?? OTHER.find((s) => s.id === scope)?.title;
   const global = BINDINGS.filter((b) => b.scope === 'global');
   // each key that writes somewhere, with its one meaning and the screens that bind it
   const writeKeys = [...new Set(BINDINGS.filter((b) => b.write).flatMap((b) => b.keys))];
@@ -42,7 +57,11 @@ export async function keysMarkdown() {
     '|---|---|---|',
     ...writeKeys.map((k) => {
       const on = BINDINGS.filter((b) => b.keys.includes(k));
-      const titles = on.map((b) => SCREENS.find((s) => s.id === b.scope)?.title ?? b.scope);
+      const titles = on.map((b) => {
+        const title = b.scope === 'global' ? 'everywhere' : titleOf(b.scope);
+        if (!title) throw new Error(`gen-keys: no title for the screen '${b.scope}'`);
+        return title;
+      });
       const key = `\`${k === ' ' ? 'Space' : esc(keyLabel(k))}\``;
       return `| ${key} | ${esc(MEANINGS[on.find((b) => b.meaning)?.meaning] ?? '')} | ${titles.join(', ')} |`;
     }),
@@ -53,7 +72,8 @@ export async function keysMarkdown() {
     'Generated from `src/tui/keymap.ts` by `node scripts/gen-keys.mjs` — the table that also drives',
     'the console and its `?` help. No key uses Ctrl-D or Ctrl-h/j/k/l (terminals and tmux take them).',
     'Keys are routed to an open overlay first (help, palette, filter line, a form or confirmation),',
-    'then to the screen, then to the global keys: while a form is open, typed letters go into it.',
+    'then to the screen, then to the global keys: while a form is open, typed letters go into it',
+    "(the status bar then shows only `Esc back`: the screen's keys, `1-9` and `q` do not work there).",
     'The `?` help shows two columns when every line fits whole in half the width; otherwise one',
     'column that ↑/↓ (`j`/`k`), PgUp/PgDn and `g`/`G` scroll (at 80×24 the longer lists do).',
     'No key uses Alt: Esc and a character that arrive together (typed fast over a slow link, which',
@@ -87,10 +107,14 @@ export async function keysMarkdown() {
     if (own.length === 0) continue;
     parts.push(`## ${s.key} ${s.title}`, '', table(own), '');
   }
-  // screens without a number key (reached by their global key or the palette)
-  const journal = BINDINGS.filter((b) => b.scope === 'journal');
-  if (journal.length > 0)
-    parts.push('## J Journal (`:journal`; see [safety.md](safety.md))', '', table(journal), '');
+  for (const s of OTHER) {
+    const own = BINDINGS.filter((b) => b.scope === s.id);
+    if (own.length > 0) parts.push(s.heading, '', table(own), '');
+  }
+  // every screen's keys are written: a new screen without a section fails here, not silently
+  const written = new Set(['global', ...SCREENS.map((s) => s.id), ...OTHER.map((s) => s.id)]);
+  const missing = [...new Set(BINDINGS.map((b) => b.scope))].filter((x) => !written.has(x));
+  if (missing.length > 0) throw new Error(`gen-keys: no section for ${missing.join(', ')}`);
   return parts.join('\n');
 }
 

@@ -360,3 +360,16 @@ export function latestUndoable(entries: readonly JournalEntry[]): JournalEntry |
       !isRevertBookkeeping(x),
   );
 }
+
+/**
+ * Whether `u` now undoes a change made since the journal held `before` (its entry ids then):
+ * the latest undoable entry is a new one and has an inverse (not a reboot, a cleared log, a
+ * password). The status line offers `u undo` only then.
+ */
+export function undoableSince(
+  entries: readonly JournalEntry[],
+  before: ReadonlySet<string>,
+): boolean {
+  const e = latestUndoable(entries);
+  return e !== undefined && !before.has(e.id) && inverseOf(e).ok;
+}

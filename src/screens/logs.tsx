@@ -82,6 +82,7 @@ export function LogsScreen(props: ScreenProps) {
   const hold = () => (newest ? { lines: log.lines, appended: log.appended } : held);
 
   // the confirmation reads the next key, whatever it is: raw keys while it is open
+  props.keys.reading = () => confirm;
   props.keys.current = confirm
     ? (key) => {
         // y read together with D (typed ahead, a paste) does not clear

@@ -292,7 +292,12 @@ export function PortsScreen(props: ScreenProps) {
       desc: true,
       sortsBy: 'demand / line rate',
     };
-    return [...base.slice(0, at), flag, ...base.slice(at)];
+    // a port's name is never cut (at 80 columns 'eth-0-22…' named four ports): PORT is as
+    // wide as the longest name, a less urgent column gives way instead
+    const longest = Math.max(0, ...all.map((r) => r.name.length));
+    const name = (c: PortColumn): PortColumn =>
+      c.key === 'port' ? { ...c, min: Math.max(c.min ?? c.width, longest) } : c;
+    return [...base.slice(0, at), flag, ...base.slice(at)].map(name);
   }, [all, loads]);
   const rows = useMemo(
     () => sortRows(filterPorts(all, props.filter), sort, columns),
@@ -320,6 +325,7 @@ export function PortsScreen(props: ScreenProps) {
   );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
+  props.keys.reading = () => trace.formOpen || dialog.dialog !== null;
   props.keys.current = (key) =>
     trace.formOpen ? trace.key(key) : dialog.handleKey(key, dialogPage(props.height));
   const tracePort = {

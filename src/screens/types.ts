@@ -4,6 +4,15 @@ import type { PickSlot } from './pick.js';
 
 export type KeyHandler = (key: string) => boolean;
 
+export interface ScreenKeys {
+  current: KeyHandler | null;
+  /**
+   * Whether a form or question of the screen reads the keys now (the status bar then shows
+   * `Esc back`, not the list's keys, which do nothing there). Asked after each render.
+   */
+  reading?: () => boolean;
+}
+
 export interface ScreenProps {
   width: number;
   height: number;
@@ -13,7 +22,7 @@ export interface ScreenProps {
    * Raw keys, for text entry and an open confirmation only: the screen sets this to receive
    * keys first; it returns true when it used the key.
    */
-  keys: { current: KeyHandler | null };
+  keys: ScreenKeys;
   /** The screen's command handlers (`useCommands`): keys reach it by command, through the keymap. */
   commands: CommandSlot;
   /** One-line message for the status bar. */

@@ -5,8 +5,10 @@
  */
 import { useRef, useState } from 'react';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
+import { entriesOf, journalOf } from '../ops/journal.js';
 import { sendWithRevert } from '../ops/revert/console.js';
 import { planNoRevert } from '../ops/revert/plans.js';
+import { undoableSince } from '../ops/undo.js';
 import { useConsole } from '../store/react.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -66,8 +68,15 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     });
   const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
 
+  // this console's journal of the device: after a success, whether `u` undoes it
+  const journaled = () => {
+    const journal = journalOf(client);
+    return journal ? entriesOf(journal.file, { device: consoleValue.session.url }) : [];
+  };
+
   const send = (o: Open, revertMs?: number) => {
     set({ ...o, phase: 'sending' });
+    const before = new Set(journaled().map((e) => e.id));
     // the executor sends, then has the poller refresh what the change affects
     const sent =
       revertMs === undefined
@@ -79,8 +88,10 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
           // a success reports in the status line: no box that needs another Enter
           set(null);
           o.options.onClose?.(result);
+          // `u undo` where the change has an inverse (an undo itself is not offered again)
+          const undo = o.plan.undoOf === undefined && undoableSince(journaled(), before);
           notify(
-            `${doneLine(o.plan.title, result)}${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`,
+            `${doneLine(o.plan.title, result)}${undo ? ' · u undo' : ''}${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`,
           );
           return;
         }

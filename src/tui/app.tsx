@@ -154,7 +154,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { clock, handler } = useKeyQueue(onKey, exit);
   useInput(handler, { isActive: isRawModeSupported });
 
-  const hints = statusHints(screen, screens.active, session.readonly);
+  const hints = statusHints(screen, screens.active, session.readonly, screens.reading);
   const error = reply ? (reply.failed ? reply.text : undefined) : lastError;
   const info = reply && !reply.failed ? reply.text : notice;
   const prompting = overlay === 'palette' || overlay === 'filter';

@@ -2,7 +2,8 @@
  * The status bar's key hints for the focused view: the screen's hinted bindings whose command
  * the screen handles now (inside a port's detail, that view's keys, not the list's), `Esc
  * back` while the screen has a view to go back from, and — with `--readonly` — each write
- * key marked `(off)`, in words, so that it reads without colour.
+ * key marked `(off)`, in words, so that it reads without colour. While a form or question of
+ * the screen reads the keys, none of those work: only `Esc back`.
  */
 import type { KeyHint } from '../widgets/index.js';
 import { BINDINGS, keyLabel, type ScreenId } from './keymap.js';
@@ -14,7 +15,10 @@ export function statusHints(
   screen: ScreenId,
   active: readonly string[],
   readonly: boolean,
+  reading = false,
 ): KeyHint[] {
+  // an open form or question takes every key (its own line lists them): only Esc leaves it
+  if (reading) return [{ key: 'Esc', label: 'back · keys go to the open form or question' }];
   const now = new Set(active);
   const own = BINDINGS.filter(
     (b) => b.scope === screen && b.hint && !b.within && now.has(b.command),

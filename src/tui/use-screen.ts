@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
-import type { KeyHandler } from '../screens/types.js';
+import type { ScreenKeys } from '../screens/types.js';
 import { type Dispatched, dispatchKey } from './dispatch.js';
 import type { ScreenId } from './keymap.js';
 import { useLive } from './use-live.js';
@@ -28,13 +28,15 @@ function record(screen: ScreenId, handlers: CommandHandlers | null) {
 
 export function useScreen(initial: ScreenId) {
   const [screen, setScreen, live] = useLive<ScreenId>(initial);
-  const keys = useRef<KeyHandler | null>(null);
+  const keys = useRef<ScreenKeys>({ current: null }).current;
   // an item for the screen to select and open (`:port eth-0-2`), used once (screens/pick.ts)
   const pick = useRef<string | null>(null);
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
   // what the screen handled at its last render, for the status bar's hints
   const [active, setActive] = useState<readonly string[]>([]);
+  // whether a form or question of the screen reads the keys now (none of its commands work)
+  const [reading, setReading] = useState(false);
   const shown = useRef('');
   const commands = useRef({
     get current() {
@@ -46,17 +48,22 @@ export function useScreen(initial: ScreenId) {
     },
     committed() {
       const now = Object.keys(slot.current ?? {}).sort();
-      if (now.join(' ') === shown.current) return;
-      shown.current = now.join(' ');
+      const reads = keys.reading?.() ?? false;
+      const seen = `${reads ? 'reading:' : ''}${now.join(' ')}`;
+      if (seen === shown.current) return;
+      shown.current = seen;
       setActive(now);
+      setReading(reads);
     },
   }).current;
   const go = (id: ScreenId) => {
     keys.current = null;
+    keys.reading = undefined;
     commands.current = null;
     // a screen without commands of its own (Overview) shows none of the last one's
     shown.current = '';
     setActive([]);
+    setReading(false);
     setScreen(id);
   };
   return {
@@ -65,6 +72,8 @@ export function useScreen(initial: ScreenId) {
     live,
     /** The commands the screen handles now (its focused view), as of its last render. */
     active,
+    /** Whether an open form or question reads the keys, as of the screen's last render. */
+    reading,
     keys,
     commands,
     pick,

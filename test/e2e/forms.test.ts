@@ -1,7 +1,8 @@
 /**
  * Never lose typed work, as an operator at 80×24 sees it (`pbc --demo` in tmux): the rule
- * editor survives Esc (it asks first), a device refusal (the form comes back as typed) and a
- * resize to 60×20 and back.
+ * editor survives Esc (it asks first), a device refusal (the form comes back as typed: the
+ * syslog form, and the rule editor when another operator's rule got there first) and a resize
+ * to 60×20 and back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, TmuxSession } from './tmux.js';
@@ -80,6 +81,66 @@ describe.runIf(hasTmux())('pbc --demo: typed work survives', () => {
     await s.waitFor((x) => x.includes('discard changes? y/n'));
     s.keys('y');
     await s.waitFor((x) => !x.includes('kept-note') && x.includes('Available apps'));
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 90_000);
+
+  it("the rule editor survives a device refusal at 80×24: another operator's rule got there first", async () => {
+    const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
+    sessions.push(s);
+    const home = await s.waitFor((x) => /http:\/\/127\.0\.0\.1:\d+\/rest/.test(x), 15_000);
+    const url = /http:\/\/127\.0\.0\.1:\d+\/rest/.exec(home)![0];
+    s.keys('3');
+    await s.waitFor((x) => x.includes('TCAM 21/4096') && x.includes('tap-1'));
+    s.keys('a');
+    await s.waitFor((x) => x.includes('Add rule'));
+    s.keys('-l', 'kept-rule');
+    await pause();
+    s.keys('Down', 'Down', 'C-u');
+    s.keys('-l', '1234');
+    await pause();
+    s.keys('Down');
+    s.keys('-l', 'in_port');
+    await pause();
+    s.keys('Tab');
+    s.keys('-l', '5');
+    await pause();
+    s.keys('Down', 'Down');
+    s.keys('-l', 'output:10');
+    await s.waitFor((x) => x.includes('kept-rule') && x.includes('output:10'));
+    s.keys('C-s');
+    await s.waitFor((x) => x.includes('Add rule — confirm') && x.includes('POST /rules'));
+    // meanwhile another operator adds a rule of the same match and priority
+    const other = new URLSearchParams({
+      priority: '1234',
+      'match[in_port]': '5',
+      actions: 'output:11',
+      name: 'other-op',
+    });
+    const res = await fetch(`${url}/rules?${other}`, { method: 'POST' });
+    expect(await res.json()).toEqual({ result: 'OK' });
+    s.keys('y');
+    // the refusal stays in a box with the device's words; closing it gives the editor back
+    let f = await s.waitFor((x) => x.includes('Add rule — result') && x.includes('FAILED'));
+    expect(f).toContain('already exists');
+    s.keys('Enter');
+    f = await s.waitFor((x) => x.includes('✖ device refused: a rule with this match'));
+    expect(f).toContain('Add rule');
+    expect(f).toContain('kept-rule');
+    expect(f).toMatch(/ priority\s+1234/);
+    expect(f).toContain('output:10');
+    // the focus on the field the device named (the match)
+    expect(f).toMatch(/›match\s+in_port\s+= 5/);
+    // nothing of ours was added: the device holds the other operator's rule only
+    const rules = (await (await fetch(`${url}/rules/all`)).json()) as {
+      rules: { name: string; priority: number }[];
+    };
+    expect(rules.rules.filter((r) => r.priority === 1234).map((r) => r.name)).toEqual(['other-op']);
+    s.keys('Escape');
+    await s.waitFor((x) => x.includes('discard changes? y/n'));
+    s.keys('y');
+    await s.waitFor((x) => !x.includes('kept-rule') && x.includes('PRIO'));
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');

@@ -23,6 +23,8 @@ describe.runIf(hasTmux())('which port is erroring now, in tmux at 80×24', () =>
     for (const l of lines(f)) expect(l.length).toBeLessThanOrEqual(80);
     // the first row is the selected one: Enter opens that port's counters
     expect(table(f)[0]?.startsWith('›')).toBe(true);
+    // which port: names are whole at 80 columns (not 'eth-0-22…' for four ports)
+    for (const row of table(f)) expect(row).toMatch(/^[›\s]eth-[\d/-]+ /);
     await press(s, 'q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');

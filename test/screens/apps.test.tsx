@@ -45,6 +45,34 @@ describe('apps screen (8)', () => {
     });
   });
 
+  it("checks a number against the range the app's help documents (16..1024) before sending", async () => {
+    const t = await open();
+    const before = t.sim.faults.writes;
+    await t.h.press('a');
+    await t.h.waitFor((x) => x.includes('Start ntp') && x.includes('Poll interval'));
+    // description, mode, server, backup server, then the poll interval
+    for (let i = 0; i < 4; i++) await t.h.press('tab');
+    await t.h.waitFor((x) => x.includes('Seconds between polls, 16..1024'));
+    await t.h.press('\u0015'); // Ctrl-U
+    await t.type('5');
+    await t.h.press('enter');
+    let f = await t.h.waitFor((x) => x.includes('Poll interval (s) must be 16–1024, not 5'));
+    expect(f).toMatch(/›✖Poll interval \(s\)\s+5/);
+    expect(f).toContain('Start ntp');
+    await t.h.press('\u0015');
+    await t.type('2000');
+    await t.h.press('enter');
+    f = await t.h.waitFor((x) => x.includes('Poll interval (s) must be 16–1024, not 2000'));
+    expect(t.sim.faults.writes).toBe(before);
+    expect(instances(t)).toHaveLength(0);
+    // within the range it goes
+    await t.h.press('\u0015');
+    await t.type('1024');
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('ntp started'), 5000);
+    expect(instances(t)[0]?.params.poll_interval).toBe('1024');
+  });
+
   it('edits a running instance, runs its actions, and stops it after confirmation', async () => {
     const t = await open();
     await t.admin.apps.start('ntp', 'clock', { server: '192.0.2.123' });

@@ -150,6 +150,30 @@ describe('status bar', () => {
     expect(bar(overview)).not.toContain('e edit');
   });
 
+  it("while a form or question reads the keys, shows Esc back, not the list's keys", async () => {
+    m = await mountConsole({ screen: 'ports', columns: 100, rows: 30 });
+    await m.ui.waitFor((x) => rows(x).length > 5, 5000);
+    const last = (x: string) => frameLines(x).at(-1) ?? '';
+    const statusBar = (x: string) =>
+      frameLines(x).find((l) => l.startsWith('1-9 screens') || l.startsWith('Esc back')) ?? '';
+    // the port's form (e): typed letters go into it, so s, e, 1-9 and q do nothing there
+    await m.ui.press('e');
+    let f = await m.ui.waitFor((x) => /Esc back · keys go to the open form/.test(x), 5000);
+    expect(statusBar(f)).not.toMatch(/s sort|e edit|1-9 screens|q quit/);
+    await m.ui.press('escape');
+    f = await m.ui.waitFor((x) => statusBar(x).startsWith('1-9 screens'), 5000);
+    expect(statusBar(f)).toContain('s sort');
+    // the same on a screen whose editor is its own (Rules)
+    await m.ui.press('3');
+    await m.ui.waitFor((x) => x.includes('[3 Rules]') && statusBar(x).includes('a add'), 5000);
+    await m.ui.press('a');
+    f = await m.ui.waitFor((x) => x.includes('Add rule') && statusBar(x).startsWith('Esc back'));
+    expect(statusBar(f)).not.toContain('d delete');
+    await m.ui.press('escape');
+    f = await m.ui.waitFor((x) => !x.includes('Add rule') && statusBar(x).includes('a add'), 5000);
+    expect(last(f)).not.toContain('Esc back · keys go');
+  });
+
   it('in --readonly, write keys are shown off in the status bar', async () => {
     m = await mountConsole({
       screen: 'ports',

@@ -55,6 +55,20 @@ describe('groups screen', () => {
     expect(d).toContain("'lb-a' prio 300: in_port=5 → group:7");
   });
 
+  it("filtered, says 'N of M groups match' and lists only those", async () => {
+    const c = await mount({ screen: 'groups' });
+    await withGroupUsers(c);
+    await c.ui.waitFor((x) => x.includes('2 groups · 2 used by rules'));
+    await c.keys('/');
+    await c.type('clone');
+    await c.keys('enter');
+    const f = await c.ui.waitFor((x) =>
+      x.includes("1 of 2 groups match 'clone' · 2 used by rules"),
+    );
+    expect(f).toMatch(/8 clone\s+1: output:11/);
+    expect(f).not.toContain('lb-a');
+  });
+
   it('adding a group that rules use lists exactly those rules, and after confirming they are gone', async () => {
     const c = await mount({ screen: 'groups' });
     await withGroupUsers(c);

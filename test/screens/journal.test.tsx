@@ -27,6 +27,9 @@ const ruleKeys = async (t: TestConsole) =>
     .map((r) => JSON.stringify([r.priority, r.match, r.actions, r.name]))
     .sort();
 
+const statusLine = (frame: string, text: string) =>
+  frame.split('\n').find((l) => l.includes(text)) ?? '';
+
 describe('the journal in the console', () => {
   it('journals a write once; u undoes it and the device is as before; J lists it', async () => {
     const t = await session.open('rules', { rows: 40, columns: 120 });
@@ -39,7 +42,8 @@ describe('the journal in the console', () => {
     await t.h.waitFor((x) => /y\/Enter send/.test(body(x)), 10_000);
     await t.h.press('y');
     // a change the device accepts reports in the status line (no box to close)
-    await t.h.waitFor((x) => /Delete rule.*: done/.test(x), 15_000);
+    // … and says that u undoes it
+    await t.h.waitFor((x) => /Delete rule.*: done.* · u undo/.test(x), 15_000);
     expect(await writes(t)).toBe(w0 + 1);
     const [removed, ...rest] = entries(t);
     expect(rest.length).toBe(n0);
@@ -56,7 +60,12 @@ describe('the journal in the console', () => {
     expect(asked).toContain(`undo ${removed!.id}`);
     expect(await writes(t)).toBe(w0 + 1);
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes(`undo ${removed!.id} (rules.remove): done`), 15_000);
+    const undone = await t.h.waitFor(
+      (x) => x.includes(`undo ${removed!.id} (rules.remove): done`),
+      15_000,
+    );
+    // an undo is not offered again
+    expect(statusLine(undone, 'rules.remove): done')).not.toContain('u undo');
     expect(await ruleKeys(t)).toEqual(rulesBefore);
     const undo = entries(t)[0]!;
     expect(undo).toMatchObject({ operation: 'rules.add', undoOf: removed!.id });
@@ -78,7 +87,33 @@ describe('the journal in the console', () => {
     const rule = removed!.before as { priority: number }[];
     expect(detail).toMatch(new RegExp(`- +"priority": ${rule[0]!.priority},`));
     expect(detail).toMatch(/\+ \[\]/);
+
+    // filtered, the list says how many of how many changes it shows
+    await t.h.press('escape');
+    await t.h.waitFor((x) => x.includes('Journal ·') && !x.includes('before → after'), 10_000);
+    await t.h.press('/');
+    await t.type('rules.remove');
+    await t.h.press('enter');
+    const only = await t.h.waitFor(
+      (x) => x.includes(`1 of ${entries(t).length} changes match 'rules.remove'`),
+      10_000,
+    );
+    expect(only).toContain(removed!.id);
+    expect(only).not.toContain(undo.id);
   }, 120_000);
+
+  it("a change without an inverse (zeroed counters) reports done without 'u undo'", async () => {
+    const t = await session.open('rules', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('output:'), 15_000);
+    const w0 = await writes(t);
+    await t.h.press('z');
+    await t.h.waitFor((x) => /y\/Enter send/.test(body(x)), 10_000);
+    await t.h.press('y');
+    const f = await t.h.waitFor((x) => x.includes('Reset rule counters: done'), 15_000);
+    expect(await writes(t)).toBe(w0 + 1);
+    expect(entries(t)[0]?.operation).toBe('rules.resetCounters');
+    expect(statusLine(f, 'Reset rule counters: done')).not.toContain('u undo');
+  });
 
   it('the console keeps journaling after it reconnects', async () => {
     const t = await session.open('device', { rows: 40, columns: 120 });

@@ -20,7 +20,8 @@ import {
 } from './actions.js';
 
 const APP_COLUMNS: Column<App>[] = [
-  { key: 'name', title: 'APP', width: 12, min: 8, priority: 100, render: (a) => a.name },
+  // 16: the longest app names (heartbeat_bypass, bypass_keepalive) whole when the width allows
+  { key: 'name', title: 'APP', width: 16, min: 8, priority: 100, render: (a) => a.name },
   {
     key: 'start',
     title: 'START',
@@ -107,6 +108,7 @@ export function AppsScreen(props: ScreenProps) {
   const ctx: AppsContext = { client, poller, dialog, notify: props.notify, allowed, apps };
 
   // a dialog (a form, a menu, a confirmation) reads raw keys while it is open
+  props.keys.reading = () => dialog.dialog !== null;
   props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     ...navCommands((pane === 'apps' ? appList : runList).go),

@@ -12,6 +12,7 @@ import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../wid
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import {
   applyBlocked,
   DISCARD_QUESTION,
@@ -95,6 +96,8 @@ const COLUMNS: Column<GroupRow>[] = [
     title: 'DESCRIPTION',
     width: 16,
     min: 8,
+    // a wide terminal shows the whole text, not 'Copy to both ID…' beside empty columns
+    flex: true,
     priority: 30,
     render: (r) => r.group.description,
   },
@@ -208,6 +211,7 @@ export function GroupsScreen(props: ScreenProps) {
   };
 
   // the confirmation and the editor (a form) read raw keys while open
+  props.keys.reading = () => change.isOpen || formRef.current() != null;
   props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
     const fm = formRef.current();
@@ -303,9 +307,8 @@ export function GroupsScreen(props: ScreenProps) {
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate-end">
         {groups
-          ? `${all.length} ${all.length === 1 ? 'group' : 'groups'} · ${used} used by rules`
+          ? `${(f && matchNote(rows.length, all.length, props.filter, 'groups')) || `${all.length} ${all.length === 1 ? 'group' : 'groups'}`} · ${used} used by rules`
           : ''}
-        {f ? ` · ${rows.length} match '${props.filter}'` : ''}
         {refused ? ` · read-only: ${refused}` : ''}
       </Text>
       {prediction.text ? (

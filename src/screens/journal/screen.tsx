@@ -16,6 +16,7 @@ import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useWriteRefusal } from '../device-view.js';
 import { useList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { applyChange, listenForApply } from './apply.js';
@@ -150,6 +151,7 @@ export function JournalScreen(props: ScreenProps) {
     undo(latestUndoable(read()));
   }, []);
 
+  props.keys.reading = () => change.isOpen;
   props.keys.current = (key) => (change.isOpen ? change.key(key) : false);
   const selected = () =>
     detail !== null ? entries.find((e) => e.id === detail) : rows[list.state.selected];
@@ -195,8 +197,7 @@ export function JournalScreen(props: ScreenProps) {
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate-end">
-        {`Journal · ${entries.length} ${entries.length === 1 ? 'change' : 'changes'} on ${session.url} · newest first · Enter details · u undo`}
-        {f ? ` · ${rows.length} match '${props.filter}'` : ''}
+        {`Journal · ${(f && matchNote(rows.length, entries.length, props.filter, 'changes')) || `${entries.length} ${entries.length === 1 ? 'change' : 'changes'}`} on ${session.url} · newest first · Enter details · u undo`}
         {refused ? ` · read-only: ${refused}` : ''}
       </Text>
       <Table

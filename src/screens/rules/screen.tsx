@@ -157,6 +157,7 @@ export function RulesScreen(props: ScreenProps) {
   };
 
   // the confirmation and the editor (a form) read raw keys while open
+  props.keys.reading = () => change.isOpen || trace.formOpen || formRef.current() != null;
   props.keys.current = (key) => {
     if (change.isOpen) return change.key(key);
     if (trace.formOpen) return trace.key(key);

@@ -222,6 +222,7 @@ export function SavePointsScreen(props: ScreenProps) {
   };
 
   // a dialog (a form, a confirmation, a content view) reads raw keys while it is open
+  props.keys.reading = () => dialog.dialog !== null;
   props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     ...navCommands((pane === 'rules' ? ruleList : portList).go),

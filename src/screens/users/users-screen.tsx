@@ -117,6 +117,7 @@ export function UsersScreen(props: ScreenProps) {
   };
 
   // a dialog (a form, a confirmation) reads raw keys while it is open
+  props.keys.reading = () => dialog.dialog !== null;
   props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     ...navCommands(list.go),
