@@ -17,6 +17,7 @@ import { PortDetail, sfpLines } from './port-detail.js';
 import { loadColumn } from './port-load.js';
 import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
 import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
+import { useRemembered } from './remembered.js';
 import { traceHeight, useTrace } from './trace/use-trace.js';
 import { usePortLoads } from './traffic.js';
 import type { ScreenProps } from './types.js';
@@ -262,10 +263,11 @@ export function PortsScreen(props: ScreenProps) {
   const stats = useConsoleState((s) => s.resources.stats.data);
   const statsError = useConsoleState((s) => s.resources.stats.error?.message);
   const rates = usePortRates(); // no current rates while the counters are stale
-  const [sort, setSort] = useState<PortSort>(START_SORT);
+  const { client, poller } = useConsole();
+  // the sort stays when the operator looks at another screen and comes back
+  const [sort, setSort] = useRemembered<PortSort>(poller, 'ports.sort', START_SORT);
   const [detail, setDetail] = useState<string | null>(null);
   // e: change the port's configuration (POST /ports/config) in a dialog
-  const { client, poller } = useConsole();
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
   const editPort = (name: string | undefined) =>

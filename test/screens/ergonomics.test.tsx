@@ -48,6 +48,19 @@ describe('ports: what is wrong now', () => {
     expect(rates[0]).toBeGreaterThan(0);
   });
 
+  it('the sort stays when another screen is shown and Ports again', async () => {
+    m = await mountConsole({ screen: 'ports', columns: 80, rows: 24 });
+    await m.ui.waitFor((x) => x.includes('ERR/s') && rows(x).length > 5, 5000);
+    await m.ui.press('s');
+    await m.ui.waitFor((x) => /ERR\/s▼/.test(header(x)), 5000);
+    await m.ui.press('1');
+    await m.ui.waitFor((x) => x.includes('[1 Overview]'), 5000);
+    await m.ui.press('2');
+    const f = await m.ui.waitFor((x) => x.includes('[2 Ports]') && rows(x).length > 5, 5000);
+    expect(header(f)).toMatch(/ERR\/s▼/);
+    expect(f).toContain('sorted by errors/s now ▼');
+  });
+
   it('"erroring now" is a mark and a word, exactly on the rows whose rate is not 0', async () => {
     m = await mountConsole({ screen: 'ports', columns: 100, rows: 34, session: { demo: true } });
     const f = await m.ui.waitFor(
