@@ -4,8 +4,8 @@
  * exporter do not double the load, and a fetch already under way is joined, not repeated.
  * A device that does not answer in time gives `pbc_up{device} 0` and no other series.
  */
+import type { Registry } from 'prom-client';
 import type { Client } from '../../api/client.js';
-import { Exposition } from './exposition.js';
 import {
   addDeviceSamples,
   type DeviceSnapshot,
@@ -13,6 +13,7 @@ import {
   METRICS,
   readSnapshot,
 } from './metrics.js';
+import { ScrapeRegistry } from './registry.js';
 
 export interface Target {
   /** The `device` label: the context's name. */
@@ -65,8 +66,11 @@ export class FleetCollector {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** The exposition text of one scrape; devices not answered within `deadlineMs` read as down. */
-  async scrape(deadlineMs: number): Promise<string> {
+  /**
+   * One scrape: a fresh prom-client Registry holding this scrape's samples only (its text is
+   * `await registry.metrics()`); devices not answered within `deadlineMs` read as down.
+   */
+  async scrape(deadlineMs: number): Promise<Registry> {
     const pending = this.targets.map((t) => this.result(t));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -74,7 +78,7 @@ export class FleetCollector {
     });
     const results = await Promise.all(pending.map((p) => Promise.race([p, late])));
     clearTimeout(timer);
-    const out = new Exposition(METRICS);
+    const out = new ScrapeRegistry(METRICS);
     this.targets.forEach((t, i) => {
       const r = results[i]!;
       const ok = r !== 'late' && r.ok;
@@ -88,7 +92,7 @@ export class FleetCollector {
       out.add('pbc_scrape_duration_seconds', { device: t.name }, r.seconds);
       addDeviceSamples(out, t.name, r.snap, this.options.ruleNames);
     });
-    return out.text();
+    return out.registry();
   }
 
   private note(device: string, up: boolean, why: string): void {
