@@ -1,7 +1,7 @@
 /**
  * The exporter over real simulators: metric names, labels and types as Prometheus reads
  * them, 64-bit counters (nearest float64, monotone across 2^53), a device that does not answer
- * (pbc_up 0 and nothing else of it), one read per device per cache interval, rule
+ * (pbc_up 0 and nothing else of it, also once it was up), one read per device per cache interval, rule
  * counters only for the rules asked for, and a hanging device that does not hold up the
  * scrape.
  */
@@ -151,6 +151,32 @@ describe('pbc exporter: what Prometheus reads', () => {
       expect(p.samples.filter((s) => s.name === 'pbc_up' && s.value === '1')).toHaveLength(2);
     } finally {
       await dead.close();
+    }
+  });
+
+  it('a device that goes down after it was up: the next scrape has pbc_up 0 and none of its other series', async () => {
+    const sim = await startSim({ port: 0, host: '127.0.0.1', seed: 4, flows: 1000, now: () => T });
+    const client = createClient({ url: sim.url, timeoutMs: 2000 });
+    const changes: string[] = [];
+    const c = collector([...targets(), { name: 'flaky', client }], {
+      cacheMs: 0,
+      onChange: (device, up) => changes.push(`${device} ${up ? 'up' : 'down'}`),
+    });
+    try {
+      const before = parseExposition(await text(c.scrape(10_000)));
+      const of = (p: typeof before) => p.samples.filter((s) => s.labels.device === 'flaky');
+      expect(of(before).find((s) => s.name === 'pbc_up')?.value).toBe('1');
+      expect(of(before).length).toBeGreaterThan(100);
+      await sim.close();
+      const after = parseExposition(await text(c.scrape(10_000)));
+      expect(of(after)).toEqual([{ name: 'pbc_up', labels: { device: 'flaky' }, value: '0' }]);
+      // the devices still up keep all their series
+      const lab1 = (p: typeof before) => p.samples.filter((s) => s.labels.device === 'lab-1');
+      expect(lab1(after).length).toBe(lab1(before).length);
+      expect(changes).toEqual(['flaky down']);
+    } finally {
+      await client.close();
+      await sim.close().catch(() => {});
     }
   });
 
