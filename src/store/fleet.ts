@@ -9,6 +9,10 @@
  * most `concurrency` requests at once; and one budget for all devices, `budget` requests a
  * second (a token bucket of one second's worth): 100 devices stay within 10 requests/s, the
  * intervals stretching as needed, the due-soonest first.
+ *
+ * The open device is not polled here: its own console polls it, its row is fed from that
+ * console's answers (`record`, fleet-feed.ts), and that console's requests are charged to
+ * the same budget (`charge`), so the fleet and the open device together stay within it.
  */
 import type { Client } from '../api/index.js';
 import type {
@@ -53,6 +57,13 @@ const COST: Record<FleetKey, number> = {
   groups: 1,
 };
 export const FLEET_KEYS = Object.keys(COST) as FleetKey[];
+
+/**
+ * How far requests charged from outside (the open console) may put the budget into debt, in
+ * seconds of budget: a console that alone sends more than the budget stops the fleet's
+ * polling (the total stays that console's), and 10 s after it stops the fleet polls again.
+ */
+const DEBT_SECONDS = 10;
 
 const FETCH: { [K in FleetKey]: (c: Client) => Promise<FleetData[K]> } = {
   identity: async (c) => {
@@ -164,9 +175,34 @@ export class FleetPoller {
     return () => this.listeners.delete(listener);
   }
 
-  /** The device shown on its own (null: the fleet screen): the others are polled slower. */
+  /**
+   * The device shown on its own (null: the fleet screen): it is left to its own console
+   * (not polled here), the others are polled slower.
+   */
   setOpen(name: string | null): void {
     this.open = name;
+  }
+
+  /**
+   * Requests sent to a device by someone else (the open device's console): taken from the
+   * same budget. The bucket goes into debt (a console's first round or identity read is a
+   * burst), up to DEBT_SECONDS of budget: the fleet then waits until it is paid back.
+   */
+  charge(requests = 1): void {
+    this.refill(this.now());
+    this.tokens = Math.max(-this.budget * DEBT_SECONDS, this.tokens - requests);
+  }
+
+  /** An answer for one device got elsewhere (its open console): its row shows it. */
+  record<K extends FleetKey>(name: string, key: K, value: FleetData[K], at = this.now()): void {
+    if (!this.devices.some((d) => d.name === name)) return;
+    this.commit(name, key, value, at);
+  }
+
+  /** A failure of one device seen elsewhere (its open console): its row reads down. */
+  recordError(name: string, message: string, at = this.now()): void {
+    if (!this.devices.some((d) => d.name === name)) return;
+    this.update(name, (s) => ({ ...s, error: { message, at } }));
   }
 
   start(): void {
@@ -189,10 +225,10 @@ export class FleetPoller {
   /** Starts what is due, soonest first, within the concurrency and the request budget. */
   tick(): void {
     const t = this.now();
-    this.tokens = Math.min(this.budget, this.tokens + ((t - this.lastRefill) / 1000) * this.budget);
-    this.lastRefill = t;
+    this.refill(t);
+    const skip = this.open === null ? null : `${this.open}\u0000`;
     const ready = [...this.due.entries()]
-      .filter(([id, at]) => at <= t && !this.inFlight.has(id))
+      .filter(([id, at]) => at <= t && !this.inFlight.has(id) && !(skip && id.startsWith(skip)))
       .sort((a, b) => a[1] - b[1]);
     for (const [id] of ready) {
       if (this.inFlight.size >= this.concurrency) return;
@@ -204,18 +240,28 @@ export class FleetPoller {
     }
   }
 
+  private refill(t: number): void {
+    // one second's budget saved up at most (never less than the dearest resource costs)
+    const most = Math.max(this.budget, COST.identity);
+    this.tokens = Math.min(most, this.tokens + ((t - this.lastRefill) / 1000) * this.budget);
+    this.lastRefill = t;
+  }
+
+  private commit(name: string, key: FleetKey, value: FleetData[FleetKey], at: number): void {
+    this.update(name, (s) => {
+      const data = { ...s.data, [key]: value };
+      const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
+      return { ...s, data, rates, okAt: at };
+    });
+  }
+
   private async poll(name: string, key: FleetKey): Promise<void> {
     const device = this.devices.find((d) => d.name === name)!;
     const id = `${name}\u0000${key}`;
     try {
       const value = await FETCH[key](device.client);
       this.failures.delete(id);
-      this.update(name, (s) => {
-        const at = this.now();
-        const data = { ...s.data, [key]: value };
-        const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
-        return { ...s, data, rates, okAt: at };
-      });
+      this.commit(name, key, value, this.now());
       this.due.set(id, this.now() + this.interval(name, key));
     } catch (e) {
       const n = (this.failures.get(id) ?? 0) + 1;
