@@ -124,6 +124,30 @@ describe('the fleet poller', () => {
     expect(requests).toBeGreaterThan(0);
   });
 
+  it('polls the rows the filter leaves out slower, and a row shown again at once', async () => {
+    const clock = { t: 0 };
+    const counts = new Map<string, number>();
+    const devices = ['a', 'b', 'c'].map((name) => ({
+      name,
+      url: `http://${name}/rest`,
+      client: fakeClient(() => counts.set(name, (counts.get(name) ?? 0) + 1)),
+    }));
+    const poller = new FleetPoller(devices, { now: () => clock.t });
+    await run(poller, clock, 5);
+    poller.setHidden(['a']);
+    expect(poller.slowed('a')).toBe(true);
+    expect(poller.slowed('b')).toBe(false);
+    counts.clear();
+    await run(poller, clock, 60);
+    expect(counts.get('b')!).toBeGreaterThan(3 * counts.get('a')!);
+    expect(counts.get('c')!).toBeGreaterThan(3 * counts.get('a')!);
+    // shown again (the filter cleared): every resource of it is asked for now
+    poller.setHidden([]);
+    counts.clear();
+    await run(poller, clock, 1);
+    expect(counts.get('a')).toBe(10);
+  });
+
   it('calls a device that does not answer down, one that answered live', async () => {
     const clock = { t: 0 };
     const devices = [

@@ -4,8 +4,9 @@
  * FleetPoller for all devices — one fleet store of summaries, not a console store per
  * device: a device's full store exists only while it is open.
  *
- * Polling: each device's resources at the Overview's intervals (DEFAULT_INTERVALS); the
- * devices other than the open one `hiddenFactor` times slower while a device is open; at
+ * Polling: each device's resources at the Overview's intervals (DEFAULT_INTERVALS); hidden
+ * devices `hiddenFactor` times slower — while a device is open every other one, and on the
+ * fleet screen the rows its `/` filter leaves out (`setHidden`); at
  * most `concurrency` requests at once; and one budget for all devices, `budget` requests a
  * second (a token bucket of one second's worth): 100 devices stay within 10 requests/s, the
  * intervals stretching as needed, the due-soonest first.
@@ -129,6 +130,7 @@ export class FleetPoller {
   private lastRefill: number;
   private timer?: NodeJS.Timeout;
   private open: string | null = null;
+  private hidden = new Set<string>();
   private readonly concurrency: number;
   private readonly budget: number;
   private readonly hiddenFactor: number;
@@ -180,7 +182,37 @@ export class FleetPoller {
    * (not polled here), the others are polled slower.
    */
   setOpen(name: string | null): void {
-    this.open = name;
+    this.changeSlow(() => {
+      this.open = name;
+    });
+  }
+
+  /** The devices the fleet screen does not show (its `/` filter left them out): polled slower. */
+  setHidden(names: Iterable<string>): void {
+    const next = new Set(names);
+    if (next.size === this.hidden.size && [...next].every((n) => this.hidden.has(n))) return;
+    this.changeSlow(() => {
+      this.hidden = next;
+    });
+  }
+
+  /** Polled `hiddenFactor` times slower: not the open device, or filtered out of the screen. */
+  slowed(device: string): boolean {
+    return (this.open !== null && this.open !== device) || this.hidden.has(device);
+  }
+
+  /** A device that is polled at its full rate again is due now (not at its slow schedule). */
+  private changeSlow(change: () => void): void {
+    const before = new Set(this.devices.filter((d) => this.slowed(d.name)).map((d) => d.name));
+    change();
+    const t = this.now();
+    for (const name of before) {
+      if (this.slowed(name)) continue;
+      for (const k of FLEET_KEYS) {
+        const id = `${name}\u0000${k}`;
+        if ((this.due.get(id) ?? t) > t) this.due.set(id, t);
+      }
+    }
   }
 
   /**
@@ -219,7 +251,7 @@ export class FleetPoller {
 
   private interval(device: string, key: FleetKey): number {
     const base = this.intervals[key];
-    return this.open !== null && this.open !== device ? base * this.hiddenFactor : base;
+    return this.slowed(device) ? base * this.hiddenFactor : base;
   }
 
   /** Starts what is due, soonest first, within the concurrency and the request budget. */

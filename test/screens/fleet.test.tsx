@@ -90,6 +90,10 @@ describe('the fleet screen', () => {
       const filtered = await ui.waitFor((f) => f.includes('2 of 4 devices match'));
       expect(row(filtered, 'a-ok')).toBeUndefined();
       expect(row(filtered, 'd-down')).toBeDefined();
+      // the rows the filter leaves out are polled slower, the ones shown at full rate
+      expect(running.fleet.slowed('a-ok')).toBe(true);
+      expect(running.fleet.slowed('b-slow')).toBe(true);
+      expect(running.fleet.slowed('d-down')).toBe(false);
       // a down device: its error in full under the table, not cut in the NAME column
       await ui.press('down');
       const why = await ui.waitFor((f) => /^›down +d-down /m.test(f));

@@ -139,7 +139,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     key: 'device',
     reverse: false,
   });
-  // the fleet screen is what is shown: every device at its full rate
+  // the fleet screen is what is shown: no device open, every row at its full rate
   useEffect(() => {
     fleet.shown(true);
     return () => fleet.shown(false);
@@ -152,6 +152,15 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     sort.key,
     sort.reverse,
   );
+  // the devices the filter leaves out are polled slower (FleetPoller.setHidden)
+  const hiddenKey = all
+    .filter((r) => !matches(r, props.filter))
+    .map((r) => r.device)
+    .join('\u0000');
+  useEffect(() => {
+    poller.setHidden(hiddenKey ? hiddenKey.split('\u0000') : []);
+  }, [poller, hiddenKey]);
+  useEffect(() => () => poller.setHidden([]), [poller]);
   const list = useList(rows.length, props.height - 2);
   useCommands(props.commands, {
     ...navCommands(list.go),
