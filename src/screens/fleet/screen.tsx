@@ -7,7 +7,6 @@
  */
 import { Box } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { entriesOf } from '../../ops/journal.js';
 import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -15,6 +14,7 @@ import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import { useFleet } from './context.js';
+import { lastChanges } from './last-change.js';
 import {
   FLEET_SORTS,
   type FleetRow,
@@ -102,14 +102,7 @@ function useLastChanges(urls: readonly string[]): Map<string, string> {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URLs, by value
   useEffect(() => {
     const file = new JournalFile();
-    const read = () => {
-      const next = new Map<string, string>();
-      for (const url of urls) {
-        const e = entriesOf(file, { device: url })[0];
-        if (e) next.set(url, `${e.time.slice(11, 16)} ${e.operation}`);
-      }
-      setChanges(next);
-    };
+    const read = () => setChanges(lastChanges(file, urls));
     read();
     const t = setInterval(read, 3000);
     return () => clearInterval(t);
