@@ -36,6 +36,27 @@ const targets = (): Target[] => [
 const collector = (t: Target[], o: Partial<ConstructorParameters<typeof FleetCollector>[1]> = {}) =>
   new FleetCollector(t, { cacheMs: 1000, concurrency: 4, ruleNames: new Set(), ...o });
 const text = async (r: Promise<Registry>): Promise<string> => (await r).metrics();
+/** Resolves once none of the client's reads the exporter makes is under way. */
+function tracked(client: Client): () => Promise<void> {
+  let pending = 0;
+  const wrap = <O extends object>(o: O, keys: (keyof O)[]) => {
+    for (const k of keys) {
+      const f = (o[k] as (...a: unknown[]) => Promise<unknown>).bind(o);
+      (o as Record<keyof O, unknown>)[k] = (...a: unknown[]) => {
+        pending++;
+        return f(...a).finally(() => pending--);
+      };
+    }
+  };
+  wrap(client.ports, ['info', 'stats']);
+  wrap(client.device, ['flowNumbers', 'environment', 'loadAverage', 'memoryUsage']);
+  return async () => {
+    for (let i = 0; i < 600 && pending > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(pending, 'reads still under way after 30 s').toBe(0);
+    // the collector's own bookkeeping of the answer runs after the reads settle
+    await new Promise((r) => setTimeout(r, 10));
+  };
+}
 const requests = async (s: SimServer): Promise<number> =>
   ((await (await fetch(s.url.replace(/\/rest$/, '/_sim/status'))).json()) as { requests: number })
     .requests;
@@ -261,4 +282,34 @@ describe('pbc exporter: what Prometheus reads', () => {
       await slow.close();
     }
   }, 30_000);
+  it("an answer that comes after its scrape's deadline serves the next scrape (then the device is read again)", async () => {
+    const slow = await startSim({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 5,
+      flows: 1000,
+      latencyMs: 1500,
+      now: () => T,
+    });
+    const client = createClient({ url: slow.url, timeoutMs: 20_000 });
+    const idle = tracked(client);
+    const c = collector([{ name: 'slow', client }], { cacheMs: 0 });
+    const up = (p: ReturnType<typeof parseExposition>) =>
+      p.samples.find((s) => s.name === 'pbc_up')?.value;
+    try {
+      // slower than the deadline: down for this scrape
+      expect(up(parseExposition(await text(c.scrape(300))))).toBe('0');
+      await idle();
+      // its answer has come: the next scrape exports it, however short its deadline
+      const second = parseExposition(await text(c.scrape(300)));
+      expect(up(second)).toBe('1');
+      expect(second.samples.some((s) => s.name === 'pbc_port_rx_bytes_total')).toBe(true);
+      // …and asked the device again: that answer serves the scrape after
+      await idle();
+      expect(up(parseExposition(await text(c.scrape(300))))).toBe('1');
+    } finally {
+      await client.close();
+      await slow.close();
+    }
+  }, 60_000);
 });

@@ -81,7 +81,7 @@ export const METRICS: readonly MetricDef[] = [
   {
     name: 'pbc_up',
     type: 'gauge',
-    help: '1 when the device answered every read of this scrape, else 0.',
+    help: '1 when the read this scrape exports answered whole (in time, or late for the last scrape), else 0.',
     labels: DEVICE,
   },
   {
