@@ -117,7 +117,7 @@ export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise
   });
   const closeClients = () => Promise.all(targets.map((t) => t.client.close().catch(() => {})));
   if (o.once) {
-    const text = await collector.scrape(10_000);
+    const text = await (await collector.scrape(10_000)).metrics();
     process.stdout.write(text);
     await closeClients();
     // exit 3 when a device did not answer, as a read of one device would

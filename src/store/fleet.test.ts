@@ -25,9 +25,15 @@ function fakeClient(count: () => void, fail = false): Client {
   } as unknown as Client;
 }
 
-async function run(poller: FleetPoller, clock: { t: number }, seconds: number) {
+async function run(
+  poller: FleetPoller,
+  clock: { t: number },
+  seconds: number,
+  everyTick: () => void = () => {},
+) {
   for (let i = 0; i < seconds * 10; i++) {
     clock.t += 100;
+    everyTick();
     poller.tick();
     for (let j = 0; j < 5; j++) await Promise.resolve();
   }
@@ -49,7 +55,7 @@ describe('the fleet poller', () => {
     expect(requests).toBeLessThanOrEqual(10 * 60 + 10);
   });
 
-  it('polls the devices that are not open slower than the open one', async () => {
+  it('with a device open, polls the others slower and the open one not at all', async () => {
     const clock = { t: 0 };
     const counts = new Map<string, number>();
     const devices = ['a', 'b', 'c'].map((name) => ({
@@ -59,11 +65,87 @@ describe('the fleet poller', () => {
     }));
     const poller = new FleetPoller(devices, { now: () => clock.t });
     await run(poller, clock, 5);
+    counts.clear();
+    await run(poller, clock, 60);
+    const shown = new Map(counts);
     poller.setOpen('b');
     counts.clear();
     await run(poller, clock, 60);
+    expect(counts.get('b') ?? 0).toBe(0);
+    expect(shown.get('a')!).toBeGreaterThan(3 * counts.get('a')!);
+    expect(shown.get('c')!).toBeGreaterThan(3 * counts.get('c')!);
+  });
+
+  it('with a device open: leaves it to its console and counts that console in the 10 requests/s', async () => {
+    const clock = { t: 0 };
+    const fleet = new Map<string, number>();
+    const devices = Array.from({ length: 100 }, (_, i) => ({
+      name: `d${i}`,
+      url: `http://d${i}/rest`,
+      client: fakeClient(() => fleet.set(`d${i}`, (fleet.get(`d${i}`) ?? 0) + 1)),
+    }));
+    const poller = new FleetPoller(devices, { now: () => clock.t });
+    await run(poller, clock, 5);
+    poller.setOpen('d0');
+    fleet.clear();
+    // the open console: 3 requests a second to d0, each charged to the fleet's budget
+    let console = 0;
+    let i = 0;
+    await run(poller, clock, 60, () => {
+      if (i++ % 10 < 3) {
+        console++;
+        poller.charge(1);
+      }
+    });
+    const others = [...fleet.values()].reduce((a, b) => a + b, 0);
+    expect(fleet.get('d0') ?? 0).toBe(0);
+    expect(console).toBe(180);
+    // fleet and console together: 10 a second, plus one second's budget saved up before
+    expect(others + console).toBeLessThanOrEqual(10 * 60 + 10);
+    expect(others).toBeGreaterThan(300);
+    // back on the fleet screen: the fleet polls it again
+    poller.setOpen(null);
+    await run(poller, clock, 120);
+    expect(fleet.get('d0') ?? 0).toBeGreaterThan(0);
+  });
+
+  it("a console's requests beyond the budget are owed for at most ten seconds", async () => {
+    const clock = { t: 0 };
+    let requests = 0;
+    const poller = new FleetPoller(
+      [{ name: 'a', url: 'http://a/rest', client: fakeClient(() => requests++) }],
+      { now: () => clock.t },
+    );
+    poller.charge(1000);
+    // a debt of ten seconds' budget (100), whatever was charged
+    await run(poller, clock, 9.9);
+    expect(requests).toBe(0);
+    await run(poller, clock, 2);
+    expect(requests).toBeGreaterThan(0);
+  });
+
+  it('polls the rows the filter leaves out slower, and a row shown again at once', async () => {
+    const clock = { t: 0 };
+    const counts = new Map<string, number>();
+    const devices = ['a', 'b', 'c'].map((name) => ({
+      name,
+      url: `http://${name}/rest`,
+      client: fakeClient(() => counts.set(name, (counts.get(name) ?? 0) + 1)),
+    }));
+    const poller = new FleetPoller(devices, { now: () => clock.t });
+    await run(poller, clock, 5);
+    poller.setHidden(['a']);
+    expect(poller.slowed('a')).toBe(true);
+    expect(poller.slowed('b')).toBe(false);
+    counts.clear();
+    await run(poller, clock, 60);
     expect(counts.get('b')!).toBeGreaterThan(3 * counts.get('a')!);
-    expect(counts.get('b')!).toBeGreaterThan(3 * counts.get('c')!);
+    expect(counts.get('c')!).toBeGreaterThan(3 * counts.get('a')!);
+    // shown again (the filter cleared): every resource of it is asked for now
+    poller.setHidden([]);
+    counts.clear();
+    await run(poller, clock, 1);
+    expect(counts.get('a')).toBe(10);
   });
 
   it('calls a device that does not answer down, one that answered live', async () => {

@@ -4,11 +4,16 @@
  * FleetPoller for all devices — one fleet store of summaries, not a console store per
  * device: a device's full store exists only while it is open.
  *
- * Polling: each device's resources at the Overview's intervals (DEFAULT_INTERVALS); the
- * devices other than the open one `hiddenFactor` times slower while a device is open; at
+ * Polling: each device's resources at the Overview's intervals (DEFAULT_INTERVALS); hidden
+ * devices `hiddenFactor` times slower — while a device is open every other one, and on the
+ * fleet screen the rows its `/` filter leaves out (`setHidden`); at
  * most `concurrency` requests at once; and one budget for all devices, `budget` requests a
  * second (a token bucket of one second's worth): 100 devices stay within 10 requests/s, the
  * intervals stretching as needed, the due-soonest first.
+ *
+ * The open device is not polled here: its own console polls it, its row is fed from that
+ * console's answers (`record`, fleet-feed.ts), and that console's requests are charged to
+ * the same budget (`charge`), so the fleet and the open device together stay within it.
  */
 import type { Client } from '../api/index.js';
 import type {
@@ -53,6 +58,13 @@ const COST: Record<FleetKey, number> = {
   groups: 1,
 };
 export const FLEET_KEYS = Object.keys(COST) as FleetKey[];
+
+/**
+ * How far requests charged from outside (the open console) may put the budget into debt, in
+ * seconds of budget: a console that alone sends more than the budget stops the fleet's
+ * polling (the total stays that console's), and 10 s after it stops the fleet polls again.
+ */
+const DEBT_SECONDS = 10;
 
 const FETCH: { [K in FleetKey]: (c: Client) => Promise<FleetData[K]> } = {
   identity: async (c) => {
@@ -118,6 +130,7 @@ export class FleetPoller {
   private lastRefill: number;
   private timer?: NodeJS.Timeout;
   private open: string | null = null;
+  private hidden = new Set<string>();
   private readonly concurrency: number;
   private readonly budget: number;
   private readonly hiddenFactor: number;
@@ -164,9 +177,64 @@ export class FleetPoller {
     return () => this.listeners.delete(listener);
   }
 
-  /** The device shown on its own (null: the fleet screen): the others are polled slower. */
+  /**
+   * The device shown on its own (null: the fleet screen): it is left to its own console
+   * (not polled here), the others are polled slower.
+   */
   setOpen(name: string | null): void {
-    this.open = name;
+    this.changeSlow(() => {
+      this.open = name;
+    });
+  }
+
+  /** The devices the fleet screen does not show (its `/` filter left them out): polled slower. */
+  setHidden(names: Iterable<string>): void {
+    const next = new Set(names);
+    if (next.size === this.hidden.size && [...next].every((n) => this.hidden.has(n))) return;
+    this.changeSlow(() => {
+      this.hidden = next;
+    });
+  }
+
+  /** Polled `hiddenFactor` times slower: not the open device, or filtered out of the screen. */
+  slowed(device: string): boolean {
+    return (this.open !== null && this.open !== device) || this.hidden.has(device);
+  }
+
+  /** A device that is polled at its full rate again is due now (not at its slow schedule). */
+  private changeSlow(change: () => void): void {
+    const before = new Set(this.devices.filter((d) => this.slowed(d.name)).map((d) => d.name));
+    change();
+    const t = this.now();
+    for (const name of before) {
+      if (this.slowed(name)) continue;
+      for (const k of FLEET_KEYS) {
+        const id = `${name}\u0000${k}`;
+        if ((this.due.get(id) ?? t) > t) this.due.set(id, t);
+      }
+    }
+  }
+
+  /**
+   * Requests sent to a device by someone else (the open device's console): taken from the
+   * same budget. The bucket goes into debt (a console's first round or identity read is a
+   * burst), up to DEBT_SECONDS of budget: the fleet then waits until it is paid back.
+   */
+  charge(requests = 1): void {
+    this.refill(this.now());
+    this.tokens = Math.max(-this.budget * DEBT_SECONDS, this.tokens - requests);
+  }
+
+  /** An answer for one device got elsewhere (its open console): its row shows it. */
+  record<K extends FleetKey>(name: string, key: K, value: FleetData[K], at = this.now()): void {
+    if (!this.devices.some((d) => d.name === name)) return;
+    this.commit(name, key, value, at);
+  }
+
+  /** A failure of one device seen elsewhere (its open console): its row reads down. */
+  recordError(name: string, message: string, at = this.now()): void {
+    if (!this.devices.some((d) => d.name === name)) return;
+    this.update(name, (s) => ({ ...s, error: { message, at } }));
   }
 
   start(): void {
@@ -183,16 +251,16 @@ export class FleetPoller {
 
   private interval(device: string, key: FleetKey): number {
     const base = this.intervals[key];
-    return this.open !== null && this.open !== device ? base * this.hiddenFactor : base;
+    return this.slowed(device) ? base * this.hiddenFactor : base;
   }
 
   /** Starts what is due, soonest first, within the concurrency and the request budget. */
   tick(): void {
     const t = this.now();
-    this.tokens = Math.min(this.budget, this.tokens + ((t - this.lastRefill) / 1000) * this.budget);
-    this.lastRefill = t;
+    this.refill(t);
+    const skip = this.open === null ? null : `${this.open}\u0000`;
     const ready = [...this.due.entries()]
-      .filter(([id, at]) => at <= t && !this.inFlight.has(id))
+      .filter(([id, at]) => at <= t && !this.inFlight.has(id) && !(skip && id.startsWith(skip)))
       .sort((a, b) => a[1] - b[1]);
     for (const [id] of ready) {
       if (this.inFlight.size >= this.concurrency) return;
@@ -204,18 +272,28 @@ export class FleetPoller {
     }
   }
 
+  private refill(t: number): void {
+    // one second's budget saved up at most (never less than the dearest resource costs)
+    const most = Math.max(this.budget, COST.identity);
+    this.tokens = Math.min(most, this.tokens + ((t - this.lastRefill) / 1000) * this.budget);
+    this.lastRefill = t;
+  }
+
+  private commit(name: string, key: FleetKey, value: FleetData[FleetKey], at: number): void {
+    this.update(name, (s) => {
+      const data = { ...s.data, [key]: value };
+      const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
+      return { ...s, data, rates, okAt: at };
+    });
+  }
+
   private async poll(name: string, key: FleetKey): Promise<void> {
     const device = this.devices.find((d) => d.name === name)!;
     const id = `${name}\u0000${key}`;
     try {
       const value = await FETCH[key](device.client);
       this.failures.delete(id);
-      this.update(name, (s) => {
-        const at = this.now();
-        const data = { ...s.data, [key]: value };
-        const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
-        return { ...s, data, rates, okAt: at };
-      });
+      this.commit(name, key, value, this.now());
       this.due.set(id, this.now() + this.interval(name, key));
     } catch (e) {
       const n = (this.failures.get(id) ?? 0) + 1;

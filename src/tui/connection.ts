@@ -16,6 +16,8 @@ import type { ConsoleStore } from '../store/store.js';
 export type ConnectionSettings = Omit<ConsoleOptions, 'demo' | 'intervals' | 'stdout' | 'stdin'> & {
   demo?: boolean;
   intervals?: Partial<Record<ResourceKey, number>>;
+  /** Told of every request sent to the device (each attempt, once it ended): a fleet's budget. */
+  onRequest?: () => void;
 };
 
 export interface Connection {
@@ -37,6 +39,8 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     ...(settings.ca ? { ca: settings.ca } : {}),
     readonly: Boolean(settings.readonly),
   };
+  const onRequest = settings.onRequest;
+  if (onRequest) clientOptions.onLog = () => onRequest();
   const client = createClient(clientOptions);
   // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts).
   const journal = installJournal(client, {

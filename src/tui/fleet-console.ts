@@ -3,13 +3,16 @@
  * plain client per device) and, for the device that is open, a full connection and store of
  * its own (made on first open, kept for the next). Enter on the fleet screen switches the
  * whole console — client, poller, store, screens — to that device; `0` returns to the fleet
- * screen, where the open device's poller stops. While a device is open the others are polled
- * slower (FleetPoller.setOpen) and the fleet's budget is shared with that device's poller.
+ * screen, where the open device's poller stops. While a device is open the fleet poller
+ * leaves it to its own console (its row is fed from that console's store, fleet-feed.ts), the
+ * others are polled slower (FleetPoller.setOpen), and every request of a device's console is
+ * charged to the fleet's budget (FleetPoller.charge), so the 10 requests/s hold with it.
  */
 import { createElement, Fragment, type ReactElement } from 'react';
 import { createClient } from '../api/index.js';
 import { FleetContext, type FleetControl } from '../screens/fleet/context.js';
 import { FleetPoller, type FleetPollerOptions } from '../store/fleet.js';
+import { feedFleetFrom } from '../store/fleet-feed.js';
 import type { ConsoleContextValue } from '../store/react.js';
 import { createConsoleStore } from '../store/store.js';
 import { type ConnectionSettings, openConnection } from './connection.js';
@@ -57,7 +60,9 @@ export async function createFleetConsole<V extends ConsoleView>(
     if (!c) {
       const m = members.find((x) => x.name === name)!;
       const store = createConsoleStore();
-      c = { ...openConnection(m.settings, store), store };
+      // its requests come out of the fleet's budget
+      const settings = { ...m.settings, onRequest: () => fleetPoller.charge(1) };
+      c = { ...openConnection(settings, store), store };
       c.poller.stop();
       consoles.set(name, c);
     }
@@ -80,16 +85,20 @@ export async function createFleetConsole<V extends ConsoleView>(
       ),
     );
   let consoleTreeOf: (c: ConsoleContextValue, s: 'fleet' | 'overview') => ReactElement;
+  // the open device's answers feed its fleet row (it is not polled by the fleet meanwhile)
+  let unfeed = () => {};
   const control: FleetControl = {
     fleet: options.fleet,
     poller: fleetPoller,
     current: () => currentName,
     open(name) {
       current.poller.stop();
+      unfeed();
       currentName = name;
       current = consoleOf(name);
       opened++;
       fleetPoller.setOpen(name);
+      unfeed = feedFleetFrom(fleetPoller, name, current.store);
       current.poller.start();
       view?.rerender(tree('overview'));
     },
@@ -97,6 +106,8 @@ export async function createFleetConsole<V extends ConsoleView>(
       if (!fleetVisible) return;
       // back on the fleet screen: the open device is one row again
       current.poller.stop();
+      unfeed();
+      unfeed = () => {};
       fleetPoller.setOpen(null);
     },
   };
@@ -114,6 +125,7 @@ export async function createFleetConsole<V extends ConsoleView>(
     current: () => current,
     async close() {
       fleetPoller.stop();
+      unfeed();
       for (const c of consoles.values()) {
         c.poller.stop();
         await c.client.close().catch(() => {});

@@ -1,10 +1,11 @@
 /**
  * The exporter over real simulators: metric names, labels and types as Prometheus reads
- * them, 64-bit counters exactly as the device sent them, a device that does not answer
- * (pbc_up 0 and nothing else of it), one read per device per cache interval, rule
+ * them, 64-bit counters (nearest float64, monotone across 2^53), a device that does not answer
+ * (pbc_up 0 and nothing else of it, also once it was up), one read per device per cache interval, rule
  * counters only for the rules asked for, and a hanging device that does not hold up the
  * scrape.
  */
+import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
 import { FleetCollector, type Target } from '../../src/ops/exporter/collector.js';
@@ -34,13 +35,35 @@ const targets = (): Target[] => [
 ];
 const collector = (t: Target[], o: Partial<ConstructorParameters<typeof FleetCollector>[1]> = {}) =>
   new FleetCollector(t, { cacheMs: 1000, concurrency: 4, ruleNames: new Set(), ...o });
+const text = async (r: Promise<Registry>): Promise<string> => (await r).metrics();
+/** Resolves once none of the client's reads the exporter makes is under way. */
+function tracked(client: Client): () => Promise<void> {
+  let pending = 0;
+  const wrap = <O extends object>(o: O, keys: (keyof O)[]) => {
+    for (const k of keys) {
+      const f = (o[k] as (...a: unknown[]) => Promise<unknown>).bind(o);
+      (o as Record<keyof O, unknown>)[k] = (...a: unknown[]) => {
+        pending++;
+        return f(...a).finally(() => pending--);
+      };
+    }
+  };
+  wrap(client.ports, ['info', 'stats']);
+  wrap(client.device, ['flowNumbers', 'environment', 'loadAverage', 'memoryUsage']);
+  return async () => {
+    for (let i = 0; i < 600 && pending > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(pending, 'reads still under way after 30 s').toBe(0);
+    // the collector's own bookkeeping of the answer runs after the reads settle
+    await new Promise((r) => setTimeout(r, 10));
+  };
+}
 const requests = async (s: SimServer): Promise<number> =>
   ((await (await fetch(s.url.replace(/\/rest$/, '/_sim/status'))).json()) as { requests: number })
     .requests;
 
 describe('pbc exporter: what Prometheus reads', () => {
   it('names, types and labels of every metric, per device and per port', async () => {
-    const p = parseExposition(await collector(targets()).scrape(10_000));
+    const p = parseExposition(await text(collector(targets()).scrape(10_000)));
     const gauges = [
       'pbc_up',
       'pbc_scrape_duration_seconds',
@@ -85,37 +108,96 @@ describe('pbc exporter: what Prometheus reads', () => {
     expect(bytes('lab-1')).not.toEqual(bytes('lab-2'));
   });
 
-  it('writes 64-bit counters digit for digit as the device sent them (no float64 on the way)', async () => {
-    const raw = await (await fetch(`${sims[0]!.url}/ports/stats`)).text();
-    const info = (await clients[0]!.ports.info()).map((i) => [i.port_no, i.if_name]);
-    const nameOf = new Map(info as [string, string][]);
-    const p = parseExposition(await collector(targets()).scrape(10_000));
-    let big = 0;
-    for (const m of raw.matchAll(/"portnum":"(\d+)"[^}]*?"rxbytes":(\d+)/g)) {
-      const port = nameOf.get(m[1]!);
-      const s = p.samples.find(
-        (x) =>
-          x.name === 'pbc_port_rx_bytes_total' &&
-          x.labels.device === 'lab-1' &&
-          x.labels.port === port,
-      );
-      expect(s?.value, `rx bytes of ${port}`).toBe(m[2]);
-      if (BigInt(m[2]!) > 2n ** 53n) big++;
+  it('64-bit counters: the device value rounded to the nearest float64, exact up to 2^53, never decreasing across 2^53', async () => {
+    // a simulator whose clock the test moves: day by day, some port's byte counter passes 2^53
+    const day0 = Date.UTC(2026, 0, 1);
+    let now = day0;
+    const sim = await startSim({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 1,
+      flows: 1000,
+      now: () => now,
+    });
+    const client = createClient({ url: sim.url, timeoutMs: 5000 });
+    try {
+      const nameOf = new Map((await client.ports.info()).map((i) => [i.port_no, i.if_name]));
+      const c = collector([{ name: 'clock', client }], { cacheMs: 0, healthMs: 3_600_000 });
+      const last = new Map<string, number>();
+      const below = new Set<string>();
+      const crossed = new Set<string>();
+      let exact = 0;
+      for (let d = 0; d <= 14; d++) {
+        now = day0 + d * 86_400_000;
+        // what the device sends, digit for digit (the clock stands still between the two reads)
+        const raw = await (await fetch(`${sim.url}/ports/stats`)).text();
+        const p = parseExposition(await text(c.scrape(10_000)));
+        for (const m of raw.matchAll(/"portnum":"(\d+)"[^}]*?"rxbytes":(\d+)/g)) {
+          const port = nameOf.get(m[1]!)!;
+          const device = BigInt(m[2]!);
+          const s = p.samples.find(
+            (x) => x.name === 'pbc_port_rx_bytes_total' && x.labels.port === port,
+          );
+          expect(s, `rx bytes of ${port}`).toBeDefined();
+          const value = Number.parseFloat(s!.value);
+          // what Prometheus stores: the float64 nearest the device's value
+          expect(value, `rx bytes of ${port} on day ${d}`).toBe(Number(device));
+          if (device <= 2n ** 53n) {
+            expect(BigInt(s!.value), `exact below 2^53: ${port}`).toBe(device);
+            exact++;
+            if (d === 0) below.add(port);
+          } else if (below.has(port)) crossed.add(port);
+          const before = last.get(port);
+          if (before !== undefined)
+            expect(value, `${port} on day ${d}`).toBeGreaterThanOrEqual(before);
+          last.set(port, value);
+        }
+      }
+      expect(exact, 'counters below 2^53').toBeGreaterThan(0);
+      expect(crossed.size, 'a counter that passed 2^53 between two scrapes').toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await sim.close();
     }
-    expect(big, 'counters past 2^53 in the sample').toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('a device that does not answer: pbc_up 0 and no other series of it', async () => {
     const dead = createClient({ url: 'http://127.0.0.1:1/rest', timeoutMs: 1000 });
     try {
       const p = parseExposition(
-        await collector([...targets(), { name: 'gone', client: dead }]).scrape(10_000),
+        await text(collector([...targets(), { name: 'gone', client: dead }]).scrape(10_000)),
       );
       const gone = p.samples.filter((s) => s.labels.device === 'gone');
       expect(gone).toEqual([{ name: 'pbc_up', labels: { device: 'gone' }, value: '0' }]);
       expect(p.samples.filter((s) => s.name === 'pbc_up' && s.value === '1')).toHaveLength(2);
     } finally {
       await dead.close();
+    }
+  });
+
+  it('a device that goes down after it was up: the next scrape has pbc_up 0 and none of its other series', async () => {
+    const sim = await startSim({ port: 0, host: '127.0.0.1', seed: 4, flows: 1000, now: () => T });
+    const client = createClient({ url: sim.url, timeoutMs: 2000 });
+    const changes: string[] = [];
+    const c = collector([...targets(), { name: 'flaky', client }], {
+      cacheMs: 0,
+      onChange: (device, up) => changes.push(`${device} ${up ? 'up' : 'down'}`),
+    });
+    try {
+      const before = parseExposition(await text(c.scrape(10_000)));
+      const of = (p: typeof before) => p.samples.filter((s) => s.labels.device === 'flaky');
+      expect(of(before).find((s) => s.name === 'pbc_up')?.value).toBe('1');
+      expect(of(before).length).toBeGreaterThan(100);
+      await sim.close();
+      const after = parseExposition(await text(c.scrape(10_000)));
+      expect(of(after)).toEqual([{ name: 'pbc_up', labels: { device: 'flaky' }, value: '0' }]);
+      // the devices still up keep all their series
+      const lab1 = (p: typeof before) => p.samples.filter((s) => s.labels.device === 'lab-1');
+      expect(lab1(after).length).toBe(lab1(before).length);
+      expect(changes).toEqual(['flaky down']);
+    } finally {
+      await client.close();
+      await sim.close().catch(() => {});
     }
   });
 
@@ -144,7 +226,7 @@ describe('pbc exporter: what Prometheus reads', () => {
     await c.scrape(10_000);
     expect((await at()) - before - first).toBe(3);
     // the health series are still there, from the last read
-    const p = parseExposition(await c.scrape(10_000));
+    const p = parseExposition(await text(c.scrape(10_000)));
     expect(p.samples.some((s) => s.name === 'pbc_cpu_load1' && s.labels.device === 'lab-1')).toBe(
       true,
     );
@@ -163,10 +245,10 @@ describe('pbc exporter: what Prometheus reads', () => {
       actions: ['output:10'],
       name: 'ignored',
     });
-    const plain = parseExposition(await collector(targets()).scrape(10_000));
+    const plain = parseExposition(await text(collector(targets()).scrape(10_000)));
     expect(plain.samples.some((s) => s.name.startsWith('pbc_rule_'))).toBe(false);
     const p = parseExposition(
-      await collector(targets(), { ruleNames: new Set(['watched']) }).scrape(10_000),
+      await text(collector(targets(), { ruleNames: new Set(['watched']) }).scrape(10_000)),
     );
     const rules = p.samples.filter((s) => s.name.startsWith('pbc_rule_'));
     expect(rules.map((s) => [s.name, s.labels.device, s.labels.rule]).sort()).toEqual([
@@ -187,7 +269,7 @@ describe('pbc exporter: what Prometheus reads', () => {
     const c = createClient({ url: slow.url, timeoutMs: 10_000 });
     try {
       const p = parseExposition(
-        await collector([...targets(), { name: 'slow', client: c }]).scrape(500),
+        await text(collector([...targets(), { name: 'slow', client: c }]).scrape(500)),
       );
       expect(p.samples.filter((s) => s.labels.device === 'slow')).toEqual([
         { name: 'pbc_up', labels: { device: 'slow' }, value: '0' },
@@ -200,4 +282,34 @@ describe('pbc exporter: what Prometheus reads', () => {
       await slow.close();
     }
   }, 30_000);
+  it("an answer that comes after its scrape's deadline serves the next scrape (then the device is read again)", async () => {
+    const slow = await startSim({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 5,
+      flows: 1000,
+      latencyMs: 1500,
+      now: () => T,
+    });
+    const client = createClient({ url: slow.url, timeoutMs: 20_000 });
+    const idle = tracked(client);
+    const c = collector([{ name: 'slow', client }], { cacheMs: 0 });
+    const up = (p: ReturnType<typeof parseExposition>) =>
+      p.samples.find((s) => s.name === 'pbc_up')?.value;
+    try {
+      // slower than the deadline: down for this scrape
+      expect(up(parseExposition(await text(c.scrape(300))))).toBe('0');
+      await idle();
+      // its answer has come: the next scrape exports it, however short its deadline
+      const second = parseExposition(await text(c.scrape(300)));
+      expect(up(second)).toBe('1');
+      expect(second.samples.some((s) => s.name === 'pbc_port_rx_bytes_total')).toBe(true);
+      // …and asked the device again: that answer serves the scrape after
+      await idle();
+      expect(up(parseExposition(await text(c.scrape(300))))).toBe('1');
+    } finally {
+      await client.close();
+      await slow.close();
+    }
+  }, 60_000);
 });

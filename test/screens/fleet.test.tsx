@@ -2,7 +2,8 @@
  * The fleet screen on three simulators (one healthy, one slow, one answering 500s) and one
  * that was closed: a row per device with its reachability, Enter switches the whole console
  * to the device, 0 returns; and the fleet's polling counted at a simulator: 100 devices of
- * one fleet stay within 10 requests a second.
+ * one fleet stay within 10 requests a second, also with one of them open (its console's
+ * requests come out of the same budget).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
@@ -89,6 +90,10 @@ describe('the fleet screen', () => {
       const filtered = await ui.waitFor((f) => f.includes('2 of 4 devices match'));
       expect(row(filtered, 'a-ok')).toBeUndefined();
       expect(row(filtered, 'd-down')).toBeDefined();
+      // the rows the filter leaves out are polled slower, the ones shown at full rate
+      expect(running.fleet.slowed('a-ok')).toBe(true);
+      expect(running.fleet.slowed('b-slow')).toBe(true);
+      expect(running.fleet.slowed('d-down')).toBe(false);
       // a down device: its error in full under the table, not cut in the NAME column
       await ui.press('down');
       const why = await ui.waitFor((f) => /^›down +d-down /m.test(f));
@@ -122,4 +127,43 @@ describe('the fleet screen', () => {
       await Promise.all(devices.map((d) => d.client.close()));
     }
   }, 30_000);
+
+  it("with a device open, the fleet and that device's console together stay within the budget", async () => {
+    // one simulator plays all 100 (the same URL under 100 names): it sees every request, the
+    // fleet poller's and the open console's; a budget of 3 a second makes the console's share
+    // (about 1 a second on the Overview) plain
+    const budget = 3;
+    const running = await createFleetConsole({
+      fleet: 'big',
+      members: Array.from({ length: 100 }, (_, i) => ({
+        name: `d${String(i).padStart(2, '0')}`,
+        settings: { url: ok.url, readonly: true },
+      })),
+      mount: (tree) => renderTui(tree, { columns: 100, rows: 30 }),
+      poller: { budget },
+    });
+    const ui = running.view;
+    try {
+      await ui.waitFor((f) => /^›\w+ +d00 /m.test(f), 20_000);
+      await ui.press('enter');
+      await ui.waitFor((f) => f.includes('[1 Overview]') && f.includes('Environment'), 20_000);
+      // the console's first round (every resource at once) is over
+      await new Promise((r) => setTimeout(r, 2000));
+      const polls = () => running.current().poller.started.get('stats') ?? 0;
+      const polled = polls();
+      const before = await requests(ok);
+      const seconds = 12;
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      const counted = (await requests(ok)) - before;
+      // the console polled the device within the window
+      expect(polls()).toBeGreaterThan(polled);
+      // the budget, plus one second's saved up before the window, plus the console's
+      // requests still under way at its end (counted by the device, charged when they end)
+      expect(counted).toBeGreaterThan(0);
+      expect(counted).toBeLessThanOrEqual(budget * seconds + budget + 5);
+    } finally {
+      ui.unmount();
+      await running.close();
+    }
+  }, 60_000);
 });

@@ -2,10 +2,11 @@
  * One scrape of a fleet: every device read at once (at most `concurrency` at a time), each
  * device's answers kept for `cacheMs` so that two Prometheus servers scraping the same
  * exporter do not double the load, and a fetch already under way is joined, not repeated.
- * A device that does not answer in time gives `pbc_up{device} 0` and no other series.
+ * A device that does not answer in time gives `pbc_up{device} 0` and no other series; its
+ * answer, when it comes (within LATE_ANSWER_MAX_AGE_MS), serves the next scrape.
  */
+import type { Registry } from 'prom-client';
 import type { Client } from '../../api/client.js';
-import { Exposition } from './exposition.js';
 import {
   addDeviceSamples,
   type DeviceSnapshot,
@@ -13,6 +14,7 @@ import {
   METRICS,
   readSnapshot,
 } from './metrics.js';
+import { ScrapeRegistry } from './registry.js';
 
 export interface Target {
   /** The `device` label: the context's name. */
@@ -43,7 +45,18 @@ interface Entry {
   started: number;
   promise: Promise<Result>;
   result?: Result;
+  /** When the result came (collector clock). */
+  arrived?: number;
+  /** A scrape has exported this result (else it came after its scrape's deadline, or unasked). */
+  served?: boolean;
 }
+
+/**
+ * How old an answer no scrape has had yet (it came after its scrape's deadline) may be and
+ * still serve the next scrape: Prometheus's own lookback (5 min), beyond which it would read
+ * the series as stale anyway.
+ */
+export const LATE_ANSWER_MAX_AGE_MS = 5 * 60_000;
 
 export class FleetCollector {
   private readonly entries = new Map<string, Entry>();
@@ -65,16 +78,22 @@ export class FleetCollector {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** The exposition text of one scrape; devices not answered within `deadlineMs` read as down. */
-  async scrape(deadlineMs: number): Promise<string> {
-    const pending = this.targets.map((t) => this.result(t));
+  /**
+   * One scrape: a fresh prom-client Registry holding this scrape's samples only (its text is
+   * `await registry.metrics()`); devices not answered within `deadlineMs` read as down.
+   */
+  async scrape(deadlineMs: number): Promise<Registry> {
+    const entries = this.targets.map((t) => this.result(t));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), Math.max(0, deadlineMs));
     });
-    const results = await Promise.all(pending.map((p) => Promise.race([p, late])));
+    const results = await Promise.all(entries.map((e) => Promise.race([e.promise, late])));
     clearTimeout(timer);
-    const out = new Exposition(METRICS);
+    entries.forEach((e, i) => {
+      if (results[i] !== 'late') e.served = true;
+    });
+    const out = new ScrapeRegistry(METRICS);
     this.targets.forEach((t, i) => {
       const r = results[i]!;
       const ok = r !== 'late' && r.ok;
@@ -88,7 +107,7 @@ export class FleetCollector {
       out.add('pbc_scrape_duration_seconds', { device: t.name }, r.seconds);
       addDeviceSamples(out, t.name, r.snap, this.options.ruleNames);
     });
-    return out.text();
+    return out.registry();
   }
 
   private note(device: string, up: boolean, why: string): void {
@@ -99,17 +118,24 @@ export class FleetCollector {
     if (known || !up) this.options.onChange?.(device, up, why);
   }
 
-  /** The cached result while it is fresh (or the fetch under way), else a new fetch. */
-  private result(t: Target): Promise<Result> {
+  /**
+   * The read this scrape exports: the one under way (joined), the cached one while it is
+   * fresh, a late answer no scrape has had yet (the device is then read again for the next
+   * scrape), else a new read.
+   */
+  private result(t: Target): Entry {
     const e = this.entries.get(t.name);
     const now = this.now();
-    if (e && (e.result === undefined || now - e.started < this.options.cacheMs)) return e.promise;
+    if (e && (e.result === undefined || now - e.started < this.options.cacheMs)) return e;
+    const unserved =
+      e && !e.served && e.arrived !== undefined && now - e.arrived < LATE_ANSWER_MAX_AGE_MS;
     const entry: Entry = { started: now, promise: this.fetch(t) };
     entry.promise.then((r) => {
       entry.result = r;
+      entry.arrived = this.now();
     });
     this.entries.set(t.name, entry);
-    return entry.promise;
+    return unserved ? e : entry;
   }
 
   private async fetch(t: Target): Promise<Result> {

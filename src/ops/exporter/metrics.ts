@@ -15,7 +15,7 @@ import type {
   PortStats,
   Rule,
 } from '../../model/types.js';
-import type { Exposition, MetricDef } from './exposition.js';
+import type { MetricDef, ScrapeRegistry } from './registry.js';
 
 /** Everything one scrape reads from one device. */
 export interface DeviceSnapshot {
@@ -73,50 +73,88 @@ const PORT_COUNTERS: readonly [string, PortCounter, string][] = [
   ['pbc_port_tx_errors_total', 'txerrs', 'Transmit errors.'],
 ];
 
+const DEVICE = ['device'];
+const PORT = ['device', 'port'];
+const SENSOR = ['device', 'sensor', 'position'];
+
 export const METRICS: readonly MetricDef[] = [
   {
     name: 'pbc_up',
     type: 'gauge',
-    help: '1 when the device answered every read of this scrape, else 0.',
+    help: '1 when the read this scrape exports answered whole (in time, or late for the last scrape), else 0.',
+    labels: DEVICE,
   },
-  { name: 'pbc_scrape_duration_seconds', type: 'gauge', help: 'How long reading the device took.' },
-  ...PORT_COUNTERS.map(([name, , help]): MetricDef => ({ name, type: 'counter', help })),
+  {
+    name: 'pbc_scrape_duration_seconds',
+    type: 'gauge',
+    help: 'How long reading the device took.',
+    labels: DEVICE,
+  },
+  ...PORT_COUNTERS.map(
+    ([name, , help]): MetricDef => ({ name, type: 'counter', help, labels: PORT }),
+  ),
   {
     name: 'pbc_port_speed_bits_per_second',
     type: 'gauge',
     help: 'Line rate of the port (absent while the device reports none).',
+    labels: PORT,
   },
-  { name: 'pbc_port_link_up', type: 'gauge', help: '1 when the link is up.' },
-  { name: 'pbc_tcam_flows_used', type: 'gauge', help: 'TCAM flow entries in use.' },
-  { name: 'pbc_tcam_flows_max', type: 'gauge', help: 'TCAM flow entries available.' },
-  { name: 'pbc_temperature_celsius', type: 'gauge', help: 'Temperature of the sensor.' },
+  { name: 'pbc_port_link_up', type: 'gauge', help: '1 when the link is up.', labels: PORT },
+  { name: 'pbc_tcam_flows_used', type: 'gauge', help: 'TCAM flow entries in use.', labels: DEVICE },
+  {
+    name: 'pbc_tcam_flows_max',
+    type: 'gauge',
+    help: 'TCAM flow entries available.',
+    labels: DEVICE,
+  },
+  {
+    name: 'pbc_temperature_celsius',
+    type: 'gauge',
+    help: 'Temperature of the sensor.',
+    labels: SENSOR,
+  },
   {
     name: 'pbc_temperature_upper_alarm_celsius',
     type: 'gauge',
     help: 'Upper alarm threshold of the sensor.',
+    labels: SENSOR,
   },
   {
     name: 'pbc_temperature_lower_alarm_celsius',
     type: 'gauge',
     help: 'Lower alarm threshold of the sensor.',
+    labels: SENSOR,
   },
-  { name: 'pbc_fan_ok', type: 'gauge', help: '1 when the fan reports OK.' },
+  {
+    name: 'pbc_fan_ok',
+    type: 'gauge',
+    help: '1 when the fan reports OK.',
+    labels: ['device', 'fan'],
+  },
   {
     name: 'pbc_psu_ok',
     type: 'gauge',
     help: '1 when the PSU is powered and raises no alert (empty bays are not listed).',
+    labels: ['device', 'psu'],
   },
-  { name: 'pbc_cpu_load1', type: 'gauge', help: 'Load average over 1 minute.' },
-  { name: 'pbc_memory_used_ratio', type: 'gauge', help: 'Share of memory in use (0..1).' },
+  { name: 'pbc_cpu_load1', type: 'gauge', help: 'Load average over 1 minute.', labels: DEVICE },
+  {
+    name: 'pbc_memory_used_ratio',
+    type: 'gauge',
+    help: 'Share of memory in use (0..1).',
+    labels: DEVICE,
+  },
   {
     name: 'pbc_rule_packets_total',
     type: 'counter',
     help: 'Packets matched by the rule (rules named with --rule-metrics).',
+    labels: ['device', 'rule'],
   },
   {
     name: 'pbc_rule_bytes_total',
     type: 'counter',
     help: 'Bytes matched by the rule (rules named with --rule-metrics).',
+    labels: ['device', 'rule'],
   },
 ];
 
@@ -125,7 +163,7 @@ export const METRICS: readonly MetricDef[] = [
  * counters only for `ruleNames`; two rules of one name add up into one series.
  */
 export function addDeviceSamples(
-  out: Exposition,
+  out: ScrapeRegistry,
   device: string,
   snap: DeviceSnapshot,
   ruleNames: ReadonlySet<string>,

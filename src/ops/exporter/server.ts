@@ -1,14 +1,12 @@
 /**
- * The exporter's HTTP front: GET /metrics answers one scrape of the collector (text format
- * 0.0.4), GET / a short page that points there. A scrape is given the time Prometheus says
+ * The exporter's HTTP front: GET /metrics answers one scrape of the collector (prom-client's
+ * text format 0.0.4), GET / a short page that points there. A scrape is given the time Prometheus says
  * it will wait (X-Prometheus-Scrape-Timeout-Seconds) less a margin, so that a device that
  * hangs reads as down instead of failing the whole scrape.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FleetCollector } from './collector.js';
-
-export const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 export interface MetricsServer {
   /** e.g. http://127.0.0.1:9464/metrics */
@@ -53,16 +51,19 @@ export function serveMetrics(collector: FleetCollector, o: ServeOptions): Promis
       return;
     }
     const deadline = scrapeDeadline(req.headers['x-prometheus-scrape-timeout-seconds'], fallback);
-    collector.scrape(deadline).then(
-      (text) => {
-        res.writeHead(200, { 'content-type': CONTENT_TYPE });
-        res.end(req.method === 'HEAD' ? undefined : text);
-      },
-      (e: Error) => {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(`scrape failed: ${e.message}\n`);
-      },
-    );
+    collector
+      .scrape(deadline)
+      .then(async (registry) => ({ text: await registry.metrics(), type: registry.contentType }))
+      .then(
+        ({ text, type }) => {
+          res.writeHead(200, { 'content-type': type });
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        (e: Error) => {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(`scrape failed: ${e.message}\n`);
+        },
+      );
   });
   // Prometheus keeps its connection open between scrapes; do not let an idle one pin close()
   server.keepAliveTimeout = 30_000;

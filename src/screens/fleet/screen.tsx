@@ -7,7 +7,6 @@
  */
 import { Box } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { entriesOf } from '../../ops/journal.js';
 import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -15,6 +14,7 @@ import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import { useFleet } from './context.js';
+import { lastChanges } from './last-change.js';
 import {
   FLEET_SORTS,
   type FleetRow,
@@ -102,14 +102,7 @@ function useLastChanges(urls: readonly string[]): Map<string, string> {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URLs, by value
   useEffect(() => {
     const file = new JournalFile();
-    const read = () => {
-      const next = new Map<string, string>();
-      for (const url of urls) {
-        const e = entriesOf(file, { device: url })[0];
-        if (e) next.set(url, `${e.time.slice(11, 16)} ${e.operation}`);
-      }
-      setChanges(next);
-    };
+    const read = () => setChanges(lastChanges(file, urls));
     read();
     const t = setInterval(read, 3000);
     return () => clearInterval(t);
@@ -139,7 +132,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     key: 'device',
     reverse: false,
   });
-  // the fleet screen is what is shown: every device at its full rate
+  // the fleet screen is what is shown: no device open, every row at its full rate
   useEffect(() => {
     fleet.shown(true);
     return () => fleet.shown(false);
@@ -152,6 +145,15 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     sort.key,
     sort.reverse,
   );
+  // the devices the filter leaves out are polled slower (FleetPoller.setHidden)
+  const hiddenKey = all
+    .filter((r) => !matches(r, props.filter))
+    .map((r) => r.device)
+    .join('\u0000');
+  useEffect(() => {
+    poller.setHidden(hiddenKey ? hiddenKey.split('\u0000') : []);
+  }, [poller, hiddenKey]);
+  useEffect(() => () => poller.setHidden([]), [poller]);
   const list = useList(rows.length, props.height - 2);
   useCommands(props.commands, {
     ...navCommands(list.go),
