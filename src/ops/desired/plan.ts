@@ -35,6 +35,7 @@ import type { Operation } from '../operation.js';
 import { type PortConfigChanges, portOps } from '../ports.js';
 import { ruleOps } from '../rules.js';
 import { savepointOps } from '../savepoints.js';
+import { deviceErrors } from './device-checks.js';
 import type { DeviceState } from './device-state.js';
 import { normalActions, ruleIdentity, sameActions } from './identity.js';
 import type {
@@ -58,6 +59,8 @@ export interface PlanStep {
   /** Rule steps: the rule the device has now (change, delete) and the rule sent (add, change). */
   target?: Rule;
   rule?: RuleInput;
+  /** Group steps that send a group (add, change): the group sent. */
+  group?: GroupInput;
 }
 
 export interface DesiredPlan {
@@ -70,7 +73,10 @@ export interface DesiredPlan {
   flows: { before: number; after: number; maximum: number };
   /** What the operator should know (group replaces, rules the device will delete …). */
   notes: string[];
-  /** The file and the device disagree in a way no request can fix: nothing is sent. */
+  /**
+   * The file and the device disagree in a way no request can fix, or a step the device
+   * would refuse (device-checks.ts): nothing is sent.
+   */
   errors: string[];
 }
 
@@ -202,7 +208,7 @@ export function planDesired(
     subject: string,
     detail: string,
     op: Operation,
-    rule: { target?: Rule; rule?: RuleInput } = {},
+    rule: { target?: Rule; rule?: RuleInput; group?: GroupInput } = {},
   ) => list.push({ section, action, subject, detail, op, ...rule });
 
   // Groups first (decides which rules a POST deletes).
@@ -215,7 +221,10 @@ export function planDesired(
       inFile.add(g.id);
       const d = onDevice.get(g.id);
       if (!d) {
-        step(groupSteps, 'groups', 'add', `group ${g.id}`, '', groupOps.add(groupInput(g)));
+        const input = groupInput(g);
+        step(groupSteps, 'groups', 'add', `group ${g.id}`, '', groupOps.add(input), {
+          group: input,
+        });
         continue;
       }
       const changes = groupChanges(g, d);
@@ -223,6 +232,7 @@ export function planDesired(
         plan.unchanged++;
         continue;
       }
+      const input = groupInput(g);
       if (opts.groupMethod === 'post') {
         postReplaced.add(g.id);
         step(
@@ -231,7 +241,8 @@ export function planDesired(
           'change',
           `group ${g.id}`,
           `${changes.join(', ')} (POST: the device deletes the rules that use it; they are re-added after)`,
-          groupOps.add(groupInput(g)),
+          groupOps.add(input),
+          { group: input },
         );
       } else
         step(
@@ -240,7 +251,8 @@ export function planDesired(
           'change',
           `group ${g.id}`,
           changes.join(', '),
-          groupOps.modify(groupInput(g)),
+          groupOps.modify(input),
+          { group: input },
         );
     }
     for (const d of device.groups) {
@@ -388,6 +400,7 @@ export function planDesired(
     );
   if (config.rules === undefined && groupDeletes.length > 0)
     plan.notes.push('the file has no rules: a group that device rules still use cannot be deleted');
+  plan.errors.push(...deviceErrors(plan, device, config.groups !== undefined));
   return plan;
 }
 

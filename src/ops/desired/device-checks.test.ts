@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { PortConfig, PortInfo, Rule } from '../../model/index.js';
+import type { DeviceState } from './device-state.js';
+import { planDesired } from './plan.js';
+import type { DesiredConfig } from './types.js';
+
+const info = (no: number): PortInfo => ({
+  port_no: String(no),
+  if_name: `eth-0-${no}`,
+  admin_status: 'PORT_UP',
+  link_status: 'PORT_UP',
+  duplex: 'full',
+  mac_addr: '',
+  speed: '10G',
+});
+const config = (no: number): PortConfig => ({
+  if_name: `eth-0-${no}`,
+  type: 1,
+  speed: 'auto',
+  duplex: 'auto',
+  split: 'default',
+  shutdown: false,
+});
+const NOS = [1, 2, 3, 4, 5, 6];
+
+const device = (over: Partial<DeviceState> = {}): DeviceState => ({
+  rules: [],
+  groups: [],
+  ports: NOS.map(config),
+  info: NOS.map(info),
+  storageMode: 'simple',
+  flows: { used: 10, maximum: 1000 },
+  ...over,
+});
+
+const v6: DesiredConfig = {
+  rules: [{ priority: 7, match: { ipv6: '', ipv6_dst: '2001:db8::1' }, actions: ['output:2'] }],
+};
+
+describe('the plan’s device checks', () => {
+  it('an IPv6 match in simple storage mode is refused; in ipv6 mode it is planned', () => {
+    const p = planDesired(v6, device());
+    expect(p.errors).toEqual([
+      "rule (priority 7: ipv6 ipv6_dst=2001:db8::1): IPv6 matches need rule storage mode 'ipv6' (current mode is 'simple')",
+    ]);
+    expect(planDesired(v6, device({ storageMode: 'ipv6' })).errors).toEqual([]);
+  });
+
+  it('in_port, output, bucket output and watch ports the device does not have', () => {
+    const p = planDesired(
+      {
+        rules: [
+          { priority: 1, match: { in_port: '1,9' }, actions: ['output:2'], name: 'in' },
+          { priority: 2, match: { in_port: '1' }, actions: ['output:2,8'], name: 'out' },
+          { priority: 3, match: { in_port: '1' }, actions: ['group:5'], name: 'ok' },
+        ],
+        groups: [
+          {
+            id: 5,
+            type: 'ff',
+            buckets: [
+              { watch_port: '7', actions: ['output:3'] },
+              { watch_port: '4', actions: ['output:10'] },
+            ],
+          },
+        ],
+      },
+      device(),
+    );
+    expect(p.errors).toEqual([
+      'group 5: bucket 1: watch port 7 is not a port of this device',
+      'group 5: bucket 2: output port 10 does not exist on this device; the device will probably refuse it',
+      "rule 'in' (priority 1: in_port=1,9): in_port 9 does not exist on this device",
+      "rule 'out' (priority 2: in_port=1): output port 8 does not exist on this device; the device will probably refuse it",
+    ]);
+  });
+
+  it('a group the rule sends to: the device’s when the file owns no groups', () => {
+    const rules = [{ priority: 1, match: { in_port: '1' }, actions: ['group:5'] }];
+    expect(planDesired({ rules }, device()).errors).toEqual([
+      'rule (priority 1: in_port=1): group 5 does not exist',
+    ]);
+    const g = { group_id: 5, type: 'all' as const, description: '', buckets: [] };
+    expect(planDesired({ rules }, device({ groups: [g] })).errors).toEqual([]);
+  });
+
+  it('only what is sent is checked: a rule already on the device is not', () => {
+    const onDevice: Rule = {
+      priority: 7,
+      match: { ipv6: '', ipv6_dst: '2001:db8::1' },
+      actions: ['output:2'],
+      cookie: 1n,
+      name: '',
+      description: '',
+      n_packets: 0n,
+      n_bytes: 0n,
+      datarate: '',
+      datarate_raw: null,
+      real_flow_ct: 1,
+    };
+    const p = planDesired(v6, device({ rules: [onDevice] }));
+    expect(p.steps).toEqual([]);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('more TCAM flows than the maximum is refused, unless the plan frees some', () => {
+    // in_port 1-6 × tcp_dst 1-65535 (16 prefixes): 96 flows a rule
+    const big = (priority: number) => ({
+      priority,
+      match: { in_port: '1-6', tcp: '', tcp_dst: '1-65535' },
+      actions: ['output:2'],
+    });
+    const rules = [big(1), big(2)];
+    const fits = planDesired({ rules }, device({ flows: { used: 10, maximum: 1000 } }));
+    expect(fits.errors).toEqual([]);
+    const need = fits.flows.after;
+    expect(need).toBeGreaterThan(10);
+    const over = planDesired({ rules }, device({ flows: { used: 10, maximum: need - 1 } }));
+    expect(over.errors).toEqual([
+      `TCAM: the plan needs ${need} flows, the device's maximum is ${need - 1} (10 in use now): the device would refuse rules part-way`,
+    ]);
+    // already over, and the plan adds nothing: not refused (it cannot make it worse)
+    expect(planDesired({ rules: [] }, device({ flows: { used: 50, maximum: 40 } })).errors).toEqual(
+      [],
+    );
+  });
+
+  it('without the port list, ports are not checked and a note says so', () => {
+    const p = planDesired(
+      { rules: [{ priority: 1, match: { in_port: '99' }, actions: ['output:98'] }] },
+      device({ info: [] }),
+    );
+    expect(p.errors).toEqual([]);
+    expect(p.notes).toContain(
+      'the device did not list its ports: ports in rules and groups not checked',
+    );
+  });
+});
