@@ -33,6 +33,21 @@ const device = (over: Partial<DeviceState> = {}): DeviceState => ({
   ...over,
 });
 
+const onDevice = (priority: number): Rule => ({
+  priority,
+  match: { in_port: '1' },
+  actions: ['output:2'],
+  cookie: 1n,
+  name: '',
+  description: '',
+  n_packets: 0n,
+  n_bytes: 0n,
+  datarate: '',
+  datarate_raw: null,
+  real_flow_ct: 1,
+});
+const v6Rule: Rule = { ...onDevice(7), match: { ipv6: '', ipv6_dst: '2001:db8::1' } };
+
 const v6: DesiredConfig = {
   rules: [{ priority: 7, match: { ipv6: '', ipv6_dst: '2001:db8::1' }, actions: ['output:2'] }],
 };
@@ -85,20 +100,7 @@ describe('the plan’s device checks', () => {
   });
 
   it('only what is sent is checked: a rule already on the device is not', () => {
-    const onDevice: Rule = {
-      priority: 7,
-      match: { ipv6: '', ipv6_dst: '2001:db8::1' },
-      actions: ['output:2'],
-      cookie: 1n,
-      name: '',
-      description: '',
-      n_packets: 0n,
-      n_bytes: 0n,
-      datarate: '',
-      datarate_raw: null,
-      real_flow_ct: 1,
-    };
-    const p = planDesired(v6, device({ rules: [onDevice] }));
+    const p = planDesired(v6, device({ rules: [v6Rule] }));
     expect(p.steps).toEqual([]);
     expect(p.errors).toEqual([]);
   });
@@ -123,6 +125,34 @@ describe('the plan’s device checks', () => {
     expect(planDesired({ rules: [] }, device({ flows: { used: 50, maximum: 40 } })).errors).toEqual(
       [],
     );
+  });
+
+  it('a cookie another rule holds when the step sends it; one a delete or change frees first is free', () => {
+    const held: Rule = { ...onDevice(1), name: 'keeper', cookie: 7n };
+    const keep = { priority: 1, match: { in_port: '1' }, actions: ['output:2'], name: 'keeper' };
+    const taker = {
+      priority: 2,
+      match: { in_port: '2' },
+      actions: ['output:3'],
+      name: 'taker',
+      cookie: '7',
+    };
+    // the device keeps 'keeper' (same identity, no cookie in the file): cookie 7 stays its
+    expect(planDesired({ rules: [keep, taker] }, device({ rules: [held] })).errors).toEqual([
+      "rule 'taker' (priority 2: in_port=2): cookie 7 is already used by rule 'keeper' (priority 1) (the device refuses a cookie twice)",
+    ]);
+    // two file rules with one cookie: the second add finds it taken by the first
+    const twin = { ...taker, priority: 3, name: 'twin' };
+    expect(planDesired({ rules: [taker, twin] }, device()).errors).toEqual([
+      "rule 'twin' (priority 3: in_port=2): cookie 7 is already used by rule 'taker' (priority 2: in_port=2) (the device refuses a cookie twice)",
+    ]);
+    // the file gives 'keeper' another cookie (a PUT before the add), or prunes it: free
+    expect(
+      planDesired({ rules: [{ ...keep, cookie: '8' }, taker] }, device({ rules: [held] })).errors,
+    ).toEqual([]);
+    expect(
+      planDesired({ rules: [taker] }, device({ rules: [held] }), { prune: true }).errors,
+    ).toEqual([]);
   });
 
   it('without the port list, ports are not checked and a note says so', () => {

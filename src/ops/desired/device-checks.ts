@@ -10,12 +10,16 @@
  *   and go): a file is applied unattended, and the device would refuse the step part-way;
  * - a group the rule sends to that the device does not have (when the file owns no groups;
  *   when it does, the plan checks the rule against the file's groups);
- * - more TCAM flows after the plan than the device's maximum (unless the plan frees some).
+ * - more TCAM flows after the plan than the device's maximum (unless the plan frees some);
+ * - a cookie another rule holds when the step sends it (the device keeps cookies unique):
+ *   the steps are walked in order, so a cookie a delete or a change frees first is free.
  *
  * Only what the plan sends is checked: rules and groups the file and the device agree on
  * are on the device already. A finding is one the offline check (file.ts) did not make, so
  * a rule is held to its device context and to nothing else twice.
  */
+
+import type { Rule } from '../../model/index.js';
 import {
   type CheckedGroup,
   devicePorts,
@@ -81,10 +85,55 @@ export function deviceErrors(
         errors.push(`${s.subject}: ${m}`);
     }
   }
+  errors.push(...cookieErrors(plan, device));
   const f = plan.flows;
   if (f.after > f.maximum && f.after > f.before)
     errors.push(
       `TCAM: the plan needs ${f.after} flows, the device's maximum is ${f.maximum} (${f.before} in use now): the device would refuse rules part-way`,
     );
+  return errors;
+}
+
+const cookieText = (c: bigint | string) => BigInt(String(c).trim()).toString();
+const label = (r: { name?: string; priority: number }) =>
+  `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority})`;
+
+/** Steps that send a cookie another rule holds at that point of the plan. */
+function cookieErrors(plan: DesiredPlan, device: DeviceState): string[] {
+  const errors: string[] = [];
+  // cookie → who holds it: a device rule, or the subject of the step that sent it
+  const holder = new Map<string, Rule | string>();
+  for (const r of device.rules) holder.set(cookieText(r.cookie), r);
+  const release = (r: Rule) => {
+    const c = cookieText(r.cookie);
+    if (holder.get(c) === r) holder.delete(c);
+  };
+  let postDone = false;
+  for (const s of plan.steps) {
+    if (s.action === 'delete' && s.target) release(s.target);
+    // a group POST deletes the rules that use it: the re-adds' rules are gone from then on
+    if (
+      !postDone &&
+      s.section === 'groups' &&
+      s.action === 'change' &&
+      s.op.describe()[0] === 'POST /groups'
+    ) {
+      postDone = true;
+      for (const r of plan.steps) if (r.action === 're-add' && r.target) release(r.target);
+    }
+    const cookie = s.rule?.cookie;
+    if (!s.rule || cookie === undefined) continue;
+    const c = cookieText(cookie);
+    const now = holder.get(c);
+    const self = s.action === 'change' ? s.target : undefined;
+    if (now !== undefined && now !== self) {
+      errors.push(
+        `${s.subject}: cookie ${c} is already used by ${typeof now === 'string' ? now : label(now)} (the device refuses a cookie twice)`,
+      );
+      continue;
+    }
+    if (self) release(self);
+    holder.set(c, self ?? s.subject);
+  }
   return errors;
 }

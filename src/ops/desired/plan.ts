@@ -56,7 +56,10 @@ export interface PlanStep {
   /** What changes or why ('' when the action says it all). */
   detail: string;
   op: Operation;
-  /** Rule steps: the rule the device has now (change, delete) and the rule sent (add, change). */
+  /**
+   * Rule steps: the rule the device has now (change, delete; re-add: the rule the group POST
+   * deletes) and the rule sent (add, re-add, change).
+   */
   target?: Rule;
   rule?: RuleInput;
   /** Group steps that send a group (add, change): the group sent. */
@@ -306,7 +309,7 @@ export function planDesired(
       keep: (d) => {
         if (deletedByPost(d)) {
           gone.add(d);
-          addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it');
+          addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it', d);
         } else plan.leftAlone.push(ruleSubject(d));
       },
     });
@@ -314,16 +317,25 @@ export function planDesired(
     for (const d of device.rules)
       if (!d.malformed && deletedByPost(d)) {
         gone.add(d);
-        addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it');
+        addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it', d);
       }
 
   function readd(f: DesiredRule, d: Rule) {
     gone.add(d);
-    addRule(readds, 're-add', ruleInput(f), 'the group POST deleted it');
+    addRule(readds, 're-add', ruleInput(f), 'the group POST deleted it', d);
   }
-  function addRule(list: PlanStep[], action: StepAction, input: RuleInput, detail: string) {
+  function addRule(
+    list: PlanStep[],
+    action: StepAction,
+    input: RuleInput,
+    detail: string,
+    deleted?: Rule,
+  ) {
     plan.flows.after += flowCount(input.match);
-    step(list, 'rules', action, ruleSubject(input), detail, ruleOps.add(input), { rule: input });
+    step(list, 'rules', action, ruleSubject(input), detail, ruleOps.add(input), {
+      rule: input,
+      ...(deleted ? { target: deleted } : {}),
+    });
   }
 
   if (config.ports) {
