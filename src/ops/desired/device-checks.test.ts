@@ -155,6 +155,25 @@ describe('the plan’s device checks', () => {
     ).toEqual([]);
   });
 
+  it('a group hash with every field off (the device keeps one selected)', () => {
+    const hash = {
+      macsa: true,
+      macda: false,
+      ethertype: false,
+      ipsa: false,
+      ipda: false,
+      ip_protocol: false,
+      src_port: false,
+      dst_port: false,
+    };
+    expect(planDesired({ group_hash: { macsa: false } }, device({ hash })).errors).toEqual([
+      'group hash: every field would be off; the device keeps at least one selected',
+    ]);
+    const ok = planDesired({ group_hash: { macsa: false, ipsa: true } }, device({ hash }));
+    expect(ok.errors).toEqual([]);
+    expect(ok.steps).toHaveLength(1);
+  });
+
   it('without the port list, ports are not checked and a note says so', () => {
     const p = planDesired(
       { rules: [{ priority: 1, match: { in_port: '99' }, actions: ['output:98'] }] },

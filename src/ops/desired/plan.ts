@@ -365,7 +365,11 @@ export function planDesired(
     const words = (Object.keys(next) as (keyof GroupHash)[])
       .filter((k) => next[k] !== now[k])
       .map((k) => `${k} ${now[k]} → ${next[k]}`);
-    if (words.length > 0)
+    if (words.length > 0 && !Object.values(next).some(Boolean))
+      plan.errors.push(
+        'group hash: every field would be off; the device keeps at least one selected',
+      );
+    else if (words.length > 0)
       step(
         settingSteps,
         'group_hash',
