@@ -19,7 +19,7 @@
  * a rule is held to its device context and to nothing else twice.
  */
 
-import type { Rule } from '../../model/index.js';
+import type { Rule, RuleInput } from '../../model/index.js';
 import {
   type CheckedGroup,
   devicePorts,
@@ -28,8 +28,23 @@ import {
   type RuleContext,
   ruleIssues,
 } from '../../tcam/index.js';
+import type { GroupInput } from '../groups.js';
 import type { DeviceState } from './device-state.js';
-import type { DesiredPlan } from './plan.js';
+
+/** What the checks read of a plan (plan.ts's DesiredPlan; not imported: plan.ts calls this). */
+interface CheckedPlan {
+  steps: readonly {
+    section: string;
+    action: string;
+    subject: string;
+    op: { describe(): [string, string] };
+    target?: Rule;
+    rule?: RuleInput;
+    group?: GroupInput;
+  }[];
+  flows: { before: number; after: number; maximum: number };
+  notes: string[];
+}
 
 /** The rule editor's errors, and an output port the device lacks (the editor's warning). */
 const refused = (i: { severity: string; message: string }) =>
@@ -57,7 +72,7 @@ function deviceOnly(
 
 /** The plan's device errors (see above); `fileOwnsGroups`: the file's groups are checked. */
 export function deviceErrors(
-  plan: DesiredPlan,
+  plan: CheckedPlan,
   device: DeviceState,
   fileOwnsGroups: boolean,
 ): string[] {
@@ -99,7 +114,7 @@ const label = (r: { name?: string; priority: number }) =>
   `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority})`;
 
 /** Steps that send a cookie another rule holds at that point of the plan. */
-function cookieErrors(plan: DesiredPlan, device: DeviceState): string[] {
+function cookieErrors(plan: CheckedPlan, device: DeviceState): string[] {
   const errors: string[] = [];
   // cookie → who holds it: a device rule, or the subject of the step that sent it
   const holder = new Map<string, Rule | string>();
