@@ -19,7 +19,7 @@ export function defineDesired(program: Command): void {
       program
         .command('diff')
         .description(
-          'show what apply -f FILE would change (exit 0: nothing differs, 1: something does, 2: bad file)',
+          'show what apply -f FILE would change (exit 0: nothing differs, 1: something does, 2: bad file or a plan the device would refuse)',
         ),
     ),
     READ,

@@ -211,6 +211,17 @@ describe('portImpactText', () => {
       portImpactText({ ...base, port: { ...p, txBps: null }, today: null, lo: null, hi: null }),
     ).toBe('eth-0-9: −285 Mbit/s of 1G');
   });
+
+  it('a change range alone keeps its sign and its unit: a gain, a loss, or either', () => {
+    const p = { ...port(9, null, 1e9) };
+    const text = (deltaLo: number, deltaHi: number) =>
+      portImpactText({ port: p, today: null, lo: null, hi: null, over: false, deltaLo, deltaHi });
+    // a rule that may take all or none of a rule's 4.06 Gbit/s away from this port
+    expect(text(-4.06e9, 0)).toBe('eth-0-9: −0.0–4.1 Gbit/s of 1G');
+    expect(text(-300e6, -100e6)).toBe('eth-0-9: −100–300 Mbit/s of 1G');
+    expect(text(0, 4.06e9)).toBe('eth-0-9: +0.0–4.1 Gbit/s of 1G');
+    expect(text(-200e6, 300e6)).toBe('eth-0-9: −200…+300 Mbit/s of 1G');
+  });
 });
 
 describe('groupImpact', () => {

@@ -310,7 +310,13 @@ function inUnit(bps: number, unit: number): string {
 /** The unit a port's figures are written in: Gbit/s past a 1G line rate or from 1 Gbit/s figures, else Mbit/s. */
 function unitOf(p: PortImpact): [number, string] {
   const line = p.port.lineBps ?? 0;
-  const top = Math.max(line > 1e9 ? line : 0, p.today ?? 0, p.hi ?? 0, Math.abs(p.deltaHi));
+  const top = Math.max(
+    line > 1e9 ? line : 0,
+    p.today ?? 0,
+    p.hi ?? 0,
+    Math.abs(p.deltaLo),
+    Math.abs(p.deltaHi),
+  );
   return top >= 1e9 ? [1e9, 'Gbit/s'] : [1e6, 'Mbit/s'];
 }
 
@@ -319,9 +325,16 @@ export function portImpactText(p: PortImpact): string {
   const [unit, word] = unitOf(p);
   const range = (a: number, b: number) =>
     inUnit(a, unit) === inUnit(b, unit) ? inUnit(a, unit) : `${inUnit(a, unit)}–${inUnit(b, unit)}`;
+  // The change alone: a gain (+lo–hi), a loss (−least–most) or either (−most…+most).
+  const delta = (lo: number, hi: number) =>
+    lo >= 0
+      ? `+${range(lo, hi)}`
+      : hi <= 0
+        ? `−${range(-hi, -lo)}`
+        : `−${inUnit(-lo, unit)}…+${inUnit(hi, unit)}`;
   const change =
     p.today === null || p.lo === null || p.hi === null
-      ? `${p.deltaHi >= 0 ? '+' : '−'}${range(Math.abs(p.deltaLo), Math.abs(p.deltaHi))}`
+      ? delta(p.deltaLo, p.deltaHi)
       : `${inUnit(p.today, unit)} → ${range(p.lo, p.hi)}`;
   const line = p.port.lineBps === null ? '' : ` of ${lineRateText(p.port.lineBps)}`;
   return `${p.port.name}: ${change} ${word}${line}${p.over ? ': oversubscribed' : ''}`;

@@ -1,9 +1,16 @@
 /**
- * The config file (YAML; JSON is YAML too) → DesiredConfig, offline. Every rule gets the
- * rule editor's own checks (src/tcam ruleIssues) and every group the group editor's
- * (src/tcam groupIssues); what only the device can tell (ports and groups that exist, the
- * storage mode, the TCAM) is the plan's to check. Problems name FILE:LINE:COL; all of them
- * (up to MAX_PROBLEMS) are collected, then thrown as one DesiredFileError.
+ * The config file (YAML; JSON is YAML too) → DesiredConfig, offline. Checked here: YAML
+ * syntax, known fields and their types, every rule by the rule editor's own checks (src/tcam
+ * ruleIssues, with IPv6 matches allowed and no port or group list), every group by the group
+ * editor's (groupIssues, likewise), cookies 0..2^64−1, one rule per (priority, match) and
+ * one group per id, port setting values from the spec's lists. Problems name FILE:LINE:COL;
+ * all of them (up to MAX_PROBLEMS) are collected, then thrown as one DesiredFileError.
+ *
+ * Not here, because only the device can tell: the plan checks what it sends against the
+ * device before anything is sent (device-checks.ts: the storage mode, in_port / output /
+ * watch ports, the groups rules send to, cookies in use, the TCAM maximum; plan.ts: port
+ * names, the boot save-point, a group hash with every field off). Not checked anywhere
+ * before sending: whether a port's type takes the speed or duplex given.
  */
 import { isScalar, LineCounter, type Pair, parseDocument } from 'yaml';
 import type { GroupType, Match, StorageMode } from '../../model/index.js';

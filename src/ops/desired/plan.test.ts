@@ -31,6 +31,7 @@ const device = (over: Partial<DeviceState> = {}): DeviceState => ({
   groups: [],
   ports: [port('eth-0-1'), port('eth-0-2')],
   info: [],
+  storageMode: 'simple',
   flows: { used: 10, maximum: 1000 },
   ...over,
 });

@@ -35,6 +35,7 @@ import type { Operation } from '../operation.js';
 import { type PortConfigChanges, portOps } from '../ports.js';
 import { ruleOps } from '../rules.js';
 import { savepointOps } from '../savepoints.js';
+import { deviceErrors } from './device-checks.js';
 import type { DeviceState } from './device-state.js';
 import { normalActions, ruleIdentity, sameActions } from './identity.js';
 import type {
@@ -55,9 +56,14 @@ export interface PlanStep {
   /** What changes or why ('' when the action says it all). */
   detail: string;
   op: Operation;
-  /** Rule steps: the rule the device has now (change, delete) and the rule sent (add, change). */
+  /**
+   * Rule steps: the rule the device has now (change, delete; re-add: the rule the group POST
+   * deletes) and the rule sent (add, re-add, change).
+   */
   target?: Rule;
   rule?: RuleInput;
+  /** Group steps that send a group (add, change): the group sent. */
+  group?: GroupInput;
 }
 
 export interface DesiredPlan {
@@ -70,7 +76,10 @@ export interface DesiredPlan {
   flows: { before: number; after: number; maximum: number };
   /** What the operator should know (group replaces, rules the device will delete …). */
   notes: string[];
-  /** The file and the device disagree in a way no request can fix: nothing is sent. */
+  /**
+   * The file and the device disagree in a way no request can fix, or a step the device
+   * would refuse (device-checks.ts): nothing is sent.
+   */
   errors: string[];
 }
 
@@ -202,7 +211,7 @@ export function planDesired(
     subject: string,
     detail: string,
     op: Operation,
-    rule: { target?: Rule; rule?: RuleInput } = {},
+    rule: { target?: Rule; rule?: RuleInput; group?: GroupInput } = {},
   ) => list.push({ section, action, subject, detail, op, ...rule });
 
   // Groups first (decides which rules a POST deletes).
@@ -215,7 +224,10 @@ export function planDesired(
       inFile.add(g.id);
       const d = onDevice.get(g.id);
       if (!d) {
-        step(groupSteps, 'groups', 'add', `group ${g.id}`, '', groupOps.add(groupInput(g)));
+        const input = groupInput(g);
+        step(groupSteps, 'groups', 'add', `group ${g.id}`, '', groupOps.add(input), {
+          group: input,
+        });
         continue;
       }
       const changes = groupChanges(g, d);
@@ -223,6 +235,7 @@ export function planDesired(
         plan.unchanged++;
         continue;
       }
+      const input = groupInput(g);
       if (opts.groupMethod === 'post') {
         postReplaced.add(g.id);
         step(
@@ -231,7 +244,8 @@ export function planDesired(
           'change',
           `group ${g.id}`,
           `${changes.join(', ')} (POST: the device deletes the rules that use it; they are re-added after)`,
-          groupOps.add(groupInput(g)),
+          groupOps.add(input),
+          { group: input },
         );
       } else
         step(
@@ -240,7 +254,8 @@ export function planDesired(
           'change',
           `group ${g.id}`,
           changes.join(', '),
-          groupOps.modify(groupInput(g)),
+          groupOps.modify(input),
+          { group: input },
         );
     }
     for (const d of device.groups) {
@@ -294,7 +309,7 @@ export function planDesired(
       keep: (d) => {
         if (deletedByPost(d)) {
           gone.add(d);
-          addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it');
+          addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it', d);
         } else plan.leftAlone.push(ruleSubject(d));
       },
     });
@@ -302,16 +317,25 @@ export function planDesired(
     for (const d of device.rules)
       if (!d.malformed && deletedByPost(d)) {
         gone.add(d);
-        addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it');
+        addRule(readds, 're-add', asItWas(d), 'as it was: the group POST deleted it', d);
       }
 
   function readd(f: DesiredRule, d: Rule) {
     gone.add(d);
-    addRule(readds, 're-add', ruleInput(f), 'the group POST deleted it');
+    addRule(readds, 're-add', ruleInput(f), 'the group POST deleted it', d);
   }
-  function addRule(list: PlanStep[], action: StepAction, input: RuleInput, detail: string) {
+  function addRule(
+    list: PlanStep[],
+    action: StepAction,
+    input: RuleInput,
+    detail: string,
+    deleted?: Rule,
+  ) {
     plan.flows.after += flowCount(input.match);
-    step(list, 'rules', action, ruleSubject(input), detail, ruleOps.add(input), { rule: input });
+    step(list, 'rules', action, ruleSubject(input), detail, ruleOps.add(input), {
+      rule: input,
+      ...(deleted ? { target: deleted } : {}),
+    });
   }
 
   if (config.ports) {
@@ -341,7 +365,11 @@ export function planDesired(
     const words = (Object.keys(next) as (keyof GroupHash)[])
       .filter((k) => next[k] !== now[k])
       .map((k) => `${k} ${now[k]} → ${next[k]}`);
-    if (words.length > 0)
+    if (words.length > 0 && !Object.values(next).some(Boolean))
+      plan.errors.push(
+        'group hash: every field would be off; the device keeps at least one selected',
+      );
+    else if (words.length > 0)
       step(
         settingSteps,
         'group_hash',
@@ -388,6 +416,7 @@ export function planDesired(
     );
   if (config.rules === undefined && groupDeletes.length > 0)
     plan.notes.push('the file has no rules: a group that device rules still use cannot be deleted');
+  plan.errors.push(...deviceErrors(plan, device, config.groups !== undefined));
   return plan;
 }
 

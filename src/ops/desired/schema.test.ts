@@ -49,6 +49,12 @@ const GOOD = [
   rule(
     '{ priority: 5, match: { vlan: match, vlan_id: 100 }, actions: ["push_vlan:0x8100", "output:3,4"] }',
   ),
+  // The device trims and lower-cases the vendor's words (so does the parser); so does the schema.
+  rule('{ priority: 5, match: { protocol: TCP, tcp_dst: 22 }, actions: [drop] }'),
+  rule('{ priority: 5, match: { protocol: " tcp" }, actions: [drop] }'),
+  rule('{ priority: 5, match: { protocol: "Custom ", dl_type: 0x0800 }, actions: [drop] }'),
+  rule('{ priority: 5, match: { vlan: MATCH, vlan_id: 100 }, actions: [drop] }'),
+  rule('{ priority: 5, match: { vlan: " Neg_Match " }, actions: [drop] }'),
   'groups:\n  - { id: 1, type: ff, buckets: [{ watch_port: 2, actions: [output:2] }] }\n',
   'groups:\n  - { id: 4294967040, type: all, description: x, buckets: [{ actions: ["3"] }] }\n',
   'ports:\n  eth-0-1: { speed: 10G, duplex: full, shutdown: true, xg_speed: XG }\n  eth-0-2: { speed: 1000, crc_check: false }\n',
@@ -71,6 +77,11 @@ const BAD = [
   rule('{ priority: 1, match: { in_port: 1 }, actions: [true] }'),
   rule('{ priority: 1, match: { tcp: x }, actions: [drop] }'),
   rule('{ priority: 1, match: { protocol: gre }, actions: [drop] }'),
+  rule('{ priority: 1, match: { protocol: "t cp" }, actions: [drop] }'),
+  rule('{ priority: 1, match: { protocol: tcpx }, actions: [drop] }'),
+  rule('{ priority: 1, match: { protocol: 6 }, actions: [drop] }'),
+  rule('{ priority: 1, match: { vlan: matched }, actions: [drop] }'),
+  rule('{ priority: 1, match: { vlan: neg-match }, actions: [drop] }'),
   rule('{ priority: 1, match: { in_port: 1 }, actions: [drop], cookie: "0x10" }'),
   rule('{ priority: 1, match: { in_port: 1 }, actions: [drop], name: 5 }'),
   'groups:\n  - { id: 1, type: fast, buckets: [{ actions: [output:2] }] }\n',
@@ -90,6 +101,7 @@ const PARSER_ONLY = [
   rule('{ priority: 1, match: { ip: "", nw_src: 10.0.0.300 }, actions: [drop] }'),
   rule('{ priority: 1, match: { tcp_dst: 80 }, actions: [drop] }'),
   rule('{ priority: 1, match: { in_port: 1 }, actions: [drop, output:2] }'),
+  rule('{ priority: 1, match: { protocol: tcp, vlan_id: 3 }, actions: [drop] }'),
   'groups:\n  - { id: 1, type: ff, buckets: [{ actions: [output:2] }] }\n',
 ];
 

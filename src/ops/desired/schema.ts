@@ -51,12 +51,29 @@ function matchValue(kind: ValueKind, name: string, help: string): Schema {
   return { description: help, anyOf: [{ type: 'string' }, integer] };
 }
 
+/**
+ * A word of the vendor's, as the device takes it: it trims and lower-cases `protocol` and
+ * `vlan` (src/model/dialect.ts does the same), so ` TCP` is tcp. The enum is what editors
+ * complete; the pattern accepts the other spellings the device and the parser accept.
+ */
+function vendorWord(help: string, words: readonly string[]): Schema {
+  const caseless = (w: string) =>
+    [...w].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  return {
+    description: help,
+    anyOf: [
+      { enum: [...words] },
+      { type: 'string', pattern: `^\\s*(?:${words.map(caseless).join('|')})\\s*$` },
+    ],
+  };
+}
+
 function vendorValue(name: string, help: string): Schema {
   switch (name) {
     case 'protocol':
-      return { description: help, enum: [...VENDOR_PROTOCOLS] };
+      return vendorWord(help, VENDOR_PROTOCOLS);
     case 'vlan':
-      return { description: help, enum: ['match', 'neg_match'] };
+      return vendorWord(help, ['match', 'neg_match']);
     case 'vlan_id':
       return {
         description: help,
