@@ -53,7 +53,8 @@ export interface Trace<R extends TraceRule = TraceRule> {
   rule: R | null;
   /**
    * Rules ranked ahead of the winner (all rules when none matched), best first, each with the
-   * first field the packet fails; made when first read (65,536 of them are many objects).
+   * first field the packet fails; made when first read (65,536 of them are many objects: 50 ms).
+   * What shows a few uses passedFirst; only `pbc trace -o json` reads the whole list.
    */
   readonly passed: ReadonlyArray<{ rule: R; field: string }>;
   /** How many rules were passed over (passed.length without making the list). */
