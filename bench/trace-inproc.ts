@@ -6,7 +6,7 @@
 // are compiled (the console keeps them between traces: they are remembered per match object).
 // `node bench/out/trace-inproc.mjs [rules] [packets]` prints one JSON line.
 import type { Group } from '../src/model/index.js';
-import { type Flow, type TraceRule, trace } from '../src/tcam/index.js';
+import { compileMatch, type Flow, type TraceRule, trace } from '../src/tcam/index.js';
 
 const nRules = Number(process.argv[2] ?? 65_536);
 const nPackets = Number(process.argv[3] ?? 500);
@@ -41,9 +41,12 @@ function makeRules(): TraceRule[] {
     } else if (p < 0.7) {
       m.udp = '';
       m.udp_dst = String(pick(L4));
-    } else if (p < 0.8 || m.in_port === undefined) m.ip = ''; // every rule constrains something
-    if (m.tcp !== undefined || m.udp !== undefined || m.ip !== undefined)
-      if (rnd() < 0.5) m.nw_src = `10.${int(8)}.${int(256)}.0/24`;
+    } else if (p < 0.8 || m.in_port === undefined) m.ip = '';
+    else m.dl_vlan = String(1 + int(50)); // a port's VLAN to a tool
+    // every rule constrains something beyond the port and the protocol (no catch-all: a packet
+    // can go unmatched on any port, testing every candidate)
+    if (m.ip !== undefined || ((m.tcp !== undefined || m.udp !== undefined) && rnd() < 0.5))
+      m.nw_src = `10.${int(8)}.${int(256)}.0/24`;
     if (rnd() < 0.1) m.dl_vlan = String(1 + int(50));
     rules.push({
       cookie: BigInt(i + 1),
@@ -148,6 +151,72 @@ for (let i = 0; i < 20; i++) {
   unmatched.push(t.ms);
   unmatchedCpu.push(t.cpu);
 }
+
+// Realistic worst cases. `pbc trace` and the console show the passed-over rules: the first
+// SHOWN explained (passedFirst) and how many (passedCount); -o json lists them all (passed).
+const SHOWN = 60;
+const shown = (t: ReturnType<typeof trace>) => t.passedFirst(SHOWN).length + t.passedCount;
+// the busiest port: the most rules an IPv4 packet arriving there can meet (its candidates)
+const ipv4At = (port: number) =>
+  rules.filter((r) => {
+    const c = compileMatch(r.match);
+    return (c.ports === null || c.ports.includes(port)) && (c.dlType ?? 0x0800) === 0x0800;
+  }).length;
+let busyPort = 1;
+let busyCandidates = 0;
+for (let port = 1; port <= PORTS; port++) {
+  const n = ipv4At(port);
+  if (n > busyCandidates) [busyPort, busyCandidates] = [port, n];
+}
+const tcpPacket = (inPort: number, tpDst: number, nwSrc: string, vlan?: number): Flow => ({
+  id: 0,
+  in_port: inPort,
+  dl_src: '02:00:00:00:00:01',
+  dl_dst: '02:00:00:00:00:02',
+  dl_type: 0x0800,
+  bps: 0,
+  packet_size: 0,
+  nw_src: nwSrc,
+  nw_dst: '10.9.0.1',
+  nw_proto: 6,
+  tp_src: 50000,
+  tp_dst: tpDst,
+  ...(vlan === undefined ? {} : { vlan, vlan_pcp: 0 }),
+});
+// an IPv4 TCP packet on the busiest port that no rule matches: every candidate tested
+const busy = tcpPacket(busyPort, 9, '192.0.2.1');
+type Runs = { ms: number[]; cpu: number[] };
+function runs(n: number, fn: () => void): Runs {
+  const r: Runs = { ms: [], cpu: [] };
+  for (let i = 0; i < n; i++) {
+    const t = time(fn);
+    r.ms.push(t.ms);
+    r.cpu.push(t.cpu);
+  }
+  return r;
+}
+const busyFirst = time(() => shown(trace(busy, device))).ms;
+const busyVerdict = trace(busy, device).verdict;
+const busyShown = runs(50, () => shown(trace(busy, device)));
+const busyJson = runs(10, () => trace(busy, device).passed.length);
+// a packet matched by a low-priority rule: the busy packet, with the operator's catch rule at
+// the bottom (priority 0, last) for it — every candidate ahead is tested and fails, and all
+// the other rules are passed over (a new list: its index is built before the timing)
+const catchRule: TraceRule = {
+  cookie: BigInt(nRules + 1),
+  priority: 0,
+  name: 'catch',
+  match: { in_port: String(busyPort), tcp: '', nw_src: '192.0.2.0/24', tcp_dst: '9' },
+  actions: ['output:1'],
+};
+const lowDevice = { ...device, rules: [...rules, catchRule] };
+const lowFirst = time(() => trace(busy, lowDevice)).ms;
+const lowTrace = trace(busy, lowDevice);
+if (lowTrace.rule !== catchRule) throw new Error('the catch rule did not win');
+const low = { rule: catchRule, passed: lowTrace.passedCount };
+const lowShown = runs(50, () => shown(trace(busy, lowDevice)));
+const lowJson = runs(10, () => trace(busy, lowDevice).passed.length);
+
 const packets = Array.from({ length: nPackets }, packet);
 const warm: number[] = [];
 const warmCpu: number[] = [];
@@ -181,5 +250,20 @@ console.log(
     again_median_ms: median(again),
     again_max_ms: Math.max(...again),
     warm_cpu_median_ms: median(warmCpu),
+    busy_port: busyPort,
+    busy_candidates: busyCandidates,
+    busy_verdict: busyVerdict,
+    busy_first_ms: busyFirst,
+    busy_median_ms: median(busyShown.ms),
+    busy_max_ms: Math.max(...busyShown.ms),
+    busy_cpu_median_ms: median(busyShown.cpu),
+    busy_json_median_ms: median(busyJson.ms),
+    low_first_ms: lowFirst,
+    low_priority: low.rule.priority,
+    low_passed: low.passed,
+    low_median_ms: median(lowShown.ms),
+    low_max_ms: Math.max(...lowShown.ms),
+    low_cpu_median_ms: median(lowShown.cpu),
+    low_json_median_ms: median(lowJson.ms),
   }),
 );

@@ -100,13 +100,14 @@ async function table(t: Trace<Rule>, packet: Flow, dev: TraceDevice<Rule>): Prom
   if (t.reason) pairs.push(['reason', t.reason]);
   pairs.push([
     'passed over',
-    t.passed.length === 0
+    t.passedCount === 0
       ? 'none (no rule ranks ahead of it)'
-      : `${t.passed.length} rule(s) ranked ahead, each with the first field the packet fails:`,
+      : `${t.passedCount} rule(s) ranked ahead, each with the first field the packet fails:`,
   ]);
-  for (const p of t.passed.slice(0, PASSED_SHOWN)) pairs.push(['', `${label(p.rule)}: ${p.field}`]);
-  if (t.passed.length > PASSED_SHOWN)
-    pairs.push(['', `… and ${t.passed.length - PASSED_SHOWN} more (-o json lists them all)`]);
+  // the first few explained, not all 65,536: -o json lists them all
+  for (const p of t.passedFirst(PASSED_SHOWN)) pairs.push(['', `${label(p.rule)}: ${p.field}`]);
+  if (t.passedCount > PASSED_SHOWN)
+    pairs.push(['', `… and ${t.passedCount - PASSED_SHOWN} more (-o json lists them all)`]);
   if (t.skipped > 0)
     pairs.push(['note', `${t.skipped} malformed rule(s) left out: their priority is unknown`]);
   return renderPairs(pairs);

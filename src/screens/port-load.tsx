@@ -1,5 +1,5 @@
 /**
- * Tool-port load on the screens: the Ports table's LOAD column (`OVERSUB` in words, not
+ * Tool-port load on the screens: the Ports table's OVERSUB column (the word in the port's row, not
  * colour alone), the port detail's "fed by" section (the rules and groups that send to the
  * port with their rates, their sum against the line rate, tx drops) and the Overview's list
  * of oversubscribed ports. The model is src/tcam/load.ts.
@@ -12,7 +12,7 @@ import type { PortRow } from './port-rows.js';
 
 type Loads = ReadonlyMap<number, PortLoad>;
 
-/** The LOAD column: `OVERSUB` when demand passes the line rate or tx drops rise. */
+/** The OVERSUB column: the word in a port's row when demand passes the line rate or tx drops rise. */
 export function loadColumn(loads: Loads): Column<PortRow> {
   return {
     key: 'oversub',

@@ -3,6 +3,8 @@
  * screen declares the resources it needs; only those (plus the header's) are polled.
  */
 import { type Client, ForbiddenError } from '../api/index.js';
+import type { Rule } from '../model/index.js';
+import { shareMatches } from './share-matches.js';
 
 export const DEFAULT_INTERVALS = {
   identity: 60_000,
@@ -95,6 +97,8 @@ async function system(c: Client) {
 }
 
 export function fetchers(user: string | undefined) {
+  // the last rule list answered: the next one takes its unchanged match objects (share-matches.ts)
+  let lastRules: Rule[] | undefined;
   return {
     identity,
     access: (c: Client) => access(c, user),
@@ -107,7 +111,12 @@ export function fetchers(user: string | undefined) {
     config: (c: Client) => c.ports.config(),
     sfp: (c: Client) => c.ports.sfp(),
     log: (c: Client) => c.logs.get(),
-    rules: (c: Client) => c.rules.list(),
+    rules: async (c: Client) => {
+      const list = await c.rules.list();
+      shareMatches(lastRules, list.rules);
+      lastRules = list.rules;
+      return list;
+    },
     groups: (c: Client) => c.groups.list(),
     savepoints: (c: Client) => c.savepoints.list(),
     users: (c: Client) => c.users.list(),

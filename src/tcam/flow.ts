@@ -89,6 +89,28 @@ export interface CompiledMatch {
    * (none: no tcp_/udp_/sctp_dst of a single port). A flow of another key cannot match.
    */
   readonly l4Key: number;
+  /** Conditions the checks imply, as numbers (a quick reject before the tests). */
+  readonly needs: MatchNeeds;
+}
+
+/**
+ * Necessary conditions of a match as plain numbers, for a scan over many rules (trace) to
+ * reject most of them without calling a test: a flow that fails one fails the match; one that
+ * passes them all must still pass the checks. -1 (or null) = no such condition.
+ */
+export interface MatchNeeds {
+  /** The IP protocol required (tcp, udp, sctp, icmp … or nw_proto). */
+  proto: number;
+  /** The L4 destination / source port range required, inclusive (lo -1: none). */
+  tpDstLo: number;
+  tpDstHi: number;
+  tpSrcLo: number;
+  tpSrcHi: number;
+  /** IPv4 source / destination prefix: the address masked must be `want` (null: none). */
+  v4src: { mask: number; want: number } | null;
+  v4dst: { mask: number; want: number } | null;
+  /** The VLAN ID a tagged flow must carry (dl_vlan, vlan_id). */
+  vid: number;
 }
 
 /** A flow's (IP protocol, L4 destination port) for CompiledMatch.l4Key; -1 without an L4 port. */
@@ -122,11 +144,13 @@ function macTest(value: string, src: boolean): Test {
     : (p) => p.dstHi >= 0 && (p.dstHi & mh) === vh && (p.dstLo & ml) >>> 0 === vl;
 }
 
-function ipv4Test(value: string, src: boolean): Test {
+function ipv4Test(value: string, src: boolean, needs: MatchNeeds): Test {
   const pfx = parseIpv4Prefix(value);
   if (!pfx) return never;
   const mask = pfx[1] === 0 ? 0 : (0xffffffff << (32 - pfx[1])) >>> 0;
   const want = (pfx[0] & mask) >>> 0;
+  if (src) needs.v4src ??= { mask, want };
+  else needs.v4dst ??= { mask, want };
   return src
     ? (p) => p.v4src >= 0 && (p.v4src & mask) >>> 0 === want
     : (p) => p.v4dst >= 0 && (p.v4dst & mask) >>> 0 === want;
@@ -143,12 +167,15 @@ function ipv6Test(value: string, src: boolean): Test {
     : (p) => p.v6dst !== null && (p.v6dst & mask) === want;
 }
 
-function l4Test(field: string, value: string): Test {
+function l4Test(field: string, value: string, needs: MatchNeeds): Test {
   const r = parseL4Range(value);
   if (!r) return never;
   const [lo, hi] = r;
   const [kind, dir] = field.split('_') as [string, string];
   const proto = L4_PROTO[kind];
+  if (proto !== undefined && needs.proto === -1) needs.proto = proto;
+  if (dir === 'dst' && needs.tpDstLo === -1) [needs.tpDstLo, needs.tpDstHi] = [lo, hi];
+  if (dir === 'src' && needs.tpSrcLo === -1) [needs.tpSrcLo, needs.tpSrcHi] = [lo, hi];
   const port = dir === 'src' ? (p: PackedFlow) => p.tpSrc : (p: PackedFlow) => p.tpDst;
   return proto === undefined
     ? (p) => {
@@ -161,12 +188,16 @@ function l4Test(field: string, value: string): Test {
       };
 }
 
-/** The test of one OpenFlow match field; `never` for an unknown field or a bad value. */
-function fieldTest(field: string, value: string): Test {
+/**
+ * The test of one OpenFlow match field; `never` for an unknown field or a bad value. What the
+ * test requires of the protocol, L4 ports and IPv4 prefixes goes into `needs` on the way.
+ */
+function fieldTest(field: string, value: string, needs: MatchNeeds): Test {
   const sh = SHORTHANDS[field];
   if (sh) {
     if (value !== '') return never;
     const { dlType, nwProto } = sh;
+    if (nwProto !== undefined && needs.proto === -1) needs.proto = nwProto;
     return nwProto === undefined
       ? (p) => p.dlType === dlType
       : (p) => p.dlType === dlType && p.proto === nwProto;
@@ -185,11 +216,11 @@ function fieldTest(field: string, value: string): Test {
     case 'mac':
       return macTest(value, canonical === 'dl_src');
     case 'ipv4':
-      return ipv4Test(value, canonical === 'nw_src');
+      return ipv4Test(value, canonical === 'nw_src', needs);
     case 'ipv6':
       return ipv6Test(value, canonical === 'ipv6_src');
     case 'l4port':
-      return l4Test(field, value);
+      return l4Test(field, value, needs);
     case 'vlan_tci': {
       const [v, m, extra] = value.split('/');
       const vv = v === undefined ? null : parseIntStrict(v);
@@ -202,6 +233,7 @@ function fieldTest(field: string, value: string): Test {
     case 'vlan': {
       if (n === null || n > 0x1fff || (canonical === field && n > 0x0fff)) return never;
       const vid = n >= OFPVID_PRESENT ? n - OFPVID_PRESENT : n;
+      if (needs.vid === -1) needs.vid = vid;
       return (p) => p.tagged && p.vid === vid;
     }
     case 'pcp':
@@ -212,7 +244,10 @@ function fieldTest(field: string, value: string): Test {
       return n === null ? never : (p) => p.mpls === n;
     case 'u8': {
       if (n === null || n > 255) return never;
-      if (canonical === 'nw_proto') return (p) => p.proto === n;
+      if (canonical === 'nw_proto') {
+        if (needs.proto === -1) needs.proto = n;
+        return (p) => p.proto === n;
+      }
       if (canonical === 'nw_tos') return (p) => p.tos === n;
       if (canonical === 'icmp_type') return (p) => p.icmpType === n;
       if (canonical === 'icmp_code') return (p) => p.icmpCode === n;
@@ -237,10 +272,20 @@ function compile(written: Match): CompiledMatch {
   let ports: number[] | null = null;
   let l4Key = -1;
   const dlTypes = new Set<number>();
+  const needs: MatchNeeds = {
+    proto: -1,
+    tpDstLo: -1,
+    tpDstHi: -1,
+    tpSrcLo: -1,
+    tpSrcHi: -1,
+    v4src: null,
+    v4dst: null,
+    vid: -1,
+  };
   for (const [field, raw] of Object.entries(canonical.match)) {
     const value = String(raw);
     const name = writtenName(written, field);
-    checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value) });
+    checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value, needs) });
     const spec = MATCH_FIELD_BY_NAME.get(field);
     if (spec?.kind === 'l4port') {
       const [kind, dir] = field.split('_');
@@ -256,7 +301,13 @@ function compile(written: Match): CompiledMatch {
     } else if (SHORTHANDS[field]) dlTypes.add(SHORTHANDS[field].dlType);
   }
   checks.sort((a, b) => a.order - b.order || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-  return { checks, ports, dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null, l4Key };
+  return {
+    checks,
+    ports,
+    dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null,
+    l4Key,
+    needs,
+  };
 }
 
 /** The match made into tests (remembered per match object and per match text). */

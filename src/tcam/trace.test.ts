@@ -128,6 +128,24 @@ describe('trace: which rule wins', () => {
     expect(t.reason).toBe('no rule matches: the device drops it');
   });
 
+  it('passedFirst(n) explains the first n rules passed over, as passed does, without the rest', () => {
+    const bad = { ...rule(900, { in_port: '3' }, 'output:1', 'bad'), malformed: 'no priority' };
+    const r = [
+      rule(1000, { in_port: '4' }, 'output:1', 'a'),
+      bad,
+      rule(800, { udp: '' }, 'output:1', 'b'),
+      rule(700, { tcp: '', tcp_dst: '22' }, 'output:1', 'c'),
+      rule(600, { in_port: '3', tcp: '' }, 'output:2', 'win'),
+    ];
+    const t = run(WEB, r);
+    const shown = (n: number) => t.passedFirst(n).map((p) => `${p.rule.name}:${p.field}`);
+    expect(t.passedCount).toBe(3);
+    expect(shown(2)).toEqual(['a:in_port', 'b:udp']);
+    expect(shown(0)).toEqual([]);
+    expect(shown(10)).toEqual(['a:in_port', 'b:udp', 'c:tcp_dst']);
+    expect(shown(10)).toEqual(names(t).passed);
+  });
+
   it('malformed rules are left out and counted', () => {
     const bad = { ...rule(-1, { in_port: '3' }, 'output:1', 'bad'), malformed: 'priority missing' };
     const t = run(WEB, [bad, rule(1, { in_port: '3' }, 'output:2', 'ok')]);

@@ -29,10 +29,15 @@ describe('tool-port load', () => {
       sim: { demo: true },
       intervals: FAST_RULES,
     });
-    const f = await m.ui.waitFor((x) => row(x, 'eth-0-15').includes('OVERSUB'), 10_000);
-    expect(frameLines(f).find((l) => l.includes('PORT'))).toContain('OVERSUB');
+    // the flag is the cell under the OVERSUB column's title in the port's own row
+    const flag = (frame: string, name: string) => {
+      const at = (frameLines(frame).find((l) => l.includes('PORT')) ?? '').indexOf('OVERSUB');
+      return at < 0 ? null : row(frame, name).slice(at, at + 'OVERSUB'.length);
+    };
+    const f = await m.ui.waitFor((x) => flag(x, 'eth-0-15') === 'OVERSUB', 10_000);
     // a tool port that is busy but within its line rate is not flagged
-    expect(row(f, 'eth-0-16')).not.toContain('OVERSUB');
+    expect(row(f, 'eth-0-16')).not.toBe('');
+    expect(flag(f, 'eth-0-16')?.trim()).toBe('');
     await press('/');
     for (const ch of 'eth-0-15') await press(ch);
     await press('enter', 'enter');

@@ -170,9 +170,8 @@ export function resultLines(
         ? '  passed over: none — no rule ranks ahead of it'
         : `  passed over ${t.passedCount} rule(s), each with the first field that does not match:`,
   });
-  // a screen shows a few dozen at most; pbc trace -o json lists them all
-  for (const p of t.passed.slice(0, 60))
-    lines.push({ text: `    ${ruleText(p.rule)}: ${p.field}` });
+  // a screen shows a few dozen at most (only those are explained); pbc trace -o json lists them all
+  for (const p of t.passedFirst(60)) lines.push({ text: `    ${ruleText(p.rule)}: ${p.field}` });
   if (t.passedCount > 60) lines.push({ text: `    … ${t.passedCount - 60} more` });
   if (t.skipped > 0)
     lines.push({ text: `  ${t.skipped} malformed rule(s) left out`, color: 'yellow' });
