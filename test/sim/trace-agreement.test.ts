@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, type PbcError } from '../../src/api/index.js';
 import { traceDeviceOf } from '../../src/commands/trace.js';
-import type { GroupHash } from '../../src/model/index.js';
+import { GROUP_HASH_FIELDS, type GroupHash } from '../../src/model/index.js';
 import { packetWords, parsePacket, portNumbers, trace } from '../../src/tcam/index.js';
 import { startTestSim, type TestSim, type Wire } from './helpers.js';
 
@@ -160,16 +160,7 @@ const added: fc.Arbitrary<Record<string, unknown>> = fc
     if (f.vlan !== undefined) Object.assign(b, { vlan: f.vlan, vlan_pcp: f.vlan_pcp });
     return b;
   });
-const HASH: readonly (keyof GroupHash)[] = [
-  'macsa',
-  'macda',
-  'ethertype',
-  'ipsa',
-  'ipda',
-  'ip_protocol',
-  'src_port',
-  'dst_port',
-];
+const HASH = GROUP_HASH_FIELDS;
 const config = fc.record({
   rules: fc.array(rule, { minLength: 1, maxLength: 5 }),
   /** The ports whose flows are traced (16 the simulator carries on each, and the added ones). */
