@@ -99,6 +99,9 @@ describe('the fleet screen', () => {
       const why = await ui.waitFor((f) => /^›down +d-down /m.test(f));
       expect(row(why, 'd-down')).toMatch(/d-down +— /);
       expect(why).toMatch(/^d-down: cannot connect to 127\.0\.0\.1:\d+: connection refused/m);
+      // wrapped, not cut: the end of the device's error shows too (100 columns)
+      expect(why.replace(/\n/g, ' ')).toMatch(/is the device up and the\s+URL's port right\?/);
+      expect(why).not.toMatch(/^d-down: .*…$/m);
     } finally {
       ui.unmount();
       await running.close();

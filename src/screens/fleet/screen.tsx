@@ -8,7 +8,7 @@
 import { Box } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { JournalFile } from '../../ops/journal-file.js';
-import { type Column, Table, Text } from '../../widgets/index.js';
+import { type Column, cleanText, Table, Text, textWidth } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
@@ -171,7 +171,9 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
   const down = all.filter((r) => r.reach === 'down').length;
   // the selected device's error in full: in a column it would be cut to a few letters
   const failing = rows[list.state.selected];
-  const why = failing?.error ? `${failing.device}: ${failing.error}` : '';
+  const why = failing?.error ? cleanText(`${failing.device}: ${failing.error}`) : '';
+  // wrapped over up to three lines (an error is rarely longer; the last line ends in …)
+  const whyLines = why ? Math.min(3, Math.ceil(textWidth(why) / Math.max(1, props.width))) : 0;
   const note = matchNote(rows.length, all.length, props.filter, 'devices');
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
@@ -183,13 +185,17 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
         columns={COLUMNS}
         rows={rows}
         width={props.width}
-        height={props.height - (why ? 2 : 1)}
+        height={props.height - 1 - whyLines}
         selected={list.state.selected}
         offset={list.state.offset}
         emptyText={props.filter ? `no device matches '${props.filter}'` : 'no devices'}
         rowKey={(r) => r.device}
       />
-      {why ? <Text wrap="truncate-end">{why}</Text> : null}
+      {why ? (
+        <Box height={whyLines} overflow="hidden">
+          <Text wrap="wrap">{why}</Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }
