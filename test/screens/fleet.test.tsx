@@ -82,7 +82,11 @@ describe('the fleet screen', () => {
 
       // 0: the fleet again
       await ui.press('0');
-      await ui.waitFor((f) => f.includes('Fleet lab · 4 devices'), 10_000);
+      // back on the fleet, the device just left is the selected row
+      await ui.waitFor(
+        (f) => f.includes('Fleet lab · 4 devices') && /^›\S+ +b-slow /m.test(f),
+        10_000,
+      );
       // the / filter
       await ui.press('/');
       for (const ch of 'down') await ui.press(ch);

@@ -6,12 +6,13 @@
  * comes back here).
  */
 import { Box } from 'ink';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, cleanText, Table, Text, textWidth } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { useRemembered } from '../remembered.js';
 import type { ScreenProps } from '../types.js';
 import { useFleet } from './context.js';
 import { lastChanges } from './last-change.js';
@@ -128,10 +129,15 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     (l) => poller.subscribe(l),
     () => poller.getState(),
   );
-  const [sort, setSort] = useState<{ key: FleetSort; reverse: boolean }>({
-    key: 'device',
-    reverse: false,
-  });
+  // the sort stays while a device is open (0 comes back to it)
+  const [sort, setSort] = useRemembered<{ key: FleetSort; reverse: boolean }>(
+    poller,
+    'fleet.sort',
+    {
+      key: 'device',
+      reverse: false,
+    },
+  );
   // the fleet screen is what is shown: no device open, every row at its full rate
   useEffect(() => {
     fleet.shown(true);
@@ -155,6 +161,14 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
   }, [poller, hiddenKey]);
   useEffect(() => () => poller.setHidden([]), [poller]);
   const list = useList(rows.length, props.height - 2);
+  // back from a device (0): its row is selected, not the first one
+  const placed = useRef(false);
+  useEffect(() => {
+    if (placed.current || rows.length === 0) return;
+    placed.current = true;
+    const at = rows.findIndex((r) => r.device === fleet.current());
+    if (at > 0) list.set(at);
+  });
   useCommands(props.commands, {
     ...navCommands(list.go),
     'fleet.open': () => {
