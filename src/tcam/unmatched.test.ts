@@ -59,7 +59,10 @@ describe('unmatchedByPort: traffic no rule matches, from rx and the rule rates',
       'eth-0-2': [0, 3],
       'eth-0-5': [0, 0.1],
     });
-    const unreadable = { ...rule('x', 1, { in_port: '5' }, [], 1 * G), malformed: 'match: bad value' };
+    const unreadable = {
+      ...rule('x', 1, { in_port: '5' }, [], 1 * G),
+      malformed: 'match: bad value',
+    };
     const v = unmatchedByPort([unreadable], [port(5, 0.4 * G)]);
     // a malformed rule's ports are unknown: it may take any port's traffic
     expect(gbps([...v.values()])).toEqual({ 'eth-0-5': [0, 0.4] });
