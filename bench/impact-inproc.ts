@@ -1,7 +1,8 @@
 // In-process traffic-impact measurements (issue 17), bundled by bench/impact.mjs with esbuild:
 // the rule editor's work per keystroke with 4,096 rules (a full TCAM), 28 ports and three
 // groups — `analyze` (validation, TCAM preview, shadowing) plus `editorImpact` (what the rule
-// takes over, per-port ranges), as the Rules screen runs them for each key. Three typed rules:
+// takes over, the traffic no rule matches on its input ports — every port's rx is measured —
+// and per-port ranges), as the Rules screen runs them for each key. Three typed rules:
 // narrow (one port, one TCP port: takes a few rules), one in_port (about 1/28 of the rules)
 // and `tcp` at the top priority (overlaps every rule). Warm keystrokes (rule objects seen
 // before), and the first keystroke after a poll (new rule objects: matches and deliveries
@@ -86,6 +87,8 @@ function traffic(list: Rule[]): TrafficView {
       txBps: 1e9,
       txDropPps: 0,
       txPps: 1e5,
+      // rx measured: the typed rule may also take the traffic no rule matches (unmatched.ts)
+      rxBps: 5e9,
     })),
     known: true,
   };

@@ -38,7 +38,7 @@ In process (bench/impact-inproc.ts, \`node bench/impact.mjs\`): ${r.runs[0].rule
 ${r.runs[0].keys} keystrokes per typed rule, best of ${r.runs.length} runs (each figure the lowest of the ${r.runs.length}); ${machine()}; load average (1 min)
 ${r.load.toFixed(1)} before, ${r.loadAfter.toFixed(1)} after (the machine is shared). A keystroke is what the Rules
 screen runs per key: \`analyze\` (validation, TCAM preview, shadowing) and \`editorImpact\` (the rules taken over, the
-per-port ranges); its CPU time (process.cpuUsage) is what the load of other processes inflates least. "First after
+traffic no rule matches on its input ports — every port's rx measured — and the per-port ranges); its CPU time (process.cpuUsage) is what the load of other processes inflates least. "First after
 a poll": the first keystroke on a new rule list (new rule objects with new rates; 10 polls), its unchanged match objects
 shared with the previous poll's as the store's rules fetcher does (src/store/share-matches.ts; "sharing" is that
 step's cost, paid once per poll where the answer arrives). The pass test is the wall-clock p95 of a keystroke and the

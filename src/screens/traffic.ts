@@ -1,7 +1,7 @@
 /**
  * What the load and impact models (src/tcam load.ts, impact.ts) need, from the polled
- * resources: the rules with their rates, the groups, and each port's state, line rate, tx
- * and tx drops now. Shared by the Ports screen (OVERSUB, the port's feeders), the Overview
+ * resources: the rules with their rates, the groups, and each port's state, line rate, tx,
+ * tx drops and rx now (rx bounds the traffic no rule matches: src/tcam unmatched.ts). Shared by the Ports screen (OVERSUB, the port's feeders), the Overview
  * and the rule and group editors' traffic impact.
  */
 import { useMemo } from 'react';
@@ -46,6 +46,7 @@ export function loadPorts(
       txBps: r?.txBps ?? null,
       txDropPps: r?.txDropPps ?? null,
       txPps: r?.txPps ?? null,
+      rxBps: r?.rxBps ?? null,
     });
   }
   return out;

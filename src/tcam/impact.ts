@@ -9,7 +9,12 @@
  * - all of L's rate when it covers L (a lower bound of what it takes);
  * - up to L's rate when it only overlaps L (the upper bound; an equal priority counts as a
  *   partial overlap: the device's order among equals is undefined).
- * Traffic no rule matches today is not measured by the device, so it is not counted.
+ * Traffic no rule matches today is not measured by the device, but it is bounded per input
+ * port P from P's rx rate (unmatched.ts: at least L(P), at most U(P)). A new rule whose
+ * in_port set includes P (no in_port: every port) may take 0..U(P) of it, and at least L(P)
+ * when its match has no field but in_port (all of P's unmatched traffic matches it). No rule
+ * matches that traffic today, so no rule above the new one can take it first. It moves from
+ * nowhere to the new rule's outputs. Where P's rx is not measured, nothing is said about it.
  *
  * A deleted rule's traffic falls to the rules below it that overlap it, best first: each
  * partial one takes 0..all of it, the first one that covers it takes the rest; what no rule
@@ -23,6 +28,7 @@
 import type { Group, RuleKey } from '../model/index.js';
 import { deliveries, type LoadPort, lineRateText, type RatedRule, sharesByPort } from './load.js';
 import { covers, normalMatch, overlaps } from './shadow.js';
+import { inPortsOf, type Unmatched, unmatchedByPort } from './unmatched.js';
 
 export type ImpactChange<R extends RatedRule> =
   /** A new rule (POST). */
@@ -74,6 +80,11 @@ export interface Impact<R extends RatedRule> {
   /** Traffic taken over, bit/s: lo = Σ full, hi = lo + Σ partial. */
   takenLo: number;
   takenHi: number;
+  /** Traffic no rule matches today that the new rule may take, per input port (rx measured). */
+  unmatched: Unmatched[];
+  /** bit/s: Σ unmatched lo / hi. */
+  unmatchedLo: number;
+  unmatchedHi: number;
   /** delete / replace: where the old rule's traffic goes. */
   falls: Destination<R>[];
   /** The old rule's own rate (modify, replace, delete). */
@@ -151,6 +162,9 @@ export function ruleImpact<R extends RatedRule>(
     partial: [],
     takenLo: 0,
     takenHi: 0,
+    unmatched: [],
+    unmatchedLo: 0,
+    unmatchedHi: 0,
     falls: [],
     ownBps: 0,
     ports: [],
@@ -230,10 +244,49 @@ export function ruleImpact<R extends RatedRule>(
       }
     }
     moves.push(...gathered.values());
+    moves.push(...unmatchedMoves(impact, mine, wNew, ctx));
   }
 
   impact.ports = portRanges(moves, byNo);
   return impact;
+}
+
+/**
+ * What the new rule takes of the traffic no rule matches today: a move from nowhere to its
+ * outputs. Every input port's share goes the same way, so the ports' L..U add up into one move.
+ */
+function unmatchedMoves<R extends RatedRule>(
+  impact: Impact<R>,
+  mine: ReturnType<typeof normalMatch>,
+  wNew: Map<number, number>,
+  ctx: ImpactContext<R>,
+): Move[] {
+  if (!mine.valid) return [];
+  const ports = inPortsOf(mine);
+  const onlyInPort = mine.fields.size === (ports === null ? 0 : 1);
+  const bounds = unmatchedByPort(ctx.rules, ctx.ports);
+  for (const no of ports ?? bounds.keys()) {
+    const u = bounds.get(no);
+    if (!u || u.hi < 1) continue;
+    const lo = onlyInPort ? u.lo : 0;
+    impact.unmatched.push({ port: u.port, lo, hi: u.hi });
+    impact.unmatchedLo += lo;
+    impact.unmatchedHi += u.hi;
+  }
+  impact.unmatched.sort((a, b) => b.hi - a.hi);
+  const { unmatchedLo: lo, unmatchedHi: hi } = impact;
+  if (hi < 1) return [];
+  const nowhere = new Map<number, number>();
+  return [
+    {
+      rate: hi,
+      src: nowhere,
+      dests: [
+        { lo: lo / hi, hi: 1, w: wNew },
+        { lo: 0, hi: 1 - lo / hi, w: nowhere },
+      ],
+    },
+  ];
 }
 
 /** Each port's range: Σ over moves (see the module comment); the ports that change, worst first. */

@@ -11,4 +11,5 @@ export * from './load.js';
 export * from './packet.js';
 export * from './shadow.js';
 export * from './trace.js';
+export * from './unmatched.js';
 export * from './validate.js';

@@ -153,6 +153,11 @@ export interface LoadPort {
   txDropPps: number | null;
   /** tx packets per second now (null until two samples; unknown: any tx drop counts). */
   txPps?: number | null;
+  /**
+   * Measured rx now, bit/s (null until two samples; absent where not sampled, as in a plan):
+   * bounds the traffic no rule matches on this input port (unmatched.ts).
+   */
+  rxBps?: number | null;
 }
 
 /**

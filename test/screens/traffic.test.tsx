@@ -106,6 +106,42 @@ describe('traffic impact in the rule editor', () => {
   });
 });
 
+describe('traffic impact of traffic no rule matches', () => {
+  it('a new in_port=19 rule takes eth-0-19’s unmatched ~58G: eth-0-16 (10G) is warned oversubscribed, then measured at line rate', async () => {
+    // the plain simulator: no rule names eth-0-19 (100G, ~58G rx), none sends to eth-0-16
+    m = await mountConsole({ screen: 'rules', intervals: FAST_RULES });
+    await m.ui.waitFor((x) => x.includes('tap-1'), 10_000);
+    await press('a');
+    await m.ui.waitFor((x) => x.includes('Add rule'));
+    for (const ch of 'p19') await press(ch);
+    await press('down', 'down', '\u0015'); // ^U clears the priority
+    for (const ch of '40000') await press(ch);
+    await press('down');
+    for (const ch of 'in_port') await press(ch);
+    await press('tab', '1', '9', 'down', 'down');
+    for (const ch of 'output:16') await press(ch);
+    const f = await m.ui.waitFor(
+      (x) => x.includes('Apply (Ctrl-S)') && x.includes('eth-0-16:'),
+      10_000,
+    );
+    expect(f).toMatch(/traffic: takes ([\d.]+)Gb\/s that no rule matches today on eth-0-19/);
+    const [, rx] = /takes ([\d.]+)Gb\/s that no rule matches/.exec(f) ?? [];
+    expect(Number(rx)).toBeGreaterThan(20);
+    expect(f).toMatch(/! eth-0-16: 0\.0 → [\d.–]+ Gbit\/s of 10G: oversubscribed/);
+    await press(CTRL_S);
+    const c = await m.ui.waitFor((x) => x.includes('Add rule — confirm'));
+    expect(c).toMatch(/! eth-0-16: 0\.0 → [\d.–]+ Gbit\/s of 10G: oversubscribed/);
+    expect(c).toContain('that no rule matches today on eth-0-19');
+    await press('y');
+    await m.ui.waitFor((x) => x.includes('Add rule: done'));
+    const after = await m.ui.waitFor(
+      (x) => x.includes("traffic after 'p19': eth-0-16 predicted") && x.includes('measured '),
+      15_000,
+    );
+    expect(after).toContain('at line rate');
+  });
+});
+
 describe('traffic impact in the group editor', () => {
   it('a bucket change moves the traffic of the rules using the group: clone → load-balance halves each port', async () => {
     m = await mountConsole({ screen: 'groups', sim: { demo: true }, intervals: FAST_RULES });

@@ -1,8 +1,10 @@
 /**
  * The traffic impact of a plan's rule steps, as the rule editor predicts one change
  * (src/tcam impact.ts `ruleImpact`, against today's rule rates): each rule step on its own
- * against the device as it is now, and per port the sum of those changes. Port tx is not
- * sampled here (one GET is not a rate), so ports show the change, not a total. Large plans
+ * against the device as it is now, and per port the sum of those changes. Port tx and rx are
+ * not sampled here (one GET is not a rate), so ports show the change, not a total, and the
+ * traffic no rule matches today (bounded from rx: src/tcam unmatched.ts) is not predicted:
+ * an added rule may take more than its line says. Large plans
  * are predicted for their first `limit` rule steps.
  */
 

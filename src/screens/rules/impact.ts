@@ -1,7 +1,8 @@
 /**
  * The rule editor's traffic impact, beside the TCAM preview: src/tcam's ruleImpact for the
  * rule being typed (add, modify, replace) or a rule being deleted, in the editor's words —
- * a summary line, one line of per-port changes, and a warning per port that would pass its
+ * a summary line (what it takes from other rules, and of the traffic no rule matches today on
+ * its input ports, bounded from their rx rate), one line of per-port changes, and a warning per port that would pass its
  * line rate (also repeated in the confirmation). After apply the prediction is kept and,
  * two polls later, compared with what the ports measure (`impactCheck`).
  */
@@ -36,6 +37,21 @@ const names = (rules: readonly Rule[], what: string, max = 2) => {
 
 const range = (lo: number, hi: number) =>
   formatSi(lo) === formatSi(hi) ? formatSi(hi, 'b/s') : `${formatSi(lo)}–${formatSi(hi, 'b/s')}`;
+
+/**
+ * `up to 58.0Gb/s that no rule matches today on eth-0-19` ('' when none): the traffic no rule
+ * matches that the new rule may take (at least its lower bound), by input port, largest first.
+ */
+export function unmatchedText(impact: Impact<Rule>): string {
+  const u = impact.unmatched;
+  if (u.length === 0) return '';
+  const lo = impact.unmatchedLo;
+  const hi = impact.unmatchedHi;
+  const amount = lo < 1 ? `up to ${formatSi(hi, 'b/s')}` : range(lo, hi);
+  const shown = u.slice(0, 2).map((x) => sanitize(x.port.name));
+  const more = u.length > 2 ? ` and ${u.length - 2} more ports` : '';
+  return `${amount} that no rule matches today on ${shown.join(', ')}${more}`;
+}
 
 /** Where a deleted (or replaced) rule's traffic goes, in words. */
 export function fallsText(impact: Impact<Rule>, newName = 'the new rule'): string {
@@ -82,13 +98,18 @@ export function editorImpact(a: Analysis, traffic: TrafficView): EditorImpact | 
       impact,
       `traffic: its own ${formatSi(impact.ownBps, 'b/s')} follows the new actions`,
     );
-  const taken =
+  const fromRules =
     impact.full.length + impact.partial.length === 0
-      ? 'takes no measured traffic from other rules'
-      : `takes ${range(impact.takenLo, impact.takenHi)} from ${[
+      ? ''
+      : `${range(impact.takenLo, impact.takenHi)} from ${[
           ...names(impact.full, 'all'),
           ...names(impact.partial, 'part'),
         ].join(', ')}`;
+  const fromNowhere = unmatchedText(impact);
+  const taken =
+    fromRules || fromNowhere
+      ? `takes ${[fromRules, fromNowhere].filter(Boolean).join(' and ')}`
+      : 'takes no measured traffic from other rules';
   const old = change.kind === 'replace' ? ` · old rule's ${fallsText(impact)}` : '';
   return wrap(impact, `traffic: ${taken}${old}`);
 }
