@@ -16,10 +16,13 @@ describe.runIf(hasTmux())('wide panels in tmux at 80×24', () => {
     await press(s, ':');
     await type(s, 'port eth-0-17');
     await press(s, 'Enter');
-    let f = await s.waitFor((x) => /Transceiver {2}col 1–78 of 98 ▶/.test(x), 15_000);
+    // the status bar follows the view a frame after it: wait for it to offer ←/→
+    let f = await s.waitFor(
+      (x) => /Transceiver {2}col 1–78 of 98 ▶/.test(x) && !!lines(x).at(-1)?.includes('←/→ scroll'),
+      15_000,
+    );
     expect(f).not.toContain('Rx(dBm)');
     expect(f).not.toContain('Temp(C)');
-    expect(lines(f).at(-1)).toContain('←/→ scroll');
     await press(s, 'Right', 'Right', 'Right');
     f = await s.waitFor((x) => x.includes('◀ col 21–98 of 98 (←/→)'), 15_000);
     expect(f).toContain('Rx(dBm)');
