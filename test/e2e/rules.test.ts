@@ -73,10 +73,10 @@ describe.runIf(hasTmux())('pbc --demo: rules', () => {
       s.keys('y');
       // reported in the status line: no result box to close
       await s.waitFor((x) => x.includes('the device uses 8 TCAM flows for it, as previewed'));
-      const after = await s.waitFor((x) => x.includes('e2e-web') && x.includes('TCAM 29/4096'));
-      const row = after.split('\n').find((l) => l.includes('e2e-web')) ?? '';
-      expect(row).toMatch(/300 e2e-web/);
-      expect(row).toMatch(/ 8 /);
+      // the table's row (the status line may name the rule too: 'traffic after 'e2e-web': …')
+      const ruleRow = (x: string) => x.split('\n').find((l) => /^.\s*300 e2e-web /.test(l));
+      const after = await s.waitFor((x) => ruleRow(x) !== undefined && x.includes('TCAM 29/4096'));
+      expect(ruleRow(after)).toMatch(/ 8 /);
 
       s.keys('q');
       await s.waitFor((x) => x.includes('after-pbc'));
