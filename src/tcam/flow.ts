@@ -86,7 +86,8 @@ export interface CompiledMatch {
   readonly dlType: number | null;
   /**
    * The one (IP protocol, L4 destination port) the match requires, as `l4KeyOf` a flow, or -1
-   * (none: no tcp_/udp_/sctp_dst of a single port). A flow of another key cannot match.
+   * (none: no protocol, or no single destination port). Derived from `needs`; a flow of another
+   * key cannot match.
    */
   readonly l4Key: number;
   /** Conditions the checks imply, as numbers (a quick reject before the tests). */
@@ -270,7 +271,6 @@ function compile(written: Match): CompiledMatch {
   for (const issue of canonical.issues)
     checks.push({ field: issue.field, order: orderOf(issue.field), test: never });
   let ports: number[] | null = null;
-  let l4Key = -1;
   const dlTypes = new Set<number>();
   const needs: MatchNeeds = {
     proto: -1,
@@ -287,13 +287,6 @@ function compile(written: Match): CompiledMatch {
     const name = writtenName(written, field);
     checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value, needs) });
     const spec = MATCH_FIELD_BY_NAME.get(field);
-    if (spec?.kind === 'l4port') {
-      const [kind, dir] = field.split('_');
-      const proto = L4_PROTO[kind!];
-      const r = parseL4Range(value);
-      if (dir === 'dst' && proto !== undefined && r && r[0] === r[1])
-        l4Key = proto * 0x10000 + r[0];
-    }
     if (spec?.kind === 'ports') ports = [...new Set(parseInPorts(value) ?? [])];
     else if (spec?.kind === 'ethertype') {
       const t = parseIntStrict(value);
@@ -305,7 +298,11 @@ function compile(written: Match): CompiledMatch {
     checks,
     ports,
     dlType: dlTypes.size === 1 ? [...dlTypes][0]! : null,
-    l4Key,
+    // one required protocol and one destination port (both necessary, as every `needs`)
+    l4Key:
+      needs.proto >= 0 && needs.tpDstLo >= 0 && needs.tpDstLo === needs.tpDstHi
+        ? needs.proto * 0x10000 + needs.tpDstLo
+        : -1,
     needs,
   };
 }
