@@ -98,6 +98,23 @@ function timeInPty(command, markers, timeoutMs = 20_000) {
   });
 }
 
+/**
+ * CPU time (user + system) of a whole process, from bash's `times` of its children: under
+ * load, wall time measures the machine's queue as much as pbc; CPU time much less so.
+ */
+function cpuTime(args, env) {
+  const [file, rest] = isExecutable(args[0]) ? [args[0], args.slice(1)] : [process.execPath, args];
+  const script = '"$@" >/dev/null 2>&1; times';
+  return new Promise((done, reject) => {
+    execFile('bash', ['-c', script, 'bash', file, ...rest], { env }, (err, stdout) => {
+      // times: the shell's own line, then its children's: "0m0.041s 0m0.008s"
+      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout.trim());
+      if (err || !m) reject(new Error(`${args.join(' ')}: ${err?.message ?? stdout}`));
+      else done((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+    });
+  });
+}
+
 const isExecutable = (file) => file.startsWith('/') && !/\.[cm]?js$/.test(file);
 /** The command line that runs `file` (a script for this Node, or an executable). */
 const runner = (file) => (isExecutable(file) ? file : `${process.execPath} ${file}`);
@@ -139,14 +156,16 @@ export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
   const rules = `${sim.url}/rules/all`;
   // name → command; each round runs every one once, in this order
   const jobs = [
-    ['node -e 0', () => timed(['-e', '0'], env)],
-    [
-      'bare node:http GET /rules/all, printed',
-      () => timed([`${root}/bench/bare-http.mjs`, rules], env),
-    ],
-    ...variants(list).map(([name, kind, file]) => [
-      `${name}pbc get rules -o json (${kind})`,
-      () => timed([file, '--url', sim.url, 'get', 'rules', '-o', 'json'], env),
+    ...[
+      ['node -e 0', ['-e', '0']],
+      ['bare node:http GET /rules/all, printed', [`${root}/bench/bare-http.mjs`, rules]],
+      ...variants(list).map(([name, kind, file]) => [
+        `${name}pbc get rules -o json (${kind})`,
+        [file, '--url', sim.url, 'get', 'rules', '-o', 'json'],
+      ]),
+    ].flatMap(([name, args]) => [
+      [name, () => timed(args, env)],
+      [`${name} [cpu]`, () => cpuTime(args, env)],
     ]),
     ['node -e 0 (in a pty)', () => timeInPty(`${process.execPath} -e 0`, null)],
     ...variants(list).map(([name, kind, file]) => [
@@ -168,12 +187,17 @@ export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
   } finally {
     await sim.stop();
   }
-  const stats = [...times].map(([name, xs]) => ({
+  const all = [...times].map(([name, xs]) => ({
     name,
     median: median(xs),
     min: Math.min(...xs),
     max: Math.max(...xs),
   }));
+  // a process's CPU time goes beside its wall time
+  const cpu = new Map(all.filter((s) => s.name.endsWith(' [cpu]')).map((s) => [s.name, s.median]));
+  const stats = all
+    .filter((s) => !s.name.endsWith(' [cpu]'))
+    .map((s) => ({ ...s, cpu: cpu.get(`${s.name} [cpu]`) }));
   return { runs, stats, loads, builds: list.map((b) => b.name) };
 }
 
@@ -189,22 +213,26 @@ export function startupSection(r) {
     const d = own ?? r.stats.find((x) => x.name.endsWith(`: ${what}`));
     return d && d !== s ? `, ${(s.median / d.median).toFixed(2)}× dist` : '';
   };
+  const cpuOf = (name) => r.stats.find((s) => s.name === name)?.cpu ?? Number.NaN;
+  const bareCpu = cpuOf('bare node:http GET /rules/all, printed');
   const rows = r.stats.map((s) => {
     let anchor = '';
     if (s.name.includes('pbc get'))
-      anchor = `${(s.median / bare).toFixed(2)}× bare client, ${(s.median / node).toFixed(2)}× \`node -e 0\`${dist(s)}`;
+      anchor = `${(s.median / bare).toFixed(2)}× bare client, ${(s.median / node).toFixed(2)}× \`node -e 0\`${dist(s)}; CPU ${(s.cpu / bareCpu).toFixed(2)}× the bare client's`;
     else if (s.name.includes('console'))
       anchor = `${(s.median / pty).toFixed(2)}× \`node -e 0\` in a pty${dist(s)}`;
     else if (s.name.startsWith('bare')) anchor = `${(s.median / node).toFixed(2)}× \`node -e 0\``;
-    return `| ${s.name} | ${s.median.toFixed(0)} ms | ${s.min.toFixed(0)}–${s.max.toFixed(0)} ms | ${anchor} |`;
+    const cpuText = s.cpu === undefined ? '' : `${s.cpu.toFixed(0)} ms`;
+    return `| ${s.name} | ${s.median.toFixed(0)} ms | ${s.min.toFixed(0)}–${s.max.toFixed(0)} ms | ${cpuText} | ${anchor} |`;
   });
   const load = `${Math.min(...r.loads).toFixed(2)}–${Math.max(...r.loads).toFixed(2)}`;
   return `${r.runs} rounds, each running every process once in turn (whole processes, spawn to exit, or to the
 frame showing ${DATA_MARKERS.map((m) => `\`${m}\``).join(', ')}); ${machine()}; \`NODE_EXTRA_CA_CERTS\` unset;
-1-minute load average ${load}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
+1-minute load average ${load}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')}
+UTC. CPU: user + system time of the one-shot processes (bash \`times\`), measured in the same rounds.
 
-| process | median | min–max | ratio of medians |
-|---|---|---|---|
+| process | median | min–max | CPU (median) | ratio of medians |
+|---|---|---|---|---|
 ${rows.join('\n')}
 `;
 }
