@@ -1,15 +1,21 @@
 // Start-up of whole processes against a simulated device in a process of its own
 // (`node dist/cli.js sim`): `node -e 0`; a bare node:http client doing GET /rules/all and
 // printing it (bench/bare-http.mjs); `pbc get rules -o json` from dist/ and from the
-// single-file bundle; and the console's first frame *with device data* (header, Overview
-// and port figures drawn) from dist/ and from the bundle, in a pty (script(1)).
-// Targets (issue 14): `pbc get rules -o json` ≤ 1.5× the bare client; first frame with data
-// ≤ 3× `node -e 0`; the bundle no slower than dist.
+// single-file bundle and from the single executable; and the console's first frame *with
+// device data* (header, Overview and port figures drawn) from each, in a pty (script(1)).
+// Targets (issues 14, 33): `pbc get rules -o json` ≤ 1.5× the bare client (dist and the
+// executable); the executable's first frame with data ≤ 3× `node -e 0` in a pty; neither the
+// bundle nor the executable slower than dist.
 //
-// `node bench/startup.mjs` measures this worktree's dist/ and dist-bundle/ (run `npm run build`
-// and `npm run bundle` first). BENCH_BUILDS=before=/tmp/old,after=. measures several builds
-// (each a directory holding dist/ and dist-bundle/) interleaved in the same rounds, so a busy
-// moment of the machine hits them alike. BENCH_RUNS=n rounds (default 15).
+// `node bench/startup.mjs` measures this worktree's dist/, dist-bundle/ and
+// dist-sea/pbc-linux-x64 (run `npm run build`, `npm run bundle` and `npm run sea` first; a
+// missing bundle or executable is left out, named on stderr). BENCH_SEA_EXTRA=name=file,…
+// adds more executables (e.g. one built with PBC_SEA_CODE_CACHE=0 PBC_SEA_OUT=…).
+// BENCH_BUILDS=before=/tmp/old,after=. measures several builds (each a directory holding
+// dist/ and dist-bundle/) interleaved in the same rounds, so a busy moment of the machine hits
+// them alike. BENCH_RUNS=n rounds (default 15). NODE_EXTRA_CA_CERTS is unset for every process
+// measured: it makes Node read a certificate file at every start (~50 ms here), which a jump
+// host does not.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,15 +35,17 @@ const median = (xs) => {
 
 function cliEnv() {
   const env = { ...process.env, PBC_CONFIG: '/nonexistent/pbc-bench.yaml' };
-  for (const k of ['PBC_URL', 'PBC_USER', 'PBC_PASSWORD', 'PBC_CONTEXT']) delete env[k];
+  for (const k of ['PBC_URL', 'PBC_USER', 'PBC_PASSWORD', 'PBC_CONTEXT', 'NODE_EXTRA_CA_CERTS'])
+    delete env[k];
   return env;
 }
 
-/** Wall time of a whole process, spawn to exit; its output must be `bytes` long when given. */
+/** Wall time of a whole process, spawn to exit. `args[0]` is a script for this Node or an executable. */
 function timed(args, env) {
+  const [file, rest] = isExecutable(args[0]) ? [args[0], args.slice(1)] : [process.execPath, args];
   return new Promise((done, reject) => {
     const t0 = process.hrtime.bigint();
-    execFile(process.execPath, args, { env, maxBuffer: 64 << 20 }, (err, stdout) => {
+    execFile(file, rest, { env, maxBuffer: 64 << 20 }, (err, stdout) => {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (err) reject(new Error(`${args.join(' ')}: ${err.message}`));
       else done({ ms, bytes: stdout.length });
@@ -90,18 +98,56 @@ function timeInPty(command, markers, timeoutMs = 20_000) {
   });
 }
 
-function builds() {
-  const spec = process.env.BENCH_BUILDS ?? `this=${root}`;
-  return spec.split(',').map((entry) => {
-    const [name, dir] = entry.includes('=') ? entry.split('=') : [entry, entry];
-    const base = resolve(root, dir);
-    const dist = join(base, 'dist', 'cli.js');
-    const bundle = join(base, 'dist-bundle', 'pbc.mjs');
-    for (const f of [dist, bundle])
-      if (!existsSync(f)) throw new Error(`${f} missing: npm run build && npm run bundle`);
-    return { name, dist, bundle };
+/**
+ * CPU time (user + system) of a whole process, from bash's `times` of its children: under
+ * load, wall time measures the machine's queue as much as pbc; CPU time much less so.
+ */
+function cpuTime(args, env) {
+  const [file, rest] = isExecutable(args[0]) ? [args[0], args.slice(1)] : [process.execPath, args];
+  const script = '"$@" >/dev/null 2>&1; times';
+  return new Promise((done, reject) => {
+    execFile('bash', ['-c', script, 'bash', file, ...rest], { env }, (err, stdout) => {
+      // times: the shell's own line, then its children's: "0m0.041s 0m0.008s"
+      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout.trim());
+      if (err || !m) reject(new Error(`${args.join(' ')}: ${err?.message ?? stdout}`));
+      else done((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+    });
   });
 }
+
+const isExecutable = (file) => file.startsWith('/') && !/\.[cm]?js$/.test(file);
+/** The command line that runs `file` (a script for this Node, or an executable). */
+const runner = (file) => (isExecutable(file) ? file : `${process.execPath} ${file}`);
+
+/** Each build: name → { kind: file } for the kinds present (dist always). */
+function builds() {
+  const spec = process.env.BENCH_BUILDS ?? `this=${root}`;
+  const list = spec.split(',').map((entry) => {
+    const [name, dir] = entry.includes('=') ? entry.split('=') : [entry, entry];
+    const base = resolve(root, dir);
+    const files = {
+      dist: join(base, 'dist', 'cli.js'),
+      bundle: join(base, 'dist-bundle', 'pbc.mjs'),
+      executable: join(base, 'dist-sea', `pbc-${process.platform}-${process.arch}`),
+    };
+    if (!existsSync(files.dist)) throw new Error(`${files.dist} missing: npm run build`);
+    for (const [kind, f] of Object.entries(files))
+      if (!existsSync(f)) {
+        process.stderr.write(`startup: ${f} missing (npm run bundle / npm run sea): no ${kind}\n`);
+        delete files[kind];
+      }
+    return { name, files };
+  });
+  for (const entry of (process.env.BENCH_SEA_EXTRA ?? '').split(',').filter(Boolean)) {
+    const [name, file] = entry.split('=');
+    list.push({ name, files: { executable: resolve(root, file) } });
+  }
+  return list;
+}
+
+/** [label, file] of every build and kind. */
+const variants = (list) =>
+  list.flatMap((b) => Object.entries(b.files).map(([kind, f]) => [`${b.name}: `, kind, f]));
 
 export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
   const list = builds();
@@ -110,24 +156,22 @@ export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
   const rules = `${sim.url}/rules/all`;
   // name → command; each round runs every one once, in this order
   const jobs = [
-    ['node -e 0', () => timed(['-e', '0'], env)],
-    [
-      'bare node:http GET /rules/all, printed',
-      () => timed([`${root}/bench/bare-http.mjs`, rules], env),
-    ],
-    ...list.flatMap((b) =>
-      ['dist', 'bundle'].map((kind) => [
-        `${b.name}: pbc get rules -o json (${kind})`,
-        () => timed([b[kind], '--url', sim.url, 'get', 'rules', '-o', 'json'], env),
+    ...[
+      ['node -e 0', ['-e', '0']],
+      ['bare node:http GET /rules/all, printed', [`${root}/bench/bare-http.mjs`, rules]],
+      ...variants(list).map(([name, kind, file]) => [
+        `${name}pbc get rules -o json (${kind})`,
+        [file, '--url', sim.url, 'get', 'rules', '-o', 'json'],
       ]),
-    ),
+    ].flatMap(([name, args]) => [
+      [name, () => timed(args, env)],
+      [`${name} [cpu]`, () => cpuTime(args, env)],
+    ]),
     ['node -e 0 (in a pty)', () => timeInPty(`${process.execPath} -e 0`, null)],
-    ...list.flatMap((b) =>
-      ['dist', 'bundle'].map((kind) => [
-        `${b.name}: console, first frame with data (${kind})`,
-        () => timeInPty(`${process.execPath} ${b[kind]} --url ${sim.url}`, DATA_MARKERS),
-      ]),
-    ),
+    ...variants(list).map(([name, kind, file]) => [
+      `${name}console, first frame with data (${kind})`,
+      () => timeInPty(`${runner(file)} --url ${sim.url}`, DATA_MARKERS),
+    ]),
   ];
   const times = new Map(jobs.map(([name]) => [name, []]));
   const loads = [loadavg()[0]];
@@ -143,12 +187,17 @@ export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
   } finally {
     await sim.stop();
   }
-  const stats = [...times].map(([name, xs]) => ({
+  const all = [...times].map(([name, xs]) => ({
     name,
     median: median(xs),
     min: Math.min(...xs),
     max: Math.max(...xs),
   }));
+  // a process's CPU time goes beside its wall time
+  const cpu = new Map(all.filter((s) => s.name.endsWith(' [cpu]')).map((s) => [s.name, s.median]));
+  const stats = all
+    .filter((s) => !s.name.endsWith(' [cpu]'))
+    .map((s) => ({ ...s, cpu: cpu.get(`${s.name} [cpu]`) }));
   return { runs, stats, loads, builds: list.map((b) => b.name) };
 }
 
@@ -157,21 +206,33 @@ export function startupSection(r) {
   const node = by('node -e 0');
   const bare = by('bare node:http GET /rules/all, printed');
   const pty = by('node -e 0 (in a pty)');
+  // the same process from dist: of the same build, else of the first
+  const dist = (s) => {
+    const what = s.name.replace(/^.*?: /, '').replace(/\(\w+\)$/, '(dist)');
+    const own = r.stats.find((d) => d.name === s.name.replace(/\(\w+\)$/, '(dist)'));
+    const d = own ?? r.stats.find((x) => x.name.endsWith(`: ${what}`));
+    return d && d !== s ? `, ${(s.median / d.median).toFixed(2)}× dist` : '';
+  };
+  const cpuOf = (name) => r.stats.find((s) => s.name === name)?.cpu ?? Number.NaN;
+  const bareCpu = cpuOf('bare node:http GET /rules/all, printed');
   const rows = r.stats.map((s) => {
     let anchor = '';
     if (s.name.includes('pbc get'))
-      anchor = `${(s.median / bare).toFixed(2)}× bare client, ${(s.median / node).toFixed(2)}× \`node -e 0\``;
+      anchor = `${(s.median / bare).toFixed(2)}× bare client, ${(s.median / node).toFixed(2)}× \`node -e 0\`${dist(s)}; CPU ${(s.cpu / bareCpu).toFixed(2)}× the bare client's`;
     else if (s.name.includes('console'))
-      anchor = `${(s.median / pty).toFixed(2)}× \`node -e 0\` in a pty`;
+      anchor = `${(s.median / pty).toFixed(2)}× \`node -e 0\` in a pty${dist(s)}`;
     else if (s.name.startsWith('bare')) anchor = `${(s.median / node).toFixed(2)}× \`node -e 0\``;
-    return `| ${s.name} | ${s.median.toFixed(0)} ms | ${s.min.toFixed(0)}–${s.max.toFixed(0)} ms | ${anchor} |`;
+    const cpuText = s.cpu === undefined ? '' : `${s.cpu.toFixed(0)} ms`;
+    return `| ${s.name} | ${s.median.toFixed(0)} ms | ${s.min.toFixed(0)}–${s.max.toFixed(0)} ms | ${cpuText} | ${anchor} |`;
   });
   const load = `${Math.min(...r.loads).toFixed(2)}–${Math.max(...r.loads).toFixed(2)}`;
   return `${r.runs} rounds, each running every process once in turn (whole processes, spawn to exit, or to the
-frame showing ${DATA_MARKERS.map((m) => `\`${m}\``).join(', ')}); ${machine()}; 1-minute load average ${load}.
+frame showing ${DATA_MARKERS.map((m) => `\`${m}\``).join(', ')}); ${machine()}; \`NODE_EXTRA_CA_CERTS\` unset;
+1-minute load average ${load}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')}
+UTC. CPU: user + system time of the one-shot processes (bash \`times\`), measured in the same rounds.
 
-| process | median | min–max | ratio of medians |
-|---|---|---|---|
+| process | median | min–max | CPU (median) | ratio of medians |
+|---|---|---|---|---|
 ${rows.join('\n')}
 `;
 }

@@ -4,15 +4,21 @@
 // --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead
 // (no splitting, dynamic imports inlined), which runs on plain Node >= 20 without
 // node_modules.
+// --sea (part of npm run sea, scripts/sea.mjs): one CommonJS dist-sea/bundle/pbc.cjs, the
+// script a single executable runs (Node 20's single-executable support takes CommonJS
+// only; scripts/sea-esm.mjs removes the top-level awaits CommonJS cannot hold).
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
+import { seaNoTopLevelAwait } from './sea-esm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const single = process.argv.includes('--single');
-const finalDir = join(root, single ? 'dist-bundle' : 'dist');
+const sea = process.argv.includes('--sea');
+const single = sea || process.argv.includes('--single');
+const finalDir = join(root, sea ? 'dist-sea/bundle' : single ? 'dist-bundle' : 'dist');
+const outName = sea ? 'pbc.cjs' : 'pbc.mjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
 // finds dist/ half written.
 const outdir = `${finalDir}.tmp-${process.pid}`;
@@ -27,8 +33,8 @@ await build({
   outdir,
   bundle: true,
   splitting: !single,
-  ...(single ? { outExtension: { '.js': '.mjs' } } : {}),
-  format: 'esm',
+  ...(single ? { outExtension: { '.js': sea ? '.cjs' : '.mjs' } } : {}),
+  format: sea ? 'cjs' : 'esm',
   platform: 'node',
   target: 'node20',
   // PBC_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles
@@ -36,22 +42,28 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { 'process.env.NODE_ENV': '"production"', PBC_VERSION: JSON.stringify(version) },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    PBC_VERSION: JSON.stringify(version),
+    ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
+  },
   // Ink imports React DevTools only in its development mode (DEV=true), which the console
   // keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
   alias: { 'react-devtools-core': stub },
   banner: {
-    js: "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
+    js: sea
+      ? "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;"
+      : "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
-  plugins: [inkOutputCache],
+  plugins: sea ? [inkOutputCache, seaNoTopLevelAwait] : [inkOutputCache],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
 if (single) {
   const files = await readdir(outdir, { recursive: true });
-  if (files.length !== 1 || files[0] !== 'pbc.mjs')
-    throw new Error(`--single: expected only pbc.mjs, esbuild wrote ${files.join(', ')}`);
-  await chmod(join(outdir, 'pbc.mjs'), 0o755);
+  if (files.length !== 1 || files[0] !== outName)
+    throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
+  await chmod(join(outdir, outName), 0o755);
 }
 const old = `${finalDir}.old-${process.pid}`;
 await rename(finalDir, old).catch(() => {});

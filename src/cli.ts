@@ -13,8 +13,18 @@ import { buildProgram } from './commands/program.js';
 // line and exit 1, not a stack trace. Commands exit only once their output is written.
 watchOutput();
 
+/**
+ * Ink's layout engine compiles its WebAssembly before the console can draw. In the ESM builds
+ * yoga-layout's module awaits that itself; the single executable's CommonJS bundle cannot,
+ * and there the module exports the promise as `ready` (scripts/sea-esm.mjs, docs/install.md).
+ */
+async function layoutEngine(): Promise<void> {
+  const yoga = (await import('yoga-layout')) as unknown as { ready?: Promise<void> };
+  await yoga.ready;
+}
+
 async function startConsole(g: GlobalOptions): Promise<void> {
-  const { runConsole } = await import('./commands/console.js');
+  const [{ runConsole }] = await Promise.all([import('./commands/console.js'), layoutEngine()]);
   await runConsole(g, async (options) => (await import('./tui/main.js')).startTui(options));
 }
 

@@ -5,14 +5,13 @@
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
 import type { GlobalOptions } from './context.js';
+import { handle } from './lazy.js';
 import { declareSafety, LOCAL, READ } from './safety.js';
 import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
-
-declare const PBC_VERSION: string | undefined;
-const version = typeof PBC_VERSION === 'string' ? PBC_VERSION : '0.1.0';
+import { version } from './version.js';
 
 export function fail(message: string, code: number): never {
   process.stderr.write(`pbc: ${message}\n`);
@@ -163,6 +162,19 @@ Examples:
   declareSafety(completion, LOCAL);
 }
 
+function doctorCommand(program: Command): void {
+  handle(
+    program
+      .command('doctor')
+      .description(
+        'check this host: version, terminal size, colours, config path, state dir, and whether the device answers',
+      ),
+    READ,
+    'doctor',
+    'run',
+  );
+}
+
 /**
  * `startConsole` runs `pbc` without a command (cli.ts passes it: the console is not the
  * commands' to load).
@@ -194,6 +206,7 @@ Docs: docs/cli.md`,
   defineDesired(program);
   defineConfigFile(program);
   completionCommand(program);
+  doctorCommand(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];
     if (extra === 'help') {

@@ -9,7 +9,7 @@
  * directly and some console code sends outside the executor; every one of those requests
  * leaves through `Transport.request`, so a hook there is the one place no write can skip.
  */
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Client, WriteHook, WriteOutcome, WriteRequest } from '../api/index.js';
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
@@ -30,8 +30,14 @@ export function deviceId(url: string): string {
   return url.replace(/\/\/[^/@]*@/, '//').replace(/\/+$/, '');
 }
 
-/** 8 hex digits, unique enough for one operator's journal. */
-export const newEntryId = (): string => randomBytes(4).toString('hex');
+/**
+ * 8 hex digits, unique enough for one operator's journal. node:crypto is loaded on the first
+ * write, not with the journal: a read (`pbc get …`) never pays for it (docs/performance.md).
+ */
+export const newEntryId = (): string =>
+  (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'))
+    .randomBytes(4)
+    .toString('hex');
 
 const text = (e: unknown) => sanitize(e instanceof Error ? e.message : String(e));
 

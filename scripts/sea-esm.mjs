@@ -1,0 +1,68 @@
+// esbuild plugin for the single executable's CommonJS bundle (scripts/build.mjs --sea).
+//
+// Node 20's single-executable support runs one CommonJS script, and CommonJS has no
+// top-level await. Two modules the console needs use one:
+//
+// 1. yoga-layout (Ink's layout engine) compiles its WebAssembly with
+//    `const Yoga = wrapAssembly(await loadYoga())`. Here its entry becomes a module that
+//    starts the same loadYoga() (yoga-layout's own 'yoga-layout/load', no top-level await)
+//    and exports the promise as `ready`; the default export is a live binding set when it
+//    resolves. Ink uses Yoga only inside functions (creating nodes, computing a layout), never
+//    while its modules load, so the one rule is: await `ready` before the first render.
+//    src/cli.ts does, before it imports the console (`await import('yoga-layout')` and its
+//    `ready`), so the console never meets an unset engine. In the ESM builds (dist/, the
+//    bundle) the import itself waits for yoga's top-level await and there is no `ready`.
+// 2. Ink's reconciler awaits React DevTools and its own package.json at the top level in
+//    development mode only (DEV=true), which the console keeps off and the builds stub out:
+//    here DevTools count as not installed (Ink then prints its usual warning).
+//
+// When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
+import { readFile } from 'node:fs/promises';
+
+const YOGA_ENTRY = `import { loadYoga } from './load.js';
+let Yoga;
+export const ready = loadYoga().then((y) => {
+  Yoga = y;
+});
+export { Yoga as default };
+export * from './generated/YGEnums.js';
+`;
+
+/** file → [anchor, replacement (a function: the whole new source)] */
+const edits = [
+  {
+    file: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
+    edits: [['const Yoga = wrapAssembly(await loadYoga());', () => YOGA_ENTRY]],
+  },
+  {
+    file: /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
+    edits: [
+      [
+        "await import('./devtools.js');",
+        "throw Object.assign(new Error('no React DevTools in the single executable'), { code: 'ERR_MODULE_NOT_FOUND' });",
+      ],
+      [
+        'const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };',
+        'const packageJson = { name: undefined, version: undefined };',
+      ],
+    ],
+  },
+];
+
+export const seaNoTopLevelAwait = {
+  name: 'sea-no-top-level-await',
+  setup(build) {
+    for (const edit of edits)
+      build.onLoad({ filter: edit.file }, async (args) => {
+        let contents = await readFile(args.path, 'utf8');
+        for (const [from, to] of edit.edits) {
+          if (!contents.includes(from))
+            throw new Error(
+              `scripts/sea-esm.mjs: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
+            );
+          contents = typeof to === 'function' ? to() : contents.replace(from, to);
+        }
+        return { contents, loader: 'js' };
+      });
+  },
+};

@@ -1,0 +1,195 @@
+/**
+ * `npm run sea` (scripts/sea.mjs): dist-sea/pbc-linux-x64 runs with no Node reachable. Each
+ * run happens in a mount namespace (`unshare -m`, as root) where an empty file is bound over
+ * the node binary and an empty directory over the repository's node_modules, with PATH an
+ * empty directory and the working directory outside the repository. There it prints its
+ * version, reads a simulator (started here, by the test's own Node) with `get device`,
+ * reports itself in `doctor`, serves `pbc sim`, and draws the console in tmux.
+ *
+ * .ci/run builds the executable before the tests: under CI a missing executable, unshare or
+ * tmux fails the test. Elsewhere a missing executable is built here (about 20 s), and
+ * without the rights for a mount namespace node is hidden by PATH alone (said on stderr).
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { arch, platform, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimServer, startSim } from '../../src/sim/server.js';
+import { hasTmux, TmuxSession } from '../e2e/tmux.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const exe = join(root, 'dist-sea', `pbc-${platform()}-${arch()}`);
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const ci = process.env.CI === 'true';
+const dir = mkdtempSync(join(tmpdir(), 'pbc-sea-'));
+const emptyBin = join(dir, 'bin');
+const emptyDir = join(dir, 'empty');
+const emptyFile = join(dir, 'empty-file');
+const node = realpathSync(process.execPath);
+let sim: SimServer;
+/** The command prefix that hides node; `[]` when only PATH hides it. */
+let hide: string[] = [];
+const sessions: TmuxSession[] = [];
+
+function unshareWorks(): boolean {
+  try {
+    execFileSync('unshare', ['-m', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The mount namespace: node and node_modules empty, then `exec` the rest with PATH empty. */
+function namespace(): string[] {
+  const script = [
+    'mount --bind "$1" "$2" && mount --bind "$3" "$4" || exit 99',
+    'shift 4',
+    `exec env PATH=${emptyBin} "$@"`,
+  ].join('\n');
+  const mods = join(root, 'node_modules');
+  return ['unshare', '-m', 'sh', '-c', script, 'sh', emptyFile, node, emptyDir, mods];
+}
+
+function env(): Record<string, string> {
+  return {
+    PATH: `${emptyBin}`,
+    HOME: dir,
+    TERM: 'xterm-256color',
+    PBC_CONFIG: join(dir, 'no-such-config.yaml'),
+    PBC_STATE_DIR: join(dir, 'state'),
+  };
+}
+
+/** Runs `args` (a command line, node hidden) from the temporary directory. */
+function hidden(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [file, ...rest] = [...hide, ...args];
+  const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
+  return new Promise((resolve) => {
+    execFile(
+      file!,
+      rest,
+      { cwd: dir, env: { ...env(), PATH: path }, timeout: 30_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+beforeAll(async () => {
+  mkdirSync(emptyBin);
+  mkdirSync(emptyDir);
+  execFileSync('touch', [emptyFile]);
+  if (!existsSync(exe)) {
+    expect(ci, `${exe} missing: .ci/run builds it with npm run sea`).toBe(false);
+    execFileSync(process.execPath, [join(root, 'scripts', 'sea.mjs')], {
+      cwd: root,
+      stdio: 'ignore',
+      timeout: 280_000,
+    });
+  }
+  if (unshareWorks()) hide = namespace();
+  else {
+    expect(ci, 'unshare -m must work under CI (it runs as root)').toBe(false);
+    process.stderr.write(
+      'sea.test: no mount namespace here (not root?): node hidden by PATH only\n',
+    );
+  }
+  sim = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
+}, 300_000);
+
+afterAll(async () => {
+  for (const s of sessions) s.kill();
+  await sim?.app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the single executable, with no node reachable', () => {
+  it('finds no node: not on PATH, the binary itself empty, no node_modules', async () => {
+    const onPath = await hidden(['/bin/sh', '-c', 'command -v node || echo none']);
+    expect(onPath.stdout.trim()).toBe('none');
+    if (hide.length === 0) return;
+    // (wc and ls from the system's PATH: it is the namespace that is checked here)
+    const binary = await hidden([
+      '/usr/bin/env',
+      'PATH=/usr/bin:/bin',
+      'sh',
+      '-c',
+      `wc -c < ${node}; ls -A ${root}/node_modules | wc -l`,
+    ]);
+    expect(binary.stdout.split(/\s+/).filter(Boolean)).toEqual(['0', '0']);
+  });
+
+  it('prints its version (--version, -V)', async () => {
+    for (const flag of ['--version', '-V']) {
+      const r = await hidden([exe, flag]);
+      expect(r, r.stderr).toMatchObject({ code: 0, stdout: `${version}\n` });
+    }
+  });
+
+  it('reads the device (get device) and says it is the single executable (doctor)', async () => {
+    const r = await hidden([exe, 'get', 'device', '--url', sim.url, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'pb-lab-01', model: 'PB-2800' });
+    const d = await hidden([exe, 'doctor', '--url', sim.url, '-o', 'json']);
+    expect(d.code, d.stderr).toBe(0);
+    expect(JSON.parse(d.stdout)).toMatchObject({
+      version,
+      singleExecutable: true,
+      node: process.version,
+      device: { reached: true, name: 'pb-lab-01' },
+    });
+  });
+
+  it('serves the simulator (pbc sim) and stops on SIGTERM', async () => {
+    const [file, ...rest] = [...hide, exe, 'sim', '--port', '0'];
+    const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
+    const child = spawn(file!, rest, { cwd: dir, env: { ...env(), PATH: path } });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+\/rest)\n/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`pbc sim exited ${code}: ${out}`)));
+    });
+    const rules = await hidden([exe, 'get', 'rules', '--url', url, '-o', 'json']);
+    expect(rules.code, rules.stderr).toBe(0);
+    expect(
+      JSON.parse(rules.stdout)
+        .map((x: { name: string }) => x.name)
+        .sort(),
+    ).toEqual(['https-3', 'tap-1', 'tap-2', 'udp-range']);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it("draws the console's first frame with the device's data in tmux (80×24), q quits", async () => {
+    expect(hasTmux(), 'tmux is required for this test (.ci/run installs it)').toBe(true);
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
+    const command = [...hide, exe, '--url', sim.url].map(quote).join(' ');
+    const s = new TmuxSession(command, {
+      columns: 80,
+      rows: 24,
+      cwd: dir,
+      env: { ...env(), PATH: path },
+    });
+    sessions.push(s);
+    const frame = await s.waitFor(
+      (x) => x.includes('pb-lab-01') && x.includes('TCAM') && x.includes('Environment'),
+      30_000,
+    );
+    expect(frame).toContain('[1 Overview]');
+    s.keys('3');
+    await s.waitFor((x) => x.includes('[3 Rules]') && x.includes('https-3'));
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 60_000);
+});
