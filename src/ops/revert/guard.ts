@@ -21,7 +21,13 @@ import {
 } from '../../api/index.js';
 import { deviceId, installJournal, type Journal, newEntryId } from '../journal.js';
 import { routeOf } from '../journal-routes.js';
-import { type PendingRevert, type PendingState, readPending, transition } from './pending.js';
+import {
+  type PendingRevert,
+  PendingFileError,
+  type PendingState,
+  readPending,
+  transition,
+} from './pending.js';
 
 export interface GuardInput {
   options: ClientOptions;
@@ -65,7 +71,12 @@ export async function runGuard(
   const env = opts.env ?? process.env;
   const timing = { ...GUARD_TIMING, ...opts.timing };
   for (;;) {
-    const entry = readPending(env).find((r) => r.id === id);
+    const entry = readOrWait(id, env);
+    if (entry === 'unreadable') {
+      // a corrupt pending file cancels nothing: wait until it is readable again
+      await sleep(timing.pollMs);
+      continue;
+    }
     if (!entry) return 'gone';
     if (entry.state !== 'pending') return entry.state;
     const left = entry.expiresAt - Date.now();
@@ -73,9 +84,32 @@ export async function runGuard(
       await sleep(Math.min(timing.pollMs, left));
       continue;
     }
-    const claimed = transition(id, 'pending', 'reverting', { guardPid: process.pid }, env);
+    const claimed = claim(id, env);
+    if (claimed === 'unreadable') {
+      await sleep(timing.pollMs);
+      continue;
+    }
     if (!claimed) continue; // confirmed in the meantime: the loop reads the new state
     return revert(claimed, input, timing, env, opts.onEvent);
+  }
+}
+
+/** The entry (undefined when gone), or `unreadable` while the pending file is corrupt. */
+function readOrWait(id: string, env: NodeJS.ProcessEnv): PendingRevert | undefined | 'unreadable' {
+  try {
+    return readPending(env).find((r) => r.id === id);
+  } catch (e) {
+    if (e instanceof PendingFileError) return 'unreadable';
+    throw e;
+  }
+}
+
+function claim(id: string, env: NodeJS.ProcessEnv): PendingRevert | undefined | 'unreadable' {
+  try {
+    return transition(id, 'pending', 'reverting', { guardPid: process.pid }, env);
+  } catch (e) {
+    if (e instanceof PendingFileError) return 'unreadable';
+    throw e;
   }
 }
 

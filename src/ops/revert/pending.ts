@@ -62,11 +62,31 @@ export function readPending(env: NodeJS.ProcessEnv = process.env): PendingRevert
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
+  let parsed: { reverts?: unknown };
   try {
-    const parsed = JSON.parse(text) as { reverts?: PendingRevert[] };
-    return Array.isArray(parsed.reverts) ? parsed.reverts : [];
-  } catch {
-    return [];
+    parsed = JSON.parse(text) as { reverts?: unknown };
+  } catch (e) {
+    throw new PendingFileError(pendingPath(env), (e as Error).message);
+  }
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.reverts))
+    throw new PendingFileError(pendingPath(env), 'no list of reverts in it');
+  return parsed.reverts as PendingRevert[];
+}
+
+/**
+ * The pending file cannot be read: never taken for an empty list (that would cancel every
+ * armed revert). Nothing writes over it; the guards keep waiting until it is readable again.
+ */
+export class PendingFileError extends Error {
+  override name = 'PendingFileError';
+  readonly exitCode = 1;
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
+    super(
+      `the pending auto-reverts file ${path} is corrupt (${why.slice(0, 120)}): armed reverts are NOT cancelled, their guards keep running and wait until it is readable again — repair it so they can revert or be confirmed; pbc writes nothing over it`,
+    );
   }
 }
 
