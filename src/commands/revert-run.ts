@@ -56,7 +56,7 @@ export async function settle(armed: Armed, spec: RevertSpec, err: unknown): Prom
     await armed.withdraw();
     return `auto-revert ${armed.id} withdrawn: the change was not made`;
   }
-  const entry = armed.started();
+  const entry = await armed.started();
   const at = new Date(entry?.expiresAt ?? Date.now() + spec.afterMs).toISOString().slice(11, 19);
   return `${err !== undefined ? 'the change may have reached the device: ' : ''}auto-revert ${armed.id} in ${formatDuration(spec.afterMs)} (at ${at} UTC) unless confirmed: pbc confirm ${armed.id}`;
 }

@@ -57,10 +57,16 @@ function view(r: PendingRevert) {
   };
 }
 
-/** Waiting auto-reverts (and failed ones, which need a hand); --all adds finished ones. */
+/** Waiting auto-reverts (and failed or partly reverted ones, which need a hand); --all adds finished ones. */
 export async function pending(run: Run, o: { all?: boolean }): Promise<void> {
   const list = readPending().filter(
-    (r) => o.all || r.state === 'pending' || r.state === 'reverting' || r.state === 'failed',
+    (r) =>
+      o.all ||
+      r.state === 'pending' ||
+      r.state === 'reverting' ||
+      r.state === 'partly-reverted' ||
+      r.state === 'not-reverted' ||
+      r.state === 'failed',
   );
   const rows = list.map(view);
   await run.print(rows, () =>

@@ -16,6 +16,7 @@ import {
 } from '../../api/index.js';
 import { formatCountdown } from '../../model/duration.js';
 import { UsageError } from '../../model/errors.js';
+import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
 import {
   active,
   type PendingRevert,
@@ -24,8 +25,9 @@ import {
   transition,
   updatePending,
 } from './pending.js';
-import { type RevertPlan, takeRecipe } from './recipe.js';
+import { type Recipe, type RevertPlan, takeRecipe } from './recipe.js';
 import { spawnGuard } from './spawn.js';
+import { recordWatch, removeChanges, type Snapshot, snapshot, type Watch } from './watch.js';
 
 export interface ArmOptions {
   client: Client;
@@ -41,8 +43,11 @@ export interface ArmOptions {
 
 export interface Armed {
   id: string;
-  /** The change was sent: the revert is due `afterMs` from now. */
-  started(): PendingRevert | undefined;
+  /**
+   * The change was sent: the revert is due `afterMs` from now. Reads the state the change
+   * left, so the revert sets back only the objects it changed (watch.ts).
+   */
+  started(): Promise<PendingRevert | undefined>;
   /** The change was not sent: delete the save-point, forget the entry. */
   withdraw(): Promise<void>;
 }
@@ -91,11 +96,16 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   let cleanup: PendingRevert['cleanup'] = [];
   const withdraw = async () => {
     forget();
+    removeChanges(id, env);
     for (const r of cleanup) await sendRequest(o.client.transport, r).catch(() => {});
   };
+  let before: Snapshot = {};
+  let domains: DomainName[] = [];
   try {
     const recipe = await takeRecipe(o.client, plan, id, o.what);
     cleanup = recipe.cleanup;
+    domains = watchedDomains(recipe);
+    before = await snapshot(o.client, domains);
     transition(id, 'pending', 'pending', recipe, env);
     const pid = await spawnGuard(id, o.options, o.entry, env);
     transition(id, 'pending', 'pending', { guardPid: pid }, env);
@@ -105,9 +115,28 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   }
   return {
     id,
-    started: () => transition(id, 'pending', 'pending', { expiresAt: Date.now() + o.afterMs }, env),
+    started: async () => {
+      const expiresAt = Date.now() + o.afterMs;
+      let watch: Watch | undefined;
+      try {
+        watch = recordWatch(id, before, await snapshot(o.client, domains), env);
+      } catch {
+        // the state after cannot be read: the revert sends its requests as they are
+      }
+      return transition(id, 'pending', 'pending', { expiresAt, ...(watch ? { watch } : {}) }, env);
+    },
     withdraw,
   };
+}
+
+/** The domains a recipe sets back: its save-point's, and those its before-state requests set. */
+function watchedDomains(recipe: Recipe): DomainName[] {
+  const out = new Set<DomainName>(recipe.savepoint ? SAVEPOINT_DOMAINS[recipe.savepoint.kind] : []);
+  for (const r of recipe.revert) {
+    const d = domainOfRequest(r);
+    if (d) out.add(d);
+  }
+  return [...out];
 }
 
 /** The change may have reached the device: no answer, or the device failing (5xx). */
