@@ -17,6 +17,7 @@ import {
 import { formatCountdown } from '../../model/duration.js';
 import { UsageError } from '../../model/errors.js';
 import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
+import { accountLevel, revertGaps } from './levels.js';
 import {
   active,
   type PendingRevert,
@@ -39,6 +40,11 @@ export interface ArmOptions {
   /** The pbc script the guard runs from (process.argv[1]). */
   entry: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * The revert would be incomplete (the account may not send some of its requests; `why`
+   * says which): resolves true to go on, false or throws to refuse. Without it, refused.
+   */
+  incomplete?: (why: string) => Promise<boolean>;
 }
 
 export interface Armed {
@@ -102,7 +108,16 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   let before: Snapshot = {};
   let domains: DomainName[] = [];
   try {
-    const recipe = await takeRecipe(o.client, plan, id, o.what);
+    const recipe = await takeRecipe(o.client, plan, id, o.what, async (revert, kinds) => {
+      const level = await accountLevel(o.client, o.options.user).catch(() => null);
+      const gaps = revertGaps(revert, kinds, level, o.options.user);
+      if (gaps.length === 0) return;
+      const why = gaps.join('; ');
+      if (!(await o.incomplete?.(why)))
+        throw new UsageError(
+          `the auto-revert would be incomplete: ${why} — send it without --revert-after, as an account that may, or accept an incomplete revert (--accept-partial-revert); nothing was sent`,
+        );
+    });
     cleanup = recipe.cleanup;
     domains = watchedDomains(recipe);
     before = await snapshot(o.client, domains);
