@@ -13,7 +13,6 @@ import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
 import { killGuards, operator, revertId, until } from './revert-helpers.js';
 
 let s: CliSim;
-const ADMIN = { PBC_USER: 'admin', PBC_PASSWORD: 'admin' };
 const WRITER = { PBC_USER: 'writer', PBC_PASSWORD: 'writer-pw' };
 
 beforeAll(async () => {
