@@ -17,10 +17,12 @@ const QUIET_ABOUT_GUARDS = new Set(['pending', 'completion']);
 /** Every command warns about an armed revert whose guard is not running (see liveness.ts). */
 async function warnAboutGuards(runner: Runner): Promise<void> {
   const { orphans, orphanWarning } = await import('../ops/revert/liveness.js');
+  const { PendingFileError } = await import('../ops/revert/pending.js');
   try {
     for (const r of orphans()) runner.warn(orphanWarning(r));
   } catch (e) {
-    runner.warn((e as Error).message);
+    // a corrupt file is said; a state directory that cannot be read is the journal's to say
+    if (e instanceof PendingFileError) runner.warn(e.message);
   }
 }
 
