@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
-import { alive, killGuards, operator, revertId, until } from './revert-helpers.js';
+import { alive, killGuards, operator, revertId, ruleArgs, until } from './revert-helpers.js';
 
 let s: CliSim;
 beforeAll(async () => {
@@ -17,18 +17,7 @@ afterEach(killGuards);
 describe('a revert guard killed with -9', () => {
   it('is warned about by every command and resumed by pbc pending --resume', async () => {
     const a = operator(s);
-    const r = await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '4545',
-      '--match',
-      'in_port=2',
-      '--actions',
-      'output:3',
-      '--revert-after',
-      '3s',
-    ]);
+    const r = await a.ok([...ruleArgs('add', 4545, 2, 3, ''), '--revert-after', '3s']);
     const id = revertId(r.stderr);
     const [entry] = a.file();
     process.kill(entry.guardPid, 'SIGKILL');

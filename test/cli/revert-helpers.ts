@@ -72,3 +72,24 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
 }
 
 export const revertId = (stderr: string) => /auto-revert ([0-9a-f]{6})/.exec(stderr)?.[1] ?? '';
+
+/** `rules add|set --priority P --match in_port=I --actions output:O [--name N]`. */
+export function ruleArgs(
+  verb: 'add' | 'set',
+  priority: number,
+  inPort: number,
+  out: number,
+  name: string,
+) {
+  return [
+    'rules',
+    verb,
+    '--priority',
+    String(priority),
+    '--match',
+    `in_port=${inPort}`,
+    '--actions',
+    `output:${out}`,
+    ...(name ? ['--name', name] : []),
+  ];
+}

@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
-import { killGuards, type Operator, operator, revertId, until } from './revert-helpers.js';
+import {
+  killGuards,
+  type Operator,
+  operator,
+  revertId,
+  ruleArgs,
+  until,
+} from './revert-helpers.js';
 
 let s: CliSim;
 beforeAll(async () => {
@@ -42,56 +49,11 @@ describe('an auto-revert with another operator at work', () => {
     const a = operator(s);
     const b = operator(s);
     // a rule made before the armed change: not the change's, never reverted
-    await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '500',
-      '--match',
-      'in_port=5',
-      '--actions',
-      'output:6',
-    ]);
-    const r = await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '501',
-      '--match',
-      'in_port=5',
-      '--actions',
-      'output:6',
-      '--name',
-      'D1',
-      '--revert-after',
-      '6s',
-    ]);
+    await a.ok(ruleArgs('add', 500, 5, 6, ''));
+    const r = await a.ok([...ruleArgs('add', 501, 5, 6, 'D1'), '--revert-after', '6s']);
     const id = revertId(r.stderr);
-    await b.ok([
-      'rules',
-      'add',
-      '--priority',
-      '600',
-      '--match',
-      'in_port=7',
-      '--actions',
-      'output:8',
-      '--name',
-      'B1',
-    ]);
-    await b.ok([
-      'rules',
-      'set',
-      '--priority',
-      '1000',
-      '--match',
-      'in_port=1',
-      '--actions',
-      'output:10',
-      '--name',
-      'tap-1',
-      '--yes',
-    ]);
+    await b.ok(ruleArgs('add', 600, 7, 8, 'B1'));
+    await b.ok([...ruleArgs('set', 1000, 1, 10, 'tap-1'), '--yes']);
     const entry = await settled(a, id);
     expect(entry).toMatchObject({ state: 'reverted' });
     expect(await rule(a, 'D1')).toBeUndefined();
@@ -105,64 +67,16 @@ describe('an auto-revert with another operator at work', () => {
     expect(sps.filter((n: string) => n.startsWith('pbc-revert-'))).toEqual([]);
     await a.ok(['rules', 'rm', '--priority', '500', '--match', 'in_port=5', '--yes']);
     await b.ok(['rules', 'rm', '--priority', '600', '--match', 'in_port=7', '--yes']);
-    await b.ok([
-      'rules',
-      'set',
-      '--priority',
-      '1000',
-      '--match',
-      'in_port=1',
-      '--actions',
-      'output:9',
-      '--name',
-      'tap-1',
-      '--yes',
-    ]);
+    await b.ok([...ruleArgs('set', 1000, 1, 9, 'tap-1'), '--yes']);
   }, 90_000);
 
   it('leaves an object the other operator changed since, and says so (never a plain reverted)', async () => {
     const a = operator(s);
     const b = operator(s);
-    const r = await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '502',
-      '--match',
-      'in_port=6',
-      '--actions',
-      'output:7',
-      '--name',
-      'D2',
-      '--revert-after',
-      '6s',
-    ]);
+    const r = await a.ok([...ruleArgs('add', 502, 6, 7, 'D2'), '--revert-after', '6s']);
     const id = revertId(r.stderr);
-    await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '503',
-      '--match',
-      'in_port=6',
-      '--actions',
-      'output:7',
-      '--name',
-      'D3',
-    ]);
-    await b.ok([
-      'rules',
-      'set',
-      '--priority',
-      '502',
-      '--match',
-      'in_port=6',
-      '--actions',
-      'output:8',
-      '--name',
-      'D2',
-      '--yes',
-    ]);
+    await a.ok(ruleArgs('add', 503, 6, 7, 'D3'));
+    await b.ok([...ruleArgs('set', 502, 6, 8, 'D2'), '--yes']);
     const entry = await settled(a, id);
     expect(entry.state).toBe('not-reverted');
     expect(entry.detail).toMatch(

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
-import { alive, killGuards, operator, until } from './revert-helpers.js';
+import { alive, killGuards, operator, ruleArgs, until } from './revert-helpers.js';
 
 let s: CliSim;
 beforeAll(async () => {
@@ -25,18 +25,7 @@ const hasRule = async (ok: (a: string[]) => Promise<{ stdout: string }>) =>
 describe('a corrupt pending.json', () => {
   it('is an error that keeps the guard, never an empty list', async () => {
     const a = operator(s);
-    await a.ok([
-      'rules',
-      'add',
-      '--priority',
-      '4343',
-      '--match',
-      'in_port=3',
-      '--actions',
-      'output:4',
-      '--revert-after',
-      '4s',
-    ]);
+    await a.ok([...ruleArgs('add', 4343, 3, 4, ''), '--revert-after', '4s']);
     const [entry] = a.file();
     const path = join(a.dir, 'pending.json');
     const good = readFileSync(path, 'utf8');
