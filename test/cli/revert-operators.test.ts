@@ -4,7 +4,7 @@
  * other operator's rule, its change of tap-1 and its port shut down survive the expiry;
  * an object the other changed since is left, and `pbc pending` and the journal say so.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
@@ -56,6 +56,7 @@ describe('an auto-revert with another operator at work', () => {
     await b.ok([...ruleArgs('set', 1000, 1, 10, 'tap-1'), '--yes']);
     const entry = await settled(a, id);
     expect(entry).toMatchObject({ state: 'reverted' });
+    expect(existsSync(join(a.dir, `revert-${id}.json`))).toBe(false); // its watch, done with
     expect(await rule(a, 'D1')).toBeUndefined();
     expect(await rule(a, 'B1')).toBeDefined();
     expect((await rule(a, 'tap-1'))?.actions).toEqual(['output:10']);

@@ -213,6 +213,7 @@ export async function confirmRevert(
         : `no pending auto-revert ${id} (pbc pending lists them)`,
     );
   }
+  removeChanges(id, env);
   try {
     for (const r of entry.cleanup) await sendRequest(client.transport, r);
     return { entry };
