@@ -11,6 +11,21 @@ import { exitWhenWritten } from './exit.js';
 import { type Handler, Runner } from './run.js';
 import type { Safety } from './safety.js';
 
+/** Commands that say nothing about stopped revert guards: pending lists them itself. */
+const QUIET_ABOUT_GUARDS = new Set(['pending', 'completion']);
+
+/** Every command warns about an armed revert whose guard is not running (see liveness.ts). */
+async function warnAboutGuards(runner: Runner): Promise<void> {
+  const { orphans, orphanWarning } = await import('../ops/revert/liveness.js');
+  const { PendingFileError } = await import('../ops/revert/pending.js');
+  try {
+    for (const r of orphans()) runner.warn(orphanWarning(r));
+  } catch (e) {
+    // a corrupt file is said; a state directory that cannot be read is the journal's to say
+    if (e instanceof PendingFileError) runner.warn(e.message);
+  }
+}
+
 /**
  * Runs `handler` and exits with its code (0 unless it returns one, or what failed), once
  * all its output is written.
@@ -32,6 +47,7 @@ export async function execute(
   let failure: unknown;
   try {
     runner = new Runner(what, g, safety);
+    if (!QUIET_ABOUT_GUARDS.has(what)) await warnAboutGuards(runner);
     if (cmd.opts().revertAfter !== undefined) {
       const { revertSpec } = await import('./revert-run.js');
       runner.revert = revertSpec(what, cmd.opts(), args);

@@ -9,7 +9,8 @@ import { deviceId, entriesOf, entryOutcome } from '../ops/journal.js';
 import type { JournalEntry } from '../ops/journal-file.js';
 import { JournalFile } from '../ops/journal-file.js';
 import { describeRequest } from '../ops/operation.js';
-import { driftSince, inverseOf, latestUndoable } from '../ops/undo.js';
+import { driftSince, inverseOf } from '../ops/undo.js';
+import { latestUndoableIn } from '../ops/undo-latest.js';
 import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 import { renderTable } from './table.js';
@@ -89,7 +90,9 @@ export async function undo(run: Run, o: { force?: boolean }, id?: string): Promi
         : new NotFoundError(`no journal entry ${id} (pbc journal lists them)`);
     }
   } else {
-    entry = latestUndoable(mine);
+    const latest = latestUndoableIn(journal.file, device);
+    if (latest.refused) throw new NoUndoError(`refusing to undo: ${latest.refused}`);
+    entry = latest.entry;
     if (!entry)
       throw new NotFoundError(
         `no change of yours on ${deviceId(device)} left to undo in the journal (pbc journal lists them)`,

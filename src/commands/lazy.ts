@@ -63,10 +63,15 @@ export function handle(
   revertable = true,
 ): Command {
   if (revertable && (safety.kind === 'harmless' || safety.kind === 'confirm'))
-    cmd.option(
-      '--revert-after <duration>',
-      'revert the change after DURATION (30s, 5m, 1m30s) unless confirmed with pbc confirm',
-    );
+    cmd
+      .option(
+        '--revert-after <duration>',
+        'revert the change after DURATION (30s, 5m, 1m30s) unless confirmed with pbc confirm',
+      )
+      .option(
+        '--accept-partial-revert',
+        'with --revert-after: send even when the account may not send all of the revert',
+      );
   return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }
 

@@ -9,18 +9,21 @@ import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
 import { type Armed, arm, maybeSent, refusal } from '../ops/revert/arm.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
+import { confirm, interactive } from './prompt.js';
 import { revertPlan } from './revert-plans.js';
 
 export interface RevertSpec {
   afterMs: number;
   plan: RevertPlan;
   what: string;
+  /** --accept-partial-revert: an incomplete revert is accepted without asking. */
+  acceptPartial?: boolean;
 }
 
 /** The spec of `--revert-after` (or undefined without it); UsageError when it cannot be. */
 export function revertSpec(
   what: string,
-  opts: { revertAfter?: string } & Record<string, unknown>,
+  opts: { revertAfter?: string; acceptPartialRevert?: boolean } & Record<string, unknown>,
   args: unknown[],
 ) {
   if (opts.revertAfter === undefined) return undefined;
@@ -29,14 +32,20 @@ export function revertSpec(
   if (!plan) throw new UsageError(`--revert-after is not available for ${what}`);
   const why = refusal(what, plan);
   if (why) throw new UsageError(why);
-  return { afterMs, plan, what: describe(what, opts, args) } satisfies RevertSpec;
+  return {
+    afterMs,
+    plan,
+    what: describe(what, opts, args),
+    acceptPartial: opts.acceptPartialRevert === true,
+  } satisfies RevertSpec;
 }
 
 /** `rules add --priority 100 --match in_port=1 --actions output:2`, secrets left out. */
 function describe(what: string, opts: Record<string, unknown>, args: unknown[]): string {
   const words = [what, ...args.flat().map(String)];
   for (const [k, v] of Object.entries(opts)) {
-    if (k === 'revertAfter' || /password|secret/i.test(k) || v === undefined) continue;
+    if (k === 'revertAfter' || k === 'acceptPartialRevert') continue;
+    if (/password|secret/i.test(k) || v === undefined) continue;
     const flag = `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     for (const one of Array.isArray(v) ? v : [v])
       words.push(one === true ? flag : one === false ? `--no-${flag.slice(2)}` : `${flag} ${one}`);
@@ -47,7 +56,30 @@ function describe(what: string, opts: Record<string, unknown>, args: unknown[]):
 export function armCli(spec: RevertSpec, client: Client, options: ClientOptions): Promise<Armed> {
   const entry = process.argv[1];
   if (!entry) throw new UsageError('--revert-after: cannot tell where pbc runs from');
-  return arm({ client, options, what: spec.what, afterMs: spec.afterMs, plan: spec.plan, entry });
+  return arm({
+    client,
+    options,
+    what: spec.what,
+    afterMs: spec.afterMs,
+    plan: spec.plan,
+    entry,
+    incomplete: (why) => acceptIncomplete(spec, why),
+  });
+}
+
+/**
+ * A revert the account could not complete: accepted with --accept-partial-revert, asked on
+ * a terminal, refused elsewhere (exit 2, nothing sent — --yes does not accept it).
+ */
+async function acceptIncomplete(spec: RevertSpec, why: string): Promise<boolean> {
+  if (spec.acceptPartial) return true;
+  if (!interactive()) return false;
+  await confirm(
+    `Warning: the auto-revert would be incomplete: ${why}.\nSend it all the same (that part is not reverted at expiry)?`,
+    'send a change whose auto-revert would be incomplete',
+    false,
+  );
+  return true;
 }
 
 /** After the handler: starts the timer, or withdraws it; the line for stderr. */
@@ -56,7 +88,7 @@ export async function settle(armed: Armed, spec: RevertSpec, err: unknown): Prom
     await armed.withdraw();
     return `auto-revert ${armed.id} withdrawn: the change was not made`;
   }
-  const entry = armed.started();
+  const entry = await armed.started();
   const at = new Date(entry?.expiresAt ?? Date.now() + spec.afterMs).toISOString().slice(11, 19);
   return `${err !== undefined ? 'the change may have reached the device: ' : ''}auto-revert ${armed.id} in ${formatDuration(spec.afterMs)} (at ${at} UTC) unless confirmed: pbc confirm ${armed.id}`;
 }

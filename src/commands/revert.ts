@@ -57,10 +57,40 @@ function view(r: PendingRevert) {
   };
 }
 
-/** Waiting auto-reverts (and failed ones, which need a hand); --all adds finished ones. */
-export async function pending(run: Run, o: { all?: boolean }): Promise<void> {
+/** `pending --resume [ID]`: new guards for the stopped ones of the selected device. */
+async function resumeGuards(run: Run, id: string | undefined): Promise<void> {
+  const entry = process.argv[1];
+  if (!entry) throw new UsageError('--resume: cannot tell where pbc runs from');
+  const { resume, orphanWhen } = await import('../ops/revert/liveness.js');
+  const options = await run.guardOptions();
+  const { resumed, skipped } = await resume(options, entry, id);
+  for (const why of skipped) run.warn(`not resumed: ${why}`);
+  if (resumed.length === 0)
+    throw new UsageError(
+      id === undefined
+        ? `no waiting auto-revert of ${options.url} has a stopped guard (pbc pending lists them)`
+        : `auto-revert ${id} has no stopped guard to resume on ${options.url} (pbc pending lists them)`,
+    );
+  for (const r of resumed)
+    run.warn(
+      `auto-revert ${r.id}: guard restarted (pid ${r.guardPid}); ${r.expiresAt <= Date.now() ? 'it reverts now' : `it reverts ${orphanWhen(r)}`} unless confirmed: pbc confirm ${r.id}`,
+    );
+}
+
+/** Waiting auto-reverts (and failed or partly reverted ones, which need a hand); --all adds finished ones. */
+export async function pending(
+  run: Run,
+  o: { all?: boolean; resume?: true | string },
+): Promise<void> {
+  if (o.resume) await resumeGuards(run, o.resume === true ? undefined : o.resume);
   const list = readPending().filter(
-    (r) => o.all || r.state === 'pending' || r.state === 'reverting' || r.state === 'failed',
+    (r) =>
+      o.all ||
+      r.state === 'pending' ||
+      r.state === 'reverting' ||
+      r.state === 'partly-reverted' ||
+      r.state === 'not-reverted' ||
+      r.state === 'failed',
   );
   const rows = list.map(view);
   await run.print(rows, () =>
@@ -82,7 +112,7 @@ export async function pending(run: Run, o: { all?: boolean }): Promise<void> {
             r.device,
             r.what,
             rows[i]!.guard === 'gone'
-              ? 'guard not running: pbc confirm ID, or revert by hand'
+              ? `guard not running: pbc pending --resume, or pbc confirm ${r.id}`
               : (r.detail ?? ''),
           ]),
         ),

@@ -27,6 +27,8 @@ export interface Run {
   writer(): Promise<Client>;
   /** The device the flags, environment or config select (no request is made). */
   device(): Promise<Device>;
+  /** The selected device's client options, credentials included (for a revert guard). */
+  guardOptions(): Promise<ClientOptions>;
   /** The journal the client's writes go to (made with the client). */
   journal(): Promise<Journal>;
   /** Prints data as JSON/YAML, or the table `table()` renders. */
@@ -85,6 +87,11 @@ export class Runner implements Run {
 
   device(): Promise<Device> {
     return this.selected();
+  }
+
+  async guardOptions(): Promise<ClientOptions> {
+    await this.client();
+    return this.options!;
   }
 
   async deviceName(): Promise<string> {

@@ -18,6 +18,10 @@ export function defineRevert(program: Command): void {
     program
       .command('pending')
       .option('--all', 'include the confirmed and reverted ones')
+      .option(
+        '--resume [id]',
+        "start a new guard for each waiting revert whose guard is not running (or for ID), with the selected device's credentials",
+      )
       .description('list the auto-reverts waiting (and failed ones) from the state directory'),
     LOCAL,
     'revert',

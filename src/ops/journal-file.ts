@@ -16,6 +16,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   statSync,
   writeSync,
@@ -116,11 +117,14 @@ export class JournalFile {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.rotate();
-      const fd = openSync(this.path, 'a', 0o600);
+      const fd = openSync(this.path, 'a+', 0o600);
       try {
         // A file made by someone else (or an older pbc) is closed to group and others too.
-        if ((fstatSync(fd).mode & 0o077) !== 0) chmodSync(this.path, 0o600);
-        writeSync(fd, line);
+        const stat = fstatSync(fd);
+        if ((stat.mode & 0o077) !== 0) chmodSync(this.path, 0o600);
+        // A torn last line (a crash mid-write, a cut file) is closed first: this line is
+        // never glued onto it (the reader then skips the torn one, and says so).
+        writeSync(fd, endsTorn(fd, stat.size) ? `\n${line}` : line);
       } finally {
         closeSync(fd);
       }
@@ -145,7 +149,14 @@ export class JournalFile {
 
   /** Every change recorded, oldest first (the rotated file's first); unreadable lines skipped. */
   entries(): JournalEntry[] {
+    return this.scan().entries;
+  }
+
+  /** The changes recorded, and where a line could not be read (see `Torn`). */
+  scan(): { entries: JournalEntry[]; torn: Torn[] } {
     const byId = new Map<string, JournalEntry>();
+    const torn: Torn[] = [];
+    let last: string | undefined;
     for (const file of [join(this.dir, JOURNAL_OLD), this.path]) {
       let text: string;
       try {
@@ -153,21 +164,24 @@ export class JournalFile {
       } catch {
         continue;
       }
-      for (const line of text.split('\n')) {
+      for (const [n, line] of text.split('\n').entries()) {
         if (line.trim() === '') continue;
-        let r: JournalRequest | JournalOutcome | JournalAfter;
-        try {
-          r = JSON.parse(line);
-        } catch {
+        const r = parseLine(line);
+        if (!r) {
+          torn.push({ file, line: n + 1, after: last });
           continue;
         }
-        if (typeof r !== 'object' || r === null || typeof r.id !== 'string') continue;
         if (r.type === 'request') {
           const { type: _type, ...entry } = r;
           byId.set(r.id, entry);
+          last = r.id;
         } else if (r.type === 'outcome') {
           const entry = byId.get(r.id);
-          if (!entry) continue;
+          if (!entry) {
+            // an answer without its request: the request's line was lost
+            torn.push({ file, line: n + 1, after: last });
+            continue;
+          }
           if ('result' in r) entry.result = r.result;
           if (r.error !== undefined) entry.error = r.error;
           if ('after' in r) entry.after = r.after;
@@ -178,6 +192,39 @@ export class JournalFile {
         }
       }
     }
-    return [...byId.values()];
+    return { entries: [...byId.values()], torn };
   }
+}
+
+/**
+ * A line of the journal that could not be read (torn by a crash or a cut, or edited): a
+ * change may be recorded there that nobody can see. `after` is the id of the last request
+ * line before it (undefined: before every one) — an entry older than a torn line is not
+ * "the latest change" with certainty.
+ */
+export interface Torn {
+  file: string;
+  /** 1-based. */
+  line: number;
+  after: string | undefined;
+}
+
+type JournalLine = JournalRequest | JournalOutcome | JournalAfter;
+
+function parseLine(line: string): JournalLine | undefined {
+  try {
+    const r = JSON.parse(line) as JournalLine;
+    if (typeof r !== 'object' || r === null || typeof r.id !== 'string') return undefined;
+    return r;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the file's last byte (of `size`) is not a newline: its last line was torn. */
+function endsTorn(fd: number, size: number): boolean {
+  if (size === 0) return false;
+  const b = Buffer.alloc(1);
+  readSync(fd, b, 0, 1, size - 1);
+  return b[0] !== 0x0a;
 }

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
 import { pendingOn } from '../ops/revert/arm.js';
+import { alive, PendingFileError } from '../ops/revert/pending.js';
 import { useFleet } from '../screens/fleet/context.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
@@ -71,17 +72,25 @@ export function tabBar(current: ScreenId, width: number): string {
 /**
  * `REVERT IN 4:12 — C confirm` while a change on this device waits for its auto-revert
  * (armed here or by `pbc … --revert-after` elsewhere: the pending file is the one truth).
+ * A guard that is not running is said, never a countdown stuck at 0:00:
+ * `REVERT OVERDUE — guard not running · pbc pending --resume`.
  */
 export function revertText(url: string, now: number): string {
   let waiting: ReturnType<typeof pendingOn>;
   try {
     waiting = pendingOn(url);
-  } catch {
-    return '';
+  } catch (e) {
+    return e instanceof PendingFileError ? 'REVERTS ON HOLD — pending.json corrupt' : '';
   }
   const first = waiting[0];
   if (!first) return '';
-  if (first.state === 'reverting') return 'REVERTING…';
+  const resume = 'guard not running · pbc pending --resume';
+  if (!alive(first.guardPid)) {
+    if (first.state === 'reverting') return `REVERT STOPPED — ${resume}`;
+    if (first.expiresAt <= now) return `REVERT OVERDUE — ${resume}`;
+    return `REVERT IN ${formatCountdown(first.expiresAt - now)} — ${resume}`;
+  }
+  if (first.state === 'reverting' || first.expiresAt <= now) return 'REVERTING…';
   return `REVERT IN ${formatCountdown(first.expiresAt - now)} — C confirm`;
 }
 

@@ -16,6 +16,8 @@ import {
 } from '../../api/index.js';
 import { formatCountdown } from '../../model/duration.js';
 import { UsageError } from '../../model/errors.js';
+import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
+import { accountLevel, revertGaps } from './levels.js';
 import {
   active,
   type PendingRevert,
@@ -24,8 +26,9 @@ import {
   transition,
   updatePending,
 } from './pending.js';
-import { type RevertPlan, takeRecipe } from './recipe.js';
+import { type Recipe, type RevertPlan, takeRecipe } from './recipe.js';
 import { spawnGuard } from './spawn.js';
+import { recordWatch, removeChanges, type Snapshot, snapshot, type Watch } from './watch.js';
 
 export interface ArmOptions {
   client: Client;
@@ -37,12 +40,20 @@ export interface ArmOptions {
   /** The pbc script the guard runs from (process.argv[1]). */
   entry: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * The revert would be incomplete (the account may not send some of its requests; `why`
+   * says which): resolves true to go on, false or throws to refuse. Without it, refused.
+   */
+  incomplete?: (why: string) => Promise<boolean>;
 }
 
 export interface Armed {
   id: string;
-  /** The change was sent: the revert is due `afterMs` from now. */
-  started(): PendingRevert | undefined;
+  /**
+   * The change was sent: the revert is due `afterMs` from now. Reads the state the change
+   * left, so the revert sets back only the objects it changed (watch.ts).
+   */
+  started(): Promise<PendingRevert | undefined>;
   /** The change was not sent: delete the save-point, forget the entry. */
   withdraw(): Promise<void>;
 }
@@ -91,11 +102,25 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   let cleanup: PendingRevert['cleanup'] = [];
   const withdraw = async () => {
     forget();
+    removeChanges(id, env);
     for (const r of cleanup) await sendRequest(o.client.transport, r).catch(() => {});
   };
+  let before: Snapshot = {};
+  let domains: DomainName[] = [];
   try {
-    const recipe = await takeRecipe(o.client, plan, id, o.what);
+    const recipe = await takeRecipe(o.client, plan, id, o.what, async (revert, kinds) => {
+      const level = await accountLevel(o.client, o.options.user).catch(() => null);
+      const gaps = revertGaps(revert, kinds, level, o.options.user);
+      if (gaps.length === 0) return;
+      const why = gaps.join('; ');
+      if (!(await o.incomplete?.(why)))
+        throw new UsageError(
+          `the auto-revert would be incomplete: ${why} — send it without --revert-after, as an account that may, or accept an incomplete revert (--accept-partial-revert); nothing was sent`,
+        );
+    });
     cleanup = recipe.cleanup;
+    domains = watchedDomains(recipe);
+    before = await snapshot(o.client, domains);
     transition(id, 'pending', 'pending', recipe, env);
     const pid = await spawnGuard(id, o.options, o.entry, env);
     transition(id, 'pending', 'pending', { guardPid: pid }, env);
@@ -105,9 +130,28 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   }
   return {
     id,
-    started: () => transition(id, 'pending', 'pending', { expiresAt: Date.now() + o.afterMs }, env),
+    started: async () => {
+      const expiresAt = Date.now() + o.afterMs;
+      let watch: Watch | undefined;
+      try {
+        watch = recordWatch(id, before, await snapshot(o.client, domains), env);
+      } catch {
+        // the state after cannot be read: the revert sends its requests as they are
+      }
+      return transition(id, 'pending', 'pending', { expiresAt, ...(watch ? { watch } : {}) }, env);
+    },
     withdraw,
   };
+}
+
+/** The domains a recipe sets back: its save-point's, and those its before-state requests set. */
+function watchedDomains(recipe: Recipe): DomainName[] {
+  const out = new Set<DomainName>(recipe.savepoint ? SAVEPOINT_DOMAINS[recipe.savepoint.kind] : []);
+  for (const r of recipe.revert) {
+    const d = domainOfRequest(r);
+    if (d) out.add(d);
+  }
+  return [...out];
 }
 
 /** The change may have reached the device: no answer, or the device failing (5xx). */
@@ -169,6 +213,7 @@ export async function confirmRevert(
         : `no pending auto-revert ${id} (pbc pending lists them)`,
     );
   }
+  removeChanges(id, env);
   try {
     for (const r of entry.cleanup) await sendRequest(client.transport, r);
     return { entry };

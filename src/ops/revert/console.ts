@@ -44,11 +44,11 @@ export async function withRevert<T>(
   try {
     value = await send();
   } catch (e) {
-    if (maybeSent(e)) armed.started();
+    if (maybeSent(e)) await armed.started();
     else await armed.withdraw();
     throw e;
   }
-  const started = armed.started();
+  const started = await armed.started();
   const at = new Date(started?.expiresAt ?? Date.now() + afterMs).toISOString().slice(11, 19);
   return {
     value,

@@ -11,7 +11,7 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ClientOptions, WriteRequest } from '../../api/index.js';
+import type { ApiRequest, ClientOptions, WriteRequest } from '../../api/index.js';
 import {
   ConnectionError,
   createClient,
@@ -21,7 +21,15 @@ import {
 } from '../../api/index.js';
 import { deviceId, installJournal, type Journal, newEntryId } from '../journal.js';
 import { routeOf } from '../journal-routes.js';
-import { type PendingRevert, type PendingState, readPending, transition } from './pending.js';
+import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
+import {
+  PendingFileError,
+  type PendingRevert,
+  type PendingState,
+  readPending,
+  transition,
+} from './pending.js';
+import { readChanges, removeChanges } from './watch.js';
 
 export interface GuardInput {
   options: ClientOptions;
@@ -65,7 +73,12 @@ export async function runGuard(
   const env = opts.env ?? process.env;
   const timing = { ...GUARD_TIMING, ...opts.timing };
   for (;;) {
-    const entry = readPending(env).find((r) => r.id === id);
+    const entry = readOrWait(id, env);
+    if (entry === 'unreadable') {
+      // a corrupt pending file cancels nothing: wait until it is readable again
+      await sleep(timing.pollMs);
+      continue;
+    }
     if (!entry) return 'gone';
     if (entry.state !== 'pending') return entry.state;
     const left = entry.expiresAt - Date.now();
@@ -73,9 +86,32 @@ export async function runGuard(
       await sleep(Math.min(timing.pollMs, left));
       continue;
     }
-    const claimed = transition(id, 'pending', 'reverting', { guardPid: process.pid }, env);
+    const claimed = claim(id, env);
+    if (claimed === 'unreadable') {
+      await sleep(timing.pollMs);
+      continue;
+    }
     if (!claimed) continue; // confirmed in the meantime: the loop reads the new state
     return revert(claimed, input, timing, env, opts.onEvent);
+  }
+}
+
+/** The entry (undefined when gone), or `unreadable` while the pending file is corrupt. */
+function readOrWait(id: string, env: NodeJS.ProcessEnv): PendingRevert | undefined | 'unreadable' {
+  try {
+    return readPending(env).find((r) => r.id === id);
+  } catch (e) {
+    if (e instanceof PendingFileError) return 'unreadable';
+    throw e;
+  }
+}
+
+function claim(id: string, env: NodeJS.ProcessEnv): PendingRevert | undefined | 'unreadable' {
+  try {
+    return transition(id, 'pending', 'reverting', { guardPid: process.pid }, env);
+  } catch (e) {
+    if (e instanceof PendingFileError) return 'unreadable';
+    throw e;
   }
 }
 
@@ -94,18 +130,38 @@ async function revert(
     revertOf: entry.id,
   });
   const giveUpAt = Date.now() + timing.giveUpMs;
+  let plan: ExpiryPlan | undefined;
   let next = 0;
   let attempts = 0;
   let answering = true;
+  const done: string[] = [];
+  const left: Kept[] = [];
   try {
-    while (next < entry.revert.length) {
+    for (;;) {
       attempts++;
       try {
         // After a failure, a GET first: the write (and its journal entry) only goes out
         // once the device answers again.
         if (!answering) await client.users.uac();
         answering = true;
-        await sendRequest(client.transport, entry.revert[next]!);
+        if (!plan) {
+          plan = await planOf(client, entry, env);
+          left.push(...plan.kept);
+        }
+        const step = plan.steps[next];
+        if (!step) break;
+        try {
+          await sendRequest(client.transport, step.request);
+          if (step.label) done.push(step.label);
+        } catch (e) {
+          // a watched revert goes on past a refused step: the rest is still set back
+          if (transient(e) || !entry.watch) throw e;
+          left.push({
+            label: step.label || step.request.path,
+            why: (e as Error).message,
+            request: step.request,
+          });
+        }
         next++;
       } catch (e) {
         answering = false;
@@ -115,7 +171,8 @@ async function revert(
             ? `device did not answer for ${Math.round(timing.giveUpMs / 1000)} s after expiry: ${reason}`
             : reason;
           const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts }, env);
-          recordFailure(journal, entry, next, detail);
+          const request = plan?.steps[next]?.request ?? entry.revert[next];
+          if (request) recordNotDone(journal, entry, request, `failed: ${detail}`);
           onEvent?.({ type: 'failed', entry: failed ?? entry, reason: detail });
           return 'failed';
         }
@@ -133,15 +190,43 @@ async function revert(
   } finally {
     await client.close().catch(() => {});
   }
-  const done = transition(entry.id, 'reverting', 'reverted', { attempts, detail: '' }, env);
-  onEvent?.({ type: 'reverted', entry: done ?? entry });
-  return 'reverted';
+  removeChanges(entry.id, env);
+  for (const k of left)
+    if (k.request) recordNotDone(journal, entry, k.request, `left ${k.label}: ${k.why}`);
+  const state: PendingState =
+    left.length === 0 ? 'reverted' : done.length > 0 ? 'partly-reverted' : 'not-reverted';
+  const detail = outcomeText(done, left);
+  const final = transition(entry.id, 'reverting', state, { attempts, detail }, env);
+  onEvent?.({ type: 'reverted', entry: final ?? entry });
+  return state;
 }
 
-/** The journal's record of a revert that could not be completed: the request not done, and why. */
-function recordFailure(journal: Journal, entry: PendingRevert, next: number, detail: string): void {
-  const request = entry.revert[next];
-  if (!request) return;
+/** The guard's plan: per object for a watched change, else the recorded requests as they are. */
+async function planOf(
+  client: ReturnType<typeof createClient>,
+  entry: PendingRevert,
+  env: NodeJS.ProcessEnv,
+): Promise<ExpiryPlan> {
+  const { watch } = entry;
+  if (watch) return planExpiry(client, { ...entry, watch }, readChanges(entry.id, env));
+  return { steps: entry.revert.map((request) => ({ request, label: request.path })), kept: [] };
+}
+
+/** `reverted: …; left: … (why)` — '' when all was reverted. */
+export function outcomeText(done: string[], left: Kept[]): string {
+  if (left.length === 0) return '';
+  const head = done.length ? `reverted ${done.length}: ${done.join(', ')}` : 'nothing reverted';
+  const text = `${head}; left ${left.length}: ${left.map((k) => `${k.label} (${k.why})`).join('; ')}`;
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+/** The journal's record of a revert request not done (refused, or left on purpose), and why. */
+function recordNotDone(
+  journal: Journal,
+  entry: PendingRevert,
+  request: ApiRequest,
+  detail: string,
+): void {
   const { json, query, path } = request;
   const write: WriteRequest = {
     method: request.method === 'GET' ? 'POST' : request.method,
@@ -165,10 +250,10 @@ function recordFailure(journal: Journal, entry: PendingRevert, next: number, det
       type: 'outcome',
       id,
       time,
-      error: `auto-revert ${entry.id} of "${entry.what}" failed: ${detail}`,
+      error: `auto-revert ${entry.id} of "${entry.what}" ${detail}`,
     });
   } catch {
-    // the pending file holds the failure too
+    // the pending file holds the outcome too
   }
 }
 

@@ -17,8 +17,18 @@ import {
 import { join } from 'node:path';
 import type { ApiRequest } from '../../api/index.js';
 import { ensureStateDir, stateDir } from '../../config/state-dir.js';
+import type { Watch } from './watch.js';
 
-export type PendingState = 'pending' | 'confirmed' | 'reverting' | 'reverted' | 'failed';
+export type PendingState =
+  | 'pending'
+  | 'confirmed'
+  | 'reverting'
+  | 'reverted'
+  /** Reverted in part: `detail` says what was left and why. */
+  | 'partly-reverted'
+  /** Nothing set back: every object was changed since by someone else (`detail` says how). */
+  | 'not-reverted'
+  | 'failed';
 
 export interface PendingRevert {
   /** Short id: `pbc confirm ID`; the save-point is `pbc-revert-<id>`. */
@@ -40,7 +50,13 @@ export interface PendingRevert {
   state: PendingState;
   /** The guard's process id (0 until it is started). */
   guardPid: number;
-  /** Why it failed; how many times the guard tried. */
+  /**
+   * The objects the change changed are watched (watch.ts): at expiry only those still as
+   * the change left them are set back. Absent: the state after could not be read, and the
+   * `revert` requests are sent as they are.
+   */
+  watch?: Watch;
+  /** Why it failed or what was left; how many times the guard tried. */
   detail?: string;
   attempts?: number;
   updatedAt: number;
@@ -62,11 +78,31 @@ export function readPending(env: NodeJS.ProcessEnv = process.env): PendingRevert
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
+  let parsed: { reverts?: unknown };
   try {
-    const parsed = JSON.parse(text) as { reverts?: PendingRevert[] };
-    return Array.isArray(parsed.reverts) ? parsed.reverts : [];
-  } catch {
-    return [];
+    parsed = JSON.parse(text) as { reverts?: unknown };
+  } catch (e) {
+    throw new PendingFileError(pendingPath(env), (e as Error).message);
+  }
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.reverts))
+    throw new PendingFileError(pendingPath(env), 'no list of reverts in it');
+  return parsed.reverts as PendingRevert[];
+}
+
+/**
+ * The pending file cannot be read: never taken for an empty list (that would cancel every
+ * armed revert). Nothing writes over it; the guards keep waiting until it is readable again.
+ */
+export class PendingFileError extends Error {
+  override name = 'PendingFileError';
+  readonly exitCode = 1;
+  constructor(
+    readonly path: string,
+    why: string,
+  ) {
+    super(
+      `the pending auto-reverts file ${path} is corrupt (${why.slice(0, 120)}): armed reverts are NOT cancelled, their guards keep running and wait until it is readable again — repair it so they can revert or be confirmed; pbc writes nothing over it`,
+    );
   }
 }
 
@@ -96,7 +132,11 @@ function lock(path: string): () => void {
 }
 
 const finished = (r: PendingRevert) =>
-  r.state === 'confirmed' || r.state === 'reverted' || r.state === 'failed';
+  r.state === 'confirmed' ||
+  r.state === 'reverted' ||
+  r.state === 'partly-reverted' ||
+  r.state === 'not-reverted' ||
+  r.state === 'failed';
 
 /** Reads, changes and writes the list under the lock; returns what `change` returns. */
 export function updatePending<T>(

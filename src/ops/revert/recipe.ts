@@ -35,31 +35,38 @@ export interface Recipe {
 
 export const revertSavepointName = (id: string) => `pbc-revert-${id}`;
 
-/** Takes what reverting needs (sends the save-point's POST for a save-point plan). */
+type Part = Exclude<RevertPlan, { kind: 'none' | 'several' }>;
+
+function flatten(plan: Exclude<RevertPlan, { kind: 'none' }>): Part[] {
+  return plan.kind === 'several' ? plan.parts.flatMap(flatten) : [plan];
+}
+
+/**
+ * Takes what reverting needs: first the before-state requests (reads only), then
+ * `check(requests, save-point kinds)` — which may refuse, nothing sent yet — then the
+ * save-points (their POST).
+ */
 export async function takeRecipe(
   client: Client,
   plan: Exclude<RevertPlan, { kind: 'none' }>,
   id: string,
   what: string,
+  check?: (revert: ApiRequest[], savepoints: SavePointKind[]) => Promise<void>,
 ): Promise<Recipe> {
-  if (plan.kind === 'requests') return { revert: await plan.capture(client), cleanup: [] };
-  if (plan.kind === 'several') {
-    const all: Recipe = { revert: [], cleanup: [] };
-    for (const part of plan.parts) {
-      const r = await takeRecipe(client, part, id, what);
-      all.revert.push(...r.revert);
-      all.cleanup.push(...r.cleanup);
-      if (r.savepoint && !all.savepoint) all.savepoint = r.savepoint;
-    }
-    return all;
+  const parts = flatten(plan);
+  const all: Recipe = { revert: [], cleanup: [] };
+  for (const part of parts)
+    if (part.kind === 'requests') all.revert.push(...(await part.capture(client)));
+  const kinds = parts.flatMap((p) => (p.kind === 'savepoint' ? [p.of] : []));
+  await check?.(all.revert, kinds);
+  for (const kind of kinds) {
+    const name = revertSavepointName(id);
+    const description = `pbc auto-revert ${id}: the state before ${what}`.slice(0, 1000);
+    await sendRequest(client.transport, createSavePointRequest(kind, name, description));
+    const remove = deleteSavePointRequest(kind, name);
+    all.revert.push(activateSavePointRequest(kind, name), remove);
+    all.cleanup.push(remove);
+    all.savepoint ??= { kind, name };
   }
-  const name = revertSavepointName(id);
-  const description = `pbc auto-revert ${id}: the state before ${what}`.slice(0, 1000);
-  await sendRequest(client.transport, createSavePointRequest(plan.of, name, description));
-  const remove = deleteSavePointRequest(plan.of, name);
-  return {
-    revert: [activateSavePointRequest(plan.of, name), remove],
-    cleanup: [remove],
-    savepoint: { kind: plan.of, name },
-  };
+  return all;
 }

@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { entriesOf, entryOutcome, journalOf } from '../../ops/journal.js';
 import { type JournalEntry, JournalFile, journalJson } from '../../ops/journal-file.js';
 import { describeRequest } from '../../ops/operation.js';
-import { latestUndoable, undoPlan } from '../../ops/undo.js';
+import { undoPlan } from '../../ops/undo.js';
+import { latestUndoableIn } from '../../ops/undo-latest.js';
 import { useConsole } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -148,7 +149,9 @@ export function JournalScreen(props: ScreenProps) {
   useEffect(() => {
     if (!undoLatestOnArrival) return;
     undoLatestOnArrival = false;
-    undo(latestUndoable(read()));
+    const latest = latestUndoableIn(file, session.url);
+    if (latest.refused) props.notify(`undo: ${latest.refused}`);
+    else undo(latest.entry);
   }, []);
 
   props.keys.reading = () => change.isOpen;

@@ -1,0 +1,61 @@
+/**
+ * The header's auto-revert note never counts below 0:00 without saying why: a guard that is
+ * not running reads `REVERT OVERDUE — guard not running · pbc pending --resume`.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { revertText } from './header.js';
+
+const URL = 'http://127.0.0.1:9/rest';
+let saved: string | undefined;
+let dir: string;
+
+beforeEach(() => {
+  saved = process.env.PBC_STATE_DIR;
+  dir = mkdtempSync(join(tmpdir(), 'pbc-header-'));
+  process.env.PBC_STATE_DIR = dir;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.PBC_STATE_DIR;
+  else process.env.PBC_STATE_DIR = saved;
+});
+
+function pendingEntry(expiresAt: number, guardPid: number, state = 'pending') {
+  const r = {
+    id: 'abc123',
+    device: URL,
+    what: 'rules add',
+    createdAt: 0,
+    expiresAt,
+    revert: [],
+    cleanup: [],
+    state,
+    guardPid,
+    updatedAt: 0,
+  };
+  writeFileSync(join(dir, 'pending.json'), JSON.stringify({ reverts: [r] }));
+}
+
+describe('the header during an auto-revert', () => {
+  const now = 1_000_000;
+  it('counts down while the guard runs', () => {
+    pendingEntry(now + 39_000, process.pid);
+    expect(revertText(URL, now)).toBe('REVERT IN 0:39 — C confirm');
+    expect(revertText(URL, now + 60_000)).toBe('REVERTING…');
+  });
+  it('says the revert is overdue when the guard is not running', () => {
+    pendingEntry(now + 39_000, 0);
+    expect(revertText(URL, now)).toBe('REVERT IN 0:39 — guard not running · pbc pending --resume');
+    expect(revertText(URL, now + 60_000)).toBe(
+      'REVERT OVERDUE — guard not running · pbc pending --resume',
+    );
+    pendingEntry(now, 0, 'reverting');
+    expect(revertText(URL, now)).toBe('REVERT STOPPED — guard not running · pbc pending --resume');
+  });
+  it('says a corrupt pending file holds the reverts', () => {
+    writeFileSync(join(dir, 'pending.json'), '{"reverts": [');
+    expect(revertText(URL, now)).toBe('REVERTS ON HOLD — pending.json corrupt');
+  });
+});
