@@ -3,6 +3,7 @@
  * slice they show (a resource, the rates, the log) so they re-render only when it changes.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ShownConfirmation } from './confirmation.js';
 import { emptyLog, type LogBuffer, mergeLog } from './logbuffer.js';
 import { emptyRates, type RateState, updateRates } from './rates.js';
 import { DEFAULT_INTERVALS, type ResourceData, type ResourceKey } from './resources.js';
@@ -47,6 +48,8 @@ export interface ConsoleState {
   notice?: { message: string; at: number };
   /** Set when this console sent a reboot (see markRebooting). */
   reboot?: RebootMark;
+  /** The confirmation on screen, what it sends and the answer (confirmation.ts). */
+  confirmation?: ShownConfirmation;
 }
 
 export type ConsoleStore = StoreApi<ConsoleState>;
