@@ -16,6 +16,12 @@ const deviceWith = (username: string, accesslevel: number) =>
 
 const instances = (t: TestConsole) => [...t.sim.state.apps.values()];
 
+/** The confirmation is on screen: y sends. */
+async function yes(t: TestConsole, title: string) {
+  await t.h.waitFor((x) => x.includes(title));
+  await t.h.press('y');
+}
+
 describe('apps screen (8)', () => {
   it('starts an app from a form built from paramFormat; the visibility rules hide and show fields', async () => {
     const t = await open();
@@ -33,6 +39,11 @@ describe('apps screen (8)', () => {
     await t.h.press('tab');
     await t.h.waitFor((x) => x.includes('Stratum announced when serving time'));
     await t.h.press('enter');
+    // the form's Enter asks first: the request as the operation describes it, nothing sent yet
+    const ask = await t.h.waitFor((x) => x.includes('Start ntp?'));
+    expect(ask).toContain('Sends POST /apps');
+    expect(instances(t)).toHaveLength(0);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ntp started'), 5000);
     await t.h.waitFor(
       (x) => x.includes('Running instances (1)') && /1200 ntp +clock +mode=server/.test(x),
@@ -69,6 +80,7 @@ describe('apps screen (8)', () => {
     await t.h.press('\u0015');
     await t.type('1024');
     await t.h.press('enter');
+    await yes(t, 'Start ntp?');
     await t.h.waitFor((x) => x.includes('ntp started'), 5000);
     expect(instances(t)[0]?.params.poll_interval).toBe('1024');
   });
@@ -85,6 +97,10 @@ describe('apps screen (8)', () => {
     await t.h.press('\u0015');
     await t.type('192.0.2.124');
     await t.h.press('enter');
+    const change = await t.h.waitFor((x) => x.includes("Change ntp #1200 'clock'?"));
+    expect(change).toContain('Sends PUT /apps');
+    expect(instances(t)[0]?.params.server).toBe('192.0.2.123');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes("ntp #1200 'clock' changed: server"), 5000);
     expect(instances(t)[0]?.params.server).toBe('192.0.2.124');
 
@@ -116,6 +132,7 @@ describe('apps screen (8)', () => {
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start syslog'));
     await t.h.press('enter');
+    await yes(t, 'Start syslog?');
     // the form comes back as typed, the device's words at the field they name
     const refused = await t.h.waitFor((x) => x.includes('refused: POST /apps failed'), 5000);
     expect(refused).toContain("missing parameter 'host'");
@@ -140,6 +157,7 @@ describe('apps screen (8)', () => {
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start pcap'));
     await t.h.press('enter');
+    await yes(t, 'Start pcap?');
     await t.h.waitFor((x) => x.includes('pcap started'), 5000);
     await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
     await t.h.press('tab');
