@@ -91,6 +91,12 @@ export async function openConsole(
   };
 }
 
+/** Waits for the confirmation titled `title`, then answers y (it sends). */
+export async function yes(t: TestConsole, title: string): Promise<void> {
+  await t.h.waitFor((x) => x.includes(title));
+  await t.h.press('y');
+}
+
 /** The body of the frame: everything between the tab bar and the status bar. */
 export function body(frame: string): string {
   return frame.split('\n').slice(3, -1).join('\n');

@@ -1,6 +1,6 @@
 /** Screen 8 against the simulator: the paramFormat form, start/modify/stop/actions, refusals, --readonly. */
 import { describe, expect, it } from 'vitest';
-import type { TestConsole } from './admin-console.js';
+import { type TestConsole, yes } from './admin-console.js';
 import { consoleSession, type OpenOptions } from './console-session.js';
 
 const session = consoleSession();
@@ -15,12 +15,6 @@ const deviceWith = (username: string, accesslevel: number) =>
   session.deviceWith({ username, password: 'pw', accesslevel });
 
 const instances = (t: TestConsole) => [...t.sim.state.apps.values()];
-
-/** The confirmation is on screen: y sends. */
-async function yes(t: TestConsole, title: string) {
-  await t.h.waitFor((x) => x.includes(title));
-  await t.h.press('y');
-}
 
 describe('apps screen (8)', () => {
   it('starts an app from a form built from paramFormat; the visibility rules hide and show fields', async () => {
