@@ -4,17 +4,9 @@
  * confirm widget of the screens sets it; whatever watches the console (the enumeration test of
  * test/screens/confirm-walk*.test.tsx) reads from it what was asked before a write was sent.
  */
-import type { ConsoleStore } from './store.js';
+import type { ConsoleStore, ShownConfirmation } from './store.js';
 
-export interface ShownConfirmation {
-  /** One per opening: a confirmation opened again is another one. */
-  id: number;
-  title: string;
-  /** `[request line, parameters]` of each request it sends, in order (none: a local action). */
-  requests: readonly (readonly [string, string])[];
-  /** Set for one commit when the operator answers, then the confirmation is cleared. */
-  answer?: 'yes' | 'no';
-}
+export type { ShownConfirmation } from './store.js';
 
 let opened = 0;
 

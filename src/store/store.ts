@@ -3,7 +3,6 @@
  * slice they show (a resource, the rates, the log) so they re-render only when it changes.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ShownConfirmation } from './confirmation.js';
 import { emptyLog, type LogBuffer, mergeLog } from './logbuffer.js';
 import { emptyRates, type RateState, updateRates } from './rates.js';
 import { DEFAULT_INTERVALS, type ResourceData, type ResourceKey } from './resources.js';
@@ -53,6 +52,17 @@ export interface ConsoleState {
 }
 
 export type ConsoleStore = StoreApi<ConsoleState>;
+
+/** The confirmation on screen, as confirmation.ts records it. */
+export interface ShownConfirmation {
+  /** One per opening: a confirmation opened again is another one. */
+  id: number;
+  title: string;
+  /** `[request line, parameters]` of each request it sends, in order (none: a local action). */
+  requests: readonly (readonly [string, string])[];
+  /** Set for one commit when the operator answers, then the confirmation is cleared. */
+  answer?: 'yes' | 'no';
+}
 
 function emptyResources(): Resources {
   const r = {} as Record<ResourceKey, Resource<unknown>>;

@@ -5,11 +5,12 @@
  */
 import { sanitize } from '../../model/index.js';
 import type { Operation } from '../../ops/operation.js';
-import type { RevertPlan } from '../../ops/revert/recipe.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
 import type { TextField } from '../form/field.js';
-import { sendsLine } from './sends.js';
+import { type RevertOffer, sendsLine } from './sends.js';
+
+export type { RevertOffer } from './sends.js';
 
 export type Line = string | { text: string; color?: string; bold?: boolean; dim?: boolean };
 
@@ -17,15 +18,6 @@ export interface Choice {
   key: string;
   label: string;
   run: () => void;
-}
-
-/**
- * Apply-with-auto-revert for a confirmation (`R`): how the change is reverted and what it is
- * (for the pending list); a plan of kind `none` offers no `R` and says why in the dialog.
- */
-export interface RevertOffer {
-  what: string;
-  plan: RevertPlan;
 }
 
 /** The line a confirmation without `R` shows: why the change has no auto-revert. */

@@ -1,21 +1,26 @@
 /**
  * What a confirmation says it sends: each operation's own `describe()` (src/ops/operation.ts),
- * the one text of a request, shown as the rest of the console shows device text (control
- * sequences dropped). And `R`: how those operations are reverted, or why they cannot be.
+ * the one text of a request (device text in it already made safe for the terminal). And `R`: how those operations are reverted, or why they cannot be.
  */
-import { sanitizeLine } from '../../model/index.js';
 import type { Operation } from '../../ops/operation.js';
 import { revertPlanOf } from '../../ops/revert/plans.js';
-import type { RevertOffer } from './dialog.js';
+import type { RevertPlan } from '../../ops/revert/recipe.js';
+
+/**
+ * Apply-with-auto-revert for a confirmation (`R`): how the change is reverted and what it is
+ * (for the pending list); a plan of kind `none` offers no `R` and says why in the dialog.
+ */
+export interface RevertOffer {
+  what: string;
+  plan: RevertPlan;
+}
 
 /** `POST /device/idled activated=true`: one request as the confirmation shows it. */
 export function requestText(op: Operation): string {
-  return sanitizeLine(
-    op
-      .describe()
-      .filter((s) => s !== '')
-      .join(' '),
-  );
+  return op
+    .describe()
+    .filter((s) => s !== '')
+    .join(' ');
 }
 
 /** The requests, in the order they are sent. */

@@ -4,7 +4,6 @@
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { Operation } from '../../ops/operation.js';
 import {
   answerConfirmation,
   dropConfirmation,
@@ -27,7 +26,6 @@ import {
   failureLines,
   type Line,
   lineText,
-  type RevertOffer,
   type RunResult,
 } from './dialog.js';
 import { revertOf } from './sends.js';
@@ -87,10 +85,13 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const store = useConsoleIfAny()?.store;
   /** The confirmation open now, as recorded in the console's state. */
   const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
-  const answered = (yes: boolean) => {
-    if (shown.current) answerConfirmation(store, shown.current.id, yes);
-    shown.current = null;
-  };
+  const answered = useCallback(
+    (yes: boolean) => {
+      if (shown.current) answerConfirmation(store, shown.current.id, yes);
+      shown.current = null;
+    },
+    [store],
+  );
 
   const open = useCallback(
     (next: Dialog) => {
@@ -260,7 +261,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [close, notify, rerender, scrollBy, seen, store],
+    [answered, close, notify, rerender, scrollBy, seen],
   );
 
   return {
