@@ -9,6 +9,7 @@
  * recording device and checks the request the transport sent equals `request`.
  */
 import { type Client, encodeQuery, type Method, redact } from '../api/index.js';
+import { sanitizeLine } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
 
 /** A request as the transport sends it: query (bracket syntax) or JSON body. */
@@ -51,15 +52,28 @@ export function queryText(query: Record<string, unknown> | undefined): string {
     .join(' ');
 }
 
-/** The confirmation text of a request: `['POST /rules', 'priority=5 match[in_port]=1 …']`. */
+/**
+ * The confirmation text of a request: `['POST /rules', 'priority=5 match[in_port]=1 …']`.
+ * Text in it (a name the device gave) is shown as the console shows device text: control
+ * sequences dropped before quoting, so the one description is safe on a terminal.
+ */
 export function describeRequest(request: WireRequest): [string, string] {
+  const query = request.query ? (shownValue(request.query) as Record<string, unknown>) : undefined;
   const params = [
-    queryText(request.query),
-    request.json === undefined ? '' : JSON.stringify(redact(request.json), bigintText),
+    queryText(query),
+    request.json === undefined ? '' : JSON.stringify(redact(shownValue(request.json)), bigintText),
   ]
     .filter((s) => s !== '')
     .join(' ');
   return [`${request.method} ${request.path}`, params];
+}
+
+function shownValue(v: unknown): unknown {
+  if (typeof v === 'string') return sanitizeLine(v);
+  if (Array.isArray(v)) return v.map(shownValue);
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [sanitizeLine(k), shownValue(x)]));
+  return v;
 }
 
 const bigintText = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);

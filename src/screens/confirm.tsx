@@ -5,6 +5,7 @@
  */
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
+import { REVERT_KEY } from '../widgets/confirm-keys.js';
 import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from './form/field.js';
 import { clampLines, FieldText, wrap } from './form/view.js';
@@ -64,7 +65,7 @@ export function confirmKey(
 ): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
   if (s.revert) return revertKey({ ...s, revert: s.revert }, key, allowed);
   // R: once the word (if any) is typed, so R is never taken from a word being typed
-  if (key === 'R' && revertable && allowed && (word === '' || s.typed.text.trim() === word))
+  if (key === REVERT_KEY && revertable && allowed && (word === '' || s.typed.text.trim() === word))
     return {
       state: { ...s, revert: { time: textField(formatDuration(DEFAULT_REVERT_MS)) } },
       event: 'none',
@@ -166,7 +167,7 @@ export function ChangeDialog(props: ChangeDialogProps) {
 }
 
 /** What `R` offers, in every confirmation of a change that can be reverted. */
-export const REVERT_CHOICE = 'R send, revert in 5 min unless confirmed';
+export const REVERT_CHOICE = `${REVERT_KEY} send, revert in 5 min unless confirmed`;
 
 /** The confirmation's last two lines while the auto-revert time is edited (after `R`). */
 export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
@@ -218,7 +219,7 @@ function footerOf(props: ChangeDialogProps) {
     </Text>,
     <Text key="k" dimColor wrap="truncate-end">
       Esc goes back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
-      {props.revertable ? ' · R after the word: send with auto-revert' : ''}
+      {props.revertable ? ` · ${REVERT_KEY} after the word: send with auto-revert` : ''}
     </Text>,
   ];
 }

@@ -8,8 +8,8 @@ import { useConsole, useConsoleState } from '../store/react.js';
 import { cleanText, LogView, Text } from '../widgets/index.js';
 import { useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
-import { sendsLine } from './dialogs/action-context.js';
-import { UNSEEN, useSeen } from './key-clock.js';
+import { DialogView, dialogPage } from './dialogs/dialog-view.js';
+import { useDialog } from './dialogs/use-dialog.js';
 import { minimumText, nextMinimum, type Severity, severityView } from './log-severity.js';
 import type { ScreenProps } from './types.js';
 
@@ -43,15 +43,14 @@ export function LogsScreen(props: ScreenProps) {
   const [wrap, setWrap] = useState(false);
   const [stamps, setStamps] = useState(true);
   const [scroll, setScroll] = useState(0);
-  const [confirm, setConfirm] = useState(false);
-  const seen = useSeen(() => confirm);
+  const dialog = useDialog(props.notify);
   const [anchor, setAnchor] = useState(0);
   // Off the newest line, the view holds the lines it showed: lines that arrive meanwhile (of
   // them, those the filter or L hides too) cannot shift it. They show once it follows again.
   const [held, setHeld] = useState<{ lines: readonly string[]; appended: number } | null>(null);
   // L: only the lines at a minimum severity (when the device's lines carry one)
   const [minimum, setMinimum] = useState<Severity | null>(null);
-  const bodyHeight = props.height - 1 - (confirm ? 1 : 0);
+  const bodyHeight = props.height - 1;
   // The view stays on the same lines as new ones arrive, and when follow is switched on or
   // off; only a line that arrives while following takes it to the newest. (A cleared log,
   // fewer lines ever appended than held, lets go of the held lines.)
@@ -82,24 +81,8 @@ export function LogsScreen(props: ScreenProps) {
   const hold = () => (newest ? { lines: log.lines, appended: log.appended } : held);
 
   // the confirmation reads the next key, whatever it is: raw keys while it is open
-  props.keys.reading = () => confirm;
-  props.keys.current = confirm
-    ? (key) => {
-        // y read together with D (typed ahead, a paste) does not clear
-        if (key === 'y' && !seen(true)) {
-          props.notify(UNSEEN);
-          return true;
-        }
-        setConfirm(false);
-        if (key === 'y') {
-          perform({ client, poller }, logOps.clear()).then(
-            () => props.notify('device log cleared'),
-            (e: Error) => props.notify(`log not cleared: ${e.message}`),
-          );
-        } else props.notify('log not cleared');
-        return true;
-      }
-    : null;
+  props.keys.reading = () => dialog.dialog !== null;
+  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     'nav.up': () => scrollBy(1),
     'nav.down': () => scrollBy(-1),
@@ -123,7 +106,20 @@ export function LogsScreen(props: ScreenProps) {
     'logs.timestamps': () => setStamps(!stamps),
     ...(shown.any ? { 'logs.level': () => setMinimum(nextMinimum(minimum)) } : {}),
     'logs.clear': () => {
-      if (allowed('clearing the log', SUPER)) setConfirm(true);
+      if (!allowed('clearing the log', SUPER)) return;
+      const op = logOps.clear();
+      dialog.ask({
+        title: 'Clear the whole device log?',
+        lines: ['Every line of the device log is deleted. This cannot be undone.'],
+        ops: [op],
+        yes: () =>
+          void dialog.run('Clearing the device log', async () => {
+            await perform({ client, poller }, op);
+            return 'device log cleared';
+          }),
+        yesLabel: 'clear',
+        cancelled: 'log not cleared',
+      });
     },
   });
 
@@ -139,17 +135,13 @@ export function LogsScreen(props: ScreenProps) {
       : ' · following'
     : ` · paused ${scrollFromBottom} up${unseen > 0 ? ` · ${unseen} new` : ''} (f follows)`;
   const status = `${count}${where}${wrap ? ' · wrap' : ''} · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
+  if (dialog.dialog)
+    return <DialogView control={dialog} width={props.width} height={props.height} />;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate" inverse>
         {status.padEnd(props.width)}
       </Text>
-      {confirm ? (
-        <Text color="yellow" wrap="truncate">
-          Clear the whole device log? This cannot be undone. {sendsLine(logOps.clear())}. y = clear,
-          any other key = keep
-        </Text>
-      ) : null}
       <LogView
         lines={lines}
         width={props.width}

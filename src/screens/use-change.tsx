@@ -9,6 +9,7 @@ import { entriesOf, journalOf } from '../ops/journal.js';
 import { sendWithRevert } from '../ops/revert/console.js';
 import { planNoRevert } from '../ops/revert/plans.js';
 import { undoableSince } from '../ops/undo.js';
+import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
 import { UNSEEN, useSeen } from './key-clock.js';
@@ -31,11 +32,16 @@ interface Open {
   phase: Phase;
   result?: PlanResult;
   options: ChangeOptions;
-  /** Which opening this is: a confirming key must be read after it was drawn. */
+  /**
+   * Which opening this is (its record in the console's state, store/confirmation.ts): a
+   * confirming key must be read after it was drawn.
+   */
   id: number;
 }
 
-let opened = 0;
+/** Records the plan's confirmation as shown: its requests as each describes itself. */
+const shown = (store: ReturnType<typeof useConsole>['store'], plan: Plan) =>
+  showConfirmation(store, { title: plan.title, requests: plan.steps.map((s) => s.describe()) });
 
 /**
  * The status line after a change the device accepted: `Add rule: done · the device uses 14
@@ -64,7 +70,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       confirm: newConfirm(options.saveFirst ?? null),
       phase: 'confirm',
       options,
-      id: ++opened,
+      id: shown(store, plan),
     });
   const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
 
@@ -127,16 +133,21 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       planNoRevert(o.plan) === undefined,
     );
     if (event === 'cancel') {
+      answerConfirmation(store, o.id, false);
       set(null);
       o.options.onCancel?.(o.confirm.saveFirst);
       notify('nothing was sent');
     } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
-      set({ ...o, confirm: state, plan: o.options.rebuild(state.saveFirst) });
+      // another plan is another confirmation: what confirms it is read after it is drawn
+      const plan = o.options.rebuild(state.saveFirst);
+      answerConfirmation(store, o.id, false);
+      set({ ...o, confirm: state, plan, id: shown(store, plan) });
     } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
-      if (seen(o.id))
+      if (seen(o.id)) {
+        answerConfirmation(store, o.id, true);
         send({ ...o, confirm: state }, event === 'confirmRevert' ? revertMs : undefined);
-      else notify(UNSEEN);
+      } else notify(UNSEEN);
     } else set({ ...o, confirm: state });
     return true;
   };

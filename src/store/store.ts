@@ -47,9 +47,22 @@ export interface ConsoleState {
   notice?: { message: string; at: number };
   /** Set when this console sent a reboot (see markRebooting). */
   reboot?: RebootMark;
+  /** The confirmation on screen, what it sends and the answer (confirmation.ts). */
+  confirmation?: ShownConfirmation;
 }
 
 export type ConsoleStore = StoreApi<ConsoleState>;
+
+/** The confirmation on screen, as confirmation.ts records it. */
+export interface ShownConfirmation {
+  /** One per opening: a confirmation opened again is another one. */
+  id: number;
+  title: string;
+  /** `[request line, parameters]` of each request it sends, in order (none: a local action). */
+  requests: readonly (readonly [string, string])[];
+  /** Set for one commit when the operator answers, then the confirmation is cleared. */
+  answer?: 'yes' | 'no';
+}
 
 function emptyResources(): Resources {
   const r = {} as Record<ResourceKey, Resource<unknown>>;

@@ -37,20 +37,20 @@ describe('keys that mean one thing', () => {
     expect(shadowing.map((b) => `${b.command} (${b.keys.join('/')})`)).toEqual([]);
   });
 
+  it('R is one binding, inside every confirmation (apply with auto-revert), never a screen key', () => {
+    const r = BINDINGS.filter((b) => b.keys.includes('R'));
+    expect(r.map((b) => [b.command, b.scope, b.within])).toEqual([
+      ['confirm.revert', 'global', 'editor'],
+    ]);
+  });
+
   it('keeps the keys other changes give a console-wide meaning free on every screen', () => {
     // u undo, J journal, C confirm a pending auto-revert (global); R applies with auto-revert
     // inside the confirmation; t is the packet trace on Rules and Ports (it never writes)
     const reserved = ['u', 'J', 'C', 'R'];
-    // R is bound only inside a screen's confirmation, and there means apply with auto-revert
-    const revertInConfirmation = (b: Binding) =>
-      b.keys.length === 1 &&
-      b.keys[0] === 'R' &&
-      b.within === 'editor' &&
-      b.command.endsWith('.confirm.revert');
     const taken = BINDINGS.filter(
       (b) =>
         b.scope !== 'global' &&
-        !revertInConfirmation(b) &&
         (b.keys.some((k) => reserved.includes(k)) || (b.write && b.keys.includes('t'))),
     );
     expect(taken.map((b) => b.command)).toEqual([]);

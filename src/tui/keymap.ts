@@ -3,6 +3,7 @@
  * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
+import { REVERT_KEY } from '../widgets/confirm-keys.js';
 import { NAV } from '../widgets/list-state.js';
 
 export type ScreenId =
@@ -96,6 +97,16 @@ export const BINDINGS: readonly Binding[] = [
     label: 'confirm: keep the change waiting for its auto-revert (REVERT IN … in the header)',
     scope: 'global',
     // not `write`: it only deletes pbc's own pbc-revert save-point (refused when read-only)
+  },
+  {
+    // one binding for every confirmation (rules, groups, ports, save-points, users, apps,
+    // device, logs, undo): offered wherever the change has a revert recipe
+    command: 'confirm.revert',
+    keys: [REVERT_KEY],
+    label:
+      'in a confirmation: apply, revert in 5 min unless confirmed (C); offered where the change can be reverted',
+    scope: 'global',
+    within: 'editor',
   },
   // typed in the palette; no single key runs it
   {
@@ -320,14 +331,6 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
   },
   {
-    command: 'rules.confirm.revert',
-    keys: ['R'],
-    label:
-      'confirmation: apply, revert in 5 min unless confirmed (the time is editable; C keeps it)',
-    scope: 'rules',
-    within: 'editor',
-  },
-  {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],
     label: 'editor: apply (shows the exact request to confirm)',
@@ -404,37 +407,6 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'groups',
     hint: true,
     meaning: 'open',
-  },
-  {
-    command: 'groups.confirm.revert',
-    keys: ['R'],
-    label:
-      'confirmation: apply, revert in 5 min unless confirmed (the time is editable; C keeps it)',
-    scope: 'groups',
-    within: 'editor',
-  },
-  {
-    command: 'ports.confirm.revert',
-    keys: ['R'],
-    label: 'confirmation: apply, revert in 5 min unless confirmed (a port change)',
-    scope: 'ports',
-    within: 'editor',
-  },
-  {
-    command: 'savepoints.confirm.revert',
-    keys: ['R'],
-    label:
-      'confirmation: apply, revert in 5 min unless confirmed (activate, boot, rename; docs/safety.md)',
-    scope: 'savepoints',
-    within: 'editor',
-  },
-  {
-    command: 'device.confirm.revert',
-    keys: ['R'],
-    label:
-      'confirmation: apply, revert in 5 min unless confirmed (a device setting, a controller deleted)',
-    scope: 'device',
-    within: 'editor',
   },
   {
     command: 'groups.editor.pick',

@@ -1,10 +1,11 @@
 /**
- * A device in front of a simulator: every request is answered by the simulator (through
- * `app.inject`, no second socket) except the paths `endless` names, whose answer never ends —
- * spaces after `[` — for tests of answers too big to read.
+ * Devices in front of a simulator: every request is answered by the simulator (through
+ * `app.inject`, no second socket). `endlessProxy`: except the paths `endless` names, whose
+ * answer never ends — spaces after `[` — for tests of answers too big to read.
+ * `writeWatchingProxy`: every write is told of as it arrives.
  */
 import type { ServerResponse } from 'node:http';
-import { startServer, type TestServer } from '../../src/api/test-server.js';
+import { type Recorded, startServer, type TestServer } from '../../src/api/test-server.js';
 import type { SimServer } from '../../src/sim/server.js';
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -47,19 +48,39 @@ export async function endlessProxy(
       streamEndless(res, paceMs);
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const h of ['authorization', 'content-type', 'accept'])
-      if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
-    const answer = await sim.app.inject({
-      method: req.method as 'GET',
-      url: `${req.path}${req.query ? `?${req.query}` : ''}`,
-      headers,
-      ...(req.body ? { payload: req.body } : {}),
-    });
-    const type = answer.headers['content-type'];
-    res
-      .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
-      .end(answer.rawPayload);
+    await forward(sim, req, res);
   });
   return { ...server, endlessRequests: () => count };
+}
+
+/**
+ * A device that tells of every write before the simulator answers it: `onWrite` sees each
+ * request other than a GET as it arrives (the console's state at that moment is what the
+ * console showed before sending it).
+ */
+export async function writeWatchingProxy(
+  sim: SimServer,
+  onWrite: (request: Recorded) => void,
+): Promise<TestServer> {
+  return startServer(async (req, res) => {
+    if (req.method !== 'GET') onWrite(req);
+    await forward(sim, req, res);
+  });
+}
+
+/** Answers a request with the simulator's answer (through `app.inject`, no second socket). */
+async function forward(sim: SimServer, req: Recorded, res: ServerResponse) {
+  const headers: Record<string, string> = {};
+  for (const h of ['authorization', 'content-type', 'accept'])
+    if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+  const answer = await sim.app.inject({
+    method: req.method as 'GET',
+    url: `${req.path}${req.query ? `?${req.query}` : ''}`,
+    headers,
+    ...(req.body ? { payload: req.body } : {}),
+  });
+  const type = answer.headers['content-type'];
+  res
+    .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
+    .end(answer.rawPayload);
 }

@@ -49,6 +49,8 @@ export async function openConsole(
   screen: ScreenId,
   options: {
     sim?: SimServer;
+    /** The console talks to this address instead (a proxy in front of `sim`). */
+    url?: string;
     user?: string;
     password?: string;
     readonly?: boolean;
@@ -58,7 +60,7 @@ export async function openConsole(
 ): Promise<TestConsole> {
   const sim = options.sim ?? (await startDevice());
   const settings: ConnectionSettings = {
-    url: sim.url,
+    url: options.url ?? sim.url,
     timeoutMs: 2000,
     intervals: FAST,
     readonly: Boolean(options.readonly),
@@ -87,6 +89,12 @@ export async function openConsole(
       if (!options.sim) await sim.close();
     },
   };
+}
+
+/** Waits for the confirmation titled `title`, then answers y (it sends). */
+export async function yes(t: TestConsole, title: string): Promise<void> {
+  await t.h.waitFor((x) => x.includes(title));
+  await t.h.press('y');
 }
 
 /** The body of the frame: everything between the tab bar and the status bar. */

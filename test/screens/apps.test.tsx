@@ -1,6 +1,6 @@
 /** Screen 8 against the simulator: the paramFormat form, start/modify/stop/actions, refusals, --readonly. */
 import { describe, expect, it } from 'vitest';
-import type { TestConsole } from './admin-console.js';
+import { type TestConsole, yes } from './admin-console.js';
 import { consoleSession, type OpenOptions } from './console-session.js';
 
 const session = consoleSession();
@@ -33,6 +33,11 @@ describe('apps screen (8)', () => {
     await t.h.press('tab');
     await t.h.waitFor((x) => x.includes('Stratum announced when serving time'));
     await t.h.press('enter');
+    // the form's Enter asks first: the request as the operation describes it, nothing sent yet
+    const ask = await t.h.waitFor((x) => x.includes('Start ntp?'));
+    expect(ask).toContain('Sends POST /apps');
+    expect(instances(t)).toHaveLength(0);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('ntp started'), 5000);
     await t.h.waitFor(
       (x) => x.includes('Running instances (1)') && /1200 ntp +clock +mode=server/.test(x),
@@ -69,6 +74,7 @@ describe('apps screen (8)', () => {
     await t.h.press('\u0015');
     await t.type('1024');
     await t.h.press('enter');
+    await yes(t, 'Start ntp?');
     await t.h.waitFor((x) => x.includes('ntp started'), 5000);
     expect(instances(t)[0]?.params.poll_interval).toBe('1024');
   });
@@ -85,6 +91,10 @@ describe('apps screen (8)', () => {
     await t.h.press('\u0015');
     await t.type('192.0.2.124');
     await t.h.press('enter');
+    const change = await t.h.waitFor((x) => x.includes("Change ntp #1200 'clock'?"));
+    expect(change).toContain('Sends PUT /apps');
+    expect(instances(t)[0]?.params.server).toBe('192.0.2.123');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes("ntp #1200 'clock' changed: server"), 5000);
     expect(instances(t)[0]?.params.server).toBe('192.0.2.124');
 
@@ -116,6 +126,7 @@ describe('apps screen (8)', () => {
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start syslog'));
     await t.h.press('enter');
+    await yes(t, 'Start syslog?');
     // the form comes back as typed, the device's words at the field they name
     const refused = await t.h.waitFor((x) => x.includes('refused: POST /apps failed'), 5000);
     expect(refused).toContain("missing parameter 'host'");
@@ -140,6 +151,7 @@ describe('apps screen (8)', () => {
     await t.h.press('a');
     await t.h.waitFor((x) => x.includes('Start pcap'));
     await t.h.press('enter');
+    await yes(t, 'Start pcap?');
     await t.h.waitFor((x) => x.includes('pcap started'), 5000);
     await t.h.waitFor((x) => x.includes('Running instances (1)'), 5000);
     await t.h.press('tab');

@@ -1,7 +1,7 @@
 /** Screen 9 against the simulator: every write path, its confirmation, level refusals, --readonly. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '../harness/render.js';
-import { openConsole, startDevice, type TestConsole } from './admin-console.js';
+import { openConsole, startDevice, type TestConsole, yes } from './admin-console.js';
 
 let c: TestConsole | undefined;
 afterEach(async () => {
@@ -65,6 +65,10 @@ describe('device screen (9)', () => {
     await clear(t);
     await t.type('Row 7');
     await t.h.press('enter');
+    const ask = await t.h.waitFor((x) => x.includes('Save the label and notes?'));
+    expect(ask).toContain('Sends POST /device/customident');
+    expect(t.sim.state.settings.customIdent.name).not.toBe('Core tap q');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('label and notes saved'), 5000);
     expect(t.sim.state.settings.customIdent).toEqual({ name: 'Core tap q', notes: 'Row 7' });
     await t.h.waitFor((x) => x.includes('Core tap q · Row 7'), 5000);
@@ -77,6 +81,9 @@ describe('device screen (9)', () => {
     await clear(t);
     await t.type('pb-lab-02');
     await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes("Rename the device to 'pb-lab-02'?"));
+    expect(t.sim.state.settings.name).not.toBe('pb-lab-02');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes("device name is now 'pb-lab-02'"), 5000);
     expect(t.sim.state.settings.name).toBe('pb-lab-02');
 
@@ -134,6 +141,7 @@ describe('device screen (9)', () => {
     await clear(t);
     await t.type('192.0.2.53');
     await t.h.press('enter');
+    await yes(t, 'Change the DNS servers?');
     await t.h.waitFor((x) => x.includes('DNS servers: 192.0.2.53, 8.8.4.4'), 5000);
     expect(t.sim.state.settings.dns).toEqual(['192.0.2.53', '8.8.4.4']);
     await t.h.press('enter');
@@ -175,6 +183,10 @@ describe('device screen (9)', () => {
     expect(masked).toContain('••••••');
     expect(masked).not.toContain('s3cret');
     await t.h.press('enter');
+    const ask = await t.h.waitFor((x) => x.includes('Enable HTTPS?'));
+    expect(ask).not.toContain('s3cret');
+    expect(t.sim.state.settings.httpsEnabled).toBe(false);
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('Switch this connection to https://'), 5000);
     expect(t.sim.state.settings.httpsEnabled).toBe(true);
     await t.h.press('escape');
@@ -189,6 +201,7 @@ describe('device screen (9)', () => {
     await t.h.waitFor((x) => x.includes('Group hash fields (select groups)'));
     await t.h.press(' '); // macsa off
     await t.h.press('enter');
+    await yes(t, 'Change the group hash fields?');
     await t.h.waitFor((x) => x.includes('group hash: macda ipsa'), 5000);
     expect(t.sim.state.settings.groupHash.macsa).toBe(false);
     await t.h.press('enter');
@@ -218,6 +231,7 @@ describe('device screen (9)', () => {
     await t.h.press('tab');
     await t.type('192.0.2.50');
     await t.h.press('enter');
+    await yes(t, 'Add controller tcp 192.0.2.50:6653?');
     await t.h.waitFor((x) => x.includes('controller tcp 192.0.2.50:6653 added'), 5000);
     await t.h.waitFor((x) => x.includes('Controllers (1)'), 5000);
     await t.h.press('d');

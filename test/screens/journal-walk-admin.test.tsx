@@ -3,12 +3,9 @@
  * exactly the journal entries of its requests (see journal-walk-edit.test.tsx).
  */
 import { describe } from 'vitest';
-import { consoleSession } from './console-session.js';
 import { walkScreens } from './journal-walk.js';
 import { ADMIN_WALKS } from './journal-walk-admin-drivers.js';
 
-const session = consoleSession();
-
 describe('every write key of the keymap journals its write', () => {
-  walkScreens(session, ADMIN_WALKS);
+  walkScreens(ADMIN_WALKS);
 });

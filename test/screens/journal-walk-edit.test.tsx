@@ -4,12 +4,9 @@
  * The keys are enumerated from the keymap, so a new write key without a driver fails.
  */
 import { describe, expect, it } from 'vitest';
-import { consoleSession } from './console-session.js';
 import { WRITE_COMMANDS, walkScreens } from './journal-walk.js';
 import { ADMIN_WALKS } from './journal-walk-admin-drivers.js';
 import { EDIT_WALKS } from './journal-walk-edit-drivers.js';
-
-const session = consoleSession();
 
 describe('every write key of the keymap journals its write', () => {
   it('every write binding has a driver (a new write key cannot skip this walk)', () => {
@@ -17,5 +14,5 @@ describe('every write key of the keymap journals its write', () => {
     expect(WRITE_COMMANDS.filter((c) => !driven.includes(c))).toEqual([]);
     expect(driven.filter((c) => !WRITE_COMMANDS.includes(c))).toEqual([]);
   });
-  walkScreens(session, EDIT_WALKS);
+  walkScreens(EDIT_WALKS);
 });

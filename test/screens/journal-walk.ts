@@ -5,11 +5,12 @@
  * that the change journal gained exactly the entries of the requests that write sends — one
  * for a single write — each ended without an error. Waits are generous; nothing is timed.
  */
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { entriesOf, journalOf } from '../../src/ops/journal.js';
 import { BINDINGS, type ScreenId } from '../../src/tui/keymap.js';
+import { cleanup } from '../harness/render.js';
 import type { TestConsole } from './admin-console.js';
-import type { ConsoleSession } from './console-session.js';
+import { type WatchedConsole, watchedConsole } from './confirm-watch.js';
 
 export type Step = (t: TestConsole) => Promise<void>;
 
@@ -95,7 +96,7 @@ export const CTRL_U = '\u0015';
 const journal = (t: TestConsole) => {
   const j = journalOf(t.current().client);
   if (!j) throw new Error('the console sends writes without a journal');
-  return entriesOf(j.file, { device: t.sim.url });
+  return entriesOf(j.file, { device: t.current().session.url });
 };
 
 /** Drives one write key; checks the journal gained exactly its entries, all ended well. */
@@ -127,13 +128,39 @@ export const WRITE_COMMANDS = [
   ...new Set(BINDINGS.filter((b) => b.write).map((b) => b.command)),
 ].sort();
 
-/** One test per screen: its console, its device state, then each driver in order. */
-export function walkScreens(session: ConsoleSession, walks: ScreenWalk[]) {
+/**
+ * Drives one write key on a watched console: besides its journal entries, every request it
+ * sent was shown by a confirmation the operator answered — its text the operation's own
+ * describe() — and at least one was (see confirm-watch.ts).
+ */
+async function walkConfirmed(c: WatchedConsole, command: string, driver: Driver) {
+  const before = { ...c.counts };
+  await walk(c.t, command, driver);
+  expect(c.problems, `${command}: writes without their confirmation`).toEqual([]);
+  expect(c.counts.writes - before.writes, `${command}: no write arrived`).toBeGreaterThan(0);
+  expect(
+    c.counts.confirmed - before.confirmed,
+    `${command}: nothing was confirmed`,
+  ).toBeGreaterThan(0);
+}
+
+/**
+ * One test per screen: its console (behind the write-watching proxy), its device state, then
+ * each driver in order: each journals its requests, and none is sent unconfirmed.
+ */
+export function walkScreens(walks: ScreenWalk[]) {
+  let open: WatchedConsole | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+    cleanup();
+  });
   for (const w of walks)
-    it(`${w.screen}: ${w.drivers.map(([c]) => c).join(', ')} each journal their requests`, async () => {
-      const t = await session.open(w.screen, { rows: 40, columns: 120 });
+    it(`${w.screen}: ${w.drivers.map(([c]) => c).join(', ')} each ask, then journal their requests`, async () => {
+      open = await watchedConsole(w.screen, { rows: 40, columns: 120 });
+      const t = open.t;
       await w.prepare?.(t);
       await t.h.waitFor((x) => x.includes(w.ready), 20_000);
-      for (const [command, driver] of w.drivers) await walk(t, command, driver);
+      for (const [command, driver] of w.drivers) await walkConfirmed(open, command, driver);
     }, 240_000);
 }

@@ -6,6 +6,7 @@
  * documents are checked before sending.
  */
 import { describe, expect, it } from 'vitest';
+import { yes } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 import { CTRL_S, CTRL_U, rulesMountPerTest } from './rules-console.js';
 
@@ -48,6 +49,7 @@ describe('dialog forms', () => {
     await t.h.press('tab');
     await t.type('s3cret');
     await t.h.press('enter');
+    await yes(t, 'Save the RADIUS settings?');
     const f = await t.h.waitFor((x) => x.includes('must be an IP address or host name'), 5000);
     expect(f).toContain('RADIUS settings');
     expect(f).toMatch(/›✖Server\s+bad_host!/);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TestConsole } from './admin-console.js';
+import { type TestConsole, yes } from './admin-console.js';
 import { consoleSession, type OpenOptions } from './console-session.js';
 
 const session = consoleSession();
@@ -76,6 +76,7 @@ describe('save-points screen (5)', () => {
     await t.h.press('tab');
     await t.type('before the window');
     await t.h.press('enter');
+    await yes(t, "Create rule save-point 'nightly'?");
     await t.h.waitFor(
       (x) => x.includes("rule save-point 'nightly' created (5 rules, 0 groups)"),
       5000,
@@ -155,6 +156,7 @@ describe('save-points screen (5)', () => {
     await t.h.press('tab');
     await t.type('kept');
     await t.h.press('enter');
+    await yes(t, "Modify rule save-point 'nightly'?");
     await t.h.waitFor((x) => x.includes("rule save-point 'nightly-old' changed"), 5000);
     expect(t.sim.state.ruleSavePoints.get('nightly-old')?.description).toBe('kept');
 
@@ -188,6 +190,7 @@ describe('save-points screen (5)', () => {
     await t.h.waitFor((x) => x.includes('New port save-point'));
     await t.type('lab-ports');
     await t.h.press('enter');
+    await yes(t, "Create port save-point 'lab-ports'?");
     await t.h.waitFor((x) => x.includes("port save-point 'lab-ports' created"), 5000);
     await t.admin.ports.setConfig('eth-0-3', { shutdown: true });
     await t.h.waitFor((x) => x.includes('lab-ports'), 5000);
@@ -217,6 +220,7 @@ describe('save-points screen (5)', () => {
     await t.h.press('tab');
     await t.type('rack 7');
     await t.h.press('enter');
+    await yes(t, "Modify port save-point 'lab-ports'?");
     await t.h.waitFor((x) => x.includes("port save-point 'lab-ports' changed"), 5000);
     expect(t.sim.state.portSavePoints.get('lab-ports')?.description).toBe('rack 7');
     await t.h.press('d');
@@ -291,6 +295,7 @@ describe('save-points screen (5)', () => {
     await t.h.waitFor((x) => x.includes('New rule save-point'));
     await t.type('ops-save');
     await t.h.press('enter');
+    await yes(t, "Create rule save-point 'ops-save'?");
     await t.h.waitFor((x) => x.includes("rule save-point 'ops-save' created"), 5000);
   });
 

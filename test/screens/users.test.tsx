@@ -40,6 +40,12 @@ describe('users screen (7)', () => {
     await t.h.press('tab');
     await t.type('night shift');
     await t.h.press('enter');
+    // it asks first, showing the request with the password masked; nothing is sent yet
+    const ask = await t.h.waitFor((x) => x.includes("Add user 'carol'?"));
+    expect(ask).toContain('Sends POST /users');
+    expect(ask).not.toContain('pw-1');
+    expect(user(t, 'carol')).toBeUndefined();
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes("user 'carol' added (WRITE)"), 5000);
     await t.h.waitFor((x) => /carol\s+WRITE\s+night shift/.test(x), 5000);
     expect(user(t, 'carol')).toMatchObject({ accesslevel: 7, description: 'night shift' });
@@ -65,6 +71,9 @@ describe('users screen (7)', () => {
     await t.h.press('tab');
     await t.h.press('left'); // WRITE → READ
     await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes("Change user 'dave'?") && x.includes('PUT /users'));
+    expect(user(t, 'dave2')).toBeUndefined();
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes("user 'dave2' changed"), 5000);
     expect(user(t, 'dave')).toBeUndefined();
     expect(user(t, 'dave2')).toMatchObject({ accesslevel: 1, description: 'ops' });
@@ -142,6 +151,12 @@ describe('users screen (7)', () => {
     await t.h.press('tab');
     await t.h.press('right'); // NONE → READ
     await t.h.press('enter');
+    // Enter no longer sends: the confirmation shows the request, the secret masked
+    const ask = await t.h.waitFor((x) => x.includes('Save the RADIUS settings?'));
+    expect(ask).toContain('POST /users/radius');
+    expect(ask).not.toContain('topsecret');
+    expect(t.sim.state.radius.server).not.toBe('192.0.2.5');
+    await t.h.press('y');
     await t.h.waitFor((x) => x.includes('RADIUS settings saved; RADIUS is enabled'), 5000);
     expect(t.sim.state.radius).toMatchObject({
       server: '192.0.2.5',

@@ -64,11 +64,7 @@ const NEVER_WRITES = new Set([
   'rules.editor.move',
   'rules.editor.fix',
   // R inside a confirmation: opens the revert time; Enter then sends (test/e2e/revert-tui)
-  'rules.confirm.revert',
-  'groups.confirm.revert',
-  'ports.confirm.revert',
-  'savepoints.confirm.revert',
-  'device.confirm.revert',
+  'confirm.revert',
   'groups.detail',
   'groups.editor.pick',
   'groups.editor.apply',

@@ -3,7 +3,7 @@ import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
 import { appOps } from '../../ops/apps.js';
 import { perform } from '../../ops/perform.js';
-import { type ActionContext, revertOf, sendsLine } from '../dialogs/action-context.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { appFields, changedParams, DESCRIPTION_FIELD, readAction } from './params.js';
 import type { AppAction } from './types.js';
@@ -28,9 +28,17 @@ export function startApp(ctx: AppsContext, app: App | undefined) {
     appFields(app.paramFormat, defaults, ''),
     (v) => {
       const { [DESCRIPTION_FIELD]: description = '', ...params } = v;
-      void ctx.dialog.run(`Starting ${sanitize(app.name)}`, async () => {
-        await perform(ctx, appOps.start(app.name, description, params));
-        return `${sanitize(app.name)} started`;
+      const op = appOps.start(app.name, description, params);
+      ctx.dialog.ask({
+        title: `Start ${sanitize(app.name)}?`,
+        lines: [sanitize(app.description)],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run(`Starting ${sanitize(app.name)}`, async () => {
+            await perform(ctx, op);
+            return `${sanitize(app.name)} started`;
+          }),
+        yesLabel: 'start',
       });
       return undefined;
     },
@@ -63,10 +71,18 @@ export function modifyInstance(ctx: AppsContext, instance: AppInstance | undefin
       const params = changedParams(v, instance.params);
       if (Object.keys(params).length === 0 && description === instance.user_description)
         return 'nothing changed';
-      void ctx.dialog.run(`Changing ${instanceName(instance)}`, async () => {
-        await perform(ctx, appOps.modify(instance.pid, description, params));
-        const what = Object.keys(params);
-        return `${instanceName(instance)} changed${what.length ? `: ${what.join(', ')}` : ''}`;
+      const op = appOps.modify(instance.pid, description, params);
+      const what = Object.keys(params);
+      ctx.dialog.ask({
+        title: `Change ${instanceName(instance)}?`,
+        lines: [what.length ? `Changes ${what.join(', ')}.` : 'Changes the description only.'],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run(`Changing ${instanceName(instance)}`, async () => {
+            await perform(ctx, op);
+            return `${instanceName(instance)} changed${what.length ? `: ${what.join(', ')}` : ''}`;
+          }),
+        yesLabel: 'change',
       });
       return undefined;
     },
@@ -83,22 +99,21 @@ export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
   const op = appOps.stop(instance.pid);
-  ctx.dialog.confirm(
-    `Stop ${instanceName(instance)}?`,
-    [
+  ctx.dialog.ask({
+    title: `Stop ${instanceName(instance)}?`,
+    lines: [
       `${sanitize(instance.description)}`,
       params ? `Parameters: ${sanitize(params)}` : '',
       'The instance ends; starting it again needs its parameters again.',
-      `${sendsLine(op)}.`,
     ],
-    () =>
+    ops: [op],
+    yes: () =>
       void ctx.dialog.run(`Stopping ${instanceName(instance)}`, async () => {
         await perform(ctx, op);
         return `${instanceName(instance)} stopped`;
       }),
-    'stop',
-    revertOf(op),
-  );
+    yesLabel: 'stop',
+  });
 }
 
 /**
@@ -150,19 +165,14 @@ function confirmAction(ctx: AppsContext, instance: AppInstance, a: AppAction) {
       const result = await perform(ctx, op);
       return `${sanitize(a.label)}: ${sanitize(result)}`;
     });
-  ctx.dialog.open({
-    kind: 'confirm',
+  ctx.dialog.ask({
     title: `Run '${sanitize(a.label)}' on ${instanceName(instance)}?`,
-    lines: [
-      ...(a.description ? [sanitize(a.description)] : []),
-      sendsLine(op),
-      `to the running instance ${instanceName(instance)}.`,
-    ],
-    choices: [
-      { key: 'y', label: 'run it', run },
-      { key: 'enter', label: 'runs it too', run },
-    ],
+    lines: a.description ? [sanitize(a.description)] : [],
+    ops: [op],
+    more: [`The action runs in the instance ${instanceName(instance)}.`],
+    yes: run,
+    yesLabel: 'run it',
+    enterToo: true,
     cancelled: `'${sanitize(a.label)}' not run; nothing was sent`,
-    revert: revertOf(op),
   });
 }

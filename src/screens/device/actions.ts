@@ -9,7 +9,6 @@ import { storageModePending } from '../../model/port-pending.js';
 import { deviceOps } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
-import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { editHttps, editIp, reboot } from './connection-actions.js';
 import { type DeviceActionContext, notLoaded } from './context.js';
@@ -59,9 +58,17 @@ function editIdent(ctx: DeviceActionContext) {
       { id: 'notes', label: 'Notes', kind: 'text', value: ident.notes, maxLength: 1024 },
     ],
     (v) => {
-      void ctx.dialog.run('Saving label and notes', async () => {
-        await perform(ctx, deviceOps.setCustomIdent(v.name ?? '', v.notes ?? ''));
-        return 'label and notes saved';
+      const op = deviceOps.setCustomIdent(v.name ?? '', v.notes ?? '');
+      ctx.dialog.ask({
+        title: 'Save the label and notes?',
+        lines: ["The device's label and notes are replaced."],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run('Saving label and notes', async () => {
+            await perform(ctx, op);
+            return 'label and notes saved';
+          }),
+        yesLabel: 'save',
       });
     },
   );
@@ -83,9 +90,17 @@ function editName(ctx: DeviceActionContext) {
     ],
     (v) => {
       const name = (v.name ?? '').trim();
-      void ctx.dialog.run('Renaming the device', async () => {
-        await perform(ctx, deviceOps.setName(name));
-        return `device name is now '${sanitize(name)}'`;
+      const op = deviceOps.setName(name);
+      ctx.dialog.ask({
+        title: `Rename the device to '${sanitize(name)}'?`,
+        lines: [`The device's name is '${sanitize(ctx.config!.name)}' now.`],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run('Renaming the device', async () => {
+            await perform(ctx, op);
+            return `device name is now '${sanitize(name)}'`;
+          }),
+        yesLabel: 'rename',
       });
     },
   );
@@ -113,15 +128,14 @@ function editDns(ctx: DeviceActionContext) {
           ? `DNS servers: ${given.join(', ')}`
           : 'DNS servers restored to the defaults 8.8.8.8 and 8.8.4.4';
       });
-    if (servers.every((s) => s === ''))
-      ctx.dialog.confirm(
-        'Restore the default DNS servers?',
-        [dnsEffect(servers), `${sendsLine(op)}.`],
-        save,
-        'restore the defaults',
-        revertOf(op),
-      );
-    else save();
+    const defaults = servers.every((s) => s === '');
+    ctx.dialog.ask({
+      title: defaults ? 'Restore the default DNS servers?' : 'Change the DNS servers?',
+      lines: [dnsEffect(servers)],
+      ops: [op],
+      yes: save,
+      yesLabel: defaults ? 'restore the defaults' : 'save',
+    });
   });
 }
 
@@ -129,22 +143,21 @@ function toggleLed(ctx: DeviceActionContext) {
   if (!ctx.allowed('switching the ID LED', WRITE) || notLoaded(ctx)) return;
   const on = !ctx.settings!.idLed;
   const op = deviceOps.setIdLed(on);
-  ctx.dialog.confirm(
-    `Switch the ID LED ${on ? 'on' : 'off'}?`,
-    [
+  ctx.dialog.ask({
+    title: `Switch the ID LED ${on ? 'on' : 'off'}?`,
+    lines: [
       on
         ? 'The identification LED on the front panel lights up, so the device can be found in the rack.'
         : 'The identification LED goes out.',
-      `${sendsLine(op)}.`,
     ],
-    () =>
+    ops: [op],
+    yes: () =>
       void ctx.dialog.run(on ? 'Switching the ID LED on' : 'Switching the ID LED off', async () => {
         await perform(ctx, op);
         return `ID LED ${on ? 'on' : 'off'}`;
       }),
-    `switch ${on ? 'on' : 'off'}`,
-    revertOf(op),
-  );
+    yesLabel: `switch ${on ? 'on' : 'off'}`,
+  });
 }
 
 function toggleTelnet(ctx: DeviceActionContext) {
@@ -157,24 +170,21 @@ function toggleTelnet(ctx: DeviceActionContext) {
       return `telnet is ${state ? 'on' : 'off'}`;
     });
   if (on)
-    ctx.dialog.confirm(
-      'Enable telnet?',
-      [
-        'Telnet sends user names and passwords in clear text over the network.',
-        `${sendsLine(op)}.`,
-      ],
-      go,
-      'enable telnet',
-      revertOf(op),
-    );
+    ctx.dialog.ask({
+      title: 'Enable telnet?',
+      lines: ['Telnet sends user names and passwords in clear text over the network.'],
+      ops: [op],
+      yes: go,
+      yesLabel: 'enable telnet',
+    });
   else
-    ctx.dialog.confirm(
-      'Disable telnet?',
-      ['Telnet logins to the device are refused from now on.', `${sendsLine(op)}.`],
-      go,
-      'disable telnet',
-      revertOf(op),
-    );
+    ctx.dialog.ask({
+      title: 'Disable telnet?',
+      lines: ['Telnet logins to the device are refused from now on.'],
+      ops: [op],
+      yes: go,
+      yesLabel: 'disable telnet',
+    });
 }
 
 function switchStorageMode(ctx: DeviceActionContext) {
@@ -191,10 +201,11 @@ function switchStorageMode(ctx: DeviceActionContext) {
     i === effect.lines.length - 1 && effect.fits === false ? { text, color: 'red' } : text,
   );
   const op = deviceOps.setRuleStorageMode(target);
-  ctx.dialog.confirm(
-    `Rule storage mode: ${current} → ${target}?`,
-    [...lines, `${sendsLine(op)}.`],
-    () => {
+  ctx.dialog.ask({
+    title: `Rule storage mode: ${current} → ${target}?`,
+    lines: [...lines],
+    ops: [op],
+    yes: () => {
       void ctx.dialog.run(`Switching the rule storage mode to ${target}`, async () => {
         const modes = await perform(ctx, op);
         const pending = storageModePending(modes);
@@ -203,27 +214,26 @@ function switchStorageMode(ctx: DeviceActionContext) {
           : `rule storage mode: ${modes.modeCurrent} (in effect now)`;
       });
     },
-    `switch to ${target}`,
-    revertOf(op),
-  );
+    yesLabel: `switch to ${target}`,
+  });
 }
 
 function togglePermanent(ctx: DeviceActionContext) {
   if (!ctx.allowed('changing the permanent rules mode', SUPER) || notLoaded(ctx)) return;
   const on = !ctx.settings!.permanent;
   const op = deviceOps.setPermanentRulesMode(on);
-  ctx.dialog.confirm(
-    `Permanent rules mode ${on ? 'on' : 'off'}?`,
-    [...permanentModeEffect(on, ctx.bootSavePoint), `${sendsLine(op)}.`],
-    () => {
+  ctx.dialog.ask({
+    title: `Permanent rules mode ${on ? 'on' : 'off'}?`,
+    lines: [...permanentModeEffect(on, ctx.bootSavePoint)],
+    ops: [op],
+    yes: () => {
       void ctx.dialog.run(`Switching permanent rules mode ${on ? 'on' : 'off'}`, async () => {
         await perform(ctx, op);
         return `permanent rules mode ${on ? 'on' : 'off'}`;
       });
     },
-    on ? 'turn on' : 'turn off',
-    revertOf(op),
-  );
+    yesLabel: on ? 'turn on' : 'turn off',
+  });
 }
 
 function editHash(ctx: DeviceActionContext) {
@@ -241,9 +251,17 @@ function editHash(ctx: DeviceActionContext) {
     const next = Object.fromEntries(
       HASH_FIELDS.map((k) => [k, v[k] === 'true']),
     ) as unknown as GroupHash;
-    void ctx.dialog.run('Saving the group hash fields', async () => {
-      await perform(ctx, deviceOps.setGroupHash(next));
-      return `group hash: ${HASH_FIELDS.filter((k) => next[k]).join(' ')}`;
+    const op = deviceOps.setGroupHash(next);
+    ctx.dialog.ask({
+      title: 'Change the group hash fields?',
+      lines: [`Select groups hash on: ${HASH_FIELDS.filter((k) => next[k]).join(' ')}.`],
+      ops: [op],
+      yes: () =>
+        void ctx.dialog.run('Saving the group hash fields', async () => {
+          await perform(ctx, op);
+          return `group hash: ${HASH_FIELDS.filter((k) => next[k]).join(' ')}`;
+        }),
+      yesLabel: 'save',
     });
   });
 }

@@ -8,7 +8,6 @@ import { deviceOps, readDeviceName } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { createForm, type FieldSpec } from '../../widgets/forms/form-state.js';
-import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { type DeviceActionContext, notLoaded } from './context.js';
 import {
@@ -71,7 +70,8 @@ export function editIp(ctx: DeviceActionContext) {
           text: 'If the new address is unreachable from here, only the device console can fix it.',
           color: 'yellow',
         },
-        `${sendsLine(op)}.`,
+      ];
+      const more: Line[] = [
         '',
         follows
           ? {
@@ -112,13 +112,14 @@ export function editIp(ctx: DeviceActionContext) {
         kind: 'confirm',
         title: 'Change the management IP?',
         lines,
+        ops: [op],
+        more,
         choices: follows
           ? [
               { key: 'f', label: 'change and follow', run: () => apply(true) },
               { key: 'y', label: 'change only', run: () => apply(false) },
             ]
           : [{ key: 'y', label: 'change', run: () => apply(false) }],
-        revert: revertOf(op),
       });
     },
   );
@@ -149,13 +150,25 @@ export function editHttps(ctx: DeviceActionContext) {
       const enable = v.enabled === 'on';
       const target = withScheme(ctx.session.url, enable);
       const offerSwitch = target !== ctx.session.url;
-      void ctx.dialog.run(enable ? 'Enabling HTTPS' : 'Disabling HTTPS', async () => {
-        await perform(ctx, deviceOps.setHttps(enable, v.password ?? ''));
-        if (!offerSwitch) return `HTTPS ${enable ? 'enabled' : 'disabled'}`;
-        return {
-          message: `HTTPS ${enable ? 'enabled' : 'disabled'}`,
-          next: switchScheme(ctx, enable, target),
-        };
+      const op = deviceOps.setHttps(enable, v.password ?? '');
+      ctx.dialog.ask({
+        title: enable ? 'Enable HTTPS?' : 'Disable HTTPS?',
+        lines: [
+          enable
+            ? 'The web/REST service answers over https.'
+            : 'The web/REST service answers over plain http only.',
+        ],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run(enable ? 'Enabling HTTPS' : 'Disabling HTTPS', async () => {
+            await perform(ctx, op);
+            if (!offerSwitch) return `HTTPS ${enable ? 'enabled' : 'disabled'}`;
+            return {
+              message: `HTTPS ${enable ? 'enabled' : 'disabled'}`,
+              next: switchScheme(ctx, enable, target),
+            };
+          }),
+        yesLabel: enable ? 'enable' : 'disable',
       });
     },
     [
@@ -214,16 +227,13 @@ function switchScheme(ctx: DeviceActionContext, https: boolean, target: string) 
 export function reboot(ctx: DeviceActionContext) {
   if (!ctx.allowed('rebooting the device', SUPER)) return;
   const name = ctx.config?.name ?? 'the device';
-  ctx.dialog.confirm(
-    `Reboot ${sanitize(name)}?`,
-    [
-      ...rebootEffect(ctx.settings?.permanent, ctx.bootSavePoint, ctx.rules?.rules.length),
-      `${sendsLine(deviceOps.reboot())}.`,
-    ],
-    () => void runReboot(ctx),
-    'reboot now',
-    revertOf(deviceOps.reboot()),
-  );
+  ctx.dialog.ask({
+    title: `Reboot ${sanitize(name)}?`,
+    lines: rebootEffect(ctx.settings?.permanent, ctx.bootSavePoint, ctx.rules?.rules.length),
+    ops: [deviceOps.reboot()],
+    yes: () => void runReboot(ctx),
+    yesLabel: 'reboot now',
+  });
 }
 
 async function runReboot(ctx: DeviceActionContext): Promise<void> {

@@ -3,7 +3,6 @@ import type { Controller } from '../../model/index.js';
 import { SUPER, sanitize } from '../../model/index.js';
 import { deviceOps } from '../../ops/device.js';
 import { perform } from '../../ops/perform.js';
-import { revertOf, sendsLine } from '../dialogs/action-context.js';
 import type { DeviceActionContext } from './context.js';
 import { checkAddress } from './effects.js';
 
@@ -30,9 +29,17 @@ export function addController(ctx: DeviceActionContext) {
         ip: (v.ip ?? '').trim(),
         port: v.port ?? '',
       };
-      void ctx.dialog.run('Adding the controller', async () => {
-        await perform(ctx, deviceOps.addController(c));
-        return `controller ${c.connection} ${c.ip}:${c.port} added`;
+      const op = deviceOps.addController(c);
+      ctx.dialog.ask({
+        title: `Add controller ${sanitize(`${c.connection} ${c.ip}:${c.port}`)}?`,
+        lines: ['The device connects to this OpenFlow controller.'],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run('Adding the controller', async () => {
+            await perform(ctx, op);
+            return `controller ${c.connection} ${c.ip}:${c.port} added`;
+          }),
+        yesLabel: 'add',
       });
     },
   );
@@ -43,15 +50,15 @@ export function removeController(ctx: DeviceActionContext, c: Controller | undef
   if (!ctx.allowed('deleting a controller', SUPER)) return;
   const what = `${c.connection} ${c.ip}:${c.port}`;
   const op = deviceOps.removeController(c);
-  ctx.dialog.confirm(
-    `Delete controller ${sanitize(what)}?`,
-    ['The device stops connecting to this OpenFlow controller.', `${sendsLine(op)}.`],
-    () =>
+  ctx.dialog.ask({
+    title: `Delete controller ${sanitize(what)}?`,
+    lines: ['The device stops connecting to this OpenFlow controller.'],
+    ops: [op],
+    yes: () =>
       void ctx.dialog.run('Deleting the controller', async () => {
         await perform(ctx, op);
         return `controller ${sanitize(what)} deleted`;
       }),
-    'delete',
-    revertOf(op),
-  );
+    yesLabel: 'delete',
+  });
 }

@@ -4,7 +4,7 @@ import type { JSX } from 'react';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
 import { clipLine, Panel, Text } from '../../widgets/index.js';
 import { REVERT_CHOICE, revertFooter } from '../confirm.js';
-import { choiceLine, type Line, lineText, noRevertLine, wrapLines } from './dialog.js';
+import { choiceLine, confirmLines, type Line, lineText, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
 function LineText({ line, width }: { line: Line; width: number }): JSX.Element {
@@ -85,8 +85,9 @@ export function DialogView(props: {
     }
     case 'confirm':
     case 'view': {
-      const why = d.kind === 'confirm' && d.revert?.plan.kind === 'none' ? d.revert.plan.why : null;
-      const lines = wrapLines(why ? [...d.lines, noRevertLine(why)] : d.lines, inner);
+      const revertable =
+        d.kind === 'confirm' && d.revert !== undefined && d.revert.plan.kind !== 'none';
+      const lines = wrapLines(d.kind === 'confirm' ? confirmLines(d) : d.lines, inner);
       const editing = d.kind === 'confirm' ? d.revertTime : undefined;
       if (editing) footerLines = revertFooter(editing);
       const room = Math.max(1, innerHeight - 2 - (footerLines ? footerLines.length - 1 : 0));
@@ -99,7 +100,7 @@ export function DialogView(props: {
       body = <Lines lines={lines} width={inner} height={room} scroll={scroll} />;
       footer =
         d.kind === 'confirm'
-          ? `${choiceLine(d.choices, ...(d.revert && !why ? [REVERT_CHOICE] : []))}${more}`
+          ? `${choiceLine(d.choices, ...(revertable ? [REVERT_CHOICE] : []))}${more}`
           : `${d.footer ? `${d.footer} · ` : ''}Esc closes${more}`;
       break;
     }

@@ -4,10 +4,13 @@
  * (content, diff, a failure). While one is open it takes every key.
  */
 import { sanitize } from '../../model/index.js';
-import type { RevertPlan } from '../../ops/revert/recipe.js';
+import type { Operation } from '../../ops/operation.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
 import type { TextField } from '../form/field.js';
+import { type RevertOffer, sendsLine } from './sends.js';
+
+export type { RevertOffer } from './sends.js';
 
 export type Line = string | { text: string; color?: string; bold?: boolean; dim?: boolean };
 
@@ -15,15 +18,6 @@ export interface Choice {
   key: string;
   label: string;
   run: () => void;
-}
-
-/**
- * Apply-with-auto-revert for a confirmation (`R`): how the change is reverted and what it is
- * (for the pending list); a plan of kind `none` offers no `R` and says why in the dialog.
- */
-export interface RevertOffer {
-  what: string;
-  plan: RevertPlan;
 }
 
 /** The line a confirmation without `R` shows: why the change has no auto-revert. */
@@ -42,12 +36,24 @@ export type Dialog =
   | {
       kind: 'confirm';
       title: string;
+      /** What the change does, above what it sends. */
       lines: Line[];
+      /**
+       * What the first choice sends, in order: the confirmation shows each operation's own
+       * `describe()` (`Sends …`) and offers `R` when they have a revert recipe. Empty: the
+       * device is sent nothing (a local file is written).
+       */
+      ops: readonly Operation[];
+      /** Lines under what it sends (a note, what a revert would not restore, …). */
+      more?: Line[];
       /** Keys that go ahead; any other key (except scrolling) cancels. */
       choices: Choice[];
       /** Said when the operator cancels. */
       cancelled?: string;
-      /** `R` sends the first choice with auto-revert (or the line says why not). */
+      /**
+       * `R` sends the first choice with auto-revert (or the line says why not); by default
+       * the revert of `ops` (set when the dialog opens).
+       */
       revert?: RevertOffer;
       /** `R` was pressed: the revert time being edited. */
       revertTime?: { time: TextField; error?: string };
@@ -107,6 +113,58 @@ export function wrapLines(lines: readonly Line[], width: number): Line[] {
 export function failureLines(error: unknown, notes: readonly Line[] = []): Line[] {
   const message = error instanceof Error ? error.message : String(error);
   return [{ text: sanitize(message), color: 'red' }, ...(notes.length ? ['', ...notes] : [])];
+}
+
+type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
+
+/** A question before a write: what it does, the operations it sends, one `y` that sends them. */
+export interface Ask {
+  title: string;
+  /** What the change does, above what it sends. */
+  lines?: Line[];
+  /** What `yes` sends, in order (shown as their own describe(); `R` reverts them). */
+  ops: readonly Operation[];
+  /** Lines under what it sends. */
+  more?: Line[];
+  yes: () => void;
+  /** The `y` choice's label ('go ahead'). */
+  yesLabel?: string;
+  /** Enter answers `y` as well. */
+  enterToo?: boolean;
+  cancelled?: string;
+  /** `R`, when it is not simply the revert of `ops`. */
+  revert?: RevertOffer;
+}
+
+/** The confirmation dialog of a question. */
+export function askDialog(a: Ask): ConfirmDialog {
+  const label = a.yesLabel ?? 'go ahead';
+  return {
+    kind: 'confirm',
+    title: a.title,
+    lines: a.lines ?? [],
+    ops: a.ops,
+    ...(a.more ? { more: a.more } : {}),
+    choices: [
+      { key: 'y', label, run: a.yes },
+      ...(a.enterToo
+        ? [{ key: 'enter', label: `${label.split(' ')[0]}s it too`, run: a.yes }]
+        : []),
+    ],
+    ...(a.cancelled ? { cancelled: a.cancelled } : {}),
+    ...(a.revert ? { revert: a.revert } : {}),
+  };
+}
+
+/** A confirmation's text: what it does, what it sends (`describe()`), notes, why no `R`. */
+export function confirmLines(d: ConfirmDialog): Line[] {
+  const why = d.revert?.plan.kind === 'none' ? d.revert.plan.why : null;
+  return [
+    ...d.lines,
+    ...(d.ops.length > 0 ? [`${sendsLine(...d.ops)}.`] : []),
+    ...(d.more ?? []),
+    ...(why ? [noRevertLine(why)] : []),
+  ];
 }
 
 /** `choice key label · …` for the confirmation's last line. */

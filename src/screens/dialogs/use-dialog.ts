@@ -5,6 +5,12 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import {
+  answerConfirmation,
+  dropConfirmation,
+  showConfirmation,
+} from '../../store/confirmation.js';
+import { useConsoleIfAny } from '../../store/react.js';
+import {
   createForm,
   type FieldSpec,
   formKey,
@@ -14,16 +20,25 @@ import {
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
 import {
+  type Ask,
+  askDialog,
   type Dialog,
   failureLines,
   type Line,
   lineText,
-  type RevertOffer,
   type RunResult,
 } from './dialog.js';
+import { revertOf } from './sends.js';
 import { type ArmNext, revertKey, useRevertRun } from './use-revert.js';
 
 type FormDialog = Extract<Dialog, { kind: 'form' }>;
+type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
+
+/** A confirmation as it opens: `R` is the revert of what it sends unless it says otherwise. */
+function withOffer(d: ConfirmDialog): ConfirmDialog {
+  if (d.revert || d.ops.length === 0) return d;
+  return { ...d, revert: revertOf(...d.ops) };
+}
 
 export type { RunResult } from './dialog.js';
 
@@ -39,14 +54,11 @@ export interface DialogControl {
     onSubmit: Extract<Dialog, { kind: 'form' }>['onSubmit'],
     lines?: Line[],
   ): void;
-  /** Opens a confirmation with one 'y' choice (`revert`: `R` sends it with auto-revert, or says why not). */
-  confirm(
-    title: string,
-    lines: Line[],
-    yes: () => void,
-    yesLabel?: string,
-    revert?: RevertOffer,
-  ): void;
+  /**
+   * The one confirmation of a write: shows what it does and what it sends (each operation's
+   * describe()), `y` runs `yes`, `R` the same with auto-revert where the operations can be reverted.
+   */
+  ask(question: Ask): void;
   /** Shows a busy note, runs `work`, then notifies its message or opens its next dialog; failures open a view. */
   run(title: string, work: () => Promise<RunResult>, failureNotes?: Line[]): Promise<void>;
   /** The view tells how far its lines can scroll (set while drawing). */
@@ -70,21 +82,45 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   /** `R` chose: the next `run` (the choice's) is sent with this auto-revert. */
   const armNext = useRef<ArmNext | null>(null);
   const withRevert = useRevertRun();
+  const store = useConsoleIfAny()?.store;
+  /** The confirmation open now, as recorded in the console's state. */
+  const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
+  const answered = useCallback(
+    (yes: boolean) => {
+      if (shown.current) answerConfirmation(store, shown.current.id, yes);
+      shown.current = null;
+    },
+    [store],
+  );
 
   const open = useCallback(
-    (d: Dialog) => {
+    (next: Dialog) => {
+      const d = next.kind === 'confirm' ? withOffer(next) : next;
+      if (shown.current) dropConfirmation(store, shown.current.id);
+      shown.current =
+        d.kind === 'confirm'
+          ? {
+              dialog: d,
+              id: showConfirmation(store, {
+                title: d.title,
+                requests: d.ops.map((op) => op.describe()),
+              }),
+            }
+          : null;
       ref.current = d;
       scrollRef.current = 0;
       rerender();
     },
-    [rerender],
+    [rerender, store],
   );
   const close = useCallback(() => {
     const was = ref.current;
+    if (shown.current) dropConfirmation(store, shown.current.id);
+    shown.current = null;
     ref.current = null;
     rerender();
     if (was?.kind === 'view') was.onClose?.();
-  }, [rerender]);
+  }, [rerender, store]);
 
   const form: DialogControl['form'] = useCallback(
     (title, fields, onSubmit, lines) =>
@@ -98,17 +134,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
     [open],
   );
 
-  const confirm: DialogControl['confirm'] = useCallback(
-    (title, lines, yes, yesLabel = 'go ahead', revert) =>
-      open({
-        kind: 'confirm',
-        title,
-        lines,
-        choices: [{ key: 'y', label: yesLabel, run: yes }],
-        ...(revert ? { revert } : {}),
-      }),
-    [open],
-  );
+  const ask: DialogControl['ask'] = useCallback((q) => open(askDialog(q)), [open]);
 
   const run: DialogControl['run'] = useCallback(
     async (title, work, failureNotes = []) => {
@@ -213,6 +239,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           }
           const from = origin.current;
           origin.current = null;
+          answered(choice !== undefined);
           close();
           if (choice) {
             origin.current = from;
@@ -234,7 +261,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [close, notify, rerender, scrollBy, seen],
+    [answered, close, notify, rerender, scrollBy, seen],
   );
 
   return {
@@ -244,7 +271,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
     open,
     close,
     form,
-    confirm,
+    ask,
     run,
     handleKey,
   };

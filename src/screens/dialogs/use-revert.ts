@@ -7,6 +7,7 @@
 import { useCallback, useRef } from 'react';
 import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../ops/revert/console.js';
 import { useConsoleIfAny } from '../../store/react.js';
+import { REVERT_KEY } from '../../widgets/confirm-keys.js';
 import { confirmKey, newConfirm } from '../confirm.js';
 import type { Dialog, RevertOffer, RunResult } from './dialog.js';
 
@@ -27,7 +28,7 @@ export function revertKey(
   key: string,
 ): { dialog: ConfirmDialog; revertMs?: number } | undefined {
   if (!d.revert || d.revert.plan.kind === 'none') return undefined;
-  if (!d.revertTime && key !== 'R') return undefined;
+  if (!d.revertTime && key !== REVERT_KEY) return undefined;
   const from = { ...newConfirm(null), ...(d.revertTime ? { revert: d.revertTime } : {}) };
   const { state, event, revertMs } = confirmKey(from, key, '', true, true);
   if (event === 'confirmRevert' && revertMs !== undefined) return { dialog: d, revertMs };

@@ -9,7 +9,7 @@ import { describePortChange, needsReboot, pendingText } from '../../model/port-p
 import { perform } from '../../ops/perform.js';
 import { type PortConfigChanges, portOps, readPortConfig } from '../../ops/ports.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { type ActionContext, revertOf, sendsLine } from '../dialogs/action-context.js';
+import type { ActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 
 const ALL_SPEEDS = ['10', '100', '1000', '10G', '40G', '100G', 'auto'];
@@ -180,10 +180,11 @@ export function editPortConfig(
       const changes = portChanges(port, v);
       if (Object.keys(changes).length === 0) return 'nothing changed';
       const op = portOps.setConfig(port.if_name, changes);
-      ctx.dialog.confirm(
-        `Change ${sanitize(port.if_name)}?`,
-        [...changeLines(port, changes), sendsLine(op)],
-        () => {
+      ctx.dialog.ask({
+        title: `Change ${sanitize(port.if_name)}?`,
+        lines: changeLines(port, changes),
+        ops: [op],
+        yes: () => {
           void ctx.dialog.run(`Changing ${sanitize(port.if_name)}`, async () => {
             await perform(ctx, op);
             // the device's word on what took effect: read the port back (a failed read falls
@@ -192,9 +193,8 @@ export function editPortConfig(
             return `${sanitize(port.if_name)}: ${describePortChange(changes, port.type, after).join(', ')}`;
           });
         },
-        'change',
-        revertOf(op),
-      );
+        yesLabel: 'change',
+      });
       return undefined;
     },
     formLines(port),

@@ -3,8 +3,7 @@ import type { PortSavePoint } from '../../model/index.js';
 import { SUPER, WRITE } from '../../model/index.js';
 import { perform } from '../../ops/perform.js';
 import { savepointOps } from '../../ops/savepoints.js';
-import { revertOf, sendsLine } from '../dialogs/action-context.js';
-import type { Dialog, Line } from '../dialogs/dialog.js';
+import { askDialog, type Dialog, type Line } from '../dialogs/dialog.js';
 import { activationCheck } from './check.js';
 import { portSavePointLines, ruleSavePointLines } from './content.js';
 import {
@@ -107,11 +106,21 @@ export function create(ctx: SavePointsContext, pane: 'rules' | 'ports') {
     ],
     (v) => {
       const name = (v.name ?? '').trim();
-      void ctx.dialog.run(`Saving ${q(name)}`, async () => {
-        const sp = await perform(ctx, savepointOps.create(pane, name, v.description ?? ''));
-        const n =
-          sp && 'rules' in sp ? ` (${sp.rules.length} rules, ${sp.groups.length} groups)` : '';
-        return `${ports ? 'port' : 'rule'} save-point ${q(name)} created${n}`;
+      const op = savepointOps.create(pane, name, v.description ?? '');
+      ctx.dialog.ask({
+        title: `Create ${ports ? 'port' : 'rule'} save-point ${q(name)}?`,
+        lines: [
+          `Saves ${what.replace('when you press Enter', 'when you press y')} under ${q(name)}.`,
+        ],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run(`Saving ${q(name)}`, async () => {
+            const sp = await perform(ctx, op);
+            const n =
+              sp && 'rules' in sp ? ` (${sp.rules.length} rules, ${sp.groups.length} groups)` : '';
+            return `${ports ? 'port' : 'rule'} save-point ${q(name)} created${n}`;
+          }),
+        yesLabel: 'create',
       });
       return undefined;
     },
@@ -131,17 +140,16 @@ export function quicksave(ctx: SavePointsContext) {
   void ctx.dialog.run('Checking', async () => {
     const now = await currentState(ctx);
     return {
-      next: {
-        kind: 'confirm',
+      next: askDialog({
         title: 'Quicksave the active rules?',
         lines: [
           `Replaces 'Quicksave' with the ${now.rules.length} rules and ${now.groups.length} groups now active,`,
           `and makes it the save-point that loads on boot${boot && boot !== 'Quicksave' ? ` (instead of ${q(boot)})` : ''}.`,
-          `${sendsLine(op)}.`,
         ],
-        choices: [{ key: 'y', label: 'quicksave', run: save }],
-        revert: revertOf(op),
-      },
+        ops: [op],
+        yes: save,
+        yesLabel: 'quicksave',
+      }),
     };
   });
 }
@@ -164,28 +172,26 @@ function activationConfirm(ctx: SavePointsContext, sel: Selected, body: Line[]):
       ctx.permanent
         ? 'Permanent rules mode is on: the new rules stay through reboots.'
         : 'Not made permanent: at the next boot the boot save-point loads again (b makes this one the boot save-point).',
-      '',
     ];
   } else
     head = [
       `The port settings of ${q(sel.sp.name)} are applied to the ports (speed, duplex, shutdown, options; splits and xg_speed wait for a reboot).`,
       { text: 'Ports whose settings change may lose their link for a moment.', color: 'yellow' },
-      '',
     ];
   const op = savepointOps.activate(sel.pane, sel.sp.name);
-  head.splice(head.length - 1, 0, `${sendsLine(op)}.`);
   const run = () =>
     void ctx.dialog.run(`Activating ${q(sel.sp.name)}`, async () => {
       await perform(ctx, op);
       return `${q(sel.sp.name)} is active${sel.pane === 'rules' && !ctx.permanent ? ' (not made permanent)' : ''}`;
     });
-  return {
-    kind: 'confirm',
+  return askDialog({
     title: `Activate ${kind(sel)} ${q(sel.sp.name)}?`,
-    lines: [...head, ...body],
-    choices: [{ key: 'y', label: 'activate', run }],
-    revert: revertOf(op),
-  };
+    lines: head,
+    ops: [op],
+    more: ['', ...body],
+    yes: run,
+    yesLabel: 'activate',
+  });
 }
 
 export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
@@ -200,22 +206,19 @@ export function setBoot(ctx: SavePointsContext, sel: Selected | undefined) {
       await perform(ctx, op);
       return `${q(sel.sp.name)} loads at the next boot${was ? ` (was ${q(was)})` : ''}${ctx.permanent ? '; permanent rules mode is on, so it is not loaded while that stays on' : ''}`;
     });
-  ctx.dialog.open({
-    kind: 'confirm',
+  ctx.dialog.ask({
     title: `Boot with ${q(sel.sp.name)}?`,
     lines: [
-      `${q(sel.sp.name)} will load at next boot (replaces ${was ? q(was) : 'no boot save-point'}).`,
-      `${sendsLine(op)}; the active rules do not change now.`,
-      ...(ctx.permanent
-        ? [
-            'Permanent rules mode is on: while it stays on, the active rules survive the reboot instead.',
-          ]
-        : []),
+      `${q(sel.sp.name)} will load at next boot (replaces ${was ? q(was) : 'no boot save-point'}); the active rules do not change now.`,
     ],
-    choices: [
-      { key: 'y', label: 'set boot save-point', run },
-      { key: 'enter', label: 'sets it too', run },
-    ],
-    revert: revertOf(op),
+    ops: [op],
+    more: ctx.permanent
+      ? [
+          'Permanent rules mode is on: while it stays on, the active rules survive the reboot instead.',
+        ]
+      : [],
+    yes: run,
+    yesLabel: 'set boot save-point',
+    enterToo: true,
   });
 }

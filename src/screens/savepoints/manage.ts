@@ -4,8 +4,7 @@ import { SUPER } from '../../model/index.js';
 import { perform, performEach } from '../../ops/perform.js';
 import { NO_REVERT, none } from '../../ops/revert/plans.js';
 import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
-import { revertOf, sendsLine } from '../dialogs/action-context.js';
-import type { Line } from '../dialogs/dialog.js';
+import { askDialog, type Line } from '../dialogs/dialog.js';
 import {
   currentState,
   kind,
@@ -19,6 +18,7 @@ import { diffGroups, diffPorts, diffRules, portDiffLines, ruleDiffLines } from '
 import {
   defaultExportPath,
   importLines,
+  importOps,
   planImport,
   readExport,
   runImport,
@@ -79,7 +79,17 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
           return `${kind(sel)} ${q(name)} changed${override ? ` (its content is now ${current})` : ''}`;
         });
       if (!override) {
-        save();
+        ctx.dialog.ask({
+          title: `Modify ${kind(sel)} ${q(sel.sp.name)}?`,
+          lines: [
+            name === sel.sp.name
+              ? 'Its description changes; its content stays.'
+              : `It is renamed to ${q(name)}; its content stays.`,
+          ],
+          ops: [op],
+          yes: save,
+          yesLabel: 'modify',
+        });
         return undefined;
       }
       // what the save-point loses: its content → the current state
@@ -95,18 +105,13 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
               )
             : lines(portDiffLines(diffPorts(sel.sp.ports, now.config)));
         return {
-          next: {
-            kind: 'confirm',
+          next: askDialog({
             title: `Override ${q(sel.sp.name)} with ${current}?`,
-            lines: [
-              `Its content is replaced; ${q(sel.sp.name)} → current:`,
-              ...body,
-              '',
-              `${sendsLine(op)}.`,
-            ],
-            choices: [{ key: 'y', label: 'override', run: save }],
-            revert: revertOf(op),
-          },
+            lines: [`Its content is replaced; ${q(sel.sp.name)} → current:`, ...body, ''],
+            ops: [op],
+            yes: save,
+            yesLabel: 'override',
+          }),
         };
       });
       return undefined;
@@ -130,18 +135,17 @@ export function remove(ctx: SavePointsContext, sel: Selected | undefined) {
   if (sel.sp.readonly)
     body.push({ text: 'It is read-only: the device will refuse.', color: 'yellow' });
   const op = savepointOps.remove(sel.pane, sel.sp.name);
-  body.push(`${sendsLine(op)}.`);
-  ctx.dialog.confirm(
-    `Delete ${kind(sel)} ${q(sel.sp.name)}?`,
-    body,
-    () =>
+  ctx.dialog.ask({
+    title: `Delete ${kind(sel)} ${q(sel.sp.name)}?`,
+    lines: body,
+    ops: [op],
+    yes: () =>
       void ctx.dialog.run(`Deleting ${q(sel.sp.name)}`, async () => {
         await perform(ctx, op);
         return `${kind(sel)} ${q(sel.sp.name)} deleted`;
       }),
-    'delete',
-    revertOf(op),
-  );
+    yesLabel: 'delete',
+  });
 }
 
 const exists = (path: string) =>
@@ -183,12 +187,14 @@ export function exportTo(
       const path = (v.path ?? '').trim();
       void exists(path).then((there) => {
         if (there)
-          ctx.dialog.confirm(
-            `${path} exists. Overwrite it?`,
-            [`The export of ${names} replaces the file.`],
-            () => write(path),
-            'overwrite',
-          );
+          // a local file: the device is sent nothing
+          ctx.dialog.ask({
+            title: `${path} exists. Overwrite it?`,
+            lines: [`The export of ${names} replaces the file.`],
+            ops: [],
+            yes: () => write(path),
+            yesLabel: 'overwrite',
+          });
         else write(path);
       });
       return undefined;
@@ -235,31 +241,26 @@ export function importFrom(ctx: SavePointsContext) {
             },
           };
         return {
-          next: {
-            kind: 'confirm',
+          next: askDialog({
             title: `Import ${count} rule save-point(s) from ${path}? pbc will:`,
             lines: [
               ...text,
               '',
               `File: ${file.meta_data.device || 'unknown device'} ${file.meta_data.software_version}`.trim(),
             ],
-            choices: [
-              {
-                key: 'y',
-                label: 'import',
-                run: () =>
-                  void ctx.dialog.run('Importing', async () => {
-                    const done = await performEach(ctx, (send) =>
-                      runImport(send, plan, (step) =>
-                        ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
-                      ),
-                    );
-                    return `imported ${done.map(q).join(', ')}; the active rules are as before`;
-                  }),
-              },
-            ],
+            ops: importOps(plan),
+            yes: () =>
+              void ctx.dialog.run('Importing', async () => {
+                const done = await performEach(ctx, (send) =>
+                  runImport(send, plan, (step) =>
+                    ctx.dialog.open({ kind: 'busy', title: 'Importing…', lines: [step] }),
+                  ),
+                );
+                return `imported ${done.map(q).join(', ')}; the active rules are as before`;
+              }),
+            yesLabel: 'import',
             revert: { what: 'import', plan: none(NO_REVERT.importing) },
-          },
+          }),
         };
       });
       return undefined;

@@ -143,6 +143,18 @@ export function replayOps(item: ImportItem): Operation[] {
  * Replays the plan, each operation through `send`; returns what was imported. Restores
  * the active set whatever happens.
  */
+/** Every request an import sends when nothing fails, in order: what its confirmation shows. */
+export function importOps(plan: ImportPlan): Operation[] {
+  return [
+    savepointOps.create('rules', plan.backupName, BACKUP_DESCRIPTION),
+    ...plan.items.filter((i) => !i.skip).flatMap(replayOps),
+    savepointOps.activate('rules', plan.backupName),
+    savepointOps.remove('rules', plan.backupName),
+  ];
+}
+
+const BACKUP_DESCRIPTION = 'active rules before an import by pbc';
+
 export async function runImport(
   send: (op: Operation) => Promise<unknown>,
   plan: ImportPlan,
@@ -150,7 +162,7 @@ export async function runImport(
 ): Promise<string[]> {
   const done: string[] = [];
   progress(`saving the active rules as '${plan.backupName}'`);
-  await send(savepointOps.create('rules', plan.backupName, 'active rules before an import by pbc'));
+  await send(savepointOps.create('rules', plan.backupName, BACKUP_DESCRIPTION));
   let failure: unknown;
   try {
     for (const item of plan.items.filter((i) => !i.skip)) {

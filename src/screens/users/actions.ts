@@ -6,7 +6,7 @@ import { type NewUser, readUsers, type UserChanges, userOps } from '../../ops/us
 import type { ReconnectChange } from '../../store/react.js';
 import { type ConsoleStore, commitSuccess } from '../../store/store.js';
 import type { FieldSpec, FormValues } from '../../widgets/forms/form-state.js';
-import { revertOf, type SessionActionContext, sendsLine } from '../dialogs/action-context.js';
+import { revertOf, type SessionActionContext } from '../dialogs/action-context.js';
 import type { Line } from '../dialogs/dialog.js';
 import { checkUacAccount, planUacOn } from './uac.js';
 
@@ -76,9 +76,19 @@ export function addUser(ctx: UsersActionContext) {
         description: v.description ?? '',
         radius: v.radius === 'true',
       };
-      void ctx.dialog.run(`Adding user '${user.username}'`, async () => {
-        await perform(ctx, userOps.add(user));
-        return `user '${sanitize(user.username)}' added (${levelName(user.accesslevel)})`;
+      const op = userOps.add(user);
+      ctx.dialog.ask({
+        title: `Add user '${sanitize(user.username)}'?`,
+        lines: [
+          `'${sanitize(user.username)}' can log in with ${levelName(user.accesslevel)} rights${user.radius ? ' (password checked by RADIUS)' : ''}.`,
+        ],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run(`Adding user '${user.username}'`, async () => {
+            await perform(ctx, op);
+            return `user '${sanitize(user.username)}' added (${levelName(user.accesslevel)})`;
+          }),
+        yesLabel: 'add',
       });
       return undefined;
     },
@@ -152,9 +162,10 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
       if (radius !== Boolean(user.radius)) changes.radius = radius;
       if (Object.keys(changes).length === 1) return 'nothing changed';
       const own = ownAccountLines(ctx, user, changes);
+      const op = userOps.modify(changes);
       const save = () =>
         void ctx.dialog.run(`Changing user '${user.username}'`, async () => {
-          await perform(ctx, userOps.modify(changes));
+          await perform(ctx, op);
           const done = `user '${sanitize(name)}' changed`;
           if (own.length === 0 || !ctx.reconnect) return done;
           if (changes.new_username === undefined && changes.password === undefined) return done;
@@ -166,17 +177,16 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
           });
           return `${done}; pbc now logs in as '${sanitize(name)}'`;
         });
-      if (own.length === 0) {
-        save();
-        return undefined;
-      }
-      ctx.dialog.confirm(
-        `Change your own account '${sanitize(user.username)}'?`,
-        [...own, `${sendsLine(userOps.modify(changes))}.`],
-        save,
-        'change it',
-        revertOf(userOps.modify(changes)),
-      );
+      ctx.dialog.ask({
+        title:
+          own.length === 0
+            ? `Change user '${sanitize(user.username)}'?`
+            : `Change your own account '${sanitize(user.username)}'?`,
+        lines: own,
+        ops: [op],
+        yes: save,
+        yesLabel: 'change it',
+      });
       return undefined;
     },
   );
@@ -198,19 +208,18 @@ export function deleteUser(ctx: UsersActionContext, user: User | undefined) {
   )
     lines.push({ text: 'It is the last SUPER account: the device will refuse.', color: 'yellow' });
   const op = userOps.remove(user.username);
-  lines.push(`${sendsLine(op)}.`);
-  ctx.dialog.confirm(
-    `Delete user '${sanitize(user.username)}'?`,
+  ctx.dialog.ask({
+    title: `Delete user '${sanitize(user.username)}'?`,
     lines,
-    () => {
+    ops: [op],
+    yes: () => {
       void ctx.dialog.run(`Deleting user '${user.username}'`, async () => {
         await perform(ctx, op);
         return `user '${sanitize(user.username)}' deleted`;
       });
     },
-    'delete',
-    revertOf(op),
-  );
+    yesLabel: 'delete',
+  });
 }
 
 export function toggleUac(ctx: UsersActionContext) {
@@ -220,26 +229,25 @@ export function toggleUac(ctx: UsersActionContext) {
     return ctx.notify('users and UAC state are still loading; try again in a moment');
   if (!on) {
     const off = userOps.setUac(false);
-    ctx.dialog.confirm(
-      'Turn UAC off?',
-      [
+    ctx.dialog.ask({
+      title: 'Turn UAC off?',
+      lines: [
         {
           text: 'Anyone who can reach the device gets full (SUPER) rights without logging in.',
           color: 'yellow',
         },
         'The accounts are kept; turning UAC on again requires them.',
-        `${sendsLine(off)}.`,
       ],
-      () =>
+      ops: [off],
+      yes: () =>
         void ctx.dialog.run('Turning UAC off', async () => {
           const state = await off.send(ctx.client);
           noteUac(ctx, state);
           await ctx.poller.refreshNow(off.affects);
           return `UAC is ${state ? 'on' : 'off'}`;
         }),
-      'turn UAC off',
-      revertOf(off),
-    );
+      yesLabel: 'turn UAC off',
+    });
     return;
   }
   const users = ctx.users;
@@ -280,12 +288,12 @@ export function toggleUac(ctx: UsersActionContext) {
               text: 'The device cannot check a password while UAC is off: if it is wrong, only someone who knows the right one can turn UAC off again.',
               color: 'yellow',
             },
-        `${setFirst ? sendsLine(setPassword, uacOn) : sendsLine(uacOn)}.`,
       ];
-      ctx.dialog.confirm(
-        'Turn UAC on?',
+      ctx.dialog.ask({
+        title: 'Turn UAC on?',
         lines,
-        () => {
+        ops: setFirst ? [setPassword, uacOn] : [uacOn],
+        yes: () => {
           void ctx.dialog.run('Turning UAC on', async () => {
             // the device's list, not the last poll: the account must exist and be SUPER right now
             const fresh = checkUacAccount(
@@ -311,9 +319,9 @@ export function toggleUac(ctx: UsersActionContext) {
             'If UAC went on but pbc cannot log in, :login logs in again with the right account and password (a SUPER one can turn UAC off again).',
           ]);
         },
-        'turn UAC on',
-        revertOf(uacOn),
-      );
+        yesLabel: 'turn UAC on',
+        revert: revertOf(uacOn),
+      });
       return undefined;
     },
     [plan.note],
@@ -372,9 +380,21 @@ export function editRadius(ctx: UsersActionContext) {
         radius_login_level: RADIUS_LEVEL_BY_NAME[v.level ?? 'NONE'] ?? 0,
         refresh_rate: Number(v.refresh),
       };
-      void ctx.dialog.run('Saving the RADIUS settings', async () => {
-        const enabled = await perform(ctx, userOps.setRadius(settings));
-        return `RADIUS settings saved${enabled === null ? '' : `; RADIUS is ${enabled ? 'enabled' : 'disabled'}`}`;
+      const op = userOps.setRadius(settings);
+      ctx.dialog.ask({
+        title: 'Save the RADIUS settings?',
+        lines: [
+          settings.server === ''
+            ? 'No server: RADIUS logins are disabled.'
+            : `RADIUS logins are checked against ${sanitize(settings.server)}:${settings.port} (with a server set, the device enables RADIUS).`,
+        ],
+        ops: [op],
+        yes: () =>
+          void ctx.dialog.run('Saving the RADIUS settings', async () => {
+            const enabled = await perform(ctx, op);
+            return `RADIUS settings saved${enabled === null ? '' : `; RADIUS is ${enabled ? 'enabled' : 'disabled'}`}`;
+          }),
+        yesLabel: 'save',
       });
       return undefined;
     },
