@@ -111,7 +111,7 @@ export function OverviewItems(props: {
   const none = <Text dimColor>{props.known ? '  none' : '  –'}</Text>;
   return (
     <>
-      <Text wrap="truncate">Top talkers (Enter opens)</Text>
+      <Text wrap="truncate">Top talkers rx/tx b/s (Enter opens)</Text>
       {talkers.length ? talkers.map(([x, i]) => line(x, i)) : none}
       {list.more.talker ? <Text dimColor>{`  +${list.more.talker} more`}</Text> : null}
       <Text wrap="truncate">

@@ -103,8 +103,14 @@ export function PortDetail(props: {
                   : '–',
               ],
               ['mac', r.info?.mac_addr ?? '–'],
-              ['rx now', `${rateText(r.rate?.rxBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
-              ['tx now', `${rateText(r.rate?.txBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`],
+              [
+                'rx now',
+                `${rateText(r.rate?.rxBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`,
+              ],
+              [
+                'tx now',
+                `${rateText(r.rate?.txBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`,
+              ],
               ['peak', formatSi(r.rate?.peakBps ?? null, 'b/s')],
               [
                 'line rate',
@@ -136,14 +142,12 @@ export function PortDetail(props: {
         <Text>no transceiver information for this port</Text>
       ) : (
         // the title, the notes, 12 counters, the load section and "Transceiver" above
-        props.sfp.lines
-          .slice(0, Math.max(0, props.height - 14 - loadLines - notes))
-          .map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <Text key={i} wrap="truncate">
-              {l}
-            </Text>
-          ))
+        props.sfp.lines.slice(0, Math.max(0, props.height - 14 - loadLines - notes)).map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+          <Text key={i} wrap="truncate">
+            {l}
+          </Text>
+        ))
       )}
     </Box>
   );

@@ -74,8 +74,8 @@ describe('top talker', () => {
   it('ranks by the busier direction and labels rx and tx', () => {
     const r = { rxBps: 9.98e9, txBps: 3.4e9 };
     expect(talkerBps(r)).toBe(9.98e9);
-    expect(talkerText(r, 10e9)).toBe('99% rx 9.98G tx 3.40G b/s');
-    expect(talkerText({ rxBps: 10.4e9, txBps: 3e9 }, 10e9)).toBe('100%+ rx 10.0G+ tx 3.00G b/s');
-    expect(talkerText(r, null)).toBe('rx 9.98G tx 3.40G b/s');
+    expect(talkerText(r, 10e9)).toBe('99% rx 9.98G tx 3.40G');
+    expect(talkerText({ rxBps: 10.4e9, txBps: 3e9 }, 10e9)).toBe('100%+ rx 10.0G+ tx 3.00G');
+    expect(talkerText(r, null)).toBe('rx 9.98G tx 3.40G');
   });
 });

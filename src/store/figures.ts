@@ -95,7 +95,11 @@ export const OVER_LINE_NOTE = '+ measured above the line rate (counter timing): 
  * A rate in one direction as shown beside its line rate: `9.87G`, `10.0G+` when the measured
  * rate passed the line rate (shown at the line rate), `–` without a rate.
  */
-export function rateText(bps: number | null | undefined, lineBps: number | null, unit = ''): string {
+export function rateText(
+  bps: number | null | undefined,
+  lineBps: number | null,
+  unit = '',
+): string {
   if (bps === null || bps === undefined) return formatSi(bps, unit);
   if (lineBps && bps > lineBps) return `${formatSi(lineBps, unit)}+`;
   return formatSi(bps, unit);
@@ -128,11 +132,11 @@ export function talkerBps(rate: Rates): number | null {
 }
 
 /**
- * `99% rx 9.87G tx 10.0G+ b/s`: the share of the line rate (when known) and both directions,
- * each labelled, each against the line rate.
+ * `99% rx 9.87G tx 10.0G+`: the share of the line rate (when known) and both directions in
+ * bit/s, each labelled, each against the line rate (the list's title says `b/s`).
  */
 export function talkerText(rate: Rates, lineBps: number | null): string {
   const share = lineShare(rate, lineBps);
   const pct = share ? `${lineShareText(share)} ` : '';
-  return `${pct}rx ${rateText(rate?.rxBps, lineBps)} tx ${rateText(rate?.txBps, lineBps)} b/s`;
+  return `${pct}rx ${rateText(rate?.rxBps, lineBps)} tx ${rateText(rate?.txBps, lineBps)}`;
 }

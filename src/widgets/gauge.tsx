@@ -2,6 +2,7 @@
  * Fill gauge for a bounded resource (flow table, TCAM, disk). The level is spelled out
  * ('HIGH', 'FULL') beside the bar so it reads without colour.
  */
+import { Box } from 'ink';
 import type { JSX } from 'react';
 import { levelOf, percentOf, percentText, ratioOf } from '../store/figures.js';
 import { Text } from './safe-text.js';
@@ -67,13 +68,16 @@ export function gaugeLine(
 export function Gauge({ used, max, width, label }: GaugeProps): JSX.Element {
   const line = gaugeLine(used, max, width, label);
   const color = LEVEL_COLOR[line.level];
+  // already fitted to `width`: a neighbour in the same row does not squeeze the percent off
   return (
-    <Text wrap="truncate-end">
-      {line.label}
-      <Text color={color}>{line.bar}</Text>
-      <Text color={line.level === 'ok' ? undefined : color} bold={line.level !== 'ok'}>
-        {line.suffix}
+    <Box flexShrink={0}>
+      <Text wrap="truncate-end">
+        {line.label}
+        <Text color={color}>{line.bar}</Text>
+        <Text color={line.level === 'ok' ? undefined : color} bold={line.level !== 'ok'}>
+          {line.suffix}
+        </Text>
       </Text>
-    </Text>
+    </Box>
   );
 }

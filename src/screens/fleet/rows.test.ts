@@ -1,8 +1,8 @@
 /** The fleet screen's rows, from device summaries: pure functions on hand-made summaries. */
 import { describe, expect, it } from 'vitest';
 import type { Environment, Group, PortInfo, PortStats, Rule } from '../../model/index.js';
-import type { DeviceSummary } from '../../store/fleet.js';
 import { usage } from '../../store/figures.js';
+import type { DeviceSummary } from '../../store/fleet.js';
 import { emptyRates, updateRates } from '../../store/rates.js';
 import { alarmsOf, type FleetRow, fleetRow, matches, rateText, sortRows } from './rows.js';
 

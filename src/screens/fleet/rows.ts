@@ -1,7 +1,7 @@
 /** One fleet screen row per device, from its summary (src/store/fleet.ts): pure. */
 import { sanitize } from '../../model/index.js';
-import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
 import { erroringNow, type Usage, usage } from '../../store/figures.js';
+import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
 import { formatSi } from '../../store/rates.js';
 import { portLoads } from '../../tcam/index.js';
 import { loadPorts } from '../traffic.js';
