@@ -1,5 +1,11 @@
 /** Joins /ports/info, /ports/config, /ports/stats and the derived rates into one row per port. */
-import { lineRateBps, type PortConfig, type PortInfo, type PortStats } from '../model/index.js';
+import {
+  lineRateBps,
+  type PortConfig,
+  type PortInfo,
+  type PortStats,
+  portShutdown,
+} from '../model/index.js';
 import { pendingNext } from '../model/port-pending.js';
 import { type LineShare, lineShare } from '../store/figures.js';
 import type { PortRate } from '../store/rates.js';
@@ -38,7 +44,7 @@ export function portRows(
     const row: PortRow = {
       no,
       name,
-      admin: i ? (i.admin_status === 'PORT_UP' ? 'up' : 'shut') : '–',
+      admin: i ? (portShutdown(i, c) ? 'shut' : 'up') : '–',
       link: i ? (i.link_status === 'LINK_UP' ? 'up' : 'down') : '–',
       speed: i?.speed ?? c?.speed ?? '–',
       duplex: i?.duplex ?? c?.duplex ?? '–',

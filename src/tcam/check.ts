@@ -7,6 +7,7 @@
  * the same match and priority (the device's identity of a rule): that is a modify (PUT).
  */
 import type { Match, PortConfig, PortInfo, RuleKey } from '../model/index.js';
+import { portStates } from '../model/index.js';
 import { explainCost, flowCount } from './expansion.js';
 import { type ShadowReport, sameKey, shadowsOf } from './shadow.js';
 import { type Issue, type RuleContext, validateActions, validateMatch } from './validate.js';
@@ -258,21 +259,14 @@ export interface DevicePort {
 }
 
 /**
- * The device's numbered ports with their state, from GET /ports/info and /ports/config:
- * shut down when the configuration says so, else when the port is administratively down.
+ * The device's numbered ports with their state, from GET /ports/info and /ports/config
+ * (shut down: the one rule of src/model port-state.ts).
  */
 export function devicePorts(
   info: readonly PortInfo[] | undefined,
   config: readonly PortConfig[] | undefined,
 ): DevicePort[] {
-  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
-  return (info ?? [])
-    .filter((p) => /^\d+$/.test(p.port_no))
-    .map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      shutdown: shut.get(p.if_name) ?? p.admin_status === 'PORT_DOWN',
-    }));
+  return portStates(info, config).map(({ no, name, shutdown }) => ({ no, name, shutdown }));
 }
 
 /** The ports map of a RuleContext. */

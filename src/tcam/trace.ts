@@ -11,6 +11,7 @@
  * hashes in its own way, so the text also says which buckets were candidates.
  */
 import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
+import { portStates } from '../model/index.js';
 import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
@@ -87,23 +88,13 @@ export interface TraceDevice<R extends TraceRule = TraceRule> {
 
 /**
  * The ports as a trace sees them, from GET /ports/info (and /ports/config when known): up
- * when the link is up and the port is not shut down.
+ * when not shut down and the link is up (the one rule of src/model port-state.ts).
  */
 export function tracePorts(
   info: readonly PortInfo[] | undefined,
   config?: readonly PortConfig[],
 ): TracePort[] {
-  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
-  return (info ?? [])
-    .filter((p) => /^\d+$/.test(p.port_no))
-    .map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      up:
-        p.link_status === 'LINK_UP' &&
-        p.admin_status !== 'PORT_DOWN' &&
-        shut.get(p.if_name) !== true,
-    }));
+  return portStates(info, config).map(({ no, name, up }) => ({ no, name, up }));
 }
 
 /** Interface name → port number, for a packet's `in_port=eth-0-3`. */
