@@ -38,6 +38,18 @@ export function numberOf(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+const GROUP_ACTION = /^group\s*:\s*(\d{1,10})$/i;
+
+/**
+ * The group an action sends to (`group:40`, any case and spacing), or null: the one reading
+ * of "which group" — the interpreter, "which rules use group N" (groups.ts), the journal,
+ * plans, save-point checks and the simulator's group writes all ask this.
+ */
+export function groupOf(action: string): number | null {
+  const m = GROUP_ACTION.exec(outputForm(action).trim());
+  return m ? Number(m[1]) : null;
+}
+
 export function parseOp(raw: string): Op {
   const action = outputForm(raw).trim();
   const colon = action.indexOf(':');
@@ -49,7 +61,7 @@ export function parseOp(raw: string): Op {
       return { k: 'out', ports: ports.filter((p): p is number => p !== null) };
     }
     case 'group': {
-      const id = numberOf(arg);
+      const id = groupOf(action);
       return id === null ? { k: 'none' } : { k: 'group', id };
     }
     case 'drop':

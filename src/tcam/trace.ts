@@ -15,6 +15,7 @@ import { portStates } from '../model/index.js';
 import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
+import { groupsUsed } from './groups.js';
 
 export interface TraceRule {
   cookie: bigint;
@@ -387,16 +388,9 @@ export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>)
     bucket: g.bucket === null ? null : g.bucket + 1,
     text: describeGroup(groups.get(g.id), g.id, g.bucket, portName, portUp, hashFields),
   }));
-  for (const a of winner.actions) {
-    const m = /^\s*group:\s*(\d+)\s*$/i.exec(a);
-    if (m && !groups.has(Number(m[1])))
-      result.groups.push({
-        id: Number(m[1]),
-        type: 'missing',
-        bucket: null,
-        text: `group ${m[1]} does not exist`,
-      });
-  }
+  for (const id of groupsUsed(winner.actions))
+    if (!groups.has(id))
+      result.groups.push({ id, type: 'missing', bucket: null, text: `group ${id} does not exist` });
   result.outputs = fw.outputs.map((o) => ({ port: o.port, name: portName(o.port), up: true }));
   result.lost = fw.lost.map((n) => ({ port: n, name: portName(n), up: false }));
   const lostNames = [...new Set(result.lost.map((o) => o.name))].join(', ');
