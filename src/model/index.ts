@@ -1,6 +1,7 @@
 export * from './dialect.js';
 export * from './levels.js';
 export * from './line-rate.js';
+export * from './match-text.js';
 export * from './port-state.js';
 export * from './sanitize.js';
 export * from './types.js';

@@ -23,6 +23,7 @@
 import {
   type Group,
   type GroupHash,
+  matchLabel,
   PORT_SETTING_FIELDS,
   type PortConfig,
   type Rule,
@@ -90,16 +91,11 @@ export interface PlanOptions {
   groupMethod?: 'put' | 'post';
 }
 
-const matchText = (m: Record<string, unknown>) =>
-  Object.entries(m)
-    .map(([k, v]) => (v === '' ? k : `${k}=${String(v)}`))
-    .join(' ') || '(match all)';
-
 export const ruleSubject = (r: {
   name?: string;
   priority: number;
   match: Record<string, unknown>;
-}) => `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority}: ${matchText(r.match)})`;
+}) => `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority}: ${matchLabel(r.match)})`;
 
 const usesGroup = (actions: readonly string[], ids: ReadonlySet<number>) =>
   usesGroups(normalActions(actions), ids);
