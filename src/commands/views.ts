@@ -9,7 +9,6 @@ import type {
   Controller,
   Environment,
   Group,
-  Match,
   PortConfig,
   PortInfo,
   PortStats,
