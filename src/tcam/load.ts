@@ -54,15 +54,8 @@ export function sharesByPort(list: readonly Delivery[]): Map<number, number> {
   return m;
 }
 
-/** Line rate in bit/s of a speed as /ports/info or /ports/config writes it (`10G (auto)`, `1000`); null when unknown. */
-export function lineRateBps(speed: string | undefined): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([MG]?)/i.exec(speed ?? '');
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = m[2]!.toUpperCase();
-  const bps = unit === 'G' ? n * 1e9 : unit === 'M' ? n * 1e6 : n * 1e6; // bare numbers are Mbit/s
-  return bps > 0 ? bps : null;
-}
+/** Line rate in bit/s of a speed (`10G (auto)`, `1000`): src/model's one reading. */
+export { lineRateBps } from '../model/index.js';
 
 /** `10G`, `1G`, `100M`: a line rate in words. */
 export function lineRateText(bps: number): string {
