@@ -16,6 +16,7 @@ import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
 import { groupsUsed } from './groups.js';
+import { ruleRank } from './rank.js';
 
 export interface TraceRule {
   cookie: bigint;
@@ -157,7 +158,11 @@ function rankedOf(rules: readonly TraceRule[]): Ranked {
   const n = rules.length;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => rules[b]!.priority - rules[a]!.priority || a - b);
+  // the classifier's ranking (rank.ts), the list order standing for its install order; a
+  // priority that is not a number (a malformed rule) keeps its place in the list
+  const rank = new Float64Array(n);
+  for (let i = 0; i < n; i++) rank[i] = ruleRank(rules[i]!.priority, i);
+  order.sort((a, b) => rank[a]! - rank[b]! || a - b);
   const compiled: (CompiledMatch | undefined)[] = new Array(n);
   const malformedBefore = new Int32Array(n + 1);
   const byPort = new Map<number, number[]>();
