@@ -13,34 +13,12 @@
  * - a top talker: ranked by its busier direction, shown as `rx … tx …` (never an unlabelled
  *   rx+tx sum that reads like 13.4 Gb/s on a 10G port).
  */
+import { type FillLevel, levelOf, percentText, ratioOf } from '../model/percent.js';
 import type { PortRate } from './rates.js';
 import { formatSi } from './rates.js';
 
-export type Level = 'ok' | 'high' | 'full';
-
-/** used / max as a ratio (≥ 0); a missing or zero maximum is full as soon as anything is used. */
-export function ratioOf(used: number, max: number): number {
-  const u = Number.isFinite(used) ? Math.max(0, used) : 0;
-  if (Number.isFinite(max) && max > 0) return u / max;
-  return u > 0 ? 1 : 0;
-}
-
-/** Whole percent, rounded down (may pass 100). */
-export function percentOf(ratio: number): number {
-  return Math.floor(ratio * 100 + 1e-9);
-}
-
-/** `0`, `<1`, `42`, `100`, `>999`: the percent of a ratio as every screen writes it (no `%`). */
-export function percentText(ratio: number): string {
-  if (!(ratio > 0)) return '0';
-  const pct = percentOf(ratio);
-  if (pct < 1) return '<1';
-  return pct > 999 ? '>999' : String(pct);
-}
-
-export function levelOf(ratio: number): Level {
-  return ratio >= 1 ? 'full' : ratio >= 0.9 ? 'high' : 'ok';
-}
+// the percent of a bounded whole lives in src/model (the TCAM checks of src/tcam use it too)
+export { type FillLevel, levelOf, percentOf, percentText, ratioOf } from '../model/percent.js';
 
 /** TCAM (or any bounded) usage as shown: `21/4096 (<1%)`, with its level. */
 export interface Usage {
@@ -49,7 +27,7 @@ export interface Usage {
   ratio: number;
   /** percentText of the ratio: `<1`, `42`. */
   pct: string;
-  level: Level;
+  level: FillLevel;
 }
 
 export function usage(used: number, max: number): Usage {

@@ -7,7 +7,7 @@
  * the same match and priority (the device's identity of a rule): that is a modify (PUT).
  */
 import type { Match, PortConfig, PortInfo, RuleKey } from '../model/index.js';
-import { portStates } from '../model/index.js';
+import { percentOf, percentText, portStates } from '../model/index.js';
 import { explainCost, flowCount } from './expansion.js';
 import { type ShadowReport, sameKey, shadowsOf } from './shadow.js';
 import { type Issue, type RuleContext, validateActions, validateMatch } from './validate.js';
@@ -65,6 +65,8 @@ export interface TcamVerdict {
   maximum: number;
   /** floor(after / maximum × 100). */
   pct: number;
+  /** The percent as every screen writes it (src/model percent.ts): `<1`, `42`. */
+  pctText: string;
   level: 'ok' | 'high' | 'over';
   /** Past what the device accepts (maximum + 2 %): it refuses with "TCAM full". */
   full: boolean;
@@ -116,7 +118,8 @@ function tcamVerdict(match: Match, used: number, maximum: number, delta: number)
     delta,
     after,
     maximum,
-    pct: Math.floor(ratio * 100),
+    pct: percentOf(ratio),
+    pctText: percentText(ratio),
     level,
     full: after > hard,
   };
@@ -223,7 +226,7 @@ export function checkRule<R extends CheckedRule>(
   const delta =
     kind === 'modify' ? 0 : kind === 'replace' ? flows - (target?.real_flow_ct ?? 0) : flows;
   const tcam = tcamVerdict(match, ctx.used, ctx.maximum, delta);
-  if (tcam.level === 'high') push('warning', 'tcam', `the TCAM would be ${tcam.pct} % full`);
+  if (tcam.level === 'high') push('warning', 'tcam', `the TCAM would be ${tcam.pctText} % full`);
   else if (tcam.level === 'over' && !tcam.full)
     push(
       ctx.override ? 'warning' : 'error',
