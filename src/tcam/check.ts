@@ -6,7 +6,7 @@
  * shut-down output port, missing group) and what applying it does to an existing rule with
  * the same match and priority (the device's identity of a rule): that is a modify (PUT).
  */
-import type { Match, PortConfig, PortInfo, RuleKey } from '../model/index.js';
+import type { Match, PortConfig, PortInfo, PortState, RuleKey } from '../model/index.js';
 import { percentOf, percentText, portStates } from '../model/index.js';
 import { explainCost, flowCount } from './expansion.js';
 import { type ShadowReport, sameKey, shadowsOf } from './shadow.js';
@@ -255,11 +255,7 @@ export function checkRule<R extends CheckedRule>(
 }
 
 /** A port of the device as the checks see it: number, name, and whether it is shut down. */
-export interface DevicePort {
-  no: number;
-  name: string;
-  shutdown: boolean;
-}
+export type DevicePort = Omit<PortState, 'up'>;
 
 /**
  * The device's numbered ports with their state, from GET /ports/info and /ports/config
