@@ -1,6 +1,7 @@
 /** Parsing of command-line values shared by the write commands. */
 
 import { UsageError } from '../model/errors.js';
+import { ruleKeyText } from '../model/match-text.js';
 import type { Match } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 
@@ -91,12 +92,8 @@ export function parseParams(items: string[] | undefined): Record<string, string>
   return out;
 }
 
-export function describeRule(priority: number, match: Match): string {
-  const m = Object.entries(match)
-    .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
-    .join(' ');
-  return `priority ${priority}${m ? ` ${m}` : ' (match all)'}`;
-}
+/** `priority 100 in_port=1 tcp`: src/model's one match formatter. */
+export const describeRule = (priority: number, match: Match) => ruleKeyText(priority, match);
 
 /** Warns that a secret given as an argument is visible to other local users. */
 export function argvSecretWarning(flag: string, instead: string): string {

@@ -1,5 +1,6 @@
 /** Table renderings of `pbc get` targets (the JSON form is the data itself). */
 import { levelName } from '../model/levels.js';
+import { matchText } from '../model/match-text.js';
 import { pendingMarker, pendingText } from '../model/port-pending.js';
 import { sanitize } from '../model/sanitize.js';
 import type {
@@ -8,7 +9,6 @@ import type {
   Controller,
   Environment,
   Group,
-  Match,
   PortConfig,
   PortInfo,
   PortStats,
@@ -19,12 +19,6 @@ import type {
 } from '../model/types.js';
 import type { MergedPort } from './merged-ports.js';
 import { type Column, compact, renderPairs, renderTable, renderText } from './table.js';
-
-function matchText(match: Match): string {
-  return Object.entries(match)
-    .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
-    .join(' ');
-}
 
 const C = (header: string, extra: Partial<Column> = {}): Column => ({ header, ...extra });
 const num = (header: string) => C(header, { right: true });

@@ -8,6 +8,7 @@
 import type { Client, WriteRequest } from '../api/index.js';
 import { DEFAULT_PRIORITY } from '../api/index.js';
 import type { Group, Rule, RuleKey } from '../model/index.js';
+import { usesGroups } from '../tcam/index.js';
 
 /** A rule as it can be sent again (POST /rules): what identifies it and what it does. */
 export interface RuleState {
@@ -73,11 +74,7 @@ const rulesAt = async (c: Client, r: WriteRequest) => {
 
 const allRules = async (c: Client) => (await c.rules.list()).rules.map(ruleState);
 
-const usesGroup = (rule: Rule, ids: Set<number> | 'any') =>
-  rule.actions.some((a) => {
-    const m = /^group:(\d+)$/i.exec(a.trim());
-    return m !== null && (ids === 'any' || ids.has(Number(m[1])));
-  });
+const usesGroup = (rule: Rule, ids: Set<number> | 'any') => usesGroups(rule.actions, ids);
 
 /** The groups a request names and the rules that output to them (a re-add deletes those). */
 async function groupsAt(c: Client, r: WriteRequest) {

@@ -4,9 +4,10 @@
  * fit is counted ("+4 more").
  */
 import { sanitize } from '../model/index.js';
+import { erroringNow, talkerBps, talkerText } from '../store/figures.js';
 import { formatSi } from '../store/rates.js';
 import { Text, truncateText } from '../widgets/index.js';
-import { type PortRow, totalBps } from './port-rows.js';
+import type { PortRow } from './port-rows.js';
 
 export interface OverviewItem {
   kind: 'talker' | 'erring';
@@ -25,11 +26,13 @@ export interface OverviewList {
  * talkers (at most 3) first, then the erroring ports, busiest first.
  */
 export function overviewItems(rows: readonly PortRow[], room: number): OverviewList {
+  // ranked by the busier direction, shown rx and tx each labelled (src/store/figures.ts)
   const talkers = rows
-    .filter((r) => (totalBps(r) ?? 0) > 0)
-    .sort((a, b) => (totalBps(b) ?? 0) - (totalBps(a) ?? 0));
+    .filter((r) => (talkerBps(r.rate) ?? 0) > 0)
+    .sort((a, b) => (talkerBps(b.rate) ?? 0) - (talkerBps(a.rate) ?? 0));
+  // the ports the Ports screen marks `! err` / `! drop`
   const erring = rows
-    .filter((r) => (r.rate?.errPps ?? 0) > 0)
+    .filter((r) => erroringNow(r.rate) !== null)
     .sort((a, b) => (b.rate?.errPps ?? 0) - (a.rate?.errPps ?? 0));
   // titles: 2 lines; the talkers get up to 3, the erroring ports what is left
   const space = Math.max(2, room - 2);
@@ -41,7 +44,7 @@ export function overviewItems(rows: readonly PortRow[], room: number): OverviewL
     ...talkers.slice(0, t).map((r) => ({
       kind: 'talker' as const,
       port: r.name,
-      text: `${sanitize(r.name)}  ${formatSi(totalBps(r), 'b/s')}`,
+      text: `${sanitize(r.name)}  ${talkerText(r.rate, r.lineBps)}`,
     })),
     ...erring.slice(0, e).map((r) => ({
       kind: 'erring' as const,
@@ -103,13 +106,17 @@ export function OverviewItems(props: {
   };
   const talkers = list.items.map((x, i) => [x, i] as const).filter(([x]) => x.kind === 'talker');
   const erring = list.items.map((x, i) => [x, i] as const).filter(([x]) => x.kind === 'erring');
+  // every port erroring now (the Ports screen's `N erroring now`), listed or not
+  const n = erring.length + list.more.erring;
   const none = <Text dimColor>{props.known ? '  none' : '  –'}</Text>;
   return (
     <>
-      <Text wrap="truncate">Top talkers (Enter opens)</Text>
+      <Text wrap="truncate">Top talkers rx/tx b/s (Enter opens)</Text>
       {talkers.length ? talkers.map(([x, i]) => line(x, i)) : none}
       {list.more.talker ? <Text dimColor>{`  +${list.more.talker} more`}</Text> : null}
-      <Text wrap="truncate">Errors/drops now</Text>
+      <Text wrap="truncate">
+        Errors/drops now{n > 0 ? `: ${n} ${n === 1 ? 'port' : 'ports'}` : ''}
+      </Text>
       {erring.length ? erring.map(([x, i]) => line(x, i)) : none}
       {list.more.erring ? (
         <Text dimColor>{`  +${list.more.erring} more (2 Ports lists them all)`}</Text>

@@ -2,6 +2,7 @@
 import { Box } from 'ink';
 import { useState } from 'react';
 import { levelName } from '../model/index.js';
+import { percentText, ratioOf } from '../store/figures.js';
 import { uacOf } from '../store/freshness.js';
 import { useConsoleState, usePortRates } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -122,7 +123,7 @@ export function OverviewScreen(props: ScreenProps) {
 
   const id = identity;
   const fmtMem = system
-    ? `${Math.round((100 * (system.memory.total - system.memory.free)) / system.memory.total)}% used of ${Math.round(system.memory.total / 1024)} MiB`
+    ? `${percentText(ratioOf(system.memory.total - system.memory.free, system.memory.total))}% used of ${Math.round(system.memory.total / 1024)} MiB`
     : '–';
   const load = system
     ? `${system.load.average_1m.toFixed(2)} ${system.load.average_5m.toFixed(2)} ${system.load.average_15m.toFixed(2)}`

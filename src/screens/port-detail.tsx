@@ -3,12 +3,13 @@ import { Box } from 'ink';
 import { useEffect } from 'react';
 import { PORT_COUNTERS, sanitize } from '../model/index.js';
 import { portPending } from '../model/port-pending.js';
+import { lineShareText, OVER_LINE_NOTE, rateText } from '../store/figures.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import type { PortLoad } from '../tcam/index.js';
 import { gaugeText, type HScrollView, KeyValue, Text } from '../widgets/index.js';
 import { LoadSection } from './port-load.js';
-import { formatShare, lineShare, type PortRow } from './port-rows.js';
+import { type PortRow, rowShare } from './port-rows.js';
 
 /** The lines of the SFP status table that concern one port (header kept). */
 export function sfpLines(text: string | undefined, name: string): string[] {
@@ -50,6 +51,9 @@ export function PortDetail(props: {
   const xgNext = next('xg_speed');
   const splitNext = next('split');
   // the load section: a summary and its feeders, up to 4 lines (the transceiver gets the rest)
+  const share = rowShare(r);
+  // lines between the title and the counters: the pending settings, the `+` mark's meaning
+  const notes = (pending.length > 0 ? 1 : 0) + (share?.over ? 1 : 0);
   const loadLines = props.load ? Math.min(1 + Math.max(1, props.load.feeders.length), 4) : 0;
   return (
     <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
@@ -61,6 +65,11 @@ export function PortDetail(props: {
           {sanitize(
             `⟳ pending — applies after reboot: ${pending.map((p) => `${p.field} ${p.from} → ${p.to}`).join(', ')}`,
           )}
+        </Text>
+      )}
+      {share?.over && (
+        <Text dimColor wrap="truncate">
+          {OVER_LINE_NOTE}
         </Text>
       )}
       <Box>
@@ -94,13 +103,19 @@ export function PortDetail(props: {
                   : '–',
               ],
               ['mac', r.info?.mac_addr ?? '–'],
-              ['rx now', `${formatSi(r.rate?.rxBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`],
-              ['tx now', `${formatSi(r.rate?.txBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`],
+              [
+                'rx now',
+                `${rateText(r.rate?.rxBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`,
+              ],
+              [
+                'tx now',
+                `${rateText(r.rate?.txBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`,
+              ],
               ['peak', formatSi(r.rate?.peakBps ?? null, 'b/s')],
               [
                 'line rate',
                 r.lineBps
-                  ? `${gaugeText(lineShare(r) ?? 0, 1, 8).bar} ${formatShare(lineShare(r))} of ${formatSi(r.lineBps, 'b/s')}`
+                  ? `${gaugeText(share?.share ?? 0, 1, 8).bar} ${lineShareText(share)} of ${formatSi(r.lineBps, 'b/s')}`
                   : '– (no link)',
               ],
               [
@@ -126,15 +141,13 @@ export function PortDetail(props: {
       ) : props.sfp.lines.length === 0 ? (
         <Text>no transceiver information for this port</Text>
       ) : (
-        // the title, the pending line, 12 counters, the load section and "Transceiver" above
-        props.sfp.lines
-          .slice(0, Math.max(0, props.height - 14 - loadLines - (pending.length > 0 ? 1 : 0)))
-          .map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <Text key={i} wrap="truncate">
-              {l}
-            </Text>
-          ))
+        // the title, the notes, 12 counters, the load section and "Transceiver" above
+        props.sfp.lines.slice(0, Math.max(0, props.height - 14 - loadLines - notes)).map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+          <Text key={i} wrap="truncate">
+            {l}
+          </Text>
+        ))
       )}
     </Box>
   );

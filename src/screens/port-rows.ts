@@ -1,6 +1,13 @@
 /** Joins /ports/info, /ports/config, /ports/stats and the derived rates into one row per port. */
-import { lineRateBps, type PortConfig, type PortInfo, type PortStats } from '../model/index.js';
+import {
+  lineRateBps,
+  type PortConfig,
+  type PortInfo,
+  type PortStats,
+  portShutdown,
+} from '../model/index.js';
 import { pendingNext } from '../model/port-pending.js';
+import { type LineShare, lineShare } from '../store/figures.js';
 import type { PortRate } from '../store/rates.js';
 
 export interface PortRow {
@@ -37,7 +44,7 @@ export function portRows(
     const row: PortRow = {
       no,
       name,
-      admin: i ? (i.admin_status === 'PORT_UP' ? 'up' : 'shut') : '–',
+      admin: i ? (portShutdown(i, c) ? 'shut' : 'up') : '–',
       link: i ? (i.link_status === 'LINK_UP' ? 'up' : 'down') : '–',
       speed: i?.speed ?? c?.speed ?? '–',
       duplex: i?.duplex ?? c?.duplex ?? '–',
@@ -55,28 +62,15 @@ export function portRows(
   });
 }
 
-export function totalBps(r: PortRow): number | null {
-  const a = r.rate?.rxBps;
-  const b = r.rate?.txBps;
-  return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+/** The port's share of its line rate now (src/store/figures.ts: one rule for every screen). */
+export function rowShare(r: PortRow): LineShare | null {
+  return lineShare(r.rate, r.lineBps);
 }
 
-/**
- * The busier direction's share of the line rate now (0.42 = 42 %), or null without a rate
- * or a line rate.
- */
-export function lineShare(r: PortRow): number | null {
-  const rx = r.rate?.rxBps;
-  const tx = r.rate?.txBps;
-  if (rx === null || rx === undefined || tx === null || tx === undefined || !r.lineBps) return null;
-  return Math.max(rx, tx) / r.lineBps;
-}
-
-/** `42%`, `<1%` for a little traffic, `0%` for none, `–` without a line rate. */
-export function formatShare(share: number | null): string {
-  if (share === null) return '–';
-  if (share > 0 && share < 0.01) return '<1%';
-  return `${Math.min(999, Math.round(share * 100))}%`;
+/** The share as a number for sorting (-1 without one; a rate over the line sorts first). */
+export function shareRank(r: PortRow): number {
+  const s = rowShare(r);
+  return s === null ? -1 : s.share + (s.over ? 1e-6 : 0);
 }
 
 /** Drops and errors since the device started counting (rx+tx). */

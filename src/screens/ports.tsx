@@ -2,6 +2,7 @@
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
 import { sanitize } from '../model/index.js';
+import { erroringCount, erroringNow, lineShareText, rateText } from '../store/figures.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState, usePortRates } from '../store/react.js';
 import { type Column, gaugeText, layoutColumns, sparkline, Table, Text } from '../widgets/index.js';
@@ -15,7 +16,7 @@ import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
 import { PortDetail, sfpLines } from './port-detail.js';
 import { loadColumn } from './port-load.js';
-import { formatShare, lineShare, type PortRow, portRows } from './port-rows.js';
+import { type PortRow, portRows, rowShare, shareRank } from './port-rows.js';
 import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
 import { useRemembered } from './remembered.js';
 import { traceHeight, useTrace } from './trace/use-trace.js';
@@ -37,11 +38,13 @@ function stateText(r: PortRow): string {
   return r.link === 'up' ? 'up' : r.link === 'down' ? 'down' : '–';
 }
 
-/** Erroring now, in a mark and a word (never colour alone, never on a rate of 0): `! err`. */
+/**
+ * Erroring now, in a mark and a word (never colour alone, never on a rate of 0): `! err`,
+ * `! drop` — the same test the count above the table makes (src/store/figures.ts).
+ */
 export function nowText(r: PortRow): string {
-  if ((r.rate?.errsPs ?? 0) > 0) return '! err';
-  if ((r.rate?.dropsPs ?? 0) > 0) return '! drop';
-  return '';
+  const e = erroringNow(r.rate);
+  return e === null ? '' : `! ${e}`;
 }
 
 /**
@@ -106,7 +109,7 @@ export function portColumns(): PortColumn[] {
       width: 8,
       align: 'right',
       priority: 80,
-      render: (r) => formatSi(r.rate?.rxBps),
+      render: (r) => rateText(r.rate?.rxBps, r.lineBps),
       compare: (a, b) => num(a.rate?.rxBps) - num(b.rate?.rxBps),
       desc: true,
       sortsBy: 'rx bit/s now',
@@ -117,7 +120,7 @@ export function portColumns(): PortColumn[] {
       width: 8,
       align: 'right',
       priority: 80,
-      render: (r) => formatSi(r.rate?.txBps),
+      render: (r) => rateText(r.rate?.txBps, r.lineBps),
       compare: (a, b) => num(a.rate?.txBps) - num(b.rate?.txBps),
       desc: true,
       sortsBy: 'tx bit/s now',
@@ -128,8 +131,8 @@ export function portColumns(): PortColumn[] {
       width: 6,
       align: 'right',
       priority: 75,
-      render: (r) => formatShare(lineShare(r)),
-      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      render: (r) => lineShareText(rowShare(r)),
+      compare: (a, b) => shareRank(a) - shareRank(b),
       desc: true,
       sortsBy: '% of line rate now',
     },
@@ -208,10 +211,10 @@ export function portColumns(): PortColumn[] {
       priority: 25,
       // the busier direction against the line rate: [███·······]
       render: (r) => {
-        const share = lineShare(r);
-        return share === null ? '' : gaugeText(share, 1, 10).bar;
+        const share = rowShare(r);
+        return share === null ? '' : gaugeText(share.share, 1, 10).bar;
       },
-      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      compare: (a, b) => shareRank(a) - shareRank(b),
       desc: true,
       sortsBy: '% of line rate now',
     },
@@ -224,7 +227,7 @@ export function portColumns(): PortColumn[] {
       priority: 30,
       // scaled to the line rate, so rows compare (a port's own maximum only without one)
       render: (r) => sparkline(r.rate?.busyHistory ?? [], 16, r.lineBps ?? undefined),
-      compare: (a, b) => num(lineShare(a)) - num(lineShare(b)),
+      compare: (a, b) => shareRank(a) - shareRank(b),
       desc: true,
       sortsBy: 'traffic (% of line rate)',
     },
@@ -391,7 +394,7 @@ export function PortsScreen(props: ScreenProps) {
     );
   }
   const sorted = columns.find((c) => c.key === sort.key);
-  const erroring = all.filter((r) => (r.rate?.errsPs ?? 0) > 0).length;
+  const erroring = erroringCount(all.map((r) => r.rate));
   const top = [
     matchNote(rows.length, all.length, props.filter, 'ports') || `${all.length} ports`,
     erroring > 0 ? `! ${erroring} erroring now` : '',

@@ -5,7 +5,7 @@
  * and the rule and group editors' traffic impact.
  */
 import { useMemo } from 'react';
-import type { Group, PortConfig, PortInfo, Rule } from '../model/index.js';
+import { type Group, type PortConfig, type PortInfo, portUp, type Rule } from '../model/index.js';
 import type { PortRate } from '../store/rates.js';
 import { useConsoleState } from '../store/react.js';
 import { type LoadPort, lineRateBps, type PortLoad, portLoads } from '../tcam/index.js';
@@ -34,9 +34,7 @@ export function loadPorts(
     const n = Number(no);
     if (!Number.isInteger(n)) continue;
     const c = cfg.get(name);
-    const up =
-      c?.shutdown !== true &&
-      (i === undefined || (i.admin_status === 'PORT_UP' && i.link_status === 'LINK_UP'));
+    const up = portUp(i, c);
     const r = rates.get(no);
     out.push({
       no: n,

@@ -5,7 +5,7 @@
  */
 import type { Bucket, Group, GroupType } from '../model/index.js';
 import { splitActions } from '../model/index.js';
-import { errorsOf, validateActions } from '../tcam/index.js';
+import { errorsOf, usesGroups, validateActions } from '../tcam/index.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Params } from './params.js';
 import { portMap } from './ports.js';
@@ -28,8 +28,7 @@ export function groupToWire(g: Group): Record<string, unknown> {
 function rulesUsingGroups(state: SimState, ids: ReadonlySet<number>): string[] {
   const keys: string[] = [];
   for (const [key, r] of state.rules) {
-    if (r.actions.some((a) => a.startsWith('group:') && ids.has(Number(a.slice(6)))))
-      keys.push(key);
+    if (usesGroups(r.actions, ids)) keys.push(key);
   }
   return keys;
 }

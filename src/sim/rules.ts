@@ -1,5 +1,5 @@
 /** /rules: add, modify (actions/name/description only), delete, delete all, counters. */
-import { type Match, splitActions } from '../model/index.js';
+import { type Match, ruleKeyText, splitActions } from '../model/index.js';
 import { flowCount } from '../tcam/index.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { JsonBytes } from './json.js';
@@ -74,12 +74,7 @@ function matching(state: SimState, priority: number, match: Match): SimRule[] {
   return out;
 }
 
-function describe(r: { priority: number; match: Match }): string {
-  const m = Object.entries(r.match)
-    .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
-    .join(' ');
-  return `priority ${r.priority}${m ? ` ${m}` : ' (match all)'}`;
-}
+const describe = (r: { priority: number; match: Match }) => ruleKeyText(r.priority, r.match);
 
 export function registerRules(router: Router): void {
   router.add(

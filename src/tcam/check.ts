@@ -6,7 +6,8 @@
  * shut-down output port, missing group) and what applying it does to an existing rule with
  * the same match and priority (the device's identity of a rule): that is a modify (PUT).
  */
-import type { Match, PortConfig, PortInfo, RuleKey } from '../model/index.js';
+import type { Match, PortConfig, PortInfo, PortState, RuleKey } from '../model/index.js';
+import { percentOf, percentText, portStates } from '../model/index.js';
 import { explainCost, flowCount } from './expansion.js';
 import { type ShadowReport, sameKey, shadowsOf } from './shadow.js';
 import { type Issue, type RuleContext, validateActions, validateMatch } from './validate.js';
@@ -64,6 +65,8 @@ export interface TcamVerdict {
   maximum: number;
   /** floor(after / maximum × 100). */
   pct: number;
+  /** The percent as every screen writes it (src/model percent.ts): `<1`, `42`. */
+  pctText: string;
   level: 'ok' | 'high' | 'over';
   /** Past what the device accepts (maximum + 2 %): it refuses with "TCAM full". */
   full: boolean;
@@ -115,7 +118,8 @@ function tcamVerdict(match: Match, used: number, maximum: number, delta: number)
     delta,
     after,
     maximum,
-    pct: Math.floor(ratio * 100),
+    pct: percentOf(ratio),
+    pctText: percentText(ratio),
     level,
     full: after > hard,
   };
@@ -222,7 +226,7 @@ export function checkRule<R extends CheckedRule>(
   const delta =
     kind === 'modify' ? 0 : kind === 'replace' ? flows - (target?.real_flow_ct ?? 0) : flows;
   const tcam = tcamVerdict(match, ctx.used, ctx.maximum, delta);
-  if (tcam.level === 'high') push('warning', 'tcam', `the TCAM would be ${tcam.pct} % full`);
+  if (tcam.level === 'high') push('warning', 'tcam', `the TCAM would be ${tcam.pctText} % full`);
   else if (tcam.level === 'over' && !tcam.full)
     push(
       ctx.override ? 'warning' : 'error',
@@ -251,28 +255,17 @@ export function checkRule<R extends CheckedRule>(
 }
 
 /** A port of the device as the checks see it: number, name, and whether it is shut down. */
-export interface DevicePort {
-  no: number;
-  name: string;
-  shutdown: boolean;
-}
+export type DevicePort = Omit<PortState, 'up'>;
 
 /**
- * The device's numbered ports with their state, from GET /ports/info and /ports/config:
- * shut down when the configuration says so, else when the port is administratively down.
+ * The device's numbered ports with their state, from GET /ports/info and /ports/config
+ * (shut down: the one rule of src/model port-state.ts).
  */
 export function devicePorts(
   info: readonly PortInfo[] | undefined,
   config: readonly PortConfig[] | undefined,
 ): DevicePort[] {
-  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
-  return (info ?? [])
-    .filter((p) => /^\d+$/.test(p.port_no))
-    .map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      shutdown: shut.get(p.if_name) ?? p.admin_status === 'PORT_DOWN',
-    }));
+  return portStates(info, config).map(({ no, name, shutdown }) => ({ no, name, shutdown }));
 }
 
 /** The ports map of a RuleContext. */

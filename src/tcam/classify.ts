@@ -31,6 +31,7 @@ import {
   type PackedFlow,
   packFlow,
 } from './flow.js';
+import { ruleRank } from './rank.js';
 
 export interface ClassRule {
   /** Install sequence: lower = installed earlier (wins among equal priorities). */
@@ -111,8 +112,8 @@ const FRESH_SCAN = 32;
 export const WIDE_PORTS = 64;
 
 const classKey = (port: number, dlType: number) => port * 0x10000 + dlType;
-/** Priority 0..65535 high-first, then id low-first (ids below 2^32). */
-const rankOf = (r: ClassRule) => (0xffff - r.priority) * 0x1_0000_0000 + r.id;
+/** The device's ranking (rank.ts, the one trace uses too). */
+const rankOf = (r: ClassRule) => ruleRank(r.priority, r.id);
 
 /** A rule's priority and match (field order aside), for replaceRules. */
 function ruleKey(r: ClassRule): string {

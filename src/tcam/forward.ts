@@ -1,5 +1,6 @@
 /**
- * What happens to a flow once its rule is known: the rule's actions, in order.
+ * What happens to a flow once its rule is known: the rule's actions, in order, read by the one
+ * action interpreter (actions.ts) that the load and impact models use too.
  *
  * - `output:N` (or `output:N,M`, or the vendor's bare `N`/`N,M`) sends a copy to each port;
  *   a port that is down (shut or no link) gets nothing: the copy is `lost` (a tx drop there).
@@ -15,7 +16,7 @@
  *   −24 on a GRE flow (IP protocol 47). `set_field` and the rest change no size.
  */
 import type { Group } from '../model/index.js';
-import { outputForm } from '../model/index.js';
+import { walkActions } from './actions.js';
 import type { Flow } from './flow.js';
 
 export interface ForwardContext {
@@ -35,88 +36,6 @@ export interface Forwarding {
   dropped: 'drop' | 'no-output' | 'port-down' | 'no-group' | null;
   /** Ports a copy was sent to that are down (a tx drop there). */
   lost: number[];
-}
-
-type Op =
-  | { k: 'out'; ports: number[] }
-  | { k: 'group'; id: number }
-  | { k: 'drop' }
-  | { k: 'vlan'; push: boolean; ifUntagged?: boolean }
-  | { k: 'mpls'; push: boolean }
-  | { k: 'size'; delta: number; gre?: boolean }
-  | { k: 'none' };
-
-function portOf(text: string): number | null {
-  const t = text.trim();
-  const m = /^(\d{1,5})$/.exec(t);
-  return m ? Number(m[1]) : null;
-}
-
-function parseOp(raw: string): Op {
-  const action = outputForm(raw).trim();
-  const colon = action.indexOf(':');
-  const name = (colon < 0 ? action : action.slice(0, colon)).trim().toLowerCase();
-  const arg = colon < 0 ? '' : action.slice(colon + 1);
-  switch (name) {
-    case 'output': {
-      const ports = arg.split(',').map(portOf);
-      return { k: 'out', ports: ports.filter((p): p is number => p !== null) };
-    }
-    case 'group': {
-      const id = portOf(arg);
-      return id === null ? { k: 'none' } : { k: 'group', id };
-    }
-    case 'drop':
-      return { k: 'drop' };
-    case 'push_vlan':
-      return { k: 'vlan', push: true };
-    case 'pop_vlan':
-    case 'strip_vlan':
-      return { k: 'vlan', push: false };
-    case 'mod_vlan_vid':
-      return { k: 'vlan', push: true, ifUntagged: true };
-    case 'push_mpls':
-      return { k: 'mpls', push: true };
-    case 'pop_mpls':
-      return { k: 'mpls', push: false };
-    case 'push_l2':
-      return { k: 'size', delta: 14 };
-    case 'pop_l2':
-      return { k: 'size', delta: -14 };
-    case 'gre_decap':
-      return { k: 'size', delta: -24, gre: true };
-    default:
-      return { k: 'none' };
-  }
-}
-
-/** Parsed actions per array, with the texts they were parsed from (an array may change in place). */
-const parsed = new WeakMap<readonly string[], { texts: string[]; ops: Op[] }>();
-
-function opsOf(actions: readonly string[]): Op[] {
-  const hit = parsed.get(actions);
-  if (hit !== undefined && hit.texts.length === actions.length) {
-    let same = true;
-    for (let i = 0; i < actions.length && same; i++) same = hit.texts[i] === actions[i];
-    if (same) return hit.ops;
-  }
-  const ops = actions.map(parseOp);
-  parsed.set(actions, { texts: [...actions], ops });
-  return ops;
-}
-
-/** What the packet looks like at a point of the action list. */
-interface PacketState {
-  delta: number;
-  vlans: number;
-  mpls: number;
-}
-
-interface Run {
-  out: Forwarding;
-  dropSeen: boolean;
-  noGroup: boolean;
-  noLiveBucket: boolean;
 }
 
 /** The /device/grouphash fields in hashing order, with the names each goes by. */
@@ -206,119 +125,50 @@ export function selectHash(flow: Flow, fields: readonly string[]): number {
   return h >>> 0;
 }
 
-function live(watch: string, ctx: ForwardContext): boolean {
-  const port = portOf(watch);
-  return watch.trim() === '' || (port !== null && ctx.portUp(port));
-}
-
-function applyGroup(
-  id: number,
-  flow: Flow,
-  ctx: ForwardContext,
-  st: PacketState,
-  run: Run,
-  depth: number,
-): void {
-  const g = ctx.groups.get(id);
-  if (!g || depth > 4) {
-    run.noGroup = true;
-    return;
-  }
-  const type = String(g.type).toLowerCase();
-  const buckets = g.buckets;
-  if (type === 'all') {
-    run.out.groups.push({ id, type, bucket: null });
-    for (const b of buckets) apply(opsOf(b.actions), flow, ctx, { ...st }, run, depth + 1);
-    return;
-  }
-  let chosen: number | null = null;
-  if (type === 'ff') {
-    const i = buckets.findIndex((b) => live(b.watch_port, ctx));
-    chosen = i < 0 ? null : i;
-  } else {
-    let alive = 0;
-    for (const b of buckets) if (live(b.watch_port, ctx)) alive++;
-    if (alive > 0) {
-      let k = selectHash(flow, ctx.hashFields) % alive;
-      for (let i = 0; i < buckets.length && chosen === null; i++)
-        if (live(buckets[i]!.watch_port, ctx) && k-- === 0) chosen = i;
-    }
-  }
-  run.out.groups.push({ id, type, bucket: chosen });
-  if (chosen === null) {
-    run.noLiveBucket = true;
-    return;
-  }
-  apply(opsOf(buckets[chosen]!.actions), flow, ctx, { ...st }, run, depth + 1);
-}
-
-function apply(
-  ops: readonly Op[],
-  flow: Flow,
-  ctx: ForwardContext,
-  st: PacketState,
-  run: Run,
-  depth: number,
-): void {
-  for (const op of ops) {
-    switch (op.k) {
-      case 'out':
-        for (const port of op.ports) {
-          if (ctx.portUp(port)) run.out.outputs.push({ port, sizeDelta: st.delta });
-          else run.out.lost.push(port);
-        }
-        break;
-      case 'group':
-        applyGroup(op.id, flow, ctx, st, run, depth);
-        break;
-      case 'drop':
-        run.dropSeen = true;
-        return;
-      case 'vlan':
-        if (op.push) {
-          if (op.ifUntagged && st.vlans > 0) break; // mod_vlan_vid rewrites a tag
-          st.vlans++;
-          st.delta += 4;
-        } else if (st.vlans > 0) {
-          st.vlans--;
-          st.delta -= 4;
-        }
-        break;
-      case 'mpls':
-        if (op.push) {
-          st.mpls++;
-          st.delta += 4;
-        } else if (st.mpls > 0) {
-          st.mpls--;
-          st.delta -= 4;
-        }
-        break;
-      case 'size':
-        if (!op.gre || flow.nw_proto === 47) st.delta += op.delta;
-        break;
-      case 'none':
-        break;
-    }
-  }
-}
-
-/** Where a flow goes under these actions (the winning rule's). */
+/** Where a flow goes under these actions (the winning rule's): the one interpreter, actions.ts. */
 export function forward(actions: readonly string[], flow: Flow, ctx: ForwardContext): Forwarding {
   const out: Forwarding = { outputs: [], groups: [], dropped: null, lost: [] };
-  const run: Run = { out, dropSeen: false, noGroup: false, noLiveBucket: false };
-  const st: PacketState = {
-    delta: 0,
-    vlans: flow.vlan === undefined ? 0 : 1,
-    mpls: flow.mpls_label === undefined ? 0 : 1,
-  };
-  apply(opsOf(actions), flow, ctx, st, run, 0);
+  let dropSeen = false;
+  let noGroup = false;
+  let noLiveBucket = false;
+  walkActions(
+    actions,
+    {
+      groups: ctx.groups,
+      portUp: ctx.portUp,
+      // one packet takes one live bucket, chosen by the hash of its fields
+      select: (live) =>
+        live.length === 0 ? [] : [live[selectHash(flow, ctx.hashFields) % live.length]!],
+      packet: {
+        vlans: flow.vlan === undefined ? 0 : 1,
+        mpls: flow.mpls_label === undefined ? 0 : 1,
+        gre: flow.nw_proto === 47,
+      },
+    },
+    {
+      output(port, _share, sizeDelta) {
+        if (ctx.portUp(port)) out.outputs.push({ port, sizeDelta });
+        else out.lost.push(port);
+      },
+      group: (via) => out.groups.push({ id: via.id, type: via.type, bucket: via.bucket }),
+      noGroup: () => {
+        noGroup = true;
+      },
+      noLiveBucket: () => {
+        noLiveBucket = true;
+      },
+      drop: () => {
+        dropSeen = true;
+      },
+    },
+  );
   if (out.outputs.length === 0)
     out.dropped =
-      out.lost.length > 0 || run.noLiveBucket
+      out.lost.length > 0 || noLiveBucket
         ? 'port-down'
-        : run.dropSeen
+        : dropSeen
           ? 'drop'
-          : run.noGroup
+          : noGroup
             ? 'no-group'
             : 'no-output';
   return out;

@@ -4,6 +4,7 @@
  * console and `pbc groups rm` say so the same way and send nothing.
  */
 import { type GroupType, parsePortList, type RuleKey } from '../model/index.js';
+import { groupOf } from './actions.js';
 import { outputPortsAsWarnings } from './check.js';
 import { type RuleContext, validateActions } from './validate.js';
 
@@ -74,16 +75,30 @@ export function groupIssues(group: CheckedGroup, ctx: RuleContext): GroupIssue[]
   return issues;
 }
 
-const GROUP_ACTION = /^group:\s*(\d+)$/;
+/** The groups an action list sends to, each once, in order. */
+export function groupsUsed(actions: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const a of actions) {
+    const id = groupOf(a);
+    if (id !== null && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/** The actions send to one of `ids` (`'any'`: to any group). */
+export function usesGroups(actions: readonly string[], ids: ReadonlySet<number> | 'any'): boolean {
+  return actions.some((a) => {
+    const id = groupOf(a);
+    return id !== null && (ids === 'any' || ids.has(id));
+  });
+}
 
 /** The rules whose actions send to one of `ids`. */
 export function rulesUsingGroups<R extends { actions: readonly string[] }>(
   rules: readonly R[],
   ids: ReadonlySet<number>,
 ): R[] {
-  return rules.filter((r) =>
-    r.actions.some((a) => ids.has(Number(GROUP_ACTION.exec(a.trim())?.[1] ?? Number.NaN))),
-  );
+  return rules.filter((r) => usesGroups(r.actions, ids));
 }
 
 /** Group id → the rules whose actions send to it. */
@@ -92,14 +107,10 @@ export function groupUsage<R extends { actions: readonly string[] }>(
 ): Map<number, R[]> {
   const out = new Map<number, R[]>();
   for (const r of rules) {
-    for (const a of r.actions) {
-      const m = GROUP_ACTION.exec(a.trim());
-      if (!m) continue;
-      const id = Number(m[1]);
+    for (const id of groupsUsed(r.actions)) {
       const list = out.get(id);
-      if (list) {
-        if (!list.includes(r)) list.push(r);
-      } else out.set(id, [r]);
+      if (list) list.push(r);
+      else out.set(id, [r]);
     }
   }
   return out;

@@ -26,6 +26,7 @@
  * solved greedily; the ranges of separate moves add up.
  */
 import type { Group, RuleKey } from '../model/index.js';
+import { usesGroups } from './groups.js';
 import { deliveries, type LoadPort, lineRateText, type RatedRule, sharesByPort } from './load.js';
 import { covers, normalMatch, overlaps } from './shadow.js';
 import { inPortsOf, type Unmatched, unmatchedByPort } from './unmatched.js';
@@ -339,8 +340,8 @@ export function groupImpact<R extends RatedRule>(
   const portUp = (n: number) => byNo.get(n)?.up ?? false;
   const after = new Map(ctx.groups);
   after.set(group.group_id, group);
-  const uses = new RegExp(`^\\s*group:\\s*${group.group_id}\\s*$`);
-  const rules = ctx.rules.filter((r) => !r.malformed && r.actions.some((a) => uses.test(a)));
+  const ids = new Set([group.group_id]);
+  const rules = ctx.rules.filter((r) => !r.malformed && usesGroups(r.actions, ids));
   const moves: Move[] = rules.map((r) => ({
     rate: rateOf(r),
     src: sharesByPort(deliveries(r.actions, ctx.groups, portUp)),

@@ -1,3 +1,4 @@
+export * from './actions.js';
 export * from './capacity.js';
 export * from './check.js';
 export * from './classify.js';

@@ -15,7 +15,7 @@
  * out — push_vlan and the like — are left out).
  */
 import type { Group, RuleKey } from '../model/index.js';
-import { outputForm } from '../model/index.js';
+import { type Via, walkActions } from './actions.js';
 
 /** A share of a rule's traffic delivered to one port. */
 export interface Delivery {
@@ -23,90 +23,27 @@ export interface Delivery {
   /** 0..1 (more when the actions send the port several copies). */
   share: number;
   /** The group it went through, with the bucket(s): null for all buckets of an `all` group. */
-  group?: { id: number; type: string; bucket: number | null; live: number };
+  group?: Via;
 }
 
-const PORT = /^\d{1,5}$/;
-
-function live(watch: string, portUp: (port: number) => boolean): boolean {
-  const w = watch.trim();
-  return w === '' || (PORT.test(w) && portUp(Number(w)));
-}
-
-function walk(
-  actions: readonly string[],
-  groups: ReadonlyMap<number, Group>,
-  portUp: (port: number) => boolean,
-  share: number,
-  via: Delivery['group'] | undefined,
-  out: Delivery[],
-  depth: number,
-): void {
-  for (const raw of actions) {
-    const action = outputForm(raw).trim();
-    const colon = action.indexOf(':');
-    const name = (colon < 0 ? action : action.slice(0, colon)).trim().toLowerCase();
-    const arg = colon < 0 ? '' : action.slice(colon + 1).trim();
-    if (name === 'drop') return;
-    if (name === 'output') {
-      for (const p of arg.split(',')) {
-        const t = p.trim();
-        if (PORT.test(t)) out.push({ port: Number(t), share, ...(via ? { group: via } : {}) });
-      }
-    } else if (name === 'group' && PORT.test(arg) && depth < 4) {
-      const id = Number(arg);
-      const g = groups.get(id);
-      if (!g) continue;
-      const type = String(g.type).toLowerCase();
-      const buckets = g.buckets;
-      if (type === 'all') {
-        for (const b of buckets)
-          walk(
-            b.actions,
-            groups,
-            portUp,
-            share,
-            { id, type, bucket: null, live: buckets.length },
-            out,
-            depth + 1,
-          );
-      } else if (type === 'ff') {
-        const i = buckets.findIndex((b) => live(b.watch_port, portUp));
-        if (i >= 0)
-          walk(
-            buckets[i]!.actions,
-            groups,
-            portUp,
-            share,
-            { id, type, bucket: i, live: 1 },
-            out,
-            depth + 1,
-          );
-      } else {
-        const alive = buckets.flatMap((b, i) => (live(b.watch_port, portUp) ? [i] : []));
-        for (const i of alive)
-          walk(
-            buckets[i]!.actions,
-            groups,
-            portUp,
-            share / alive.length,
-            { id, type, bucket: i, live: alive.length },
-            out,
-            depth + 1,
-          );
-      }
-    }
-  }
-}
-
-/** Where a rule with these actions sends its traffic, port by port (see the module comment). */
+/**
+ * Where a rule with these actions sends its traffic, port by port (see the module comment):
+ * the one action interpreter (actions.ts), a select group split evenly over its live buckets.
+ */
 export function deliveries(
   actions: readonly string[],
   groups: ReadonlyMap<number, Group>,
   portUp: (port: number) => boolean,
 ): Delivery[] {
   const out: Delivery[] = [];
-  walk(actions, groups, portUp, 1, undefined, out, 0);
+  walkActions(
+    actions,
+    { groups, portUp, select: (live) => live },
+    {
+      output: (port, share, _size, via) =>
+        out.push({ port, share, ...(via ? { group: via } : {}) }),
+    },
+  );
   return out;
 }
 
@@ -117,15 +54,8 @@ export function sharesByPort(list: readonly Delivery[]): Map<number, number> {
   return m;
 }
 
-/** Line rate in bit/s of a speed as /ports/info or /ports/config writes it (`10G (auto)`, `1000`); null when unknown. */
-export function lineRateBps(speed: string | undefined): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([MG]?)/i.exec(speed ?? '');
-  if (!m) return null;
-  const n = Number(m[1]);
-  const unit = m[2]!.toUpperCase();
-  const bps = unit === 'G' ? n * 1e9 : unit === 'M' ? n * 1e6 : n * 1e6; // bare numbers are Mbit/s
-  return bps > 0 ? bps : null;
-}
+/** Line rate in bit/s of a speed (`10G (auto)`, `1000`): src/model's one reading. */
+export { lineRateBps } from '../model/index.js';
 
 /** `10G`, `1G`, `100M`: a line rate in words. */
 export function lineRateText(bps: number): string {

@@ -11,9 +11,12 @@
  * hashes in its own way, so the text also says which buckets were candidates.
  */
 import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
+import { portStates } from '../model/index.js';
 import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
+import { groupsUsed } from './groups.js';
+import { ruleRank } from './rank.js';
 
 export interface TraceRule {
   cookie: bigint;
@@ -87,23 +90,13 @@ export interface TraceDevice<R extends TraceRule = TraceRule> {
 
 /**
  * The ports as a trace sees them, from GET /ports/info (and /ports/config when known): up
- * when the link is up and the port is not shut down.
+ * when not shut down and the link is up (the one rule of src/model port-state.ts).
  */
 export function tracePorts(
   info: readonly PortInfo[] | undefined,
   config?: readonly PortConfig[],
 ): TracePort[] {
-  const shut = new Map((config ?? []).map((c) => [c.if_name, c.shutdown]));
-  return (info ?? [])
-    .filter((p) => /^\d+$/.test(p.port_no))
-    .map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      up:
-        p.link_status === 'LINK_UP' &&
-        p.admin_status !== 'PORT_DOWN' &&
-        shut.get(p.if_name) !== true,
-    }));
+  return portStates(info, config).map(({ no, name, up }) => ({ no, name, up }));
 }
 
 /** Interface name → port number, for a packet's `in_port=eth-0-3`. */
@@ -165,7 +158,11 @@ function rankedOf(rules: readonly TraceRule[]): Ranked {
   const n = rules.length;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => rules[b]!.priority - rules[a]!.priority || a - b);
+  // the classifier's ranking (rank.ts), the list order standing for its install order; a
+  // priority that is not a number (a malformed rule) keeps its place in the list
+  const rank = new Float64Array(n);
+  for (let i = 0; i < n; i++) rank[i] = ruleRank(rules[i]!.priority, i);
+  order.sort((a, b) => rank[a]! - rank[b]! || a - b);
   const compiled: (CompiledMatch | undefined)[] = new Array(n);
   const malformedBefore = new Int32Array(n + 1);
   const byPort = new Map<number, number[]>();
@@ -396,16 +393,9 @@ export function trace<R extends TraceRule>(packet: Flow, device: TraceDevice<R>)
     bucket: g.bucket === null ? null : g.bucket + 1,
     text: describeGroup(groups.get(g.id), g.id, g.bucket, portName, portUp, hashFields),
   }));
-  for (const a of winner.actions) {
-    const m = /^\s*group:\s*(\d+)\s*$/i.exec(a);
-    if (m && !groups.has(Number(m[1])))
-      result.groups.push({
-        id: Number(m[1]),
-        type: 'missing',
-        bucket: null,
-        text: `group ${m[1]} does not exist`,
-      });
-  }
+  for (const id of groupsUsed(winner.actions))
+    if (!groups.has(id))
+      result.groups.push({ id, type: 'missing', bucket: null, text: `group ${id} does not exist` });
   result.outputs = fw.outputs.map((o) => ({ port: o.port, name: portName(o.port), up: true }));
   result.lost = fw.lost.map((n) => ({ port: n, name: portName(n), up: false }));
   const lostNames = [...new Set(result.lost.map((o) => o.name))].join(', ');

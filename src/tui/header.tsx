@@ -5,6 +5,7 @@ import { levelName, sanitize } from '../model/index.js';
 import { pendingOn } from '../ops/revert/arm.js';
 import { alive, PendingFileError } from '../ops/revert/pending.js';
 import { useFleet } from '../screens/fleet/context.js';
+import { usage, usageText } from '../store/figures.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
@@ -118,13 +119,8 @@ export function Header(props: {
   const device = identity
     ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}`
     : 'connecting…';
-  const pct =
-    flows && flows.maximum_flows > 0
-      ? Math.round((100 * flows.used_flows) / flows.maximum_flows)
-      : null;
-  const tcam = flows
-    ? `TCAM ${flows.used_flows}/${flows.maximum_flows} (${pct}%)${pct !== null && pct >= 90 ? ' HIGH' : ''}`
-    : 'TCAM –';
+  // the same percent and level as the Overview's and the Rules screen's gauges
+  const tcam = flows ? usageText('TCAM', usage(flows.used_flows, flows.maximum_flows)) : 'TCAM –';
   const marks = [
     session.demo ? 'DEMO' : '',
     session.readonly ? 'READ-ONLY' : '',

@@ -2,11 +2,13 @@
  * Fill gauge for a bounded resource (flow table, TCAM, disk). The level is spelled out
  * ('HIGH', 'FULL') beside the bar so it reads without colour.
  */
+import { Box } from 'ink';
 import type { JSX } from 'react';
+import { levelOf, percentOf, percentText, ratioOf } from '../store/figures.js';
 import { Text } from './safe-text.js';
 import { cleanText, truncateText } from './text.js';
 
-export type GaugeLevel = 'ok' | 'high' | 'full';
+export type GaugeLevel = ReturnType<typeof levelOf>;
 
 export interface GaugeText {
   /** `[█████·····]`, exactly `width` columns (at least the two brackets). */
@@ -20,16 +22,14 @@ const LEVEL_WORD: Record<GaugeLevel, string> = { ok: '', high: 'HIGH', full: 'FU
 const LEVEL_COLOR: Record<GaugeLevel, string> = { ok: 'green', high: 'yellow', full: 'red' };
 
 export function gaugeText(used: number, max: number, width: number): GaugeText {
-  const u = Number.isFinite(used) ? Math.max(0, used) : 0;
-  let ratio: number;
-  if (Number.isFinite(max) && max > 0) ratio = u / max;
-  else ratio = u > 0 ? 1 : 0;
-  const level: GaugeLevel = ratio >= 1 ? 'full' : ratio >= 0.9 ? 'high' : 'ok';
+  // the percent and the level every screen shows (src/store/figures.ts)
+  const ratio = ratioOf(used, max);
+  const level = levelOf(ratio);
   const inner = Math.max(0, Math.trunc(width) - 2);
   const filled = ratio >= 1 ? inner : Math.min(inner, Math.floor(ratio * inner));
   return {
     bar: `[${'█'.repeat(filled)}${'·'.repeat(inner - filled)}]`,
-    pct: Math.floor(ratio * 100),
+    pct: percentOf(ratio),
     level,
   };
 }
@@ -49,9 +49,10 @@ export function gaugeLine(
   label = '',
 ): { label: string; bar: string; suffix: string; level: GaugeLevel } {
   const w = Math.max(0, Math.trunc(width));
-  const { pct, level } = gaugeText(used, max, 2);
-  // Fixed-width suffix (' 100 % FULL') so the bar does not jump when the level changes.
-  const pctText = pct > 999 ? '>999' : String(pct).padStart(3);
+  const { level } = gaugeText(used, max, 2);
+  // Fixed-width suffix (' 100 % FULL') so the bar does not jump when the level changes;
+  // `<1 %` when something is used (never `0 %` beside a count that is not 0).
+  const pctText = percentText(ratioOf(used, max)).padStart(3);
   const suffix = ` ${pctText} % ${LEVEL_WORD[level]}`.trimEnd();
   const suffixWidth = Math.max(11, suffix.length);
   const name = truncateText(cleanText(label), Math.max(0, w - suffixWidth - 6));
@@ -67,13 +68,16 @@ export function gaugeLine(
 export function Gauge({ used, max, width, label }: GaugeProps): JSX.Element {
   const line = gaugeLine(used, max, width, label);
   const color = LEVEL_COLOR[line.level];
+  // already fitted to `width`: a neighbour in the same row does not squeeze the percent off
   return (
-    <Text wrap="truncate-end">
-      {line.label}
-      <Text color={color}>{line.bar}</Text>
-      <Text color={line.level === 'ok' ? undefined : color} bold={line.level !== 'ok'}>
-        {line.suffix}
+    <Box flexShrink={0}>
+      <Text wrap="truncate-end">
+        {line.label}
+        <Text color={color}>{line.bar}</Text>
+        <Text color={line.level === 'ok' ? undefined : color} bold={line.level !== 'ok'}>
+          {line.suffix}
+        </Text>
       </Text>
-    </Text>
+    </Box>
   );
 }

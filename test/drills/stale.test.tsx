@@ -17,7 +17,7 @@ describe('drill: figures older than their poll interval', () => {
     await ready(d, 'Fans');
     // rates exist: two samples of the counters
     await d.ui.waitFor(
-      (f) => /Top talkers[^\n]*\n.*?(›| ) eth-\S+ {2}[\d.]+ ?[kMG]?b\/s/.test(f),
+      (f) => /Top talkers[^\n]*\n.*?(›| ) eth-\S+ {2}.*\brx \S+ tx \S+/.test(f),
       5000,
     );
     expect(body(d.ui.lastFrame())).not.toContain('stale');

@@ -42,7 +42,9 @@ describe.runIf(hasTmux())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
 
     // Overview drill-down: select the second top talker, Enter opens that port
     await press(s, '1');
-    f = await s.waitFor((x) => x.includes('Top talkers (Enter opens)') && /› eth-/.test(x));
+    f = await s.waitFor(
+      (x) => x.includes('Top talkers rx/tx b/s (Enter opens)') && /› eth-/.test(x),
+    );
     fits(f);
     await press(s, 'Down');
     f = await s.waitFor((x) => {

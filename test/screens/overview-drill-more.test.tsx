@@ -17,7 +17,7 @@ afterEach(async () => {
 describe('overview drill-down: sensors and rules', () => {
   it('↑ from the top talker reaches the temperatures; Enter opens the Device screen there', async () => {
     m = await mountConsole({ columns: 80, rows: 24 });
-    let f = await m.ui.waitFor((x) => /› eth-\d+-\d+\s+\S+b\/s/.test(x), 8000);
+    let f = await m.ui.waitFor((x) => /› eth-\d+-\d+\s+.*\brx \S+ tx \S+/.test(x), 8000);
     // the last temperature sensor is right above the ports
     await m.ui.press('up');
     f = await m.ui.waitFor((x) => /› temp 5 /.test(x), 8000);

@@ -19,7 +19,9 @@ describe('overview drill-down', () => {
     m = await mountConsole({ columns: 80, rows: 24 });
     const f = await m.ui.waitFor(
       (x) =>
-        x.includes('Top talkers') && /› eth-\d+-\d+\s+\S+b\/s/.test(x) && /(ERR|DROP) \d/.test(x),
+        x.includes('Top talkers') &&
+        /› eth-\d+-\d+\s+.*\brx \S+ tx \S+/.test(x) &&
+        /(ERR|DROP) \d/.test(x),
       8000,
     );
     const lines = frameLines(f);
@@ -27,9 +29,10 @@ describe('overview drill-down', () => {
     // every listed port is a whole name followed by its figure
     const items = lines.filter((l) => /(›|\s)\s(eth-[\d/-]+)\s\s/.test(l));
     expect(items.length).toBeGreaterThan(1);
-    for (const l of items) expect(l).toMatch(/eth-\d+-\d+(\/\d+)?\s\s((ERR|DROP) )?\d/);
+    for (const l of items)
+      expect(l).toMatch(/eth-\d+-\d+(\/\d+)?\s\s((ERR|DROP) \d|(<?\d+%\+? )?rx \S+ tx )/);
     // move down past the talkers to the first erroring port
-    const talkers = lines.filter((l) => /\s(eth-[\d/-]+)\s\s[\d.]+[kMG]?b\/s/.test(l)).length;
+    const talkers = lines.filter((l) => /\s(eth-[\d/-]+)\s\s.*\brx \S+ tx \S+/.test(l)).length;
     for (let i = 0; i < talkers; i++) await m.ui.press('down');
     const on = await m.ui.waitFor((x) => /› (eth-[\d/-]+)\s\s(ERR|DROP)/.test(x), 8000);
     // the selection stays on that port while the list re-orders with each poll

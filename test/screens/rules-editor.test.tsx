@@ -36,7 +36,7 @@ describe('rule editor', () => {
     const c = await mount();
     await typeWebRule(c);
     let f = await c.ui.waitFor((x) => x.includes('this rule: 14 flows'));
-    expect(f).toContain('device after apply: 10+14 / 4096 (0 %)');
+    expect(f).toContain('device after apply: 10+14 / 4096 (<1 %)');
     expect(f).toContain('in_port 1,2 → 2 × tcp_dst 1000-1999 → 7 = 14 entries');
     expect(f).toContain("tcp_dst needs the protocol tcp (add 'tcp' or nw_proto=6) — ^F adds 'tcp'");
     expect(f).toContain('Apply — 2 errors to fix first');

@@ -108,7 +108,7 @@ const VIEWS: View[] = [
     screen: 'overview',
     ready: (f) =>
       f.includes('Top talkers') &&
-      line(f, 'b/s').includes(MARK) &&
+      line(f, ' tx ').includes(MARK) &&
       (line(f, ' ERR ') + line(f, ' DROP ')).includes(MARK) &&
       shown(f),
   },

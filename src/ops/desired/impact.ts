@@ -9,7 +9,7 @@
  */
 
 import type { Group, Rule } from '../../model/index.js';
-import { sanitize } from '../../model/index.js';
+import { portUp, sanitize } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import {
   type ImpactChange,
@@ -41,7 +41,7 @@ function loadPorts(device: DeviceState): LoadPort[] {
       {
         no,
         name: i.if_name,
-        up: c?.shutdown !== true && i.admin_status === 'PORT_UP' && i.link_status === 'LINK_UP',
+        up: portUp(i, c),
         lineBps: lineRateBps(i.speed) ?? lineRateBps(c?.speed),
         txBps: null,
         txDropPps: null,

@@ -23,12 +23,13 @@
 import {
   type Group,
   type GroupHash,
+  matchLabel,
   PORT_SETTING_FIELDS,
   type PortConfig,
   type Rule,
   type RuleInput,
 } from '../../model/index.js';
-import { exactKey, flowCount } from '../../tcam/index.js';
+import { exactKey, flowCount, groupsUsed, usesGroups } from '../../tcam/index.js';
 import { deviceOps } from '../device.js';
 import { type GroupInput, groupOps } from '../groups.js';
 import type { Operation } from '../operation.js';
@@ -90,19 +91,14 @@ export interface PlanOptions {
   groupMethod?: 'put' | 'post';
 }
 
-const matchText = (m: Record<string, unknown>) =>
-  Object.entries(m)
-    .map(([k, v]) => (v === '' ? k : `${k}=${String(v)}`))
-    .join(' ') || '(match all)';
-
 export const ruleSubject = (r: {
   name?: string;
   priority: number;
   match: Record<string, unknown>;
-}) => `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority}: ${matchText(r.match)})`;
+}) => `rule${r.name ? ` '${r.name}'` : ''} (priority ${r.priority}: ${matchLabel(r.match)})`;
 
 const usesGroup = (actions: readonly string[], ids: ReadonlySet<number>) =>
-  normalActions(actions).some((a) => a.startsWith('group:') && ids.has(Number(a.slice(6))));
+  usesGroups(normalActions(actions), ids);
 
 /** What a file rule sends: its own spelling; absent name/description are empty. */
 function ruleInput(f: DesiredRule): RuleInput {
@@ -273,10 +269,10 @@ export function planDesired(
     }
     if (config.rules)
       for (const f of config.rules)
-        for (const a of normalActions(f.actions))
-          if (a.startsWith('group:') && !inFile.has(Number(a.slice(6))))
+        for (const id of groupsUsed(normalActions(f.actions)))
+          if (!inFile.has(id))
             plan.errors.push(
-              `${ruleSubject(f)} sends to ${a}, which the file's groups do not have${opts.prune ? '' : ' (add it to groups)'}`,
+              `${ruleSubject(f)} sends to group:${id}, which the file's groups do not have${opts.prune ? '' : ' (add it to groups)'}`,
             );
   }
   const deletedByPost = (d: Rule) => postReplaced.size > 0 && usesGroup(d.actions, postReplaced);

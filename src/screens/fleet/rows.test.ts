@@ -1,6 +1,7 @@
 /** The fleet screen's rows, from device summaries: pure functions on hand-made summaries. */
 import { describe, expect, it } from 'vitest';
 import type { Environment, Group, PortInfo, PortStats, Rule } from '../../model/index.js';
+import { usage } from '../../store/figures.js';
 import type { DeviceSummary } from '../../store/fleet.js';
 import { emptyRates, updateRates } from '../../store/rates.js';
 import { alarmsOf, type FleetRow, fleetRow, matches, rateText, sortRows } from './rows.js';
@@ -109,7 +110,7 @@ describe('fleetRow', () => {
       name: 'pb-lab-01',
       model: 'PB-2800',
       firmware: '2.2.0',
-      tcam: 91,
+      tcam: expect.objectContaining({ pct: '91' }),
       alarms: '',
       errPorts: 1,
       oversub: 0,
@@ -167,18 +168,18 @@ describe('fleetRow', () => {
 
 describe('sortRows and the / filter', () => {
   const rows = [
-    row({ device: 'b', reach: 'live', tcam: 50, rxBps: 5, txBps: 1, errPorts: 1 }),
+    row({ device: 'b', reach: 'live', tcam: usage(50, 100), rxBps: 5, txBps: 1, errPorts: 1 }),
     row({ device: 'a', reach: 'down', tcam: null, alarms: 'PSU' }),
     row({
       device: 'c',
       reach: 'stale',
-      tcam: 95,
+      tcam: usage(95, 100),
       rxBps: 9,
       txBps: 7,
       alarms: 'TEMP FAN',
       oversub: 2,
     }),
-    row({ device: 'd', reach: 'live', tcam: 50, rxBps: 1, txBps: 9 }),
+    row({ device: 'd', reach: 'live', tcam: usage(50, 100), rxBps: 1, txBps: 9 }),
   ];
   const order = (key: Parameters<typeof sortRows>[1], reverse = false) =>
     sortRows(rows, key, reverse).map((r) => r.device);

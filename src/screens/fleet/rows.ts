@@ -1,5 +1,6 @@
 /** One fleet screen row per device, from its summary (src/store/fleet.ts): pure. */
 import { sanitize } from '../../model/index.js';
+import { erroringNow, type Usage, usage } from '../../store/figures.js';
 import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
 import { formatSi } from '../../store/rates.js';
 import { portLoads } from '../../tcam/index.js';
@@ -11,8 +12,8 @@ export interface FleetRow {
   name: string;
   model: string;
   firmware: string;
-  /** TCAM used, % of maximum (null: not read yet). */
-  tcam: number | null;
+  /** TCAM used of maximum, as the console's header shows it (null: not read yet). */
+  tcam: Usage | null;
   /** TEMP, FAN, PSU: what the environment alarms on ('' none). */
   alarms: string;
   /** Ports with errors now (or drops) and oversubscribed tool ports. */
@@ -44,7 +45,7 @@ export function fleetRow(s: DeviceSummary, now: number, lastChange = ''): FleetR
   for (const r of s.rates.rates.values()) {
     if (r.rxBps !== null) rx = (rx ?? 0) + r.rxBps;
     if (r.txBps !== null) tx = (tx ?? 0) + r.txBps;
-    if ((r.errsPs ?? 0) > 0) errPorts++;
+    if (erroringNow(r) !== null) errPorts++;
   }
   let oversub = 0;
   if (d.rules && d.groups) {
@@ -59,7 +60,7 @@ export function fleetRow(s: DeviceSummary, now: number, lastChange = ''): FleetR
     name: sanitize(d.identity?.name ?? ''),
     model: sanitize(d.identity?.model ?? ''),
     firmware: sanitize(d.identity?.firmware ?? ''),
-    tcam: f && f.maximum_flows > 0 ? Math.round((f.used_flows / f.maximum_flows) * 100) : null,
+    tcam: f && f.maximum_flows > 0 ? usage(f.used_flows, f.maximum_flows) : null,
     alarms: alarmsOf(d.environment),
     errPorts,
     oversub,
@@ -86,7 +87,7 @@ export function sortRows(rows: FleetRow[], key: FleetSort, reverse: boolean): Fl
     reach: (a, b) => REACH_ORDER[a.reach] - REACH_ORDER[b.reach],
     alarms: (a, b) => b.alarms.length - a.alarms.length,
     ports: (a, b) => b.errPorts + b.oversub - (a.errPorts + a.oversub),
-    tcam: (a, b) => num(b.tcam) - num(a.tcam),
+    tcam: (a, b) => num(b.tcam?.ratio ?? null) - num(a.tcam?.ratio ?? null),
     rx: (a, b) => num(b.rxBps) - num(a.rxBps),
     tx: (a, b) => num(b.txBps) - num(a.txBps),
   };

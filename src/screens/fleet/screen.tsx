@@ -62,8 +62,8 @@ const COLUMNS: Column<FleetRow>[] = [
     title: 'TCAM',
     width: 5,
     priority: 80,
-    render: (r) => (r.tcam === null ? '—' : `${r.tcam}%`),
-    color: (r) => ((r.tcam ?? 0) >= 90 ? 'red' : undefined),
+    render: (r) => (r.tcam === null ? '—' : `${r.tcam.pct}%`),
+    color: (r) => (r.tcam && r.tcam.level !== 'ok' ? 'red' : undefined),
   },
   {
     key: 'alarms',

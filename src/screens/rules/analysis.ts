@@ -135,7 +135,7 @@ function vlanFixes(form: RuleForm, issues: FormIssue[]): void {
   }
 }
 
-/** `this rule: 14 flows · device after apply: 10+14 / 4096 (0 %)`. */
+/** `this rule: 14 flows · device after apply: 10+14 / 4096 (<1 %)`. */
 export function previewLine(t: TcamPreview, intent: Intent): string {
   const change =
     intent === 'modify'
@@ -144,7 +144,7 @@ export function previewLine(t: TcamPreview, intent: Intent): string {
         ? `${t.used}+${t.flows}`
         : `${t.used}${t.delta - t.flows < 0 ? '−' : '+'}${Math.abs(t.delta - t.flows)}+${t.flows}`;
   const word = t.level === 'over' ? ' OVER MAXIMUM' : t.level === 'high' ? ' HIGH' : '';
-  return `this rule: ${t.flows} ${t.flows === 1 ? 'flow' : 'flows'} · device after apply: ${change} / ${t.maximum} (${t.pct} %)${word}`;
+  return `this rule: ${t.flows} ${t.flows === 1 ? 'flow' : 'flows'} · device after apply: ${change} / ${t.maximum} (${t.pctText} %)${word}`;
 }
 
 /** The rule the form stands for, as src/tcam's checkRule takes it. */

@@ -3,20 +3,14 @@
  * delete, delete-all and counter reset, each as a Plan of operations (src/ops).
  */
 import type { Rule, RuleInput } from '../../model/index.js';
+import { matchLabel } from '../../model/index.js';
 import { type Operation, type Plan, ruleOps, savepointStep } from '../../ops/index.js';
 import { exactKey } from '../../tcam/index.js';
 import type { Analysis, DeviceView } from './analysis.js';
 import type { RuleForm } from './editor-state.js';
 
-/** `in_port=1 tcp tcp_dst=443` (key-only fields by name), `(match all)` for none. */
-export function describeMatch(match: Record<string, string>): string {
-  let text = '';
-  for (const k in match) {
-    const v = match[k];
-    text += `${text ? ' ' : ''}${v === '' ? k : `${k}=${v}`}`;
-  }
-  return text || '(match all)';
-}
+/** `in_port=1 tcp tcp_dst=443`, `(match all)` for none: src/model's one match formatter. */
+export const describeMatch = matchLabel;
 
 export const ruleLabel = (r: { name: string; priority: number; match: Record<string, string> }) =>
   `'${r.name || '(no name)'}' (priority ${r.priority}, ${describeMatch(r.match)})`;

@@ -168,7 +168,7 @@ describe('analysis', () => {
     const a = analyze(add({ in_port: '1,3', tcp: '', tcp_dst: '1000-1999' }, ['output:4']), device);
     expect(a.tcam.flows).toBe(14);
     expect(previewLine(a.tcam, a.intent)).toBe(
-      'this rule: 14 flows · device after apply: 2+14 / 4096 (0 %)',
+      'this rule: 14 flows · device after apply: 2+14 / 4096 (<1 %)',
     );
     expect(a.tcam.explain).toBe('in_port 1,3 → 2 × tcp_dst 1000-1999 → 7 = 14 entries');
     expect(a.blocked).toBeNull();

@@ -5,7 +5,7 @@
  */
 import type { RuleSavePoint, StorageMode } from '../../model/index.js';
 import { outputForm, parseInPorts } from '../../model/index.js';
-import { capacity } from '../../tcam/index.js';
+import { capacity, groupsUsed } from '../../tcam/index.js';
 import { ipv6Rules } from '../device/effects.js';
 
 export interface FitCheck {
@@ -67,9 +67,7 @@ export function activationCheck(
   }
   const groupIds = new Set(sp.groups.map((g) => String(g.group_id)));
   const missingGroups = new Set(
-    sp.rules
-      .flatMap((r) => r.actions.filter((a) => a.startsWith('group:')).map((a) => a.slice(6)))
-      .filter((id) => !groupIds.has(id)),
+    sp.rules.flatMap((r) => groupsUsed(r.actions).map(String)).filter((id) => !groupIds.has(id)),
   );
   if (missingGroups.size > 0) {
     fits = false;
