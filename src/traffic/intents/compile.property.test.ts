@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Classifier, forward } from '../../tcam/index.js';
+import { checkDelivery } from './check.js';
 import { compileIntents } from './compile.js';
 import { arbFlow, arbIntents, wantedBy } from './test-arbitraries.js';
 
@@ -18,7 +19,7 @@ describe('compileIntents on the forwarding engine', () => {
     fc.assert(
       fc.property(
         arbIntents(),
-        fc.array(arbFlow(), { minLength: 1, maxLength: 40 }),
+        fc.array(arbFlow(), { minLength: 1, maxLength: 30 }),
         (intents, flows) => {
           const compiled = compileIntents(intents);
           expect(compiled.refused).toBeUndefined();

@@ -15,10 +15,19 @@
  * the merged class costs fewer TCAM flows. Refused: more than MAX_CLASSES classes, more
  * rules than the band has priorities, a want the model cannot combine.
  */
+import type { Match } from '../../model/index.js';
 import { flowCount } from '../../tcam/index.js';
-import { type Cube, cubeKey, DIMS, type Dim, intersectCubes, withinCube } from './cube.js';
+import {
+  type Cube,
+  cubeKey,
+  DIMS,
+  type Dim,
+  intersectCubes,
+  subtractAll,
+  withinCube,
+} from './cube.js';
 import * as S from './intset.js';
-import { rulesOf } from './render.js';
+import { rulesOf, writable } from './render.js';
 import type { BandRule, Intents } from './types.js';
 import { wantCube } from './want.js';
 
@@ -133,6 +142,25 @@ function merge(level: Cls[]): Cls[] {
   return out;
 }
 
+/**
+ * Each class's rule matches: its cube, or its cube minus the classes above it (their
+ * packets never reach it) when that is writable and costs fewer flows.
+ */
+function matchesOf(ordered: Cls[]): Match[][] {
+  return ordered.map((c, i) => {
+    const whole = rulesOf(c.cube);
+    let pieces: Cube[] = [c.cube];
+    for (let j = 0; j < i; j++) {
+      if (!intersectCubes(c.cube, ordered[j]!.cube)) continue;
+      const cut = subtractAll(pieces, ordered[j]!.cube);
+      if (cut.length <= 64 && cut.every(writable)) pieces = cut;
+    }
+    const cut = pieces.flatMap(rulesOf);
+    const flows = (ms: Match[]) => ms.reduce((n, m) => n + flowCount(m), 0);
+    return flows(cut) < flows(whole) ? cut : whole;
+  });
+}
+
 /** Drops classes inside a class above them (they would take nothing). */
 function prune(ordered: Cls[]): Cls[] {
   const kept: Cls[] = [];
@@ -150,11 +178,12 @@ export function compileIntents(intents: Intents): Compiled {
   out.classes = ordered.map((c) => ({ tools: c.tools, cube: c.cube }));
   const [lo, hi] = intents.band;
   let priority = hi;
-  for (const c of ordered) {
+  const matches = matchesOf(ordered);
+  for (const [i, c] of ordered.entries()) {
     const names = c.tools.map((t) => intents.tools[t]!.name);
     const ports = [...new Set(c.tools.map((t) => intents.tools[t]!.port))].sort((a, b) => a - b);
     const actions = ports.map((p) => `output:${p}`);
-    for (const match of rulesOf(c.cube))
+    for (const match of matches[i]!)
       out.rules.push({ priority: priority--, name: `tools:${names.join('+')}`, match, actions });
   }
   if (intents.unwanted === 'drop' && intents.sources.length > 0)

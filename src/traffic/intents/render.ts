@@ -55,6 +55,17 @@ export function cubeText(c: Cube): string {
 
 export class NotWritable extends Error {}
 
+/** Can rulesOf write the cube, in few rules (no "every ethertype but one")? */
+export function writable(c: Cube): boolean {
+  return DIMS.every(
+    (d) =>
+      isFull(c, d) ||
+      d === 'in_port' ||
+      (!S.has(c[d], -1) &&
+        (d === 'dl_type' || d === 'proto' || d === 'pcp' ? S.size(c[d]) <= 8 : c[d].length <= 8)),
+  );
+}
+
 /** The alternatives of one dimension as rule fields (each alternative one rule). */
 function alternatives(c: Cube, d: Dim): Match[] {
   const s = c[d];
