@@ -5,7 +5,8 @@
  * that rule; the part no rule takes is starved with "no rule"; a part sent to a tool port
  * that is down is starved, reason `tool port down`. Each rule that sends to the tool's port
  * has its effective packets (its match on the sources, minus every rule above it): the part
- * no want of the tool holds is **extra**. Classes are readable matches.
+ * no want of the tool holds is **extra** (no want of any tool on that port: a port shared by
+ * tools receives what any of them asked for). Classes are readable matches.
  */
 import { type Cube, intersectCubes, subtractAll } from './cube.js';
 import * as S from './intset.js';
@@ -52,7 +53,19 @@ export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck
   const notes = [...approximate];
   const src = S.ofValues(intents.sources);
   const tools: ToolCheck[] = [];
-  for (const t of intents.tools) {
+  // each rule's own packets on the sources (its match minus every rule above), once
+  const effOf = new Map<number, Cube[]>();
+  const effective = (k: number, mine: Cube): Cube[] => {
+    let e = effOf.get(k);
+    if (!e) {
+      e = walk(ranked, mine, k)
+        .filter((p) => p.by === null)
+        .map((p) => p.cube);
+      effOf.set(k, e);
+    }
+    return e;
+  };
+  const wantsOf = intents.tools.map((t) => {
     const wants: Cube[] = [];
     for (const w of t.wants) {
       const r = wantCube(w);
@@ -60,6 +73,12 @@ export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck
       const c = r.cube && intersectCubes(r.cube, { ...r.cube, in_port: src });
       if (c) wants.push(c);
     }
+    return wants;
+  });
+  for (const [i, t] of intents.tools.entries()) {
+    const wants = wantsOf[i]!;
+    // a port shared by tools receives what any of them asked for
+    const portWants = intents.tools.flatMap((u, j) => (u.port === t.port ? wantsOf[j]! : []));
     const up = dev.portUp(t.port);
     const starved: Starved[] = [];
     for (const w of wants)
@@ -78,10 +97,8 @@ export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck
     for (const [k, r] of ranked.entries()) {
       const mine = intersectCubes(r.cube, { ...r.cube, in_port: src });
       if (!mine || !sendsTo(dev, r.rule, mine, t.port)) continue;
-      let eff = walk(ranked, mine, k)
-        .filter((p) => p.by === null)
-        .map((p) => p.cube);
-      for (const w of wants) eff = subtractAll(eff, w);
+      let eff = effective(k, mine);
+      for (const w of portWants) eff = subtractAll(eff, w);
       for (const cube of eff) extra.push({ match: cubeText(cube), rule: ruleRef(r.rule), cube });
     }
     tools.push({

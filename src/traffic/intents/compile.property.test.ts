@@ -40,5 +40,16 @@ describe('compileIntents on the forwarding engine', () => {
       ),
       { numRuns: 1200 },
     );
-  });
+  }, 300_000);
+
+  it('the delivery check finds nothing wrong with a compiled table (300 random cases)', () => {
+    fc.assert(
+      fc.property(arbIntents(), (intents) => {
+        const compiled = compileIntents(intents);
+        const checked = checkDelivery(intents, { rules: compiled.rules, ...ctx });
+        expect(checked.tools.filter((t) => !t.ok)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  }, 300_000);
 });
