@@ -26,6 +26,7 @@ const MODULES = {
   journal: () => import('./journal.js'),
   apply: () => import('./apply.js'),
   desired: () => import('./desired-file.js'),
+  tools: () => import('./tools.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

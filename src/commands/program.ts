@@ -10,6 +10,7 @@ import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
+import { defineTools } from './tree-tools.js';
 
 declare const PBC_VERSION: string | undefined;
 const version = typeof PBC_VERSION === 'string' ? PBC_VERSION : '0.1.0';
@@ -192,6 +193,7 @@ Docs: docs/cli.md`,
   defineCommands(program);
   defineRevert(program);
   defineDesired(program);
+  defineTools(program);
   defineConfigFile(program);
   completionCommand(program);
   program.allowExcessArguments(true).action(async () => {
