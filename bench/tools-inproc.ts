@@ -8,17 +8,8 @@ import type { Rule } from '../src/model/index.js';
 import { planDesired } from '../src/ops/desired/plan.js';
 import { planTools, toolsDesired } from '../src/ops/tools/plan.js';
 import type { Intents } from '../src/traffic/intents/index.js';
+import { prng } from './prng.js';
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(30);
 const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 const SERVICES = [443, 80, 53, 445, 22, 123, 8080, 3389, 25, 1433, 161, 514];

@@ -41,6 +41,18 @@ const OVERLAP = `tools:
 sources: [1, 2, 3, 4]
 `;
 
+/** A hand-made rule above the band that takes HTTPS from port 2 to port 12. */
+const THIEF = [
+  '--priority',
+  '30000',
+  '--match',
+  'in_port=2',
+  '--match',
+  'tcp',
+  '--match',
+  'tcp_dst=443',
+];
+
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
 type WireRule = { priority: number; match: unknown; actions: unknown; name: string };
 const rules = async (): Promise<WireRule[]> => json(await run(['get', 'rules', '-o', 'json']));
@@ -122,16 +134,9 @@ describe('pbc tools', () => {
     const add = await run([
       'rules',
       'add',
-      '--priority',
-      '30000',
+      ...THIEF,
       '--name',
       'thief',
-      '--match',
-      'in_port=2',
-      '--match',
-      'tcp',
-      '--match',
-      'tcp_dst=443',
       '--actions',
       'output:12',
       '--yes',
@@ -163,23 +168,7 @@ describe('pbc tools', () => {
     const e = json(explained);
     expect(e.taken_by.map((t: { name: string }) => t.name)).toContain('thief');
     expect(e.shadowed).toBe(false);
-    expect(
-      (
-        await run([
-          'rules',
-          'rm',
-          '--priority',
-          '30000',
-          '--match',
-          'in_port=2',
-          '--match',
-          'tcp',
-          '--match',
-          'tcp_dst=443',
-          '--yes',
-        ])
-      ).code,
-    ).toBe(0);
+    expect((await run(['rules', 'rm', ...THIEF, '--yes'])).code).toBe(0);
   });
 
   it('a down tool port: ok false, reason tool port down', async () => {
