@@ -100,6 +100,7 @@ export function toolsPlanLines(p: ToolsPlan, ports: readonly TracePort[]): strin
   out.push(
     `TCAM flows: needs ${p.flowsNeeded}, ${p.flowsFree} free (maximum − used + the band's ${p.band.length} rules): ${p.fits ? 'fits' : 'DOES NOT FIT'}`,
   );
+  for (const n of p.compiled.notes) out.push(`note: ${n}`);
   for (const [i, t] of p.intents.tools.entries()) {
     const classes = p.compiled.classes.filter((c) => c.tools.includes(i));
     out.push(`tool ${t.name} (${name(t.port)}) gets ${classes.length} classes:`);

@@ -174,7 +174,12 @@ export function compileIntents(intents: Intents): Compiled {
   if (problem) return { ...out, refused: problem };
   const lv = levels(cubes);
   if (typeof lv === 'string') return { ...out, refused: lv };
-  const ordered = prune(lv.reverse().flatMap(merge));
+  const built = lv.reduce((n, l) => n + l.length, 0);
+  const merged = lv.reverse().flatMap(merge);
+  const ordered = prune(merged);
+  out.notes.push(
+    `${built} classes: ${built - merged.length} merged into others, ${merged.length - ordered.length} dropped (inside a class above), ${ordered.length} written; outputs are port lists (no group of type all)`,
+  );
   out.classes = ordered.map((c) => ({ tools: c.tools, cube: c.cube }));
   const [lo, hi] = intents.band;
   let priority = hi;

@@ -19,14 +19,10 @@ const hex4 = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 /** Packets missing the field are written as `none` (`vlan=none` = untagged). */
 function setText(d: Dim, s: S.IntSet): string {
   const name = (v: number): string =>
-    v === -1
-      ? 'none'
-      : d === 'nw_src' || d === 'nw_dst'
-        ? ipv4Text(v)
-        : d === 'dl_type'
-          ? hex4(v)
-          : String(v);
-  return S.text(s, name);
+    d === 'nw_src' || d === 'nw_dst' ? ipv4Text(v) : d === 'dl_type' ? hex4(v) : String(v);
+  const known = S.text(S.subtract(s, S.range(-1, -1)), name);
+  if (!S.has(s, -1)) return known;
+  return known ? `none,${known}` : 'none';
 }
 
 /** One readable line: `in_port=1-4 vlan=1-3 tcp tcp_dst=80`; every packet is `(any)`. */
