@@ -20,6 +20,7 @@ import {
   toolsPlanLines,
 } from '../ops/tools/plan.js';
 import { resolveIntents } from '../ops/tools/resolve.js';
+import { formatSi } from '../store/rates.js';
 import { hashFieldsOf, normalMatch, type TracePort, tracePorts } from '../tcam/index.js';
 import {
   checkDelivery,
@@ -97,8 +98,18 @@ const ruleText = (r: { priority: number; name: string; match: Record<string, str
           .join(' ') || 'match all'
       })`;
 
-export function checkLines(c: DeliveryCheck, ports: readonly TracePort[]): string[] {
+export function checkLines(
+  c: DeliveryCheck,
+  ports: readonly TracePort[],
+  rules: readonly Rule[] = [],
+): string[] {
   const name = (n: number) => ports.find((p) => p.no === n)?.name ?? String(n);
+  // where the device measures it, the rate of the rule that takes or sends the class
+  const rates = new Map(rules.map((r) => [r.match, r.datarate_raw]));
+  const rate = (r: { match: Rule['match'] } | null) => {
+    const bps = r ? rates.get(r.match) : undefined;
+    return bps === undefined || bps === null ? '' : ` · rule at ${formatSi(bps, 'b/s')}`;
+  };
   const out: string[] = [];
   for (const t of c.tools) {
     const state = t.ok
@@ -107,9 +118,10 @@ export function checkLines(c: DeliveryCheck, ports: readonly TracePort[]): strin
     out.push(`${sanitize(t.name)} (${name(t.port)}): ${state}`);
     for (const s of t.starved)
       out.push(
-        `  starved ${s.match} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}`,
+        `  starved ${s.match} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}${rate(s.taken_by)}`,
       );
-    for (const e of t.extra) out.push(`  extra   ${e.match} — from ${ruleText(e.rule)}`);
+    for (const e of t.extra)
+      out.push(`  extra   ${e.match} — from ${ruleText(e.rule)}${rate(e.rule)}`);
   }
   for (const n of c.notes) out.push(`note: ${sanitize(n)}`);
   return out;
@@ -130,7 +142,7 @@ export async function check(run: Run, o: ToolsOptions): Promise<number> {
   const dev = await tableDevice(await run.client());
   const intents: Intents = resolveIntents(config, dev.ports);
   const c = checkDelivery(intents, dev);
-  await run.print(checkJson(c), () => checkLines(c, dev.ports).join('\n'));
+  await run.print(checkJson(c), () => checkLines(c, dev.ports, dev.rules).join('\n'));
   return c.tools.every((t) => t.ok) ? 0 : 1;
 }
 
