@@ -5,22 +5,12 @@
 // ethertype; no in_port and nothing else at the top priority: it takes every flow).
 // `node bench/out/classify-inproc.mjs [rules] [flows]` prints one JSON line.
 import { Classifier, type ClassRule, type Flow } from '../src/tcam/index.js';
+import { prng } from './prng.js';
 
 const nRules = Number(process.argv[2] ?? 4096);
 const nFlows = Number(process.argv[3] ?? 50_000);
 const PORTS = 48;
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(16);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 const port = () => 1 + Math.floor(rnd() * PORTS);

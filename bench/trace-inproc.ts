@@ -7,21 +7,12 @@
 // `node bench/out/trace-inproc.mjs [rules] [packets]` prints one JSON line.
 import type { Group } from '../src/model/index.js';
 import { compileMatch, type Flow, type TraceRule, trace } from '../src/tcam/index.js';
+import { prng } from './prng.js';
 
 const nRules = Number(process.argv[2] ?? 65_536);
 const nPackets = Number(process.argv[3] ?? 500);
 const PORTS = 48;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(17);
 const int = (n: number) => Math.floor(rnd() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;

@@ -23,6 +23,7 @@ export const LAYERS = [
   'config',
   'api',
   'tcam',
+  'traffic',
   'sim',
   'store',
   'ops',

@@ -51,10 +51,26 @@ export async function diff(run: Run, o: DesiredOptions): Promise<number> {
 
 export async function apply(run: Run, o: DesiredOptions): Promise<number> {
   const { plan, impact } = await planned(run, o);
+  return performPlan(run, plan, impact, String(o.file));
+}
+
+/**
+ * A plan the device would take, performed: refused (exit 2, nothing sent) when it has
+ * errors; "nothing to do" when it has no step; otherwise shown, confirmed once (off a
+ * terminal --yes), sent step by step through the change pipeline (each journaled; an armed
+ * --revert-after before the first), stopping at the first device error (exit 1).
+ * `pbc apply -f` and `pbc tools apply -f` both end here.
+ */
+export async function performPlan(
+  run: Run,
+  plan: DesiredPlan,
+  impact: ReturnType<typeof planImpact>,
+  file: string,
+): Promise<number> {
   refuse(plan);
   const table = run.format === 'table';
   if (plan.steps.length === 0) {
-    await run.done(`nothing to do: the device already matches ${o.file}`, {
+    await run.done(`nothing to do: the device already matches ${file}`, {
       result: 'nothing to do',
       plan: planData(plan, impact),
     });
@@ -66,7 +82,7 @@ export async function apply(run: Run, o: DesiredOptions): Promise<number> {
   const n = plan.steps.length;
   await run.confirm(
     `Apply these ${n} ${n === 1 ? 'step' : 'steps'} to the device?`,
-    `apply ${n} ${n === 1 ? 'change' : 'changes'} from ${o.file}`,
+    `apply ${n} ${n === 1 ? 'change' : 'changes'} from ${file}`,
   );
   const client = await run.writer();
   const report: ApplyReport = await applyPlan(client, plan);

@@ -59,6 +59,7 @@ export async function validateFile(run: Run, opts: { file?: string }): Promise<n
     rules: config.rules?.length,
     groups: config.groups?.length,
     ports: config.ports ? Object.keys(config.ports).length : undefined,
+    tools: config.tools?.length,
   };
   const said = Object.entries(counts)
     .filter(([, n]) => n !== undefined)

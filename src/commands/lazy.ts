@@ -27,6 +27,7 @@ const MODULES = {
   apply: () => import('./apply.js'),
   desired: () => import('./desired-file.js'),
   doctor: () => import('./doctor.js'),
+  tools: () => import('./tools.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

@@ -11,6 +11,7 @@ import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
 import { defineRevert } from './tree-revert.js';
+import { defineTools } from './tree-tools.js';
 import { version } from './version.js';
 
 export function fail(message: string, code: number): never {
@@ -204,6 +205,7 @@ Docs: docs/cli.md`,
   defineCommands(program);
   defineRevert(program);
   defineDesired(program);
+  defineTools(program);
   defineConfigFile(program);
   completionCommand(program);
   doctorCommand(program);

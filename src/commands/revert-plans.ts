@@ -88,6 +88,8 @@ const PLANS: Record<string, Planner> = {
   'device reboot': () => none(NO_REVERT.reboot),
   'log clear': () => none(NO_REVERT.logClear),
   undo: () => none('an undo is itself undone with pbc undo'),
+  // tools apply writes only rules (the band): the rule save-point sets them back
+  'tools apply': () => RULES,
   apply: (o) =>
     desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
 };

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { collect, handle } from './lazy.js';
 import { CONFIRM, confirmWhen, HARMLESS, READ } from './safety.js';
 import { defineAdmin } from './tree-admin.js';
+import { defineExplain } from './tree-tools.js';
 
 function ruleOptions(cmd: Command, withMeta: boolean): Command {
   cmd
@@ -108,6 +109,7 @@ export function defineCommands(program: Command): void {
     'plan',
     'plan',
   );
+  defineExplain(rules);
 
   handle(
     program

@@ -11,7 +11,15 @@ export const TOP_FIELDS = [
   'ports',
   'group_hash',
   'boot_savepoint',
+  'tools',
+  'sources',
+  'band',
+  'unwanted',
 ] as const;
+export const TOOL_FIELDS = ['name', 'port', 'wants'] as const;
+export const UNWANTED_CHOICES = ['drop', 'pass'] as const;
+/** A band of priorities: `lo-hi`. */
+export const BAND_PATTERN = '^\\s*\\d{1,5}\\s*-\\s*\\d{1,5}\\s*$';
 export const RULE_FIELDS = [
   'priority',
   'match',

@@ -35,6 +35,7 @@ import {
   TooManyProblems,
   type YNode,
 } from './reader.js';
+import { readIntents } from './tools-file.js';
 import type {
   DesiredBucket,
   DesiredConfig,
@@ -113,6 +114,7 @@ function readTop(r: Reader, root: YNode, storageMode: StorageMode): DesiredConfi
     }
     out.group_hash = h;
   }
+  readIntents(r, f, out);
   const boot = at('boot_savepoint');
   if (boot) {
     const v = r.string(boot.value as YNode, 'boot_savepoint', boot.key as YNode);

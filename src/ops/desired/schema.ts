@@ -15,6 +15,7 @@ import {
   VENDOR_PROTOCOLS,
 } from '../../model/index.js';
 import {
+  BAND_PATTERN,
   BUCKET_FIELDS,
   COOKIE_PATTERN,
   GROUP_FIELDS,
@@ -24,7 +25,9 @@ import {
   PORT_CHOICES,
   PORT_TEXT_FIELDS,
   RULE_FIELDS,
+  TOOL_FIELDS,
   TOP_FIELDS,
+  UNWANTED_CHOICES,
 } from './fields.js';
 
 type Schema = Record<string, unknown>;
@@ -131,11 +134,7 @@ export function desiredSchema(): Schema {
           minimum: 0,
           maximum: 65535,
         },
-        match: {
-          description:
-            'match field → value as the device takes it (OpenFlow names or the vendor’s)',
-          ...object(match),
-        },
+        match: { $ref: '#/$defs/match' },
         actions: { ...actionList('what to do with a matching packet'), minItems: 1 },
         name: { type: 'string', maxLength: 256 },
         description: { type: 'string', maxLength: 1024 },
@@ -150,6 +149,33 @@ export function desiredSchema(): Schema {
       RULE_FIELDS,
     ),
     ['priority', 'match', 'actions'],
+  );
+  const tool = object(
+    keysOf(
+      {
+        name: {
+          description: 'the tool, for people and the rule names',
+          type: 'string',
+          minLength: 1,
+        },
+        port: {
+          description: 'the tool port: if_name (eth-0-9) or port number',
+          anyOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'integer', minimum: 1 },
+          ],
+        },
+        wants: {
+          description:
+            'any of these matches (the rules’ form; VLAN IDs may be lists and ranges: vlan_id: 1-3)',
+          type: 'array',
+          minItems: 1,
+          items: { $ref: '#/$defs/match' },
+        },
+      },
+      TOOL_FIELDS,
+    ),
+    ['name', 'port', 'wants'],
   );
   const bucket = object(
     keysOf(
@@ -220,10 +246,47 @@ export function desiredSchema(): Schema {
             type: 'string',
             pattern: '\\S',
           },
+          tools: {
+            description:
+              'tool intents (pbc tools plan|apply|check; diff and apply leave them alone)',
+            type: 'array',
+            items: { $ref: '#/$defs/tool' },
+          },
+          sources: {
+            description:
+              'network ports whose traffic tools may receive (default: every port that is no tool’s port)',
+            type: 'array',
+            items: {
+              anyOf: [
+                { type: 'string', minLength: 1 },
+                { type: 'integer', minimum: 1 },
+              ],
+            },
+          },
+          band: {
+            description: 'the priorities pbc tools owns, lo-hi (default 10000-19999)',
+            type: 'string',
+            pattern: BAND_PATTERN,
+          },
+          unwanted: {
+            description:
+              'a source packet no tool wants: drop (the band’s last rule) or pass (fall through)',
+            enum: [...UNWANTED_CHOICES],
+          },
         },
         TOP_FIELDS,
       ),
     ),
-    $defs: { rule, group, bucket, port: object(port) },
+    $defs: {
+      rule,
+      match: {
+        description: 'match field → value as the device takes it (OpenFlow names or the vendor’s)',
+        ...object(match),
+      },
+      tool,
+      group,
+      bucket,
+      port: object(port),
+    },
   };
 }

@@ -68,6 +68,16 @@ export interface DesiredGroupHash {
   dst_port?: boolean;
 }
 
+/** One tool's intent (docs/tools.md): the tool port and the packets it wants. */
+export interface DesiredTool {
+  name: string;
+  /** The tool port: an if_name (eth-0-9) or a port number, as written. */
+  port: string;
+  /** Any of these; each a match in the rules' form, VLAN IDs may be lists and ranges. */
+  wants: Match[];
+  at?: SourcePos;
+}
+
 export interface DesiredConfig {
   rules?: DesiredRule[];
   groups?: DesiredGroup[];
@@ -76,6 +86,14 @@ export interface DesiredConfig {
   group_hash?: DesiredGroupHash;
   /** The rule save-point that loads on boot. */
   boot_savepoint?: string;
+  /** Tool intents: read by `pbc tools`, left alone by diff and apply. */
+  tools?: DesiredTool[];
+  /** The network ports whose traffic tools may receive (if_names or numbers, as written). */
+  sources?: string[];
+  /** The priorities `pbc tools apply` owns, inclusive. */
+  band?: [number, number];
+  /** What the band does with a source packet no tool wants. */
+  unwanted?: 'drop' | 'pass';
 }
 
 export type DesiredSection = 'rules' | 'groups' | 'ports' | 'group_hash' | 'boot_savepoint';
