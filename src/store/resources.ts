@@ -4,7 +4,7 @@
  */
 import { type Client, ForbiddenError } from '../api/index.js';
 import type { Rule } from '../model/index.js';
-import { shareRules } from './share-rules.js';
+import { ruleSharer } from './share-rules.js';
 
 export const DEFAULT_INTERVALS = {
   identity: 60_000,
@@ -112,8 +112,7 @@ export function fetchers(user: string | undefined) {
     sfp: (c: Client) => c.ports.sfp(),
     log: (c: Client) => c.logs.get(),
     rules: async (c: Client) => {
-      const list = await c.rules.list();
-      shareRules(lastRules, list.rules);
+      const list = await c.rules.list(ruleSharer(lastRules));
       lastRules = list.rules;
       return list;
     },

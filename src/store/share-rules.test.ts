@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Client } from '../api/index.js';
 import type { Rule } from '../model/index.js';
 import { fetchers } from './resources.js';
-import { shareRules } from './share-rules.js';
+import { ruleSharer } from './share-rules.js';
 
 const rule = (cookie: number, over: Partial<Rule> = {}): Rule => ({
   cookie: BigInt(cookie),
@@ -19,11 +19,11 @@ const rule = (cookie: number, over: Partial<Rule> = {}): Rule => ({
   ...over,
 });
 
-describe('shareRules: a poll reuses the previous poll’s equal rules and parts', () => {
+describe('ruleSharer: a poll reuses the previous poll’s equal rules and parts', () => {
   it('an unchanged rule is the previous object; a changed one is its own, with the equal parts shared', () => {
     const prev = [rule(1), rule(2), rule(3), rule(4, { malformed: 'priority missing' })];
     const frozen = prev.map((r) => ({ ...r }));
-    const next = [
+    let next = [
       rule(1), // same
       rule(2, { n_packets: 9n, n_bytes: 640n }), // counters moved
       rule(3, { actions: ['output:3'] }), // actions changed
@@ -31,7 +31,7 @@ describe('shareRules: a poll reuses the previous poll’s equal rules and parts'
       rule(5), // a new cookie
     ];
     const own = [...next];
-    expect(shareRules(prev, next)).toBe(1);
+    next = next.map(ruleSharer(prev)!);
     expect(next[0]).toBe(prev[0]);
     for (const i of [1, 2, 3, 4]) expect(next[i]).toBe(own[i]);
     expect(next[1]).toMatchObject({ n_packets: 9n, n_bytes: 640n });
@@ -41,15 +41,17 @@ describe('shareRules: a poll reuses the previous poll’s equal rules and parts'
     expect(next[2]!.match).toBe(prev[2]!.match);
     expect(next[3]!.malformed).toBeUndefined();
     expect(prev).toEqual(frozen); // the previous poll's rules are never changed
-    expect(shareRules(undefined, next)).toBe(0);
+    expect(ruleSharer(undefined)).toBeUndefined();
+    expect(ruleSharer([])).toBeUndefined();
   });
 
   it('the store’s rules fetcher shares across its polls, and shows what changed', async () => {
     let n = 0;
     const client = {
       rules: {
-        list: async () => ({
-          rules: [rule(1), rule(2, { n_packets: BigInt(++n) })],
+        // as the API does: each rule read goes through the store's `share`
+        list: async (share = (r: Rule) => r) => ({
+          rules: [rule(1), rule(2, { n_packets: BigInt(++n) })].map(share),
           used_flows: 2,
         }),
       },

@@ -33,24 +33,19 @@ function shareParts(old: Rule, r: Rule): boolean {
 }
 
 /**
- * Replaces each rule of `next` equal to the rule of `prev` with its cookie by that rule, and
- * shares the equal parts of the others (`next` is changed in place; its rules are the poll's
- * own new objects, `prev`'s are never changed). Returns how many rules were replaced.
+ * What each rule of a new poll becomes: the rule of `prev` with its cookie if equal in every
+ * field, else the new rule (the poll's own object) with that rule's equal parts. `prev`'s
+ * rules are never changed. Given to the normalizer, which applies it as each rule is read:
+ * the new objects of unchanged rules are then garbage at once, not a second table.
  */
-export function shareRules(prev: readonly Rule[] | undefined, next: Rule[]): number {
-  if (!prev || prev.length === 0) return 0;
+export function ruleSharer(prev: readonly Rule[] | undefined): ((r: Rule) => Rule) | undefined {
+  if (!prev || prev.length === 0) return undefined;
   const byCookie = new Map<bigint, Rule>();
   for (const r of prev) byCookie.set(r.cookie, r);
-  let replaced = 0;
-  for (let i = 0; i < next.length; i++) {
-    const r = next[i]!;
+  return (r) => {
     const old = byCookie.get(r.cookie);
-    if (old === undefined || old === r) continue;
+    if (old === undefined || old === r) return r;
     r.cookie = old.cookie;
-    if (shareParts(old, r)) {
-      next[i] = old;
-      replaced++;
-    }
-  }
-  return replaced;
+    return shareParts(old, r) ? old : r;
+  };
 }
