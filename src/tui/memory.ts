@@ -9,8 +9,9 @@
  * table V8 would let the old generation grow to several times the live data between full
  * collections (every poll of it leaves ~100 MB of garbage: the answer's text, its parse):
  * the growth factor is capped at 1.3 instead (`--heap-growing-percent`, also read at each
- * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB)
- * with keys as fast as before (docs/performance.md, "Memory at 65,536 rules").
+ * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB);
+ * whether it costs keys during polls was not settled under load (docs/performance.md,
+ * "Memory at 65,536 rules").
  */
 import v8 from 'node:v8';
 
