@@ -103,13 +103,17 @@ export function normalizeRuleList(wire: unknown, endpoint = 'GET /rules/all'): R
   return list.end(list.items.map((i) => normalizeRule(i.value, i.at)));
 }
 
-/** `normalizeRuleList`; a table of more than 4,096 rules is read a slice at a time (slices.ts). */
+/**
+ * `normalizeRuleList`; a table of more than 4,096 rules is read a slice at a time (slices.ts).
+ * `share` is applied to each rule as soon as it is made (it may return an equal rule instead).
+ */
 export async function normalizeRuleListInSlices(
   wire: unknown,
   endpoint = 'GET /rules/all',
+  share: (rule: Rule) => Rule = (rule) => rule,
 ): Promise<RuleList> {
   const list = ruleItems(wire, endpoint);
-  return list.end(await mapInSlices(list.items, (i) => normalizeRule(i.value, i.at)));
+  return list.end(await mapInSlices(list.items, (i) => share(normalizeRule(i.value, i.at))));
 }
 
 /**

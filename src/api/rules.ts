@@ -1,12 +1,15 @@
 /** The rules and groups families: /rules, /rules/all, /rules/counters, /groups, /groups/all. */
-import type { Bucket, Group, GroupType, RuleInput, RuleKey } from '../model/types.js';
+import type { Bucket, Group, GroupType, Rule, RuleInput, RuleKey } from '../model/types.js';
 import { joinActions } from '../model/vocabulary.js';
 import { normalizeGroupList, normalizeRuleListInSlices, type RuleList } from './normalize-rules.js';
 import type { Transport } from './transport.js';
 
 export interface RulesApi {
-  /** GET /rules/all. */
-  list(): Promise<RuleList>;
+  /**
+   * GET /rules/all. `share` is applied to each rule as it is read (the store gives back the
+   * previous poll's equal rule: src/store/share-rules.ts).
+   */
+  list(share?: (rule: Rule) => Rule): Promise<RuleList>;
   /** POST /rules. Returns the device's result text. */
   add(rule: RuleInput): Promise<string>;
   /** PUT /rules: changes actions, name or description of the rule with this match+priority. */
@@ -33,8 +36,8 @@ export function ruleQuery(rule: RuleInput): Record<string, unknown> {
 
 export function rulesApi(t: Transport): RulesApi {
   return {
-    async list() {
-      return normalizeRuleListInSlices(await t.request('GET', '/rules/all'));
+    async list(share) {
+      return normalizeRuleListInSlices(await t.request('GET', '/rules/all'), undefined, share);
     },
     add: (rule) => t.write('POST', '/rules', { query: ruleQuery(rule) }),
     modify: (rule) => t.write('PUT', '/rules', { query: ruleQuery(rule) }),

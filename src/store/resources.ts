@@ -4,7 +4,7 @@
  */
 import { type Client, ForbiddenError } from '../api/index.js';
 import type { Rule } from '../model/index.js';
-import { shareMatches } from './share-matches.js';
+import { ruleSharer } from './share-rules.js';
 
 export const DEFAULT_INTERVALS = {
   identity: 60_000,
@@ -97,7 +97,7 @@ async function system(c: Client) {
 }
 
 export function fetchers(user: string | undefined) {
-  // the last rule list answered: the next one takes its unchanged match objects (share-matches.ts)
+  // the last rule list answered: the next one takes its unchanged rules and parts (share-rules.ts)
   let lastRules: Rule[] | undefined;
   return {
     identity,
@@ -112,8 +112,7 @@ export function fetchers(user: string | undefined) {
     sfp: (c: Client) => c.ports.sfp(),
     log: (c: Client) => c.logs.get(),
     rules: async (c: Client) => {
-      const list = await c.rules.list();
-      shareMatches(lastRules, list.rules);
+      const list = await c.rules.list(ruleSharer(lastRules));
       lastRules = list.rules;
       return list;
     },

@@ -45,8 +45,8 @@ describe('shareMatches: a poll reuses the previous poll’s equal match objects'
     let n = 0;
     const client = {
       rules: {
-        list: async () => ({
-          rules: [rule(1, { in_port: '1' }), rule(2, { in_port: String(++n) })],
+        list: async (share = (r: Rule) => r) => ({
+          rules: [rule(1, { in_port: '1' }), rule(2, { in_port: String(++n) })].map(share),
           used_flows: 2,
         }),
       },

@@ -10,7 +10,7 @@
 import type { Match, Rule } from '../model/index.js';
 
 /** The same fields with the same values, in the same order (the order is shown). */
-function sameMatch(a: Match, b: Match): boolean {
+export function sameMatch(a: Match, b: Match): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;

@@ -5,7 +5,13 @@
  * cycles. `--optimize-for-size` is read by V8 at each sizing decision, so it can be set at
  * run time, and brings that run to about 100 MB (docs/performance.md). With a huge data set
  * (65,536 rules, ~90 MB live) the same flag makes full collections frequent and keys slow
- * (Rules p95 35 → 100+ ms), so it is on unless the console holds such a table.
+ * (Rules p95 35 → 100+ ms), so it is on unless the console holds such a table. With such a
+ * table V8 would let the old generation grow to several times the live data between full
+ * collections (every poll of it leaves ~100 MB of garbage: the answer's text, its parse):
+ * the growth factor is capped at 1.3 instead (`--heap-growing-percent`, also read at each
+ * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB);
+ * whether it costs keys during polls was not settled under load (docs/performance.md,
+ * "Memory at 65,536 rules").
  */
 import v8 from 'node:v8';
 
@@ -20,6 +26,11 @@ export interface MemoryPolicyOptions {
 /** Rules beyond which the console optimizes for speed, not size (4,096 fill a TCAM). */
 export const LARGE_RULE_TABLE = 16_384;
 
+/** The V8 flags of each mode, and V8's own defaults. */
+export const SIZE_FLAGS = '--optimize-for-size --heap-growing-percent=0';
+export const LARGE_FLAGS = '--no-optimize-for-size --heap-growing-percent=30';
+export const DEFAULT_FLAGS = '--no-optimize-for-size --heap-growing-percent=0';
+
 /** Starts the policy; returns a function that stops it (and leaves V8 as it found it). */
 export function startMemoryPolicy(options: MemoryPolicyOptions): () => void {
   const set = options.setFlags ?? ((flags: string) => v8.setFlagsFromString(flags));
@@ -28,7 +39,7 @@ export function startMemoryPolicy(options: MemoryPolicyOptions): () => void {
     const next = !options.large();
     if (next !== small) {
       small = next;
-      set(small ? '--optimize-for-size' : '--no-optimize-for-size');
+      set(small ? SIZE_FLAGS : LARGE_FLAGS);
     }
   };
   check();
@@ -36,6 +47,6 @@ export function startMemoryPolicy(options: MemoryPolicyOptions): () => void {
   timer.unref();
   return () => {
     clearInterval(timer);
-    if (small) set('--no-optimize-for-size');
+    set(DEFAULT_FLAGS);
   };
 }

@@ -1,21 +1,12 @@
 /**
- * The Rules table: one row per active rule with its texts made once per poll (so scrolling
- * and filtering 65,536 rules touch no formatting), the columns, and the sort orders.
+ * The Rules table: one row per active rule, its texts derived for the rows on screen (the
+ * filter's search texts once per sorted list, into one string, so filtering 65,536 rules
+ * touches no formatting), the columns, and the sort orders.
  */
 import type { Rule } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import type { Column } from '../../widgets/index.js';
 import { describeMatch } from './apply.js';
-
-export interface RuleRow {
-  rule: Rule;
-  /** Device identity: priority + match, unique on the device. */
-  key: string;
-  match: string;
-  actions: string;
-  /** Lower-case text of every column, for the `/` filter. */
-  search: string;
-}
 
 /**
  * A rule's identity as text: priority and match (values as strings, as the device compares
@@ -32,7 +23,6 @@ export function ruleKeyText(r: {
   return key;
 }
 
-/** One rule's row: its texts made once, so scrolling and filtering touch no formatting. */
 /** `✖ malformed: priority missing · in_port=null`: a rule no write may name. */
 export function malformedText(rule: Rule): string {
   return `✖ malformed: ${rule.malformed} · ${describeMatch(rule.match)}`;
@@ -44,17 +34,42 @@ export function priorityText(rule: Rule): string {
   return rule.malformed && !(Number.isInteger(p) && p >= 0 && p <= 0xffff) ? '?' : String(p);
 }
 
+/**
+ * One rule's row. It holds the rule and nothing else the rule already says: its texts are
+ * derived when asked for (the match and actions of the rows on screen; the search texts once
+ * per list, into searchIndex's one string). Made whole, 65,536 rows were a second copy of every
+ * rule as text, ~550 bytes a rule (docs/performance.md, "Memory at 65,536 rules").
+ */
+export class RuleRow {
+  /** The identity text, kept once asked for (sort ties and finding a row compare it). */
+  private keyText: string | undefined;
+
+  constructor(readonly rule: Rule) {}
+
+  /** Device identity: priority + match, unique on the device. */
+  get key(): string {
+    this.keyText ??= ruleKeyText(this.rule);
+    return this.keyText;
+  }
+
+  get match(): string {
+    const rule = this.rule;
+    return rule.malformed ? malformedText(rule) : describeMatch(rule.match);
+  }
+
+  get actions(): string {
+    return this.rule.actions.join(',');
+  }
+
+  /** Lower-case text of every column, for the `/` filter. */
+  get search(): string {
+    const rule = this.rule;
+    return `${priorityText(rule)} ${rule.name} ${this.match} ${this.actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase();
+  }
+}
+
 export function ruleRow(rule: Rule): RuleRow {
-  const match = rule.malformed ? malformedText(rule) : describeMatch(rule.match);
-  const actions = rule.actions.join(',');
-  return {
-    rule,
-    key: ruleKeyText(rule),
-    match,
-    actions,
-    search:
-      `${priorityText(rule)} ${rule.name} ${match} ${actions} ${rule.real_flow_ct} ${rule.n_packets} ${rule.n_bytes} ${rule.datarate} ${rule.description} ${rule.cookie}`.toLowerCase(),
-  };
+  return new RuleRow(rule);
 }
 
 export function ruleRows(rules: readonly Rule[]): RuleRow[] {
@@ -128,12 +143,15 @@ export function searchIndex(rows: readonly RuleRow[]): SearchIndex {
   let index = indexes.get(rows);
   if (index === undefined) {
     const starts = new Int32Array(rows.length);
+    const texts = new Array<string>(rows.length);
     let at = 0;
     for (let i = 0; i < rows.length; i++) {
+      const text = rows[i]!.search;
+      texts[i] = text;
       starts[i] = at;
-      at += rows[i]!.search.length + 1;
+      at += text.length + 1;
     }
-    index = { text: rows.map((r) => r.search).join(SEPARATOR), starts };
+    index = { text: texts.join(SEPARATOR), starts };
     indexes.set(rows, index);
   }
   return index;

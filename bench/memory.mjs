@@ -1,0 +1,86 @@
+// Memory at scale: the console (dist) in tmux 100×30 on a simulated device holding 65,536 extra
+// rules (bench/sim-rules.ts, a process of its own), the Rules screen open, default poll
+// intervals. RSS of the console's node process is read from /proc/PID/status every second for
+// BENCH_MEMORY_SECONDS (60) after the table is first shown: the range of VmRSS over the run and
+// VmHWM (the kernel's peak) at its end. Prints a markdown table row and a JSON line.
+// `node bench/memory.mjs` (after `npm run build`); BENCH_MEMORY_RULES changes the rule count.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { bundleInproc, cli, machine, operatorEnv, startChild } from './lib.mjs';
+
+const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const rules = Number(process.env.BENCH_MEMORY_RULES ?? 65_536);
+const session = `pbc-memory-${process.pid}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const tmux = (...args) => execFileSync('tmux', args, { encoding: 'utf8' });
+const kib = (status, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+
+/** Waits until the pane shows `text` (the table's rows carry the synthetic rules' names). */
+async function waitFor(text, timeoutMs = 60_000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    if (tmux('capture-pane', '-p', '-t', session).includes(text)) return Date.now() - t0;
+    await sleep(200);
+  }
+  throw new Error(`no '${text}' on the screen within ${timeoutMs} ms`);
+}
+
+export async function benchMemory() {
+  const simFile = await bundleInproc('sim-rules.ts', 'sim-rules');
+  const device = await startChild([simFile, String(rules)], /(http:\/\/\S+)\n/);
+  const env = operatorEnv({ TERM: 'xterm-256color' });
+  const envArgs = Object.entries(env)
+    .filter(([k]) => /^(PATH|HOME|TERM|LANG|NODE_OPTIONS|PBC_.*)$/.test(k))
+    .flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    '100',
+    '-y',
+    '30',
+    ...envArgs,
+    `exec ${process.execPath} ${cli} --url ${device.url}`,
+  );
+  try {
+    const pid = tmux('display-message', '-p', '-t', session, '#{pane_pid}').trim();
+    await waitFor('pbc ·');
+    tmux('send-keys', '-t', session, '3');
+    const shownMs = await waitFor('rule-');
+    const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = [];
+    const t0 = Date.now();
+    while (Date.now() - t0 < seconds * 1000) {
+      await sleep(1000);
+      rss.push(kib(status(), 'VmRSS') / 1024);
+    }
+    const peak = kib(status(), 'VmHWM') / 1024;
+    return {
+      rules,
+      seconds,
+      shownMs,
+      peakMiB: peak,
+      minMiB: Math.min(...rss),
+      maxMiB: Math.max(...rss),
+      load: loadavg()[0],
+    };
+  } finally {
+    try {
+      tmux('kill-session', '-t', session);
+    } catch {}
+    await device.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchMemory();
+  const f = (x) => x.toFixed(0);
+  console.log(`${machine()}, load ${r.load.toFixed(2)}`);
+  console.log(
+    `| ${r.rules.toLocaleString('en')} | ${r.seconds} s | ${f(r.minMiB)}–${f(r.maxMiB)} MiB | ${f(r.peakMiB)} MiB | ${(r.shownMs / 1000).toFixed(1)} s |`,
+  );
+  console.log(JSON.stringify(r));
+}
