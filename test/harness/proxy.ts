@@ -4,7 +4,7 @@
  * spaces after `[` — for tests of answers too big to read.
  */
 import type { ServerResponse } from 'node:http';
-import { startServer, type TestServer } from '../../src/api/test-server.js';
+import { type Recorded, startServer, type TestServer } from '../../src/api/test-server.js';
 import type { SimServer } from '../../src/sim/server.js';
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -35,6 +35,23 @@ export interface EndlessProxy extends TestServer {
   endlessRequests(): number;
 }
 
+/** Answers `req` as the simulator does (through `app.inject`, no second socket). */
+export async function forward(sim: SimServer, req: Recorded, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const h of ['authorization', 'content-type', 'accept'])
+    if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+  const answer = await sim.app.inject({
+    method: req.method as 'GET',
+    url: `${req.path}${req.query ? `?${req.query}` : ''}`,
+    headers,
+    ...(req.body ? { payload: req.body } : {}),
+  });
+  const type = answer.headers['content-type'];
+  res
+    .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
+    .end(answer.rawPayload);
+}
+
 export async function endlessProxy(
   sim: SimServer,
   endless: (path: string) => boolean,
@@ -47,19 +64,7 @@ export async function endlessProxy(
       streamEndless(res, paceMs);
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const h of ['authorization', 'content-type', 'accept'])
-      if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
-    const answer = await sim.app.inject({
-      method: req.method as 'GET',
-      url: `${req.path}${req.query ? `?${req.query}` : ''}`,
-      headers,
-      ...(req.body ? { payload: req.body } : {}),
-    });
-    const type = answer.headers['content-type'];
-    res
-      .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
-      .end(answer.rawPayload);
+    await forward(sim, req, res);
   });
   return { ...server, endlessRequests: () => count };
 }
