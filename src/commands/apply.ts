@@ -19,6 +19,7 @@ import type { Run } from './run.js';
 
 export interface DesiredOptions {
   file?: string;
+  maxFileSize?: string;
   prune?: boolean;
   groupMethod?: string;
 }
@@ -32,7 +33,7 @@ function planOptions(o: DesiredOptions): PlanOptions {
 
 async function planned(run: Run, o: DesiredOptions) {
   const opts = planOptions(o);
-  const config = await loadDesiredFile(o.file);
+  const config = await loadDesiredFile(o.file, o.maxFileSize);
   const { device, plan } = await planAgainst(await run.client(), config, opts);
   return { config, device, plan, impact: planImpact(plan, device) };
 }

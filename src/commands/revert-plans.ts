@@ -89,7 +89,9 @@ const PLANS: Record<string, Planner> = {
   'log clear': () => none(NO_REVERT.logClear),
   undo: () => none('an undo is itself undone with pbc undo'),
   apply: (o) =>
-    desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
+    desiredRevertPlan(async () =>
+      (await import('./desired-load.js')).loadDesiredFile(o.file, o.maxFileSize),
+    ),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {
