@@ -13,8 +13,8 @@
  * text (a one-letter password would blank every such letter); the shapes still catch them.
  */
 
-/** Keys whose values are secrets: password, ssl_password, passwd, secret, token. */
-const SECRET_KEY = /pass|secret|token/i;
+import { isSecretParameter, secretNamesPattern } from './secrets.js';
+
 const MIN_SECRET = 3;
 /** At most this many known secrets are held (the oldest go first). */
 const MAX_KNOWN = 256;
@@ -42,7 +42,7 @@ export function secretsIn(value: unknown, out: string[] = []): string[] {
   }
   if (typeof value !== 'object' || value === null) return out;
   for (const [k, v] of Object.entries(value)) {
-    if (!SECRET_KEY.test(k) || (typeof v === 'object' && v !== null)) secretsIn(v, out);
+    if (!isSecretParameter(k) || (typeof v === 'object' && v !== null)) secretsIn(v, out);
     else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint')
       out.push(String(v));
   }
@@ -55,7 +55,8 @@ function forms(secret: string): string[] {
   return [...out].filter((f) => f.length >= MIN_SECRET);
 }
 
-const KEY = String.raw`[\w.\[\]-]*(?:pass|secret|token)[\w.\[\]-]*`;
+/** A declared secret's name (secrets.ts), alone or as the last part of `a[b]`. */
+const KEY = String.raw`(?:[\w.-]*\[)?(?<![\w])(?:${secretNamesPattern()})(?![\w])\]?`;
 /** `"password":"…"`, `"secret": 12`, `'password': '…'` (escaped quotes followed). */
 const JSON_FIELD = new RegExp(
   String.raw`(["']${KEY}["']\s*:\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,}\]]+)`,

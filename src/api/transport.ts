@@ -30,6 +30,7 @@ import { stringifyJson } from './json.js';
 import { parseJsonInSlices } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
+import { isSecretParameter } from './secrets.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
 
@@ -123,21 +124,19 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-const SECRET_KEY = /pass|secret|token|auth/i;
-
-/** True when a password-like key occurs anywhere in the parameters. */
+/** True when a declared secret parameter (secrets.ts) occurs anywhere in the parameters. */
 export function hasSecret(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasSecret);
   if (!isObject(value)) return false;
-  return Object.keys(value).some((k) => SECRET_KEY.test(k) || hasSecret(value[k]));
+  return Object.keys(value).some((k) => isSecretParameter(k) || hasSecret(value[k]));
 }
 
-/** Copies the query with password-like values replaced by '***', at any depth. */
+/** Copies the parameters with declared secrets (secrets.ts) replaced by '***', at any depth. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.keys(value).map((k) => [k, SECRET_KEY.test(k) ? '***' : redact(value[k])]),
+    Object.keys(value).map((k) => [k, isSecretParameter(k) ? '***' : redact(value[k])]),
   );
 }
 

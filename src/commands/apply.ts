@@ -14,11 +14,13 @@ import { planImpact } from '../ops/desired/impact.js';
 import type { DesiredPlan, PlanOptions } from '../ops/desired/plan.js';
 import { planData, planLines, reportLines } from '../ops/desired/show.js';
 import { loadDesiredFile } from './desired-load.js';
+import { exitCodeIfOutputCloses } from './exit.js';
 import { write } from './output.js';
 import type { Run } from './run.js';
 
 export interface DesiredOptions {
   file?: string;
+  maxFileSize?: string;
   prune?: boolean;
   groupMethod?: string;
 }
@@ -32,7 +34,7 @@ function planOptions(o: DesiredOptions): PlanOptions {
 
 async function planned(run: Run, o: DesiredOptions) {
   const opts = planOptions(o);
-  const config = await loadDesiredFile(o.file);
+  const config = await loadDesiredFile(o.file, o.maxFileSize);
   const { device, plan } = await planAgainst(await run.client(), config, opts);
   return { config, device, plan, impact: planImpact(plan, device) };
 }
@@ -44,9 +46,12 @@ function refuse(plan: DesiredPlan): void {
 
 export async function diff(run: Run, o: DesiredOptions): Promise<number> {
   const { plan, impact } = await planned(run, o);
+  const code = plan.steps.length === 0 ? 0 : 1;
+  // `pbc diff -f F | head`: the status still says whether anything differs (or was refused)
+  exitCodeIfOutputCloses(planRefusal(plan) ? 2 : code);
   await run.print(planData(plan, impact), () => planLines(plan, impact).join('\n'));
   refuse(plan);
-  return plan.steps.length === 0 ? 0 : 1;
+  return code;
 }
 
 export async function apply(run: Run, o: DesiredOptions): Promise<number> {

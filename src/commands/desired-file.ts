@@ -8,6 +8,7 @@ import { formatDesired } from '../ops/desired/format.js';
 import { readDesiredFile } from '../ops/desired/read.js';
 import type { DesiredSection } from '../ops/desired/types.js';
 import { reportFileProblems } from './desired-load.js';
+import { maxFileBytes } from './file-size.js';
 import { write } from './output.js';
 import type { Run } from './run.js';
 
@@ -47,10 +48,14 @@ export async function exportConfig(run: Run, opts: { only?: string }): Promise<n
   return 0;
 }
 
-export async function validateFile(run: Run, opts: { file?: string }): Promise<number> {
+export async function validateFile(
+  run: Run,
+  opts: { file?: string; maxFileSize?: string },
+): Promise<number> {
   let read: Awaited<ReturnType<typeof readDesiredFile>>;
   try {
-    read = await readDesiredFile(opts.file);
+    const maxBytes = maxFileBytes(opts.maxFileSize);
+    read = await readDesiredFile(opts.file, maxBytes === undefined ? {} : { maxBytes });
   } catch (e) {
     return reportFileProblems(e);
   }

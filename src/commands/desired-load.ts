@@ -8,14 +8,19 @@ import { DesiredFileError } from '../ops/desired/file.js';
 import { readDesiredFile } from '../ops/desired/read.js';
 import type { DesiredConfig } from '../ops/desired/types.js';
 import { QuietFailure } from './errors.js';
+import { maxFileBytes } from './file-size.js';
 
 const loaded = new Map<string, DesiredConfig>();
 
-export async function loadDesiredFile(path: string | undefined): Promise<DesiredConfig> {
+export async function loadDesiredFile(
+  path: string | undefined,
+  maxFileSize?: string,
+): Promise<DesiredConfig> {
   const known = path === undefined ? undefined : loaded.get(path);
   if (known) return known;
   try {
-    const { config } = await readDesiredFile(path);
+    const maxBytes = maxFileBytes(maxFileSize);
+    const { config } = await readDesiredFile(path, maxBytes === undefined ? {} : { maxBytes });
     if (path !== undefined) loaded.set(path, config);
     return config;
   } catch (e) {

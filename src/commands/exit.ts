@@ -41,9 +41,20 @@ function outputFailed(e: Error, code = 0): never {
   process.exit(1);
 }
 
+/** The exit code when the reader closes stdout early (EPIPE): 0 unless a command said. */
+let codeIfClosed = 0;
+
+/**
+ * The status the command will end with, known before its output is written: kept when the
+ * reader closes the pipe early (`pbc diff -f F | head` still exits 1 when something differs).
+ */
+export function exitCodeIfOutputCloses(code: number): void {
+  codeIfClosed = code;
+}
+
 /** Once, at start-up: write errors end the process readably instead of as a stack trace. */
 export function watchOutput(): void {
-  process.stdout.on('error', (e: Error) => outputFailed(e));
+  process.stdout.on('error', (e: Error) => outputFailed(e, codeIfClosed));
   // Nothing can be reported when stderr itself fails; the exit code still tells.
   process.stderr.on('error', () => {});
 }

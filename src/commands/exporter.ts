@@ -25,6 +25,8 @@ export interface ExporterOptions {
   cache: string;
   healthCache?: string;
   concurrency: string;
+  maxPorts?: string;
+  maxRules?: string;
   once?: boolean;
 }
 
@@ -92,6 +94,10 @@ export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise
   const healthMs = int(o.healthCache ?? '10000', '--health-cache', 0, 3_600_000);
   const concurrency = int(o.concurrency, '--concurrency', 1, 1000);
   const ruleNames = parseRuleNames(o.ruleMetrics);
+  const limits = {
+    ports: int(o.maxPorts ?? '4096', '--max-ports', 1, 1_000_000),
+    rules: int(o.maxRules ?? '16384', '--max-rules', 1, 1_000_000),
+  };
   const devices = await exporterDevices(g, o.fleet);
   const { createClient } = await import('../api/client.js');
   const passwords: string[] = [];
@@ -112,6 +118,7 @@ export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise
     healthMs,
     concurrency,
     ruleNames,
+    limits,
     onChange: (device, up, why) =>
       log(up ? `${device}: answers again` : `${device}: down (${why.replace(/\s+/g, ' ')})`),
   });

@@ -5,8 +5,11 @@ import { type Format, serialize, write } from './output.js';
 export interface DeviceOutcome {
   /** The context name. */
   device: string;
-  /** not reached: a write that failed before anything was sent to this device. */
-  status: 'ok' | 'failed' | 'not reached';
+  /**
+   * not reached: a write that failed before anything was sent to this device. unknown: a
+   * write was sent and got no answer (timed out, or reset): it may have been applied.
+   */
+  status: 'ok' | 'failed' | 'not reached' | 'unknown';
   /** The exit code the command would have had on this device alone. */
   code: number;
   result?: unknown;
@@ -16,6 +19,8 @@ export interface DeviceOutcome {
   message?: string;
   /** One line, secrets masked. */
   error?: string;
+  /** For an unknown outcome: the read that shows whether the write took effect. */
+  check?: string;
 }
 
 /** `[{device, ok: true, result} | {device, ok: false, error}]`, or a section per device. */
@@ -48,6 +53,7 @@ export async function printSummary(format: Format, outcomes: DeviceOutcome[]): P
       ...(o.status === 'ok'
         ? { result: o.result ?? null }
         : { error: o.error ?? `exit ${o.code}` }),
+      ...(o.check !== undefined ? { check: o.check } : {}),
     }));
     write(await serialize(format, data));
     return;

@@ -15,6 +15,7 @@ import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import type { GlobalOptions } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
+import { checkCommand, doubtDetail, unanswered } from './fleet-doubt.js';
 import { fleetMembers } from './fleet-members.js';
 import { type DeviceOutcome, printReads, printSummary } from './fleet-report.js';
 import { Pool, parseParallel } from './pool.js';
@@ -116,6 +117,8 @@ class FleetDeviceRun extends Runner {
 
   /** The device answered at least one request (with any status). */
   answered = false;
+  /** The first write that was sent and got no answer (`POST /device/idled`): applied or not? */
+  inDoubt?: string;
 
   protected override requestLog(): (e: LogEntry) => void {
     const debug = super.requestLog();
@@ -130,7 +133,12 @@ class FleetDeviceRun extends Runner {
     client.transport.setWriteHook({
       before: async (request) => {
         await this.pass(undefined, false);
-        return inner ? inner.before(request) : async () => {};
+        const after = inner ? await inner.before(request) : async () => {};
+        return async (outcome) => {
+          if (!outcome.ok && unanswered(outcome.error))
+            this.inDoubt ??= `${request.method} ${request.path}`;
+          await after(outcome);
+        };
       },
     });
   }
@@ -198,12 +206,16 @@ class FleetDeviceRun extends Runner {
       // Not reached: a connection failure on a device that never answered, or a write
       // that failed before anything was sent to it.
       const reached = code === 3 ? this.answered : this.passed || code === 1;
-      return {
-        device: this.name,
-        status: reached ? 'failed' : 'not reached',
-        code,
-        error: formatError(e, '').replace(/^pbc: /, ''),
-      };
+      const error = formatError(e, '').replace(/^pbc: /, '');
+      if (this.inDoubt !== undefined)
+        return {
+          device: this.name,
+          status: 'unknown',
+          code,
+          error: doubtDetail(this.name, this.inDoubt, error),
+          check: checkCommand(this.name, this.inDoubt),
+        };
+      return { device: this.name, status: reached ? 'failed' : 'not reached', code, error };
     } finally {
       this.ended = true;
       if (this.holding) this.pool.release();

@@ -123,6 +123,8 @@ function exporterCommand(program: Command): void {
     .option('--cache <ms>', "how long a device's answers serve scrapes", '1000')
     .option('--health-cache <ms>', 'how long environment, load and memory are reused', '10000')
     .option('--concurrency <n>', 'devices read at the same time', '16')
+    .option('--max-ports <n>', 'port (and sensor, fan, PSU) series per device', '4096')
+    .option('--max-rules <n>', 'rule series per device (--rule-metrics)', '16384')
     .option('--once', 'print one scrape to stdout and exit (3 when a device did not answer)')
     .action(async (opts, cmd: Command) => {
       const { runExporter } = await import('./exporter.js');

@@ -91,7 +91,9 @@ const PLANS: Record<string, Planner> = {
   // tools apply writes only rules (the band): the rule save-point sets them back
   'tools apply': () => RULES,
   apply: (o) =>
-    desiredRevertPlan(async () => (await import('./desired-load.js')).loadDesiredFile(o.file)),
+    desiredRevertPlan(async () =>
+      (await import('./desired-load.js')).loadDesiredFile(o.file, o.maxFileSize),
+    ),
 };
 
 function controller(o: { ip?: string; port?: string; connection?: string }) {

@@ -1,5 +1,6 @@
 /** Configuration as code, the file side: `pbc export` and `pbc validate -f FILE` (issue 19). */
 import type { Command } from 'commander';
+import { MAX_FILE_FLAG, MAX_FILE_HELP } from './file-size.js';
 import { handle } from './lazy.js';
 import { LOCAL, READ } from './safety.js';
 
@@ -30,7 +31,8 @@ Examples:
     program
       .command('validate')
       .description('check a config file offline: exit 0, or 2 with FILE:LINE:COL per problem')
-      .option('-f, --file <path>', 'the config file (YAML or JSON; - reads stdin)'),
+      .option('-f, --file <path>', 'the config file (YAML or JSON; - reads stdin)')
+      .option(MAX_FILE_FLAG, MAX_FILE_HELP),
     LOCAL,
     'desired',
     'validateFile',

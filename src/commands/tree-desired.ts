@@ -1,11 +1,13 @@
 /** `pbc diff -f FILE` and `pbc apply -f FILE` (configuration as code, see apply.ts). */
 import type { Command } from 'commander';
+import { MAX_FILE_FLAG, MAX_FILE_HELP } from './file-size.js';
 import { handle } from './lazy.js';
 import { CONFIRM, READ } from './safety.js';
 
 function desiredOptions(cmd: Command): Command {
   return cmd
     .option('-f, --file <file>', 'the configuration file (YAML or JSON; - reads stdin)')
+    .option(MAX_FILE_FLAG, MAX_FILE_HELP)
     .option('--prune', 'also delete the rules and groups the file does not have')
     .option(
       '--group-method <put|post>',

@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reboot } from './boot.js';
+import { registerControlOrigin } from './control-origin.js';
 import { engineOf } from './engine.js';
 import { registerFlowControl } from './flows-routes.js';
 import { stringify } from './json.js';
@@ -117,6 +118,8 @@ export function registerControl(
 ): void {
   const reply400 = (reply: FastifyReply, error: string) =>
     reply.code(400).type('application/json').send(stringify({ error }));
+
+  registerControlOrigin(app);
 
   if (token)
     app.addHook('onRequest', (req, reply, done) => {

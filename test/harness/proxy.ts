@@ -36,6 +36,23 @@ export interface EndlessProxy extends TestServer {
   endlessRequests(): number;
 }
 
+/** Answers `req` as the simulator does (through `app.inject`, no second socket). */
+export async function forward(sim: SimServer, req: Recorded, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const h of ['authorization', 'content-type', 'accept'])
+    if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
+  const answer = await sim.app.inject({
+    method: req.method as 'GET',
+    url: `${req.path}${req.query ? `?${req.query}` : ''}`,
+    headers,
+    ...(req.body ? { payload: req.body } : {}),
+  });
+  const type = answer.headers['content-type'];
+  res
+    .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
+    .end(answer.rawPayload);
+}
+
 export async function endlessProxy(
   sim: SimServer,
   endless: (path: string) => boolean,

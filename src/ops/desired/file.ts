@@ -28,9 +28,11 @@ import {
   TOP_FIELDS,
 } from './fields.js';
 import {
+  clip,
   DesiredFileError,
   type FileProblem,
   keyText,
+  MAX_PROBLEMS,
   Reader,
   TooManyProblems,
   type YNode,
@@ -76,7 +78,8 @@ export function parseDesired(text: string, file: string, opts: ParseOptions = {}
     config = readTop(r, doc.contents as YNode, opts.storageMode ?? 'ipv6');
   } catch (e) {
     if (!(e instanceof TooManyProblems)) throw e;
-    truncated = true;
+    // the reading stopped: at MAX_PROBLEMS, or at a bound (too many aliases)
+    truncated = r.problems.length >= MAX_PROBLEMS;
   }
   if (r.problems.length > 0) {
     const sorted = [...r.problems].sort((a, b) => a.at.line - b.at.line || a.at.col - b.at.col);
@@ -305,14 +308,29 @@ function readGroup(r: Reader, node: YNode, n: number): DesiredGroup | null {
   return r.problems.length > before ? null : group;
 }
 
+/** An interface name as devices write them: eth-0-1, xe-1/0/1, Ethernet1.2, 5 … */
+const PORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._/:-]{0,63}$/;
+/** Names an object has already: never port names (`__proto__` would set the prototype). */
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 function readPorts(r: Reader, pair: Pair): Record<string, DesiredPort> {
-  const out: Record<string, DesiredPort> = {};
+  // no prototype: a port name can never reach one
+  const out: Record<string, DesiredPort> = Object.create(null);
   for (const e of r.entries(pair.value as YNode, 'ports', pair.key as YNode) ?? []) {
     const name = keyText(e);
     if (name === null || name.trim() === '') {
       r.fail(e, 'a port must be named by its interface name (eth-0-1 …)', pair.value as YNode);
       continue;
     }
+    if (!PORT_NAME.test(name) || RESERVED.has(name)) {
+      r.fail(
+        e,
+        `'${clip(name, 60)}' is not a port name (an interface name such as eth-0-1: letters, digits, . _ / : -, at most 64)`,
+        pair.value as YNode,
+      );
+      continue;
+    }
+
     const f = r.fields(
       e.value as YNode,
       `port ${name}`,

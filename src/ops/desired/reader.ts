@@ -13,6 +13,7 @@ import {
   type LineCounter,
   type Node,
   type Pair,
+  visit,
 } from 'yaml';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/sanitize.js';
@@ -20,6 +21,12 @@ import type { SourcePos } from './types.js';
 
 /** A file stops being read after this many problems. */
 export const MAX_PROBLEMS = 20;
+/** The longest string value (a name, a description …) in characters: far above any real one. */
+export const MAX_STRING = 65_536;
+/** Aliases (`*name`) read at most in one file: a file of aliases to aliases stays bounded. */
+export const MAX_ALIASES = 10_000;
+/** The longest problem message shown, in characters (a message may quote the file). */
+const MAX_MESSAGE = 300;
 
 export interface FileProblem {
   at: SourcePos;
@@ -27,7 +34,12 @@ export interface FileProblem {
 }
 
 export const problemLine = (p: FileProblem): string =>
-  `${p.at.file}:${p.at.line}:${p.at.col}: ${sanitize(p.message)}`;
+  `${p.at.file}:${p.at.line}:${p.at.col}: ${sanitize(clip(p.message))}`;
+
+/** `text` cut to MAX_MESSAGE characters, with '…' when cut. */
+export function clip(text: string, max = MAX_MESSAGE): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /**
  * A config file that cannot be used: syntax error, unknown field, wrong type or invalid
@@ -55,6 +67,8 @@ export type YNode = Node | null | undefined;
 
 export class Reader {
   readonly problems: FileProblem[] = [];
+  private aliases = 0;
+  private aliasTargets?: Map<Node, Node>;
   constructor(
     readonly file: string,
     private readonly lc: LineCounter,
@@ -63,7 +77,46 @@ export class Reader {
 
   /** An alias (`*name`) read as the node it names; positions stay the alias's own. */
   private deref(node: YNode): YNode {
-    return isAlias(node) && this.doc ? ((node.resolve(this.doc) as YNode) ?? node) : node;
+    if (!isAlias(node) || !this.doc) return node;
+    if (++this.aliases === MAX_ALIASES + 1) {
+      this.fail(
+        node,
+        `more than ${MAX_ALIASES.toLocaleString('en')} aliases (*name) in the file: not read further`,
+      );
+      throw new TooManyProblems();
+    }
+    return this.targets().get(node) ?? node;
+  }
+
+  /**
+   * What each alias names, from one walk of the document in order (an alias names the last
+   * node before it with that anchor). yaml's own Alias.resolve walks the whole document per
+   * alias: 10,000 aliases took minutes.
+   */
+  private targets(): Map<Node, Node> {
+    if (this.aliasTargets) return this.aliasTargets;
+    const anchors = new Map<string, Node>();
+    const out = new Map<Node, Node>();
+    visit(this.doc ?? null, {
+      Node: (_key, node) => {
+        if (isAlias(node)) {
+          const target = anchors.get(node.source);
+          if (target) out.set(node, target);
+        } else if (node.anchor) anchors.set(node.anchor, node);
+      },
+    });
+    this.aliasTargets = out;
+    return out;
+  }
+
+  /** A string value within MAX_STRING characters, else a problem and undefined. */
+  private bounded(node: YNode, what: string, value: string): string | undefined {
+    if (value.length <= MAX_STRING) return value;
+    this.fail(
+      node,
+      `${what} is ${value.length.toLocaleString('en')} characters long, over the limit of ${MAX_STRING.toLocaleString('en')}`,
+    );
+    return undefined;
   }
 
   pos(node: YNode | Pair, fallback?: YNode): SourcePos {
@@ -103,7 +156,7 @@ export class Reader {
       if (key === null || !known.includes(key)) {
         this.fail(
           pair,
-          `unknown field '${key ?? String(pair.key)}' in ${what} (known: ${known.join(', ')})`,
+          `unknown field '${clip(key ?? String(pair.key), 60)}' in ${what} (known: ${known.join(', ')})`,
           node,
         );
         continue;
@@ -134,7 +187,8 @@ export class Reader {
 
   string(written: YNode, what: string, holder?: YNode): string | undefined {
     const node = this.deref(written);
-    if (isScalar(node) && typeof node.value === 'string') return node.value;
+    if (isScalar(node) && typeof node.value === 'string')
+      return this.bounded(node, what, node.value);
     this.fail(node, `${what} must be a string`, holder);
     return undefined;
   }
@@ -146,8 +200,9 @@ export class Reader {
   text(written: YNode, what: string, holder?: YNode, nullAs?: string): string | undefined {
     const node = this.deref(written);
     if (isScalar(node)) {
-      if (typeof node.value === 'string') return node.value;
-      if (typeof node.value === 'bigint' && node.source !== undefined) return node.source;
+      if (typeof node.value === 'string') return this.bounded(node, what, node.value);
+      if (typeof node.value === 'bigint' && node.source !== undefined)
+        return this.bounded(node, what, node.source);
       if (node.value === null && nullAs !== undefined) return nullAs;
     } else if (node == null && nullAs !== undefined) return nullAs;
     this.fail(node, `${what} must be a string or an integer`, holder);

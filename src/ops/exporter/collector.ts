@@ -7,6 +7,7 @@
  */
 import type { Registry } from 'prom-client';
 import type { Client } from '../../api/client.js';
+import { DEFAULT_LIMITS, type SeriesLimits } from './bounds.js';
 import {
   addDeviceSamples,
   type DeviceSnapshot,
@@ -34,6 +35,8 @@ export interface CollectorOptions {
   healthMs?: number;
   /** Rules whose counters are exported (by name); none when empty. */
   ruleNames: ReadonlySet<string>;
+  /** Series per device (bounds.ts); DEFAULT_LIMITS when not given. */
+  limits?: SeriesLimits;
   now?: () => number;
   /** Told when a device stops or starts answering (once per change, not per scrape). */
   onChange?: (device: string, up: boolean, why: string) => void;
@@ -105,7 +108,7 @@ export class FleetCollector {
       );
       if (r === 'late' || !r.ok) return;
       out.add('pbc_scrape_duration_seconds', { device: t.name }, r.seconds);
-      addDeviceSamples(out, t.name, r.snap, this.options.ruleNames);
+      addDeviceSamples(out, t.name, r.snap);
     });
     return out.registry();
   }
@@ -146,12 +149,9 @@ export class FleetCollector {
     const reuse =
       last && now - last.at < (this.options.healthMs ?? 10_000) ? last.health : undefined;
     try {
-      const snap = await readSnapshot(t.client, this.options.ruleNames.size > 0, reuse);
-      if (!reuse)
-        this.health.set(t.name, {
-          at: now,
-          health: { env: snap.env, load: snap.load, memory: snap.memory },
-        });
+      const limits = this.options.limits ?? DEFAULT_LIMITS;
+      const { snap, health } = await readSnapshot(t.client, this.options.ruleNames, limits, reuse);
+      if (!reuse) this.health.set(t.name, { at: now, health });
       return { ok: true, snap, seconds: (performance.now() - started) / 1000 };
     } catch (e) {
       // a device that comes back is read whole

@@ -13,11 +13,18 @@ import type {
   PortCounter,
   PortInfo,
   PortStats,
-  Rule,
 } from '../../model/types.js';
+import {
+  boundEnvironment,
+  boundPorts,
+  boundRules,
+  type Dropped,
+  type RuleSums,
+  type SeriesLimits,
+} from './bounds.js';
 import type { MetricDef, ScrapeRegistry } from './registry.js';
 
-/** Everything one scrape reads from one device. */
+/** What one scrape reads from one device, cut to the series limits (bounds.ts). */
 export interface DeviceSnapshot {
   info: PortInfo[];
   stats: PortStats[];
@@ -25,37 +32,56 @@ export interface DeviceSnapshot {
   env: Environment;
   load: LoadAverage;
   memory: MemoryUsage;
-  /** Only read when rule metrics were asked for. */
-  rules?: Rule[];
+  /** The counters of the rules named with --rule-metrics, summed per name. */
+  rules?: Map<string, RuleSums>;
+  /** What the limits left out. */
+  dropped: Dropped;
 }
 
-/** What changes slowly: read at most every `healthMs` (CollectorOptions), not every scrape. */
-export type Health = Pick<DeviceSnapshot, 'env' | 'load' | 'memory'>;
+/**
+ * What changes slowly: read at most every `healthMs` (CollectorOptions), not every scrape;
+ * kept already cut to the limits, with what the cut left out.
+ */
+export type Health = Pick<DeviceSnapshot, 'env' | 'load' | 'memory'> & { envDropped: Dropped };
 
 /**
  * The GETs of one scrape, all at once on the device's keep-alive connections; the health
- * reads only when `health` (the last ones) is not given.
+ * reads only when `health` (the last ones) is not given. The answers are cut to `limits`
+ * before they are kept anywhere.
  */
 export async function readSnapshot(
   client: Client,
-  withRules: boolean,
+  ruleNames: ReadonlySet<string>,
+  limits: SeriesLimits,
   health?: Health,
-): Promise<DeviceSnapshot> {
+): Promise<{ snap: DeviceSnapshot; health: Health }> {
   const [info, stats, flows, rules, fresh] = await Promise.all([
     client.ports.info(),
     client.ports.stats(),
     client.device.flowNumbers(),
-    withRules ? client.rules.list() : undefined,
+    ruleNames.size > 0 ? client.rules.list() : undefined,
     health ??
       Promise.all([
         client.device.environment(),
         client.device.loadAverage(),
         client.device.memoryUsage(),
-      ]).then(([env, load, memory]): Health => ({ env, load, memory })),
+      ]).then(([env, load, memory]): Health => {
+        const envDropped: Dropped = {};
+        return { env: boundEnvironment(env, limits.ports, envDropped), load, memory, envDropped };
+      }),
   ]);
-  const snap: DeviceSnapshot = { info, stats, flows, ...fresh };
-  if (rules) snap.rules = rules.rules;
-  return snap;
+  const dropped: Dropped = { ...fresh.envDropped };
+  const ports = boundPorts(info, stats, limits.ports, dropped);
+  const snap: DeviceSnapshot = {
+    ...ports,
+    flows,
+    env: fresh.env,
+    load: fresh.load,
+    memory: fresh.memory,
+    dropped,
+  };
+  if (rules) snap.rules = boundRules(rules.rules, ruleNames, limits.rules, dropped);
+  return { snap, health: fresh };
 }
 
 const PORT_COUNTERS: readonly [string, PortCounter, string][] = [
@@ -156,26 +182,22 @@ export const METRICS: readonly MetricDef[] = [
     help: 'Bytes matched by the rule (rules named with --rule-metrics).',
     labels: ['device', 'rule'],
   },
+  {
+    name: 'pbc_series_dropped',
+    type: 'gauge',
+    help: 'Ports, rules, sensors, fans or PSUs (kind) of the device left out of this scrape: over the limit (--max-ports, --max-rules).',
+    labels: ['device', 'kind'],
+  },
 ];
 
 /**
- * Adds one answering device's samples (everything but pbc_up and the duration). Rule
- * counters only for `ruleNames`; two rules of one name add up into one series.
+ * Adds one answering device's samples (everything but pbc_up and the duration): the
+ * snapshot is already cut to the limits and holds distinct ports, sensors, fans and PSUs.
  */
-export function addDeviceSamples(
-  out: ScrapeRegistry,
-  device: string,
-  snap: DeviceSnapshot,
-  ruleNames: ReadonlySet<string>,
-): void {
+export function addDeviceSamples(out: ScrapeRegistry, device: string, snap: DeviceSnapshot): void {
   const statsByNo = new Map(snap.stats.map((s) => [s.portnum, s]));
-  const seen = new Set<string>();
   for (const port of snap.info) {
-    // a port listed twice would be a duplicate series, which Prometheus rejects whole
-    const name = sanitize(port.if_name);
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const labels = { device, port: name };
+    const labels = { device, port: sanitize(port.if_name) };
     const st = statsByNo.get(port.port_no);
     if (st) for (const [name, field] of PORT_COUNTERS) out.add(name, labels, st[field]);
     const bps = lineRateBps(port.speed);
@@ -184,23 +206,19 @@ export function addDeviceSamples(
   }
   out.add('pbc_tcam_flows_used', { device }, snap.flows.used_flows);
   out.add('pbc_tcam_flows_max', { device }, snap.flows.maximum_flows);
-  const sensors = new Set<string>();
   for (const t of snap.env.temp_sensors) {
-    const sensor = String(t.index);
-    if (sensors.has(sensor)) continue;
-    sensors.add(sensor);
-    const labels = { device, sensor, position: sanitize(t.position) };
+    const labels = { device, sensor: String(t.index), position: sanitize(t.position) };
     out.add('pbc_temperature_celsius', labels, t.temp);
     out.add('pbc_temperature_upper_alarm_celsius', labels, t.upper_alarm);
     out.add('pbc_temperature_lower_alarm_celsius', labels, t.lower_alarm);
   }
-  for (const fan of unique(snap.env.fan, (f) => String(f.index)))
+  for (const fan of snap.env.fan)
     out.add(
       'pbc_fan_ok',
       { device, fan: sanitize(String(fan.index)) },
       fan.status === 'OK' ? 1 : 0,
     );
-  for (const psu of unique(snap.env.psu, (p) => String(p.index))) {
+  for (const psu of snap.env.psu) {
     if (psu.status === 'ABSENT') continue;
     const ok = psu.power === 'OK' && psu.alert !== 'ALERT';
     out.add('pbc_psu_ok', { device, psu: String(psu.index) }, ok ? 1 : 0);
@@ -208,28 +226,10 @@ export function addDeviceSamples(
   out.add('pbc_cpu_load1', { device }, snap.load.average_1m);
   const { total, free } = snap.memory;
   if (total > 0) out.add('pbc_memory_used_ratio', { device }, Math.max(0, total - free) / total);
-  if (snap.rules && ruleNames.size > 0) {
-    const sums = new Map<string, { packets: bigint; bytes: bigint }>();
-    for (const r of snap.rules) {
-      if (!ruleNames.has(r.name)) continue;
-      const s = sums.get(r.name) ?? { packets: 0n, bytes: 0n };
-      s.packets += r.n_packets;
-      s.bytes += r.n_bytes;
-      sums.set(r.name, s);
-    }
-    for (const [rule, s] of sums) {
-      out.add('pbc_rule_packets_total', { device, rule: sanitize(rule) }, s.packets);
-      out.add('pbc_rule_bytes_total', { device, rule: sanitize(rule) }, s.bytes);
-    }
+  for (const [rule, s] of snap.rules ?? []) {
+    out.add('pbc_rule_packets_total', { device, rule: sanitize(rule) }, s.packets);
+    out.add('pbc_rule_bytes_total', { device, rule: sanitize(rule) }, s.bytes);
   }
-}
-
-function unique<T>(items: readonly T[], key: (t: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((t) => {
-    const k = key(t);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  for (const [kind, n] of Object.entries(snap.dropped))
+    out.add('pbc_series_dropped', { device, kind }, n);
 }

@@ -1,0 +1,62 @@
+/**
+ * A fleet write sent to a device slower than --timeout: the device applies it after pbc gave
+ * up waiting. The summary must say `unknown` (sent, no answer) with the read that shows what
+ * happened — never `not reached`, which is kept for devices nothing was sent to.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetConfig } from './fleet-helpers.js';
+import { type CliSim, json, pbc, startCliSim } from './helpers.js';
+
+let slow: CliSim;
+let downUrl: string;
+let config: string;
+
+beforeAll(async () => {
+  slow = await startCliSim();
+  // Every request waits 1.5 s at the device before it is handled; pbc waits 0.4 s.
+  await slow.control('/_sim/fault', { latency_ms: 1500 });
+  const down = await startCliSim();
+  downUrl = down.url;
+  await down.close();
+  config = fleetConfig({ slow: slow.url, down: downUrl }, { lab: ['slow', 'down'] });
+});
+afterAll(async () => {
+  await slow?.close();
+});
+
+const run = (args: string[]) =>
+  pbc(['--timeout', '400', ...args], { env: { PBC_CONFIG: config }, timeoutMs: 30_000 });
+
+/** The ID LED as the device reports it (asked after the write, so answered after it). */
+async function idled(): Promise<boolean> {
+  const res = await fetch(`${slow.url}/device/idled`);
+  return ((await res.json()) as { activated: boolean }).activated;
+}
+
+describe('pbc --fleet: a write sent and not answered', () => {
+  it('is unknown with the read to check it, not "not reached"; a down device is not reached', async () => {
+    const r = await run(['--fleet', 'lab', '--yes', 'device', 'idled', 'on']);
+    expect(r.code).toBe(1);
+    const out = json(r);
+    expect(out.map((d: { device: string; status: string }) => [d.device, d.status])).toEqual([
+      ['slow', 'unknown'],
+      ['down', 'not reached'],
+    ]);
+    expect(out[0].check).toBe('pbc --context slow get idled');
+    expect(out[0].error).toMatch(
+      /^POST \/device\/idled timed out .* it was sent, so it may have been applied; check with: pbc --context slow get idled$/,
+    );
+    expect(out[1].check).toBeUndefined();
+    // It was applied after all: "unknown" was the truth, "not reached" would have been a lie.
+    expect(await idled()).toBe(true);
+  });
+
+  it('says unknown in the table too', async () => {
+    const r = await run(['--fleet', 'lab', '--yes', '-o', 'table', 'device', 'idled', 'off']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /^DEVICE +STATUS +DETAIL\nslow +unknown +POST \/device\/idled timed out/,
+    );
+    expect(r.stdout).toMatch(/\ndown +not reached +/);
+  });
+});
