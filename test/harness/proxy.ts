@@ -84,20 +84,3 @@ export async function writeWatchingProxy(
     await forward(sim, req, res);
   });
 }
-
-/** Answers a request with the simulator's answer (through `app.inject`, no second socket). */
-async function forward(sim: SimServer, req: Recorded, res: ServerResponse) {
-  const headers: Record<string, string> = {};
-  for (const h of ['authorization', 'content-type', 'accept'])
-    if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
-  const answer = await sim.app.inject({
-    method: req.method as 'GET',
-    url: `${req.path}${req.query ? `?${req.query}` : ''}`,
-    headers,
-    ...(req.body ? { payload: req.body } : {}),
-  });
-  const type = answer.headers['content-type'];
-  res
-    .writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {})
-    .end(answer.rawPayload);
-}
