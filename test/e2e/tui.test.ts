@@ -3,7 +3,7 @@
  * typed, the screen read back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -20,7 +20,7 @@ const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const portLine = (screen: string, name: string) =>
   lines(screen).find((l) => l.includes(`${name} `)) ?? '';
 
-describe.runIf(hasTmux())('pbc --demo in a terminal', () => {
+describe.runIf(tmuxTests())('pbc --demo in a terminal', () => {
   for (const [columns, rows] of [
     [100, 30],
     [80, 24],
