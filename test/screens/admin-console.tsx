@@ -8,6 +8,7 @@ import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 import type { ConsoleContextValue } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
+import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
 import { mountTestConsole } from '../harness/console.js';
@@ -18,6 +19,8 @@ export interface TestConsole {
   sim: SimServer;
   /** The connection in use (changes after a reconnect). */
   current(): ConsoleContextValue;
+  /** The console's store (what it has polled). */
+  store: ConsoleStore;
   /** A client of its own (admin, or no user while UAC is off), for setting up and checking the device. */
   admin: Client;
   /** Types text one key at a time, waiting for each frame. */
@@ -77,6 +80,7 @@ export async function openConsole(
     h,
     sim,
     current: mounted.current,
+    store: mounted.store,
     admin,
     async type(text) {
       for (const ch of text) await h.press(ch);
