@@ -24,7 +24,7 @@ export interface Harness {
   /**
    * Waits until the console has handled every key written so far — Ink read them all and the
    * console's key queue is empty (src/tui/key-queue.ts) — and the frame showing the last one's
-   * result is drawn (two turns bring no new frame). What a key did not do is checked after it.
+   * result is drawn (two turns bring no new frame, or ten turns passed). What a key did not do is checked after it.
    */
   settle(timeoutMs?: number): Promise<string>;
   /** Polls the latest frame until `predicate` holds, yielding to React between polls. */
@@ -235,9 +235,10 @@ export function renderTui(
       late();
       await tick();
     }
+    // React commits the last key's update and Ink draws it (throttled to 1 ms) within a few
+    // turns; a screen that redraws all the time (rates) is never quiet, so at most 10 turns
     let seen = stdout.frames.length;
-    for (let quiet = 0; quiet < 2; ) {
-      late();
+    for (let quiet = 0, turn = 0; quiet < 2 && turn < 10; turn++) {
       await tick();
       quiet = stdout.frames.length === seen ? quiet + 1 : 0;
       seen = stdout.frames.length;

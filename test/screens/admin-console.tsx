@@ -11,7 +11,7 @@ import type { ResourceKey } from '../../src/store/resources.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { mountTestConsole } from '../harness/console.js';
+import { mountTestConsole, untilStore } from '../harness/console.js';
 import type { Harness } from '../harness/render.js';
 
 export interface TestConsole {
@@ -96,4 +96,14 @@ export async function openConsole(
 /** The body of the frame: everything between the tab bar and the status bar. */
 export function body(frame: string): string {
   return frame.split('\n').slice(3, -1).join('\n');
+}
+
+/**
+ * Waits until the console has the answers of `keys` (a poll committed them) and has drawn the
+ * frame after them, so a key that needs them (e on Ports needs the configuration) is pressed
+ * once, not again until it works.
+ */
+export async function polled(t: TestConsole, ...keys: ResourceKey[]): Promise<string> {
+  await untilStore(t.store, (s) => keys.every((k) => s.resources[k].data !== undefined));
+  return t.h.settle();
 }
