@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { strayCommands } from '../../src/tui/dispatch.js';
-import { SCREEN_RESOURCES } from '../../src/tui/screen-resources.js';
 import { BINDINGS, type Binding, SCREENS, type ScreenId } from '../../src/tui/keymap.js';
+import { SCREEN_RESOURCES } from '../../src/tui/screen-resources.js';
 import { registeredCommands } from '../../src/tui/use-screen.js';
 import { body, polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
