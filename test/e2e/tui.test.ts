@@ -39,11 +39,13 @@ describe.runIf(tmuxTests())('pbc --demo in a terminal', () => {
       const first = await s.waitFor(
         (x) => x.includes('RX b/s') && /\d[kMG]/.test(portLine(x, 'eth-0-1')),
       );
-      await new Promise((r) => setTimeout(r, 4500));
-      const second = s.screen();
       // at 80×24 one port's few columns (3 significant digits) may read the same twice: compare
-      // every port's line
+      // every port's line, until a later poll's rates are drawn (no fixed 4.5 s sleep)
       const ports = (x: string) => lines(x).filter((l) => l.includes('eth-0-'));
+      const second = await s.waitFor(
+        (x) => ports(x).length > 0 && JSON.stringify(ports(x)) !== JSON.stringify(ports(first)),
+        30_000,
+      );
       expect(ports(second)).not.toEqual(ports(first));
 
       s.keys('6');
