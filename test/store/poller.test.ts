@@ -6,7 +6,7 @@ import { createConsoleStore } from '../../src/store/store.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(pred: () => boolean, ms = 3000): Promise<void> {
+async function until(pred: () => boolean, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!pred()) {
     if (Date.now() > end) throw new Error('condition not reached');
