@@ -152,6 +152,14 @@ export class Poller {
     else this.refresh();
   }
 
+  /**
+   * Polls waiting for their time (0 while paused or stopped): with none scheduled and none in
+   * flight, no request can come from this poller until something starts it again.
+   */
+  scheduled(): number {
+    return this.timers.size;
+  }
+
   isPaused(): boolean {
     return this.paused;
   }

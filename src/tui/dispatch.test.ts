@@ -20,19 +20,17 @@ function recorder() {
 }
 
 describe('dispatchKey', () => {
-  it("a dialog's binding beats the screen's", () => {
+  it("a dialog's keys never reach the table: the layers production builds resolve none", () => {
+    // use-screen.ts dispatches through [screen, global] with the real BINDINGS; an open dialog
+    // takes its keys before that (the screen's key hook), so a `within` binding (the groups
+    // editor's ← pick) is for help only — the table gives ← to the app's view.left
     const { ran, h } = recorder();
-    const out = dispatchKey(
-      'd',
-      [
-        { scope: 'rules', within: 'editor', handlers: { 'rules.editor.drop': h('dialog') } },
-        { scope: 'rules', handlers: { 'rules.delete': h('screen') } },
-        { scope: 'global', handlers: {} },
-      ],
-      TABLE,
-    );
-    expect(out).toEqual({ kind: 'ran', command: 'rules.editor.drop' });
-    expect(ran).toEqual(['dialog']);
+    const out = dispatchKey('left', [
+      { scope: 'groups', handlers: { 'groups.editor.pick': h('dialog') } },
+      { scope: 'global', handlers: { 'view.left': h('app') } },
+    ]);
+    expect(out).toEqual({ kind: 'ran', command: 'view.left' });
+    expect(ran).toEqual(['app']);
   });
 
   it("the screen's binding beats the app's", () => {

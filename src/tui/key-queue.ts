@@ -10,12 +10,25 @@
  * The clock counts reads; a confirmation takes only keys read after it was drawn
  * (src/screens/key-clock.ts).
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyClock } from '../screens/key-clock.js';
 import { type ConsoleKey, consoleKeys, type InkKey } from './keys.js';
 
 interface Queued extends ConsoleKey {
   read: number;
+}
+
+/** The queues of the consoles mounted in this process (one, except in tests). */
+const queues = new Set<{ current: unknown[] }>();
+
+/**
+ * Keys read but not handled yet, over every mounted console: 0 once each key read so far has
+ * been handled (its handler ran). Tests wait for it before checking what a key did not do.
+ */
+export function keysQueued(): number {
+  let n = 0;
+  for (const q of queues) n += q.current.length;
+  return n;
 }
 
 export function useKeyQueue(
@@ -34,6 +47,12 @@ export function useKeyQueue(
   const onInterruptRef = useRef(onInterrupt);
   onInterruptRef.current = onInterrupt;
   const [, setTurn] = useState(0);
+  useEffect(() => {
+    queues.add(queue);
+    return () => {
+      queues.delete(queue);
+    };
+  }, []);
 
   const next = useCallback(() => {
     const k = queue.current.shift();

@@ -14,7 +14,7 @@ import type { ScreenId } from '../../src/tui/keymap.js';
 import { mountTestConsole } from '../harness/console.js';
 import { endlessProxy } from '../harness/proxy.js';
 import { cleanup, type Harness } from '../harness/render.js';
-import { assertResponsive, statusError } from './drill.js';
+import { assertResponsive, EVENT_MS, statusError } from './drill.js';
 
 const ALL: Partial<Record<ResourceKey, number>> = Object.fromEntries(
   Object.keys(DEFAULT_INTERVALS).map((k) => [k, 400]),
@@ -60,7 +60,7 @@ describe('drill: an endless answer', () => {
     expect(proxy.endlessRequests()).toBeGreaterThanOrEqual(1);
     await assertResponsive(ui);
     // the header's own resources still answer
-    await ui.waitFor((f) => f.includes('pb-lab-01'), 5000);
+    await ui.waitFor((f) => f.includes('pb-lab-01'), EVENT_MS);
   }, 40_000);
 });
 
@@ -80,7 +80,7 @@ describe('drill: a device error echoing the password', () => {
       { url: echo.url, user: 'admin', password: 'S3cr3tPass', timeoutMs: 2000, intervals: ALL },
       'overview',
     );
-    const frame = await ui.waitFor((f) => statusError(f) !== undefined, 10_000);
+    const frame = await ui.waitFor((f) => statusError(f) !== undefined, EVENT_MS);
     expect(statusError(frame)).toMatch(/login admin:\*\*\* denied \(Basic \*\*\*\)/);
     const everything = ui.output();
     for (const secret of ['S3cr3tPass', Buffer.from('admin:S3cr3tPass').toString('base64')])

@@ -25,7 +25,7 @@ describe('drill: the device stops answering (requests hang)', () => {
       keeps: 'eth-0-1',
       error: /timed out/,
     });
-    expect(await assertResponsive(d.ui)).toBeLessThan(1000);
+    await assertResponsive(d.ui);
     await waitForHeader(d, /data [2-9]s old/, 4000);
     // requests already hanging end at their timeout; the next poll answers
     await clearFaultAndRecover(d, TIMEOUT + RECOVERY_MS);

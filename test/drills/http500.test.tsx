@@ -3,6 +3,7 @@ import {
   assertFaultShown,
   assertResponsive,
   clearFaultAndRecover,
+  EVENT_MS,
   failEveryRequest,
   openDrill,
   ready,
@@ -19,15 +20,15 @@ describe('drill: every request answers 500', () => {
     await assertFaultShown(d, {
       header: STALE,
       withError: true,
-      within: 5000,
+      within: EVENT_MS,
       keeps: 'Fans', // the overview is still there
       error: /simulated internal failure/,
     });
-    expect(await assertResponsive(d.ui)).toBeLessThan(1000);
+    await assertResponsive(d.ui);
     // switching screens works while the device fails; the new screen says it cannot load
     d.ui.write('2');
-    await d.ui.waitFor((f) => f.includes('[2 Ports]'), 1000);
-    await waitForHeader(d, /^◌ stale [2-9]s$/, 4000);
+    await d.ui.waitFor((f) => f.includes('[2 Ports]'), EVENT_MS);
+    await waitForHeader(d, /^◌ stale [2-9]s$/, EVENT_MS);
     await clearFaultAndRecover(d);
     expect(d.ui.lastFrame()).toContain('eth-0-1');
     expect(await d.writes()).toBe(0);

@@ -20,6 +20,7 @@ import { SCREEN_VIEWS } from '../../src/tui/screens.js';
 import { mountTestConsole } from '../harness/console.js';
 import { ageStats } from '../harness/device-fixtures.js';
 import { cleanup } from '../harness/render.js';
+import { EVENT_MS } from './drill.js';
 
 const CYCLES = 10_000;
 
@@ -85,7 +86,7 @@ describe('long run (10,000 accelerated poll cycles, every screen)', () => {
       expect(Math.max(...[...s.rates.rates.values()].map((r) => r.history.length))).toBe(HISTORY);
       // the console still answers keys and shows the newest data
       await ui.press('6');
-      await ui.waitFor((f) => f.includes(`long-run line ${line}`), 5000);
+      await ui.waitFor((f) => f.includes(`long-run line ${line}`), EVENT_MS);
     } finally {
       ui.unmount();
       cleanup();

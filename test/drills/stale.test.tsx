@@ -6,7 +6,7 @@
  * once the device answers in time again.
  */
 import { describe, expect, it } from 'vitest';
-import { openDrill, ready } from './drill.js';
+import { EVENT_MS, openDrill, ready } from './drill.js';
 
 /** The screen between the tab bar and the status bar. */
 const body = (f: string) => f.split('\n').slice(3, -2).join('\n');
@@ -35,14 +35,17 @@ describe('drill: figures older than their poll interval', () => {
     expect(f).toMatch(/Top talkers[^\n]*\n.*? {2}–/); // a frozen rate is not "now"
     expect(f).toMatch(/Errors\/drops now\s*\n.*? {2}–/);
     d.ui.write('2');
-    const ports = await d.ui.waitFor((x) => x.includes('[2 Ports]') && x.includes('eth-0-1'), 2000);
+    const ports = await d.ui.waitFor(
+      (x) => x.includes('[2 Ports]') && x.includes('eth-0-1'),
+      EVENT_MS,
+    );
     const row = ports.split('\n').find((l) => l.includes('eth-0-1 ')) ?? '';
     expect(row).toMatch(/\s–\s+–\s+–\s+–\s/); // rx/tx bit and packet rates: none
     d.ui.write('3');
     // the Rules screen's first answer is still on its way (6 s): wait for it, then for it to age
     await d.ui.waitFor((x) => /\d rules ◌ counters stale [2-9]s/.test(x), 15_000);
     await d.control('/_sim/fault', { latency_ms: 0 });
-    await d.ui.waitFor((x) => x.includes('rules') && !body(x).includes('stale'), 10_000);
+    await d.ui.waitFor((x) => x.includes('rules') && !body(x).includes('stale'), EVENT_MS);
     d.ui.write('1');
     await d.ui.waitFor(
       (x) =>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { INTERVAL, isLive, openDrill, ready, SLACK_MS, sleep } from './drill.js';
+import { describe, expect, it, vi } from 'vitest';
+import { untilStore } from '../harness/console.js';
+import { EVENT_MS, isLive, openDrill, ready } from './drill.js';
 
 describe('drill: a confirmed write meets a connection reset', () => {
   it('sends it exactly once (no retry), shows the error, and sends nothing unconfirmed', async () => {
@@ -7,8 +8,8 @@ describe('drill: a confirmed write meets a connection reset', () => {
     await ready(d, 'PRIO');
     // pause polling, so the one request the device sees next is the write
     d.ui.write('p');
-    await d.ui.waitFor((f) => f.includes('‖ paused'), 1000);
-    while (Object.values(d.store.getState().resources).some((r) => r.inFlight)) await sleep(20);
+    await d.ui.waitFor((f) => f.includes('‖ paused'), EVENT_MS);
+    await untilStore(d.store, (s) => Object.values(s.resources).every((r) => !r.inFlight));
     const status = async () => {
       const s = await d.control('/_sim/status');
       return { requests: s.requests as number, writes: s.writes as number };
@@ -16,16 +17,23 @@ describe('drill: a confirmed write meets a connection reset', () => {
     const before = await status();
     expect(before.writes).toBe(0); // nothing written so far
     d.ui.write('z');
-    await d.ui.waitFor((f) => f.includes('Reset rule counters — confirm'), 1000);
-    await sleep(300);
+    await d.ui.waitFor((f) => f.includes('Reset rule counters — confirm'), EVENT_MS);
+    // the z handled, its frame drawn: the confirmation waits and nothing was sent
+    expect(await d.ui.settle()).toContain('Reset rule counters — confirm');
     expect((await status()).writes).toBe(0); // a confirmation on screen sends nothing
     await d.control('/_sim/fault', { fail_next: 1, fail_next_mode: 'reset' });
     d.ui.write('y');
-    const done = await d.ui.waitFor((f) => f.includes('Reset rule counters — result'), 3000);
+    const done = await d.ui.waitFor((f) => f.includes('Reset rule counters — result'), EVENT_MS);
     expect(done).toContain('The change failed:');
     expect(done).toContain('DELETE /rules/counters → FAILED:');
     expect(done).toContain('closed before an answer');
-    await sleep(1000); // a retry, if there were one, would have come by now
+    // the write failed before its result was drawn (a write is never retried by the
+    // transport); the read-back follows: wait for it, then count
+    await vi.waitFor(
+      async () => expect((await status()).requests).toBeGreaterThanOrEqual(before.requests + 2),
+      { timeout: EVENT_MS },
+    );
+    await d.ui.settle();
     const after = await status();
     console.log(
       '[drill] write reset:',
@@ -40,9 +48,9 @@ describe('drill: a confirmed write meets a connection reset', () => {
     expect(after.requests - before.requests).toBe(2);
     // Enter closes the result; resuming polling brings the console back
     d.ui.write('\r');
-    await d.ui.waitFor((f) => !f.includes('Reset rule counters — result'), 1000);
+    await d.ui.waitFor((f) => !f.includes('Reset rule counters — result'), EVENT_MS);
     d.ui.write('p');
-    await d.ui.waitFor(isLive, 2 * INTERVAL + SLACK_MS);
+    await d.ui.waitFor(isLive, EVENT_MS);
     expect((await status()).writes).toBe(1);
   });
 });

@@ -5,14 +5,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { type EndlessProxy, endlessProxy } from '../harness/proxy.js';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const fn of closers.splice(0).reverse()) await fn();
 });
 
-describe.runIf(hasTmux())('pbc console reading an endless answer', () => {
+describe.runIf(tmuxTests())('pbc console reading an endless answer', () => {
   it('quits on Ctrl-C without waiting for the answer', async () => {
     const sim: SimServer = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
     closers.push(() => sim.close());

@@ -1,11 +1,11 @@
 /** Screen 8 in a real terminal: the apps, and starting one. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, lines, press, startPbc } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
-describe.runIf(hasTmux())('apps screen in tmux', () => {
+describe.runIf(tmuxTests())('apps screen in tmux', () => {
   it('8 shows the apps; a starts one from its form, after its confirmation', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24 });
     await s.waitFor((x) => x.includes('● live'), 15_000);

@@ -1,11 +1,11 @@
 /** Screen 9 in a real terminal: the storage mode, and a reboot that reconnects by itself. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, press, startPbc } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
-describe.runIf(hasTmux())('device screen in tmux', () => {
+describe.runIf(tmuxTests())('device screen in tmux', () => {
   it('9 shows the storage mode; B reboots after y, counts down and reconnects by itself', async () => {
     const s = startPbc('--demo', { columns: 100, rows: 30 });
     await s.waitFor((x) => x.includes('● live'), 15_000);

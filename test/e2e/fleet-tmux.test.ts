@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { hasTmux, TmuxSession, tmuxTests } from './tmux.js';
 
 let sims: SimServer[] = [];
 let config = '';
@@ -35,7 +35,7 @@ afterAll(async () => {
   await Promise.all(sims.slice(0, 3).map((s) => s.close()));
 });
 
-describe.runIf(hasTmux())('pbc --fleet in a terminal', () => {
+describe.runIf(tmuxTests())('pbc --fleet in a terminal', () => {
   it('starts on the fleet screen at 80×24, opens a device with Enter, 0 returns', async () => {
     const s = new TmuxSession('node dist/cli.js --fleet lab', {
       columns: 80,

@@ -5,7 +5,7 @@
  * to 60×20 and back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 
 const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(hasTmux())('pbc --demo: typed work survives', () => {
+describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
   it('an editor survives Esc (asks), a resize to 60×20 and back, and a device refusal at 80×24', async () => {
     const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
     sessions.push(s);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 let sim: SimServer;
 const sessions: TmuxSession[] = [];
@@ -95,7 +95,7 @@ async function deleteWithRevert(time: string) {
   return { s, dir, name };
 }
 
-describe.runIf(hasTmux())('auto-revert from the console', () => {
+describe.runIf(tmuxTests())('auto-revert from the console', () => {
   it('reverts after the console is killed with SIGKILL during the countdown', async () => {
     const { s, dir, name } = await deleteWithRevert('20s');
     const [entry] = reverts(dir);

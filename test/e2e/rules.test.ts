@@ -4,7 +4,7 @@
  * the form and seen in the list.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 
 const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(hasTmux())('pbc --demo: rules', () => {
+describe.runIf(tmuxTests())('pbc --demo: rules', () => {
   for (const [columns, rows] of [
     [100, 30],
     [80, 24],

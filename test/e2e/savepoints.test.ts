@@ -1,11 +1,11 @@
 /** Screen 5 in a real terminal: the factory save-point, and v shows a diff. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, lines, press, startPbc } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
-describe.runIf(hasTmux())('save-points screen in tmux', () => {
+describe.runIf(tmuxTests())('save-points screen in tmux', () => {
   for (const [columns, rows] of [
     [100, 30],
     [80, 24],

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { beforeAll } from 'vitest';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -13,6 +14,24 @@ export function hasTmux(): boolean {
   } catch {
     return false;
   }
+}
+
+const inCi = ['CI', 'CONTINUOUS_INTEGRATION'].some(
+  (name) => name in process.env && process.env[name] !== '0' && process.env[name] !== 'false',
+);
+
+/**
+ * Whether a file's tmux tests run (`describe.runIf(tmuxTests())`): tmux is found, or CI is set.
+ * In CI a missing tmux fails every test of the file with its name (a hook that throws) instead
+ * of skipping them unseen; on a developer's machine without tmux they are skipped.
+ */
+export function tmuxTests(): boolean {
+  if (hasTmux()) return true;
+  if (!inCi) return false;
+  beforeAll(() => {
+    throw new Error('tmux not found on PATH: the terminal tests need it (.ci/run installs it)');
+  });
+  return true;
 }
 
 /**

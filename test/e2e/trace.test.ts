@@ -4,7 +4,7 @@
  * ssh-drop), and `t` on the port shows where its HTTPS goes (tap-1 → eth-0-9).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const selected = (screen: string) => lines(screen).find((l) => l.startsWith('›')) ?? '';
 
-describe.runIf(hasTmux())('trace in pbc --demo', () => {
+describe.runIf(tmuxTests())('trace in pbc --demo', () => {
   it('from Rules and from Ports at 80×24', async () => {
     const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
     sessions.push(s);

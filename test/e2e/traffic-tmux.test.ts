@@ -6,7 +6,7 @@
  * the console reports predicted vs measured.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, TmuxSession } from './tmux.js';
+import { TmuxSession, tmuxTests } from './tmux.js';
 
 const sessions: TmuxSession[] = [];
 afterEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => {
 const portLine = (screen: string, name: string) =>
   screen.split('\n').find((l) => l.includes(`${name} `)) ?? '';
 
-describe.runIf(hasTmux())('pbc --demo: tool-port load at 80×24', () => {
+describe.runIf(tmuxTests())('pbc --demo: tool-port load at 80×24', () => {
   it('flags eth-0-15 OVERSUB on Ports and lists core-40g feeding it', async () => {
     const s = new TmuxSession('node dist/cli.js --demo', {
       columns: 80,

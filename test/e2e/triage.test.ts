@@ -4,13 +4,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, lines, press, startPbc } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
 const table = (screen: string) => lines(screen).filter((l) => /^[›\s]eth-/.test(l));
 
-describe.runIf(hasTmux())('which port is erroring now, in tmux at 80×24', () => {
+describe.runIf(tmuxTests())('which port is erroring now, in tmux at 80×24', () => {
   it('2 then s: the port with the most errors per second now comes first, flagged in words', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24, env: { NO_COLOR: '1' } });
     await s.waitFor((x) => x.includes('● live'), 15_000);

@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSim } from '../../src/sim/server.js';
 import { killAll, press, startPbc, type } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
-describe.runIf(hasTmux())('users screen in tmux', () => {
+describe.runIf(tmuxTests())('users screen in tmux', () => {
   it('7 shows admin', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24 });
     await s.waitFor((x) => x.includes('● live'), 15_000);

@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, lines, press, startPbc, type } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
-describe.runIf(hasTmux())('wide panels in tmux at 80×24', () => {
+describe.runIf(tmuxTests())('wide panels in tmux at 80×24', () => {
   it('→ on the port detail reveals the SFP light levels cut at 80 columns', async () => {
     const s = startPbc('--demo', { columns: 80, rows: 24, env: { NO_COLOR: '1' } });
     await s.waitFor((x) => x.includes('● live'), 15_000);

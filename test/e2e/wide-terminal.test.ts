@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, lines, press, startPbc, type } from './admin-helpers.js';
-import { hasTmux } from './tmux.js';
+import { tmuxTests } from './tmux.js';
 
 afterEach(killAll);
 
@@ -20,7 +20,7 @@ const fits = (screen: string) => {
   for (const l of lines(screen)) expect(l.length).toBeLessThanOrEqual(COLUMNS);
 };
 
-describe.runIf(hasTmux())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
+describe.runIf(tmuxTests())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
   it('triage in two keys, Overview drill-down, an editor closed with Esc', async () => {
     const s = startPbc('--demo', { columns: COLUMNS, rows: ROWS, env: { NO_COLOR: '1' } });
     await s.waitFor((x) => x.includes('● live'), 15_000);

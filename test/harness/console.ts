@@ -51,3 +51,27 @@ export async function mountTestConsole(options: TestConsoleOptions): Promise<Mou
     },
   };
 }
+
+/**
+ * Resolves once `predicate` holds for the store's state: at once, or at the commit that makes
+ * it true (a poll's answer, an operation's result). No polling of the clock.
+ */
+export function untilStore(
+  store: ConsoleStore,
+  predicate: (state: ReturnType<ConsoleStore['getState']>) => boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
+  if (predicate(store.getState())) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`untilStore: not reached in ${timeoutMs} ms`));
+    }, timeoutMs);
+    const unsubscribe = store.subscribe((state) => {
+      if (!predicate(state)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    });
+  });
+}

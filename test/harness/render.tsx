@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
+import { keysQueued } from '../../src/tui/key-queue.js';
 
 export interface Harness {
   /** The visible text of the latest frame (no escape sequences). */
@@ -20,6 +21,12 @@ export interface Harness {
   write(input: string): void;
   /** Writes the key's escape sequence, then waits for a new frame (or 100 ms) to settle. */
   press(key: KeyName | string): Promise<void>;
+  /**
+   * Waits until the console has handled every key written so far — Ink read them all and the
+   * console's key queue is empty (src/tui/key-queue.ts) — and the frame showing the last one's
+   * result is drawn (two turns bring no new frame, or ten turns passed). What a key did not do is checked after it.
+   */
+  settle(timeoutMs?: number): Promise<string>;
   /** Polls the latest frame until `predicate` holds, yielding to React between polls. */
   waitFor(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
@@ -130,6 +137,11 @@ class FakeStdin extends EventEmitter {
     if (this.queue.length > 0 && this.listenerCount('readable') > 0) this.emit('readable');
   }
 
+  /** Writes Ink has not read yet. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   read(): string | null {
     return this.queue.shift() ?? null;
   }
@@ -213,6 +225,27 @@ export function renderTui(
     }
   };
 
+  const settle = async (timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    const late = () => {
+      if (Date.now() > deadline)
+        throw new Error(`settle: keys still unhandled after ${timeoutMs} ms:\n${lastFrame()}`);
+    };
+    while (stdin.pending > 0 || keysQueued() > 0) {
+      late();
+      await tick();
+    }
+    // React commits the last key's update and Ink draws it (throttled to 1 ms) within a few
+    // turns; a screen that redraws all the time (rates) is never quiet, so at most 10 turns
+    let seen = stdout.frames.length;
+    for (let quiet = 0, turn = 0; quiet < 2 && turn < 10; turn++) {
+      await tick();
+      quiet = stdout.frames.length === seen ? quiet + 1 : 0;
+      seen = stdout.frames.length;
+    }
+    return lastFrame();
+  };
+
   const harness: Harness = {
     lastFrame,
     lastStyledFrame: () => stdout.styledFrames.at(-1) ?? '',
@@ -233,6 +266,7 @@ export function renderTui(
       }
     },
     waitFor,
+    settle,
     resize(columns, rows) {
       stdout.columns = columns;
       stdout.rows = rows;

@@ -8,9 +8,10 @@ import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 import type { ConsoleContextValue } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
+import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionSettings } from '../../src/tui/connection.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
-import { mountTestConsole } from '../harness/console.js';
+import { mountTestConsole, untilStore } from '../harness/console.js';
 import type { Harness } from '../harness/render.js';
 
 export interface TestConsole {
@@ -18,6 +19,8 @@ export interface TestConsole {
   sim: SimServer;
   /** The connection in use (changes after a reconnect). */
   current(): ConsoleContextValue;
+  /** The console's store (what it has polled). */
+  store: ConsoleStore;
   /** A client of its own (admin, or no user while UAC is off), for setting up and checking the device. */
   admin: Client;
   /** Types text one key at a time, waiting for each frame. */
@@ -79,6 +82,7 @@ export async function openConsole(
     h,
     sim,
     current: mounted.current,
+    store: mounted.store,
     admin,
     async type(text) {
       for (const ch of text) await h.press(ch);
@@ -100,4 +104,14 @@ export async function yes(t: TestConsole, title: string): Promise<void> {
 /** The body of the frame: everything between the tab bar and the status bar. */
 export function body(frame: string): string {
   return frame.split('\n').slice(3, -1).join('\n');
+}
+
+/**
+ * Waits until the console has the answers of `keys` (a poll committed them) and has drawn the
+ * frame after them, so a key that needs them (e on Ports needs the configuration) is pressed
+ * once, not again until it works.
+ */
+export async function polled(t: TestConsole, ...keys: ResourceKey[]): Promise<string> {
+  await untilStore(t.store, (s) => keys.every((k) => s.resources[k].data !== undefined));
+  return t.h.settle();
 }

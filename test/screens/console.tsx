@@ -3,8 +3,9 @@
  * device started for the test, for frame-level screen tests.
  */
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
-import type { Session } from '../../src/store/react.js';
+import type { ConsoleContextValue, Session } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
+import type { ConsoleStore } from '../../src/store/store.js';
 import type { ScreenId } from '../../src/tui/keymap.js';
 import { mountTestConsole } from '../harness/console.js';
 import type { Harness } from '../harness/render.js';
@@ -12,6 +13,9 @@ import type { Harness } from '../harness/render.js';
 export interface Mounted {
   ui: Harness;
   sim: SimServer;
+  /** The console's store and its connection in use (poller, client). */
+  store: ConsoleStore;
+  current(): ConsoleContextValue;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,8 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
   return {
     ui,
     sim,
+    store,
+    current: mounted.current,
     async close() {
       await mounted.close();
       await sim.close();

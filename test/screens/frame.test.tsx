@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { untilStore } from '../harness/console.js';
 import { cleanup } from '../harness/render.js';
 import { frameLines, type Mounted, mountConsole } from './console.js';
 
@@ -92,9 +93,13 @@ describe('console frame', () => {
     await m.ui.waitFor((x) => x.includes('● live'), 5000);
     await m.ui.press('p');
     await m.ui.waitFor((x) => x.includes('paused'));
-    await new Promise((r) => setTimeout(r, 300)); // requests already in flight land
+    // the requests already in flight land; then none is under way and none is scheduled, so
+    // none can come (provably, not "none came in 500 ms")
+    const mounted = m;
+    await untilStore(mounted.store, (s) => Object.values(s.resources).every((r) => !r.inFlight));
+    expect(mounted.current().poller.scheduled()).toBe(0);
     const before = m.sim.faults.requests;
-    await new Promise((r) => setTimeout(r, 500));
+    await m.ui.settle();
     expect(m.sim.faults.requests).toBe(before);
     await m.ui.press('p');
     await m.ui.waitFor((x) => x.includes('● live'));

@@ -1,7 +1,7 @@
 /** e on screen 2: POST /ports/config with the port type's choices, a confirmation, refusals. */
 import { describe, expect, it } from 'vitest';
 import { speedOptions } from '../../src/screens/port-config/edit.js';
-import type { TestConsole } from './admin-console.js';
+import { polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -19,13 +19,10 @@ describe('port configuration (2, e)', () => {
     const t = await session.open('ports');
     await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 8000);
     // e needs the port's configuration (GET /ports/config), which may reach the screen after
-    // the table: the console then says so and e is pressed again, as an operator would
-    const title = 'Port eth-0-1 (type 1)';
-    let form = '';
-    for (let i = 0; i < 10 && !form; i++) {
-      await t.h.press('e');
-      form = await t.h.waitFor((x) => x.includes(title), 1500).catch(() => '');
-    }
+    // the table: pressed once it is there, so a dropped e fails the test
+    await polled(t, 'config');
+    await t.h.press('e');
+    const form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
     expect(form).toContain('Speed');
     await t.h.press(' '); // shut down: yes
     await t.h.press('enter');

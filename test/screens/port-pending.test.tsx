@@ -3,7 +3,7 @@
  * (xg_speed nextSetting), a split, and the next rule storage mode.
  */
 import { describe, expect, it } from 'vitest';
-import type { TestConsole } from './admin-console.js';
+import { polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -18,12 +18,9 @@ async function editPort(t: TestConsole, name: string, type: number) {
   await t.type(name);
   await t.h.press('enter');
   const title = `Port ${name} (type ${type})`;
-  let form = '';
-  for (let i = 0; i < 10 && !form; i++) {
-    await t.h.press('e');
-    form = await t.h.waitFor((x) => x.includes(title), 1500).catch(() => '');
-  }
-  return form;
+  await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
+  await t.h.press('e');
+  return t.h.waitFor((x) => x.includes(title), 5000);
 }
 
 describe('pending port settings (2)', () => {

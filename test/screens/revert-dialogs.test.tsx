@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteSavePointRequest } from '../../src/api/index.js';
 import { readPending, updatePending } from '../../src/ops/revert/pending.js';
 import { cli } from '../cli/helpers.js';
-import { body, type TestConsole } from './admin-console.js';
+import { body, polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -58,11 +58,9 @@ describe('R in the dialogs of the other screens', () => {
   it('a port change: R, 90s, the header counts down; C keeps it and deletes the save-point', async () => {
     const t = await session.open('ports', { rows: 40, columns: 120 });
     await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 15_000);
-    let form = '';
-    for (let i = 0; i < 10 && !form; i++) {
-      await t.h.press('e');
-      form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 2000).catch(() => '');
-    }
+    await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
+    await t.h.press('e');
+    await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
     await t.h.press(' '); // shut down: yes
     await t.h.press('enter');
     const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 10_000);

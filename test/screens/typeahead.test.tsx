@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UNSEEN } from '../../src/screens/key-clock.js';
+import { body } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -37,8 +38,10 @@ describe('keys read together', () => {
     t.h.write('jdy'); // tap-1, delete, y — all in one read
     let f = await t.h.waitFor((x) => x.includes('Delete rule — confirm'));
     expect(f).toContain("deletes 'tap-1'");
-    f = await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
-    await new Promise((r) => setTimeout(r, 300));
+    await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
+    // every key handled: the y did not confirm — the confirmation still waits, nothing sent
+    f = await t.h.settle();
+    expect(f).toContain('Delete rule — confirm');
     expect(t.sim.faults.writes).toBe(writes);
     expect(t.sim.state.rules.size).toBe(4);
     // the confirmation is on screen now: y sends it
@@ -54,7 +57,8 @@ describe('keys read together', () => {
     t.h.write('Gdy'); // last save-point, delete, y — all in one read
     await t.h.waitFor((x) => x.includes("Delete rule save-point 'zz-spare'?"));
     await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
-    await new Promise((r) => setTimeout(r, 300));
+    const f = await t.h.settle(); // every key handled: the question still waits
+    expect(f).toContain("Delete rule save-point 'zz-spare'?");
     expect(t.sim.state.ruleSavePoints.has('zz-spare')).toBe(true);
     await t.h.press('y');
     await t.h.waitFor((x) => x.includes("rule save-point 'zz-spare' deleted"), 5000);
@@ -66,8 +70,9 @@ describe('keys read together', () => {
     await t.h.waitFor((f) => f.includes('device pb-lab-01 started'), 5000);
     const writes = t.sim.faults.writes;
     t.h.write('zy');
-    await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
-    await new Promise((r) => setTimeout(r, 300));
+    const asked = await t.h.waitFor((x) => x.includes(UNSEEN.slice(0, 40)));
+    const f = await t.h.settle(); // every key handled: the question still waits, nothing sent
+    expect(body(f)).toBe(body(asked));
     expect(t.sim.faults.writes).toBe(writes);
     await t.h.press('y');
     await t.h.waitFor((x) => x.includes('device log cleared'), 5000);

@@ -10,8 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { strayCommands } from '../../src/tui/dispatch.js';
 import { BINDINGS, type Binding, SCREENS, type ScreenId } from '../../src/tui/keymap.js';
+import { SCREEN_RESOURCES } from '../../src/tui/screen-resources.js';
 import { registeredCommands } from '../../src/tui/use-screen.js';
-import { body, type TestConsole } from './admin-console.js';
+import { body, polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -138,16 +139,13 @@ const OPENS_LIST = /Controllers \(\d+\) · a adds/;
 async function drive(t: TestConsole, b: Binding, key: string, base: number) {
   const what = `${b.scope} ${b.command} (${key})`;
   for (const k of BEFORE[b.command] ?? []) await t.h.press(k);
-  // the screen's data may reach it after the table (the port configuration): press again
-  let frame = '';
-  for (let i = 0; i < 8 && !frame; i++) {
-    await t.h.press(key);
-    for (const k of AFTER[b.command] ?? []) await t.h.press(k);
-    frame = await t.h
-      .waitFor((x) => ASKS.test(body(x)) || OPENS_LIST.test(body(x)), 2500)
-      .catch(() => '');
-    expect(await writes(t), `${what}: wrote before a confirmation`).toBe(base);
-  }
+  // pressed once: the screen's data (the port configuration too) is there (polled, in the test)
+  await t.h.press(key);
+  for (const k of AFTER[b.command] ?? []) await t.h.press(k);
+  const frame = await t.h
+    .waitFor((x) => ASKS.test(body(x)) || OPENS_LIST.test(body(x)), 5000)
+    .catch(() => '');
+  expect(await writes(t), `${what}: wrote before a confirmation`).toBe(base);
   if (OPENS_LIST.test(body(frame))) {
     await t.h.press('escape');
     await t.h.waitFor((x) => !OPENS_LIST.test(body(x)));
@@ -205,6 +203,7 @@ describe('every write key asks first', () => {
       const t = await session.open(screen, { rows: 40, columns: 120 });
       await prepare(t, screen);
       await t.h.waitFor((x) => x.includes(READY[screen] ?? ''), 10_000);
+      await polled(t, ...SCREEN_RESOURCES[screen]);
       if (screen === 'savepoints') {
         // the boot key needs a save-point that is not the boot one
         await t.h.press('down');
@@ -220,8 +219,7 @@ describe('every write key asks first', () => {
                 return drive(t, b, key, base);
               expect(t.h.lastFrame()).not.toContain('Enter change');
               await t.h.press(key);
-              await new Promise((r) => setTimeout(r, 200));
-              expect(ASKS.test(body(t.h.lastFrame()))).toBe(false);
+              expect(ASKS.test(body(await t.h.settle()))).toBe(false); // the key handled: nothing asks
               expect(await writes(t)).toBe(base);
             });
           else await drive(t, b, key, base);

@@ -57,8 +57,9 @@ describe('/_sim/fault', () => {
     expect(slow.ms).toBeGreaterThanOrEqual(280);
     expectOk(await t.control('/_sim/fault', { latency_ms: 0 }));
     expect((await t.control('/_sim/status')).body.faults.latencyMs).toBe(0);
-    const fast = await t.get('/flownumbers');
-    expect(fast.ms).toBeLessThan(slow.ms);
+    // …and the next request is answered: how fast is no assertion (a loaded machine may take
+    // 300 ms for any request); the lower bound above cannot be met by load
+    expectOk(await t.get('/flownumbers'));
   });
 
   it('refuses bad settings with 400 {error} and keeps the old ones', async () => {
