@@ -13,7 +13,7 @@
  * text (a one-letter password would blank every such letter); the shapes still catch them.
  */
 
-import { isSecretParameter, secretNamesPattern } from './secrets.js';
+import { isSecretParameter, secretNamesPattern } from '../model/secrets.js';
 
 const MIN_SECRET = 3;
 /** At most this many known secrets are held (the oldest go first). */

@@ -13,6 +13,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import qs from 'qs';
+import { isSecretParameter } from '../model/secrets.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -30,7 +31,6 @@ import { stringifyJson } from './json.js';
 import { parseJsonInSlices } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
-import { isSecretParameter } from './secrets.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
 

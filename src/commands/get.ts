@@ -5,6 +5,7 @@
  */
 import type { Client } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
+import { HIDDEN_SECRET, maskedParams } from '../model/secrets.js';
 import { mergePorts } from './merged-ports.js';
 import type { Run } from './run.js';
 
@@ -83,11 +84,20 @@ export const TARGETS: Target[] = [
   T('uac', 'GET /users/uac', async (c) => ({ uac: await c.users.uac() })),
   T('radius', 'GET /users/radius', async (c, run) => {
     const r = await c.users.radius();
-    if (!run.g.showSecrets && r.secret !== '') r.secret = '********';
+    if (!run.g.showSecrets && r.secret !== '') r.secret = HIDDEN_SECRET;
     return r;
   }),
   T('apps', 'GET /apps', (c) => c.apps.list(), ['app']),
-  T('running', 'GET /apps/running', (c) => c.apps.running(), ['instances']),
+  T(
+    'running',
+    'GET /apps/running',
+    async (c, run) => {
+      const instances = await c.apps.running();
+      if (run.g.showSecrets) return instances;
+      return instances.map((i) => ({ ...i, params: maskedParams(i.params) }));
+    },
+    ['instances'],
+  ),
   T('device', 'GET /device/{name,model,generation,serialno,imageversion,…}', device),
   T('ident', 'GET /device/customident', (c) => c.device.customIdent(), ['customident']),
   T('environment', 'GET /device/environment', (c) => c.device.environment(), ['env']),

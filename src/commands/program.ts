@@ -70,7 +70,10 @@ function globalOptions(program: Command): Command {
         'table, json or yaml (default: table on a terminal, else json)',
       )
       .option('-y, --yes', 'confirm destructive operations (needed when not on a terminal)')
-      .option('--show-secrets', 'show secrets such as the RADIUS secret in get output')
+      .option(
+        '--show-secrets',
+        'show secrets (the RADIUS secret, app secrets such as an SNMP community) in get output',
+      )
       .option('--demo', 'open the console on a built-in simulated device')
   );
 }

@@ -26,7 +26,13 @@ describe('declared secrets', () => {
   it('an SNMP community is kept out of the journal, pending.json and the output', async () => {
     const r = await s.run(['apps', 'start', 'snmp', '--param', `community=${COMMUNITY}`, '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    const running = JSON.parse((await s.run(['get', 'running', '-o', 'json'])).stdout);
+    // read back: hidden unless asked for
+    const masked = await s.run(['get', 'running', '-o', 'json']);
+    expect(masked.stdout).not.toContain(COMMUNITY);
+    const shown = JSON.parse(masked.stdout).find((a: { name: string }) => a.name === 'snmp');
+    expect(shown.params.community).toBe('********');
+    const asked = await s.run(['get', 'running', '-o', 'json', '--show-secrets']);
+    const running = JSON.parse(asked.stdout);
     const snmp = running.find((a: { name: string }) => a.name === 'snmp');
     // the device did get it
     expect(snmp.params.community).toBe(COMMUNITY);

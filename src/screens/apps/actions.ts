@@ -1,6 +1,7 @@
 /** Screen 8's operations: start an app, modify or stop an instance, run an app's custom action. */
 import type { App, AppInstance } from '../../model/index.js';
 import { levelName, READ, sanitize, WRITE } from '../../model/index.js';
+import { maskedParams } from '../../model/secrets.js';
 import { appOps } from '../../ops/apps.js';
 import { perform } from '../../ops/perform.js';
 import type { ActionContext } from '../dialogs/action-context.js';
@@ -95,7 +96,7 @@ export function modifyInstance(ctx: AppsContext, instance: AppInstance | undefin
 export function stopInstance(ctx: AppsContext, instance: AppInstance | undefined) {
   if (!instance) return ctx.notify('no running instance selected');
   if (!ctx.allowed('stopping an app', WRITE)) return;
-  const params = Object.entries(instance.params)
+  const params = Object.entries(maskedParams(instance.params))
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
   const op = appOps.stop(instance.pid);

@@ -2,6 +2,7 @@
 import { Box } from 'ink';
 import { useState } from 'react';
 import type { App, AppInstance } from '../../model/index.js';
+import { maskedParams } from '../../model/secrets.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
@@ -74,7 +75,7 @@ const RUNNING_COLUMNS: Column<AppInstance>[] = [
     flex: true,
     priority: 80,
     render: (i) =>
-      Object.entries(i.params)
+      Object.entries(maskedParams(i.params))
         .map(([k, v]) => `${k}=${v}`)
         .join(' '),
   },

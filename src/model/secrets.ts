@@ -56,3 +56,17 @@ export function secretNamesPattern(): string {
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|');
 }
+
+/** What a secret value is shown as, where it is not asked for (`--show-secrets`). */
+export const HIDDEN_SECRET = '********';
+
+/**
+ * An app instance's parameters as they may be shown: each declared secret (an SNMP
+ * community, a TACACS key…) that has a value is replaced by `HIDDEN_SECRET`.
+ */
+export function maskedParams(params: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params))
+    out[k] = v !== '' && isSecretParameter(k) ? HIDDEN_SECRET : v;
+  return out;
+}
