@@ -50,6 +50,8 @@ export const NAV_MOVES: Readonly<Record<string, ListMove>> = Object.fromEntries(
 export type ListAction =
   | { type: ListMove }
   | { type: 'set'; index: number }
+  /** Select the item with this key (keyed lists), wherever it is or will be. */
+  | { type: 'follow'; key: string }
   /** The row count or the number of visible rows changed (`height` = visible rows). */
   | { type: 'resize'; count: number; height: number };
 
@@ -108,6 +110,7 @@ function keyedReducer(
 ): ListState {
   const now = followKey(state, keys, visibleRows);
   if (action.type === 'resize') return followKey(state, keys, action.height);
+  if (action.type === 'follow') return followKey({ ...state, key: action.key }, keys, visibleRows);
   const next = plainReducer(now, action, keys.length, visibleRows);
   return keys.length > 0 ? { ...next, key: keys[next.selected] } : next;
 }
@@ -162,5 +165,7 @@ function plainReducer(
       return clampList({ ...current, selected: action.index }, count, visible);
     case 'resize':
       return clampList(state, action.count, action.height);
+    case 'follow':
+      return current;
   }
 }

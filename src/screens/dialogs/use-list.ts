@@ -1,5 +1,5 @@
 /** Selection of a screen's list (listReducer) and the keys that move it. */
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import {
   followKey,
   type ListMove,
@@ -16,6 +16,8 @@ export interface ListControl {
   /** Makes a move (a `nav.*` command). */
   go(move: ListMove): void;
   set(index: number): void;
+  /** Selects the item `key` names (an item the operator renamed), wherever it shows up. */
+  follow(key: string): void;
   /** `eth-0-5 is gone from the list` while the selected item is not in it, else undefined. */
   goneNote: string | undefined;
 }
@@ -56,6 +58,9 @@ export function useList(count: number, visible: number, keys?: readonly string[]
     set(index) {
       dispatch({ type: 'set', index });
     },
+    follow(key) {
+      dispatch({ type: 'follow', key });
+    },
   };
 }
 
@@ -65,7 +70,16 @@ export function useKeyedList<T>(
   keyOf: (row: T) => string,
   visible: number,
 ): ListControl {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyOf is a pure accessor
-  const keys = useMemo(() => rows.map(keyOf), [rows]);
-  return useList(rows.length, visible, keys);
+  // the same keys in the same order keep their array: rows rebuilt at each render (a screen
+  // that does not memoize them) do not make the selection follow them again
+  const last = useRef<readonly string[]>([]);
+  const next = rows.map(keyOf);
+  if (!sameKeys(last.current, next)) last.current = next;
+  return useList(rows.length, visible, last.current);
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

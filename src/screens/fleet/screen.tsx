@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, cleanText, Table, Text, textWidth } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import { useRemembered } from '../remembered.js';
 import type { ScreenProps } from '../types.js';
@@ -160,7 +160,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     poller.setHidden(hiddenKey ? hiddenKey.split('\u0000') : []);
   }, [poller, hiddenKey]);
   useEffect(() => () => poller.setHidden([]), [poller]);
-  const list = useList(rows.length, props.height - 2);
+  const list = useKeyedList(rows, (r) => r.device, props.height - 2);
   // back from a device (0): its row is selected, not the first one
   const placed = useRef(false);
   useEffect(() => {
