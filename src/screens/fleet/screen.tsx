@@ -79,9 +79,11 @@ const COLUMNS: Column<FleetRow>[] = [
     width: 14,
     priority: 85,
     render: (r) =>
-      [r.errPorts ? `${r.errPorts} ERR` : '', r.oversub ? `${r.oversub} OVERSUB` : '']
-        .filter(Boolean)
-        .join(' '),
+      r.errPorts === null
+        ? '—'
+        : [r.errPorts ? `${r.errPorts} ERR` : '', r.oversub ? `${r.oversub} OVERSUB` : '']
+            .filter(Boolean)
+            .join(' '),
     color: (r) => (r.errPorts || r.oversub ? 'red' : undefined),
   },
   { key: 'rx', title: 'RX', width: 10, priority: 70, render: (r) => rateText(r.rxBps) },
