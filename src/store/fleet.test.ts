@@ -170,18 +170,9 @@ describe('the fleet poller', () => {
       {
         portnum: '1',
         ...Object.fromEntries(
-          [
-            'rxpkts',
-            'rxdrop',
-            'rxerrs',
-            'rxframe',
-            'rxover',
-            'rxcrc',
-            'txpkts',
-            'txdrop',
-            'txerrs',
-            'txcoll',
-          ].map((k) => [k, 0n]),
+          'rxpkts rxdrop rxerrs rxframe rxover rxcrc txpkts txdrop txerrs txcoll'
+            .split(' ')
+            .map((k) => [k, 0n]),
         ),
         rxbytes: bytes,
         txbytes: bytes,

@@ -196,6 +196,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
       <Text wrap="truncate-end">
         {`Fleet ${fleet.fleet} · ${all.length} devices${down ? ` · ${down} down` : ''} · sorted by ${sort.key}${sort.reverse ? ' (reversed)' : ''} · Enter opens · s sort`}
         {note ? ` · ${note}` : ''}
+        {list.goneNote ? ` · ! ${list.goneNote}` : ''}
       </Text>
       <Table
         columns={COLUMNS}
