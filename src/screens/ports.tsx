@@ -10,7 +10,7 @@ import { navCommands, useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
-import { useList } from './dialogs/use-list.js';
+import { useKeyedList } from './dialogs/use-list.js';
 import { matchNote } from './filter-note.js';
 import { sameName, usePick } from './pick.js';
 import { editPortConfig } from './port-config/edit.js';
@@ -314,7 +314,8 @@ export function PortsScreen(props: ScreenProps) {
   // t: trace a packet arriving on the selected port (the form, then the path under the table)
   const trace = useTrace({ notify: props.notify });
   const panel = traceHeight(trace.result, [], Math.floor(props.height / 2));
-  const listView = useList(rows.length, tableHeight - 1 - panel);
+  // the selection is the port (its name): it stays on it while live columns re-sort the rows
+  const listView = useKeyedList(rows, (r) => r.name, tableHeight - 1 - panel);
   const list = listView.state;
   // `:port NAME` (or a port number), Enter on the Overview: that port selected, its details open
   usePick(
@@ -336,12 +337,17 @@ export function PortsScreen(props: ScreenProps) {
   const tracePort = {
     'ports.trace': () => {
       const r = detail !== null ? all.find((x) => x.name === detail) : rows[list.selected];
-      if (!r) return props.notify('no port selected');
+      if (!r) return props.notify(listView.goneNote ?? 'no port selected');
       setDetail(null);
       trace.open({ in_port: String(r.no) });
     },
   };
-  const edit = { 'ports.edit': () => editPort(detail ?? rows[list.selected]?.name) };
+  const edit = {
+    'ports.edit': () =>
+      listView.goneNote && detail === null
+        ? props.notify(listView.goneNote)
+        : editPort(detail ?? rows[list.selected]?.name),
+  };
   const closeDetail = () => setDetail(null);
   // the detail's transceiver table is wider than 80 columns: ←/→ scroll it
   const sfp = useConsoleState((s) => s.resources.sfp.data);
@@ -363,6 +369,7 @@ export function PortsScreen(props: ScreenProps) {
           'ports.detail': () => {
             const r = rows[list.selected];
             if (r) setDetail(r.name);
+            else if (listView.goneNote) props.notify(listView.goneNote);
           },
         },
   );
@@ -396,6 +403,8 @@ export function PortsScreen(props: ScreenProps) {
   const sorted = columns.find((c) => c.key === sort.key);
   const erroring = erroringCount(all.map((r) => r.rate));
   const top = [
+    // first: at 80 columns the end of the line is cut
+    listView.goneNote ? `! ${listView.goneNote}` : '',
     matchNote(rows.length, all.length, props.filter, 'ports') || `${all.length} ports`,
     erroring > 0 ? `! ${erroring} erroring now` : '',
     `sorted by ${sorted?.sortsBy ?? sort.key} ${sort.desc ? '▼' : '▲'} (s < > S)`,

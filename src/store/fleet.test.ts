@@ -161,4 +161,52 @@ describe('the fleet poller', () => {
     expect(reachability(gone!, clock.t)).toBe('down');
     expect(reachability(up!, clock.t + 60_000)).toBe('stale');
   });
+
+  it('a restarted device: its first sample after being down shows no rate, and says since when it failed', async () => {
+    const clock = { t: 0 };
+    let fail = false;
+    let bytes = 10_000_000_000n;
+    const stats = () => [
+      {
+        portnum: '1',
+        ...Object.fromEntries(
+          'rxpkts rxdrop rxerrs rxframe rxover rxcrc txpkts txdrop txerrs txcoll'
+            .split(' ')
+            .map((k) => [k, 0n]),
+        ),
+        rxbytes: bytes,
+        txbytes: bytes,
+      },
+    ];
+    const client = fakeClient(() => {
+      if (fail) throw new Error('connection refused');
+    });
+    (client.ports as { stats: () => Promise<unknown> }).stats = async () => {
+      if (fail) throw new Error('connection refused');
+      return stats();
+    };
+    const poller = new FleetPoller([{ name: 'sim-3', url: 'http://s/rest', client }], {
+      now: () => clock.t,
+      intervals: { stats: 1000 },
+    });
+    await run(poller, clock, 3);
+    const rate = () => poller.getState()[0]!.rates.rates.get('1');
+    expect(rate()?.rxBps).toBe(0);
+    fail = true;
+    const downAt = clock.t;
+    await run(poller, clock, 5);
+    const down = poller.getState()[0]!;
+    expect(reachability(down, clock.t)).toBe('down');
+    expect(down.error?.since).toBeGreaterThan(downAt);
+    expect(down.error?.since).toBeLessThan(down.error!.at);
+    // back, with other counters: one sample is not a rate
+    fail = false;
+    bytes = 900_000_000_000n;
+    await run(poller, clock, 60, () => {
+      if (poller.getState()[0]!.data.stats?.[0]?.rxbytes === bytes) throw new Error('stop');
+    }).catch(() => {});
+    expect(poller.getState()[0]!.data.stats?.[0]?.rxbytes).toBe(bytes);
+    expect(rate()?.rxBps ?? null).toBeNull();
+    expect(rate()?.txBps ?? null).toBeNull();
+  });
 });

@@ -89,9 +89,12 @@ export interface DeviceSummary {
   url: string;
   data: Partial<FleetData>;
   rates: RateState;
-  /** When the last answer arrived, and the last failure (newer than it: the device is down). */
+  /**
+   * When the last answer arrived, and the last failure (newer than it: the device is down;
+   * `since`: its first failure after that answer).
+   */
   okAt?: number;
-  error?: { message: string; at: number };
+  error?: { message: string; at: number; since?: number };
 }
 
 export type Reachability = 'live' | 'stale' | 'down' | 'unknown';
@@ -101,6 +104,12 @@ export function reachability(d: DeviceSummary, now: number): Reachability {
   if (d.error && (d.okAt === undefined || d.error.at > d.okAt)) return 'down';
   if (d.okAt === undefined) return 'unknown';
   return now - d.okAt > 30_000 ? 'stale' : 'live';
+}
+
+/** A failure recorded: since when the device has not answered (kept while it keeps failing). */
+function failed(s: DeviceSummary, message: string, at: number): DeviceSummary {
+  const stillDown = s.error && (s.okAt === undefined || s.error.at > s.okAt);
+  return { ...s, error: { message, at, since: stillDown ? (s.error?.since ?? at) : at } };
 }
 
 export interface FleetDevice {
@@ -234,7 +243,7 @@ export class FleetPoller {
   /** A failure of one device seen elsewhere (its open console): its row reads down. */
   recordError(name: string, message: string, at = this.now()): void {
     if (!this.devices.some((d) => d.name === name)) return;
-    this.update(name, (s) => ({ ...s, error: { message, at } }));
+    this.update(name, (s) => failed(s, message, at));
   }
 
   start(): void {
@@ -282,7 +291,10 @@ export class FleetPoller {
   private commit(name: string, key: FleetKey, value: FleetData[FleetKey], at: number): void {
     this.update(name, (s) => {
       const data = { ...s.data, [key]: value };
-      const rates = key === 'stats' ? updateRates(s.rates, value as PortStats[], at) : s.rates;
+      // back from down (restarted, or unreachable for a while): its counters start again, a
+      // first sample is not a rate
+      const before = reachability(s, at) === 'down' ? emptyRates() : s.rates;
+      const rates = key === 'stats' ? updateRates(before, value as PortStats[], at) : s.rates;
       return { ...s, data, rates, okAt: at };
     });
   }
@@ -299,7 +311,7 @@ export class FleetPoller {
       const n = (this.failures.get(id) ?? 0) + 1;
       this.failures.set(id, n);
       const message = e instanceof Error ? e.message : String(e);
-      this.update(name, (s) => ({ ...s, error: { message, at: this.now() } }));
+      this.update(name, (s) => failed(s, message, this.now()));
       // a device that does not answer is asked again later and later, up to a minute
       const wait = Math.min(60_000, this.interval(name, key) * 2 ** Math.min(n, 5));
       this.due.set(id, this.now() + wait);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampList, type ListAction, type ListState, listReducer } from './list-state.js';
+import {
+  clampList,
+  followKey,
+  type ListAction,
+  type ListState,
+  listReducer,
+} from './list-state.js';
 
 const action: fc.Arbitrary<ListAction> = fc.oneof(
   fc.constantFrom<ListAction>(
@@ -98,5 +104,48 @@ describe('listReducer', () => {
       10,
     );
     expect(state).toEqual({ selected: 19, offset: 10 });
+  });
+});
+
+describe('a keyed list (selection by identity)', () => {
+  const visible = 5;
+  it('keeps the selected item when the rows re-sort, and moves from where it is now', () => {
+    let keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+    let s = listReducer({ selected: 0, offset: 0 }, { type: 'down' }, keys.length, visible, keys);
+    s = listReducer(s, { type: 'down' }, keys.length, visible, keys);
+    expect(keys[s.selected]).toBe('c');
+    keys = ['f', 'c', 'e', 'a', 'b', 'd']; // a poll re-sorted the rows
+    s = listReducer(s, { type: 'resize', count: keys.length, height: visible }, 6, visible, keys);
+    expect(keys[s.selected]).toBe('c');
+    expect(s.gone).toBeUndefined();
+    s = listReducer(s, { type: 'down' }, keys.length, visible, keys);
+    expect(keys[s.selected]).toBe('e');
+  });
+
+  it('follows the item far down the list and keeps it in the window', () => {
+    const keys = Array.from({ length: 100 }, (_, i) => `p${i}`);
+    const s = followKey({ selected: 1, offset: 0, key: 'p1' }, [...keys].reverse(), visible);
+    expect(s.selected).toBe(98);
+    expect(s.offset).toBeLessThanOrEqual(98);
+    expect(s.offset + visible).toBeGreaterThan(98);
+  });
+
+  it('says the item is gone instead of selecting the row that took its place', () => {
+    const s = followKey({ selected: 2, offset: 0, key: 'eth-0-5' }, ['x', 'y', 'z', 'w'], visible);
+    expect(s.gone).toBe('eth-0-5');
+    expect(s.key).toBe('eth-0-5');
+    // back in the list (the filter cleared): selected again
+    const back = followKey(s, ['x', 'eth-0-5', 'y'], visible);
+    expect(back.gone).toBeUndefined();
+    expect(back.selected).toBe(1);
+    // a move while gone selects a row again, by its key
+    const moved = listReducer(s, { type: 'down' }, 4, visible, ['x', 'y', 'z', 'w']);
+    expect(moved.gone).toBeUndefined();
+    expect(moved.key).toBe('w');
+  });
+
+  it('adopts the row at the selection when no item was selected yet', () => {
+    const s = followKey({ selected: 0, offset: 0 }, ['q', 'r'], visible);
+    expect(s.key).toBe('q');
   });
 });

@@ -6,6 +6,13 @@
 export interface ListState {
   selected: number;
   offset: number;
+  /**
+   * The selected item's identity (port name, rule key, device…) when the list is keyed: the
+   * selection follows it across re-sorts, filters and polls (see `followKey`).
+   */
+  key?: string | undefined;
+  /** The key of a selected item no longer in the list: nothing is selected until a move. */
+  gone?: string | undefined;
 }
 
 /** A move of the selection or the scroll position. */
@@ -43,6 +50,8 @@ export const NAV_MOVES: Readonly<Record<string, ListMove>> = Object.fromEntries(
 export type ListAction =
   | { type: ListMove }
   | { type: 'set'; index: number }
+  /** Select the item with this key (keyed lists), wherever it is or will be. */
+  | { type: 'follow'; key: string }
   /** The row count or the number of visible rows changed (`height` = visible rows). */
   | { type: 'resize'; count: number; height: number };
 
@@ -66,7 +75,63 @@ export function clampList(state: ListState, count: number, visibleRows: number):
   return { selected, offset };
 }
 
+/**
+ * The selection of a keyed list after its rows changed (`keys`, in the order shown): the
+ * selected item where it is now, the window moved with it (same line on screen when it can);
+ * marked `gone` when it is not in the list any more, instead of selecting whatever row now
+ * has its old index. With no key yet, the row at the selection's index is adopted.
+ */
+export function followKey(
+  state: ListState,
+  keys: readonly string[],
+  visibleRows: number,
+): ListState {
+  if (state.key === undefined) {
+    const at = clampList(state, keys.length, visibleRows);
+    return keys.length > 0 ? { ...at, key: keys[at.selected] } : at;
+  }
+  const at = keys.indexOf(state.key);
+  if (at === -1) return state.gone === state.key ? state : { ...state, gone: state.key };
+  if (at === state.selected && state.gone === undefined) {
+    const same = clampList(state, keys.length, visibleRows);
+    return same.offset === state.offset ? state : { ...same, key: state.key };
+  }
+  const line = state.gone === undefined ? state.selected - state.offset : 0;
+  const moved = clampList({ selected: at, offset: at - line }, keys.length, visibleRows);
+  return { ...moved, key: state.key };
+}
+
+/** `listReducer` on a keyed list: the move starts from where the selected item is now. */
+function keyedReducer(
+  state: ListState,
+  action: ListAction,
+  keys: readonly string[],
+  visibleRows: number,
+): ListState {
+  const now = followKey(state, keys, visibleRows);
+  if (action.type === 'resize') return followKey(state, keys, action.height);
+  if (action.type === 'follow') return followKey({ ...state, key: action.key }, keys, visibleRows);
+  const next = plainReducer(now, action, keys.length, visibleRows);
+  return keys.length > 0 ? { ...next, key: keys[next.selected] } : next;
+}
+
+/**
+ * One move of a list's selection. With `keys` (the rows' identities in the order shown) the
+ * selection is the item, not the row number: see `followKey`.
+ */
 export function listReducer(
+  state: ListState,
+  action: ListAction,
+  count: number,
+  visibleRows: number,
+  keys?: readonly string[],
+): ListState {
+  return keys
+    ? keyedReducer(state, action, keys, visibleRows)
+    : plainReducer(state, action, count, visibleRows);
+}
+
+function plainReducer(
   state: ListState,
   action: ListAction,
   count: number,
@@ -100,5 +165,7 @@ export function listReducer(
       return clampList({ ...current, selected: action.index }, count, visible);
     case 'resize':
       return clampList(state, action.count, action.height);
+    case 'follow':
+      return current;
   }
 }

@@ -36,6 +36,7 @@ export interface TableProps<T> {
   width: number;
   /** Lines including the header line. */
   height: number;
+  /** -1: nothing selected (the selected item is gone from the list). */
   selected: number;
   offset: number;
   sortKey?: string;
@@ -173,7 +174,13 @@ export function Table<T>(props: TableProps<T>): JSX.Element {
   );
   if (width === 0 || height === 0) return <Box width={width} height={0} />;
   const visible = Math.max(0, height - 1);
-  const view = clampList(props, rows.length, Math.max(1, visible));
+  // selected -1: the selected item is gone from the list, no row is marked
+  const none = props.selected < 0;
+  const view = clampList(
+    none ? { selected: props.offset, offset: props.offset } : props,
+    rows.length,
+    Math.max(1, visible),
+  );
   // Only the window is touched: O(visible), whatever rows.length is.
   const windowRows = rows.slice(view.offset, view.offset + visible);
   return (
@@ -192,7 +199,7 @@ export function Table<T>(props: TableProps<T>): JSX.Element {
             row={row}
             layout={layout}
             width={width}
-            isSelected={view.offset + i === view.selected}
+            isSelected={!none && view.offset + i === view.selected}
             focused={focused}
           />
         ))

@@ -9,7 +9,7 @@ import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
@@ -101,8 +101,8 @@ export function AppsScreen(props: ScreenProps) {
   const runRows = (running ?? []).filter(matches(props.filter)).sort((a, b) => a.pid - b.pid);
   const appHeight = Math.max(3, Math.min(appRows.length + 1, Math.floor((props.height - 2) / 2)));
   const runHeight = Math.max(3, props.height - 2 - appHeight);
-  const appList = useList(appRows.length, appHeight - 1);
-  const runList = useList(runRows.length, runHeight - 1);
+  const appList = useKeyedList(appRows, (a) => a.name, appHeight - 1);
+  const runList = useKeyedList(runRows, (i) => String(i.pid), runHeight - 1);
   const app = appRows[appList.state.selected];
   const instance = runRows[runList.state.selected];
 

@@ -9,7 +9,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { wrapLines } from '../dialogs/dialog.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import { usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
@@ -77,8 +77,12 @@ export function DeviceScreen(props: ScreenProps) {
   const note = matchNote(items.length, allItems.length, props.filter, 'settings');
   const controllers = config?.controllers ?? [];
   const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3 - (note ? 1 : 0)));
-  const list = useList(items.length, tableHeight - 1);
-  const clist = useList(controllers.length, Math.max(1, props.height - 3));
+  const list = useKeyedList(items, (r) => r.id, tableHeight - 1);
+  const clist = useKeyedList(
+    controllers,
+    (r) => `${r.connection} ${r.ip}:${r.port}`,
+    Math.max(1, props.height - 3),
+  );
   // Enter on an Overview environment line: that sensor selected
   usePick(
     props.pick,

@@ -1,26 +1,51 @@
 /** Selection of a screen's list (listReducer) and the keys that move it. */
-import { useEffect, useReducer } from 'react';
-import { type ListMove, type ListState, listReducer, NAV_KEYS } from '../../widgets/index.js';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  followKey,
+  type ListMove,
+  type ListState,
+  listReducer,
+  NAV_KEYS,
+} from '../../widgets/index.js';
 
 export interface ListControl {
+  /** `selected` is -1 while the selected item is gone from the list. */
   state: ListState;
   /** Moves the selection when `key` is a navigation key; true when it was. */
   move(key: string): boolean;
   /** Makes a move (a `nav.*` command). */
   go(move: ListMove): void;
   set(index: number): void;
+  /** Selects the item `key` names (an item the operator renamed), wherever it shows up. */
+  follow(key: string): void;
+  /** `eth-0-5 is gone from the list` while the selected item is not in it, else undefined. */
+  goneNote: string | undefined;
 }
 
-/** `count` rows, `visible` of them on screen. */
-export function useList(count: number, visible: number): ListControl {
-  const [state, dispatch] = useReducer(
+/**
+ * `count` rows, `visible` of them on screen. With `keys` (memoized: the rows' identities in
+ * the order shown) the selection is the item, kept across re-sorts, filters and polls.
+ */
+export function useList(count: number, visible: number, keys?: readonly string[]): ListControl {
+  const [stored, dispatch] = useReducer(
     (s: ListState, action: Parameters<typeof listReducer>[1]) =>
-      listReducer(s, action, count, visible),
+      listReducer(s, action, count, visible, keys),
     { selected: 0, offset: 0 },
   );
-  useEffect(() => dispatch({ type: 'resize', count, height: visible }), [count, visible]);
+  // new rows (a poll, a sort, a filter): the stored selection follows its item
+  useEffect(
+    () => dispatch({ type: 'resize', count: keys?.length ?? count, height: visible }),
+    [count, visible, keys],
+  );
+  // the item where it is in this render's rows: a key pressed before the effect acts on it
+  const shown = useMemo(
+    () => (keys ? followKey(stored, keys, visible) : stored),
+    [stored, keys, visible],
+  );
+  const gone = shown.gone;
   return {
-    state,
+    state: gone === undefined ? shown : { ...shown, selected: -1 },
+    goneNote: gone === undefined ? undefined : `${gone} is gone from the list`,
     move(key) {
       const type = NAV_KEYS[key];
       if (!type) return false;
@@ -33,5 +58,28 @@ export function useList(count: number, visible: number): ListControl {
     set(index) {
       dispatch({ type: 'set', index });
     },
+    follow(key) {
+      dispatch({ type: 'follow', key });
+    },
   };
+}
+
+/** `useList` over `rows`, the selection kept on the item `keyOf` names. */
+export function useKeyedList<T>(
+  rows: readonly T[],
+  keyOf: (row: T) => string,
+  visible: number,
+): ListControl {
+  // the same keys in the same order keep their array: rows rebuilt at each render (a screen
+  // that does not memoize them) do not make the selection follow them again
+  const last = useRef<readonly string[]>([]);
+  const next = rows.map(keyOf);
+  if (!sameKeys(last.current, next)) last.current = next;
+  return useList(rows.length, visible, last.current);
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -135,12 +135,32 @@ describe('fleetRow', () => {
       T + 1,
     );
     expect(down.reach).toBe('down');
-    expect(down.error).toBe('cannot connect: refused');
+    expect(down.error).toMatch(/^cannot connect: refused \(since \d\d:\d\d:\d\d\)$/);
     expect(fleetRow(summary(), T + 30_001).reach).toBe('stale');
     // device text is sanitized before display
     const evil = summary();
     evil.data.identity = { name: 'pb\u001b]0;pwned\u0007', model: 'M', firmware: 'F' };
     expect(fleetRow(evil, T).name).toBe('pb');
+  });
+
+  it('a device that does not answer shows no figures, its error and since when', () => {
+    const since = T + 1;
+    const s = summary({ error: { message: 'timed out', at: T + 5000, since } });
+    const down = fleetRow(s, T + 5000);
+    expect(down.reach).toBe('down');
+    // its last figures (913/1000 TCAM, 8 Gb/s in, a port erroring, an absent PSU) are not shown
+    expect(down).toMatchObject({ tcam: null, rxBps: null, txBps: null, errPorts: null });
+    expect(down.alarms).toBe('');
+    const at = new Date(since).toTimeString().slice(0, 8);
+    expect(down.error).toBe(`timed out (since ${at})`);
+    // stale (no answer for 30 s): no figures either
+    const stale = fleetRow(summary(), T + 30_001);
+    expect(stale).toMatchObject({ reach: 'stale', tcam: null, rxBps: null, errPorts: null });
+    expect(stale.error).toContain('no answer for 30 s');
+    // sorting by state puts it first; by ports it no longer ranks by figures it does not have
+    const live = fleetRow(summary({ name: 'lab-b' }), T + 5000);
+    expect(sortRows([live, down], 'state', false)[0]).toBe(down);
+    expect(sortRows([live, down], 'ports', false)[0]).toBe(live);
   });
 
   it('OVERSUB: a tool port that rules feed past its line rate, or that drops on send', () => {
@@ -186,7 +206,7 @@ describe('sortRows and the / filter', () => {
 
   it('sorts what needs attention first, ties by device, S reverses', () => {
     expect(order('device')).toEqual(['a', 'b', 'c', 'd']);
-    expect(order('reach')).toEqual(['a', 'c', 'b', 'd']);
+    expect(order('state')).toEqual(['a', 'c', 'b', 'd']);
     expect(order('alarms')).toEqual(['c', 'a', 'b', 'd']);
     expect(order('ports')).toEqual(['c', 'b', 'a', 'd']);
     expect(order('tcam')).toEqual(['c', 'b', 'd', 'a']);

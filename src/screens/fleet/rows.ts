@@ -16,9 +16,9 @@ export interface FleetRow {
   tcam: Usage | null;
   /** TEMP, FAN, PSU: what the environment alarms on ('' none). */
   alarms: string;
-  /** Ports with errors now (or drops) and oversubscribed tool ports. */
-  errPorts: number;
-  oversub: number;
+  /** Ports with errors now (or drops) and oversubscribed tool ports (null: not answering). */
+  errPorts: number | null;
+  oversub: number | null;
   rxBps: number | null;
   txBps: number | null;
   /** The last change from the journal: `12:03 rules add` ('' none). */
@@ -69,13 +69,34 @@ export function fleetRow(s: DeviceSummary, now: number, lastChange = ''): FleetR
     lastChange: sanitize(lastChange),
   };
   if (row.reach === 'down' && s.error) row.error = sanitize(s.error.message);
-  return row;
+  return row.reach === 'down' || row.reach === 'stale' ? withoutFigures(row, s) : row;
+}
+
+const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+/**
+ * A device that does not answer shows no figures (its last ones are not what it does now):
+ * `—`, and why and since when (`since 12:03:04`: its first failure after the last answer).
+ */
+function withoutFigures(row: FleetRow, s: DeviceSummary): FleetRow {
+  const since = s.error?.since ?? s.okAt;
+  const why = row.error ?? 'no answer for 30 s';
+  return {
+    ...row,
+    tcam: null,
+    alarms: '',
+    errPorts: null,
+    oversub: null,
+    rxBps: null,
+    txBps: null,
+    error: since === undefined ? why : `${why} (since ${clock(since)})`,
+  };
 }
 
 export const rateText = (bps: number | null) => (bps === null ? '—' : formatSi(bps, 'b/s'));
 
 /** Sort keys `s` steps through: what needs attention first. */
-export const FLEET_SORTS = ['device', 'reach', 'alarms', 'ports', 'tcam', 'rx', 'tx'] as const;
+export const FLEET_SORTS = ['device', 'state', 'alarms', 'ports', 'tcam', 'rx', 'tx'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
 
 const REACH_ORDER: Record<Reachability, number> = { down: 0, stale: 1, unknown: 2, live: 3 };
@@ -84,9 +105,9 @@ export function sortRows(rows: FleetRow[], key: FleetSort, reverse: boolean): Fl
   const num = (v: number | null) => v ?? -1;
   const cmp: Record<FleetSort, (a: FleetRow, b: FleetRow) => number> = {
     device: (a, b) => a.device.localeCompare(b.device),
-    reach: (a, b) => REACH_ORDER[a.reach] - REACH_ORDER[b.reach],
+    state: (a, b) => REACH_ORDER[a.reach] - REACH_ORDER[b.reach],
     alarms: (a, b) => b.alarms.length - a.alarms.length,
-    ports: (a, b) => b.errPorts + b.oversub - (a.errPorts + a.oversub),
+    ports: (a, b) => num(b.errPorts) + num(b.oversub) - (num(a.errPorts) + num(a.oversub)),
     tcam: (a, b) => num(b.tcam?.ratio ?? null) - num(a.tcam?.ratio ?? null),
     rx: (a, b) => num(b.rxBps) - num(a.rxBps),
     tx: (a, b) => num(b.txBps) - num(a.txBps),

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, cleanText, Table, Text, textWidth } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import { useRemembered } from '../remembered.js';
 import type { ScreenProps } from '../types.js';
@@ -79,9 +79,11 @@ const COLUMNS: Column<FleetRow>[] = [
     width: 14,
     priority: 85,
     render: (r) =>
-      [r.errPorts ? `${r.errPorts} ERR` : '', r.oversub ? `${r.oversub} OVERSUB` : '']
-        .filter(Boolean)
-        .join(' '),
+      r.errPorts === null
+        ? '—'
+        : [r.errPorts ? `${r.errPorts} ERR` : '', r.oversub ? `${r.oversub} OVERSUB` : '']
+            .filter(Boolean)
+            .join(' '),
     color: (r) => (r.errPorts || r.oversub ? 'red' : undefined),
   },
   { key: 'rx', title: 'RX', width: 10, priority: 70, render: (r) => rateText(r.rxBps) },
@@ -160,7 +162,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     poller.setHidden(hiddenKey ? hiddenKey.split('\u0000') : []);
   }, [poller, hiddenKey]);
   useEffect(() => () => poller.setHidden([]), [poller]);
-  const list = useList(rows.length, props.height - 2);
+  const list = useKeyedList(rows, (r) => r.device, props.height - 2);
   // back from a device (0): its row is selected, not the first one
   const placed = useRef(false);
   useEffect(() => {
@@ -194,6 +196,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
       <Text wrap="truncate-end">
         {`Fleet ${fleet.fleet} · ${all.length} devices${down ? ` · ${down} down` : ''} · sorted by ${sort.key}${sort.reverse ? ' (reversed)' : ''} · Enter opens · s sort`}
         {note ? ` · ${note}` : ''}
+        {list.goneNote ? ` · ! ${list.goneNote}` : ''}
       </Text>
       <Table
         columns={COLUMNS}

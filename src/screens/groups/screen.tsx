@@ -11,7 +11,7 @@ import { groupDeleteRefusal } from '../../tcam/index.js';
 import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import {
   applyBlocked,
@@ -160,7 +160,11 @@ export function GroupsScreen(props: ScreenProps) {
   const traffic = useTrafficView(usePortRates());
   // predicted vs measured, two polls after a bucket change is applied (as on Rules)
   const prediction = usePredictionCheck(traffic, props.notify);
-  const list = useList(rows.length, props.height - 2 - (prediction.text ? 1 : 0));
+  const list = useKeyedList(
+    rows,
+    (r) => String(r.group.group_id),
+    props.height - 2 - (prediction.text ? 1 : 0),
+  );
   const view = list.state;
   // `:group 40`: that group selected, its details open
   usePick(

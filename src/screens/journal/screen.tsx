@@ -16,7 +16,7 @@ import { useConsole } from '../../store/react.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useWriteRefusal } from '../device-view.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
@@ -105,7 +105,7 @@ export function JournalScreen(props: ScreenProps) {
         `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
       )
     : entries;
-  const list = useList(rows.length, props.height - 2);
+  const list = useKeyedList(rows, (e) => e.id, props.height - 2);
 
   // the journal grows with every write (this console's, or another pbc's): read it again
   // biome-ignore lint/correctness/useExhaustiveDependencies: read() depends only on the file and URL

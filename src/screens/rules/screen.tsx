@@ -10,7 +10,7 @@ import { useConsoleState, usePortRates } from '../../store/react.js';
 import { Gauge, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import {
   applyBlocked,
   DISCARD_QUESTION,
@@ -100,7 +100,11 @@ export function RulesScreen(props: ScreenProps) {
     },
   });
   const panel = traceHeight(trace.result, [], Math.floor((props.height - 2) / 2));
-  const listView = useList(rows.length, props.height - 2 - panel - (prediction.text ? 1 : 0));
+  const listView = useKeyedList(
+    rows,
+    (r) => r.key,
+    props.height - 2 - panel - (prediction.text ? 1 : 0),
+  );
   const view = listView.state;
   // `:rule NAME|COOKIE`, Enter on the Overview: that rule selected, its details open
   usePick(

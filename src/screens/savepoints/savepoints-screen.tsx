@@ -9,7 +9,7 @@ import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import { sameName, usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
@@ -162,8 +162,8 @@ export function SavePointsScreen(props: ScreenProps) {
   const portRows = (savepoints?.ports ?? []).filter(matches(props.filter));
   const portHeight = Math.max(4, Math.min(portRows.length + 2, Math.floor((props.height - 2) / 3)));
   const ruleHeight = Math.max(3, props.height - 2 - portHeight);
-  const ruleList = useList(ruleRows.length, ruleHeight - 1);
-  const portList = useList(portRows.length, portHeight - 1);
+  const ruleList = useKeyedList(ruleRows, (s) => s.name, ruleHeight - 1);
+  const portList = useKeyedList(portRows, (s) => s.name, portHeight - 1);
   // `:savepoint NAME`: that save-point selected, in its pane (rule save-points first)
   const both = savepoints
     ? [

@@ -16,6 +16,8 @@ export interface UsersActionContext extends SessionActionContext {
   radius: RadiusConfig | null | undefined;
   /** To record the UAC state the device answered a write with, before the next poll. */
   store: ConsoleStore;
+  /** A user renamed: the list's selection follows it to its new name. */
+  renamed?: (name: string) => void;
 }
 
 /** The device's answer to a UAC write is the state now: the header must not show the old one. */
@@ -166,6 +168,7 @@ export function editUser(ctx: UsersActionContext, user: User | undefined) {
       const save = () =>
         void ctx.dialog.run(`Changing user '${user.username}'`, async () => {
           await perform(ctx, op);
+          if (changes.new_username !== undefined) ctx.renamed?.(name);
           const done = `user '${sanitize(name)}' changed`;
           if (own.length === 0 || !ctx.reconnect) return done;
           if (changes.new_username === undefined && changes.password === undefined) return done;

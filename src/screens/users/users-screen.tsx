@@ -10,7 +10,7 @@ import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
-import { useList } from '../dialogs/use-list.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import {
@@ -99,7 +99,7 @@ export function UsersScreen(props: ScreenProps) {
       `${u.username} ${u.description} ${levelName(u.accesslevel)}`.toLowerCase().includes(filter),
   );
   const tableHeight = Math.max(3, props.height - 4);
-  const list = useList(rows.length, tableHeight - 1);
+  const list = useKeyedList(rows, (u) => u.username, tableHeight - 1);
   const selected = rows[list.state.selected];
 
   const ctx: UsersActionContext = {
@@ -114,6 +114,7 @@ export function UsersScreen(props: ScreenProps) {
     users,
     access,
     radius,
+    renamed: list.follow,
   };
 
   // a dialog (a form, a confirmation) reads raw keys while it is open
