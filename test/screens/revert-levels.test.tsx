@@ -5,6 +5,9 @@
  * would be incomplete — … needs SUPER; 'writer' has WRITE" in the confirmation, computed by
  * the same check the CLI arms with (src/ops/revert/levels.ts). An admin's check finds nothing.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { WRITE } from '../../src/model/levels.js';
@@ -52,6 +55,40 @@ describe('the confirmation says when R could not revert everything', () => {
     expect((await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1')?.shutdown).not.toBe(
       true,
     );
+  }, 60_000);
+
+  it("a WRITE user's :apply of a file that sets the boot save-point: the journal's confirmation says so", async () => {
+    const sim = await session.deviceWith({
+      username: 'writer',
+      password: 'writer-pw',
+      accesslevel: WRITE,
+    });
+    const file = join(mkdtempSync(join(tmpdir(), 'pbc-revert-levels-')), 'half.yaml');
+    writeFileSync(
+      file,
+      `rules:
+  - { priority: 3301, name: half-1, match: { in_port: 5 }, actions: [ output:6 ] }
+boot_savepoint: spA
+`,
+    );
+    const t = await session.open('overview', {
+      sim,
+      user: 'writer',
+      password: 'writer-pw',
+      rows: 40,
+      columns: 200,
+    });
+    await t.admin.savepoints.createRules('spA', '');
+    await t.h.press(':');
+    await t.type(`apply ${file}`);
+    await t.h.press('enter');
+    await t.h.waitFor((x) => /y\/Enter send/.test(body(x)) && x.includes('POST /rules'), 20_000);
+    const shown = await t.h.waitFor((x) => x.includes('the revert would be incomplete'), 15_000);
+    expect(shown).toMatch(
+      /R: the revert would be incomplete — setting the boot save-point back \(PUT \/savepoints\/defaultrulesavepoint\) needs SUPER; 'writer' has WRITE/,
+    );
+    await t.h.press('n');
+    await t.h.waitFor((x) => x.includes('nothing was sent'), 10_000);
   }, 60_000);
 
   it('the same check for an admin finds nothing, for the writer the reason', async () => {
