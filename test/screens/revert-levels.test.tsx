@@ -8,15 +8,34 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { WRITE } from '../../src/model/levels.js';
 import { revertGapsOf } from '../../src/ops/revert/levels.js';
+import { readPending } from '../../src/ops/revert/pending.js';
 import { PORTS, RULES } from '../../src/ops/revert/plans.js';
+import { cli } from '../cli/helpers.js';
 import { body, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
+
+// the console starts the guard from the script it runs as (process.argv[1]): here, the built pbc
+const argv1 = process.argv[1];
+beforeAll(() => {
+  process.argv[1] = cli;
+});
+afterAll(() => {
+  if (argv1 !== undefined) process.argv[1] = argv1;
+});
+// no guard outlives its test (they are this test's own children)
+afterEach(() => {
+  for (const r of readPending())
+    if (r.state === 'pending' || r.state === 'reverting')
+      try {
+        process.kill(r.guardPid, 'SIGKILL');
+      } catch {}
+});
 
 const INCOMPLETE =
   /R: the revert would be incomplete — activating the port save-point \(PUT \/savepoints\/activeportsavepoint\) needs SUPER; 'writer' has WRITE/;
@@ -57,7 +76,7 @@ describe('the confirmation says when R could not revert everything', () => {
     );
   }, 60_000);
 
-  it("a WRITE user's :apply of a file that sets the boot save-point: the journal's confirmation says so", async () => {
+  it("a WRITE user's :apply of a file that sets the boot save-point: the journal's confirmation says so; R then arms the rest", async () => {
     const sim = await session.deviceWith({
       username: 'writer',
       password: 'writer-pw',
@@ -87,8 +106,14 @@ boot_savepoint: spA
     expect(shown).toMatch(
       /R: the revert would be incomplete — setting the boot save-point back \(PUT \/savepoints\/defaultrulesavepoint\) needs SUPER; 'writer' has WRITE/,
     );
-    await t.h.press('n');
-    await t.h.waitFor((x) => x.includes('nothing was sent'), 10_000);
+    // R after the line: the operator has seen what it cannot undo; it arms the rest
+    await t.h.press('R');
+    await t.h.waitFor((x) => x.includes('Apply, revert after'), 10_000);
+    await t.h.press('enter');
+    // the boot step is refused by the device (403), the rule was sent: the revert waits for it
+    await t.h.waitFor((x) => x.includes('The change failed'), 30_000);
+    const [entry] = readPending().filter((r) => r.device === sim.url && r.state === 'pending');
+    expect(entry?.savepoint?.kind).toBe('rules');
   }, 60_000);
 
   it('the same check for an admin finds nothing, for the writer the reason', async () => {
