@@ -8,34 +8,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { WRITE } from '../../src/model/levels.js';
 import { revertGapsOf } from '../../src/ops/revert/levels.js';
 import { readPending } from '../../src/ops/revert/pending.js';
 import { PORTS, RULES } from '../../src/ops/revert/plans.js';
-import { cli } from '../cli/helpers.js';
 import { body, type TestConsole } from './admin-console.js';
+import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
 
-// the console starts the guard from the script it runs as (process.argv[1]): here, the built pbc
-const argv1 = process.argv[1];
-beforeAll(() => {
-  process.argv[1] = cli;
-});
-afterAll(() => {
-  if (argv1 !== undefined) process.argv[1] = argv1;
-});
-// no guard outlives its test (they are this test's own children)
-afterEach(() => {
-  for (const r of readPending())
-    if (r.state === 'pending' || r.state === 'reverting')
-      try {
-        process.kill(r.guardPid, 'SIGKILL');
-      } catch {}
-});
+withBuiltGuard();
 
 const INCOMPLETE =
   /R: the revert would be incomplete — activating the port save-point \(PUT \/savepoints\/activeportsavepoint\) needs SUPER; 'writer' has WRITE/;
