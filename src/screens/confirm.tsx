@@ -3,8 +3,10 @@
  * optional "save a rule save-point first" box, and — for the dangerous ones — a word to
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
+
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
+import { incompleteRevertLine } from '../ops/revert/levels.js';
 import { REVERT_KEY } from '../widgets/confirm-keys.js';
 import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from './form/field.js';
@@ -99,6 +101,8 @@ export interface ChangeDialogProps {
   revertable?: boolean;
   /** Why this change offers no `R` (one line under the notes); `R` is offered otherwise. */
   noRevert?: string | undefined;
+  /** Why `R`'s revert would be incomplete for the logged-in account (its level), once checked. */
+  incomplete?: string | undefined;
   width: number;
   height: number;
 }
@@ -133,6 +137,8 @@ export function ChangeDialog(props: ChangeDialogProps) {
       if (params)
         for (const l of wrap(params, inner - 3)) lines.push({ text: `   ${l}`, dim: true });
     }
+    if (props.incomplete && props.revertable && !props.refused)
+      out(incompleteRevertLine(props.incomplete), { color: 'yellow' });
     for (const note of plan.notes) out(`• ${note}`);
     for (const l of props.impact ?? []) out(l, { color: 'yellow' });
     if (props.noRevert) out(`no auto-revert: ${props.noRevert}`, { dim: true });

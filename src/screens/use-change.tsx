@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
 import { sendWithRevert } from '../ops/revert/console.js';
-import { planNoRevert } from '../ops/revert/plans.js';
+import { revertGapsOf } from '../ops/revert/levels.js';
+import { planNoRevert, RULES } from '../ops/revert/plans.js';
 import { undoableSince } from '../ops/undo.js';
 import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
@@ -37,6 +38,8 @@ interface Open {
    * confirming key must be read after it was drawn.
    */
   id: number;
+  /** Why `R`'s revert would be incomplete for this account (its level), once checked. */
+  incomplete?: string;
 }
 
 /** Records the plan's confirmation as shown: its requests as each describes itself. */
@@ -64,15 +67,29 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     setTick((n) => n + 1);
   };
 
+  /** Whether this account may send every step of `R`'s revert of the confirmation `id`. */
+  const checkRevert = (plan: Plan, id: number) =>
+    void revertGapsOf(client, plan.revert ?? RULES, consoleValue.clientOptions?.user).then(
+      (why) => {
+        const o = ref.current;
+        if (why && o?.id === id && o.phase === 'confirm') set({ ...o, incomplete: why });
+      },
+    );
+  const opened = (o: Open) => {
+    set(o);
+    if (planNoRevert(o.plan) === undefined) checkRevert(o.plan, o.id);
+  };
   const open = (plan: Plan, options: ChangeOptions = {}) =>
-    set({
+    opened({
       plan,
       confirm: newConfirm(options.saveFirst ?? null),
       phase: 'confirm',
       options,
       id: shown(store, plan),
     });
-  const seen = useSeen(() => (ref.current?.phase === 'confirm' ? ref.current.id : null));
+  // the token changes when the line of an incomplete revert joins it: keys must follow that too
+  const token = (o: Open) => `${o.id}:${o.incomplete ?? ''}`;
+  const seen = useSeen(() => (ref.current?.phase === 'confirm' ? token(ref.current) : null));
 
   // this console's journal of the device: after a success, whether `u` undoes it
   const journaled = () => {
@@ -87,7 +104,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     const sent =
       revertMs === undefined
         ? executePlan({ client, store, poller }, o.plan)
-        : sendWithRevert(consoleValue, o.plan, revertMs);
+        : sendWithRevert(consoleValue, o.plan, revertMs, undefined, o.incomplete);
     sent.then(
       (result) => {
         if (result.ok) {
@@ -141,10 +158,11 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       // another plan is another confirmation: what confirms it is read after it is drawn
       const plan = o.options.rebuild(state.saveFirst);
       answerConfirmation(store, o.id, false);
-      set({ ...o, confirm: state, plan, id: shown(store, plan) });
+      const { incomplete: _, ...rest } = o;
+      opened({ ...rest, confirm: state, plan, id: shown(store, plan) });
     } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
-      if (seen(o.id)) {
+      if (seen(token(o))) {
         answerConfirmation(store, o.id, true);
         send({ ...o, confirm: state }, event === 'confirmRevert' ? revertMs : undefined);
       } else notify(UNSEEN);
@@ -164,6 +182,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         refused={refused}
         revertable={planNoRevert(o.plan) === undefined}
         noRevert={planNoRevert(o.plan)}
+        incomplete={o.incomplete}
         {...(o.options.impact ? { impact: o.options.impact } : {})}
         width={width}
         height={height}

@@ -5,31 +5,16 @@
  * detached guard reverts at expiry, C keeps the change. A change with no inverse (a reboot)
  * offers no R and says why. The guard is the built pbc (dist/cli.js, a private copy).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteSavePointRequest } from '../../src/api/index.js';
 import { readPending, updatePending } from '../../src/ops/revert/pending.js';
-import { cli } from '../cli/helpers.js';
 import { body, polled, type TestConsole } from './admin-console.js';
+import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
 
-// the console starts the guard from the script it runs as (process.argv[1]): here, the built pbc
-const argv1 = process.argv[1];
-beforeAll(() => {
-  process.argv[1] = cli;
-});
-afterAll(() => {
-  if (argv1 !== undefined) process.argv[1] = argv1;
-});
-// no guard outlives its test (they are this test's own children)
-afterEach(() => {
-  for (const r of readPending())
-    if (r.state === 'pending' || r.state === 'reverting')
-      try {
-        process.kill(r.guardPid, 'SIGKILL');
-      } catch {}
-});
+withBuiltGuard();
 
 const OFFER = 'R send, revert in 5 min unless confirmed';
 

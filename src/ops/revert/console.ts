@@ -31,12 +31,25 @@ export async function withRevert<T>(
   afterMs: number,
   send: () => Promise<T>,
   entry: string | undefined = process.argv[1],
+  /**
+   * Why the revert would be incomplete, as the operator's confirmation showed it: arming
+   * goes on only when its own check finds exactly that; otherwise it refuses, nothing sent.
+   */
+  accepted = '',
 ): Promise<{ value: T; line: string }> {
   if (!x.clientOptions || !entry)
     throw new Error('not sent: this console cannot start the revert guard');
   let armed: Awaited<ReturnType<typeof arm>>;
   try {
-    armed = await arm({ client: x.client, options: x.clientOptions, what, afterMs, plan, entry });
+    armed = await arm({
+      client: x.client,
+      options: x.clientOptions,
+      what,
+      afterMs,
+      plan,
+      entry,
+      incomplete: async (why) => accepted !== '' && why === accepted,
+    });
   } catch (e) {
     throw new Error(`not sent: ${sanitize((e as Error).message)}`);
   }
@@ -62,6 +75,7 @@ export async function sendWithRevert(
   plan: Plan,
   afterMs: number,
   entry: string | undefined = process.argv[1],
+  accepted = '',
 ): Promise<PlanResult> {
   const what = [plan.title, ...plan.steps.map((s) => s.describe().join(' '))].join(': ');
   try {
@@ -74,6 +88,7 @@ export async function sendWithRevert(
       afterMs,
       () => executePlan(x, plan),
       entry,
+      accepted,
     );
     return { ...value, lines: [...value.lines, line] };
   } catch (e) {

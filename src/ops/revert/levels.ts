@@ -8,6 +8,7 @@
  */
 import type { ApiRequest, Client, SavePointKind } from '../../api/index.js';
 import { levelName, SUPER, WRITE } from '../../model/index.js';
+import { type RevertPlan, revertSteps } from './recipe.js';
 
 const SUPER_PATHS = [
   '/savepoints/defaultrulesavepoint',
@@ -73,3 +74,28 @@ export function revertGaps(
       out.add(`${what(r)} (${r.method} ${r.path}) needs ${levelName(levelOf(r))}; ${who}`);
   return [...out];
 }
+
+/**
+ * The same check before arming, for a confirmation that offers `R`: why the revert of `plan`
+ * would be incomplete for the account `user` of `c` (reads only), joined as arming states it
+ * (`arm`'s `incomplete(why)`); empty when complete, unknown, or it cannot be read now.
+ */
+export async function revertGapsOf(
+  c: Client,
+  plan: RevertPlan,
+  user: string | undefined,
+): Promise<string> {
+  if (plan.kind === 'none') return '';
+  try {
+    const level = await accountLevel(c, user);
+    if (level === null) return '';
+    const { requests, kinds } = await revertSteps(c, plan);
+    return revertGaps(requests, kinds, level, user).join('; ');
+  } catch {
+    return '';
+  }
+}
+
+/** The confirmation's line above `R` when the revert would be incomplete. */
+export const incompleteRevertLine = (why: string): string =>
+  `R: the revert would be incomplete — ${why}; R arms it anyway, undoing only the rest`;

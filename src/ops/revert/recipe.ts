@@ -42,6 +42,21 @@ function flatten(plan: Exclude<RevertPlan, { kind: 'none' }>): Part[] {
 }
 
 /**
+ * What the revert of `plan` would send, read now (reads only, nothing sent): its before-state
+ * requests and the kinds of save-point it would take and activate.
+ */
+export async function revertSteps(
+  client: Client,
+  plan: Exclude<RevertPlan, { kind: 'none' }>,
+): Promise<{ requests: ApiRequest[]; kinds: SavePointKind[] }> {
+  const parts = flatten(plan);
+  const requests: ApiRequest[] = [];
+  for (const part of parts)
+    if (part.kind === 'requests') requests.push(...(await part.capture(client)));
+  return { requests, kinds: parts.flatMap((p) => (p.kind === 'savepoint' ? [p.of] : [])) };
+}
+
+/**
  * Takes what reverting needs: first the before-state requests (reads only), then
  * `check(requests, save-point kinds)` — which may refuse, nothing sent yet — then the
  * save-points (their POST).
@@ -53,11 +68,8 @@ export async function takeRecipe(
   what: string,
   check?: (revert: ApiRequest[], savepoints: SavePointKind[]) => Promise<void>,
 ): Promise<Recipe> {
-  const parts = flatten(plan);
-  const all: Recipe = { revert: [], cleanup: [] };
-  for (const part of parts)
-    if (part.kind === 'requests') all.revert.push(...(await part.capture(client)));
-  const kinds = parts.flatMap((p) => (p.kind === 'savepoint' ? [p.of] : []));
+  const { requests, kinds } = await revertSteps(client, plan);
+  const all: Recipe = { revert: requests, cleanup: [] };
   await check?.(all.revert, kinds);
   for (const kind of kinds) {
     const name = revertSavepointName(id);

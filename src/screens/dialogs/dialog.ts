@@ -5,6 +5,7 @@
  */
 import { sanitize } from '../../model/index.js';
 import type { Operation } from '../../ops/operation.js';
+import { incompleteRevertLine } from '../../ops/revert/levels.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
 import type { TextField } from '../form/field.js';
@@ -55,6 +56,11 @@ export type Dialog =
        * the revert of `ops` (set when the dialog opens).
        */
       revert?: RevertOffer;
+      /**
+       * Why `R`'s revert would be incomplete for the logged-in account (its level may not send
+       * some revert step), once checked: shown above the keys; `R` arms only what was shown.
+       */
+      incomplete?: string;
       /** `R` was pressed: the revert time being edited. */
       revertTime?: { time: TextField; error?: string };
     }
@@ -162,6 +168,7 @@ export function confirmLines(d: ConfirmDialog): Line[] {
   return [
     ...d.lines,
     ...(d.ops.length > 0 ? [`${sendsLine(...d.ops)}.`] : []),
+    ...(d.incomplete ? [{ text: incompleteRevertLine(d.incomplete), color: 'yellow' }] : []),
     ...(d.more ?? []),
     ...(why ? [noRevertLine(why)] : []),
   ];

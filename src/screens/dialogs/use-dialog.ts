@@ -29,7 +29,7 @@ import {
   type RunResult,
 } from './dialog.js';
 import { revertOf } from './sends.js';
-import { type ArmNext, revertKey, useRevertRun } from './use-revert.js';
+import { type ArmNext, revertKey, useRevertGaps, useRevertRun } from './use-revert.js';
 
 type FormDialog = Extract<Dialog, { kind: 'form' }>;
 type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
@@ -82,6 +82,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   /** `R` chose: the next `run` (the choice's) is sent with this auto-revert. */
   const armNext = useRef<ArmNext | null>(null);
   const withRevert = useRevertRun();
+  const checkRevert = useRevertGaps();
   const store = useConsoleIfAny()?.store;
   /** The confirmation open now, as recorded in the console's state. */
   const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
@@ -110,8 +111,16 @@ export function useDialog(notify: (message: string) => void): DialogControl {
       ref.current = d;
       scrollRef.current = 0;
       rerender();
+      const opened = shown.current;
+      if (d.kind === 'confirm' && d.revert && opened)
+        checkRevert(d.revert.plan, (why) => {
+          // still this confirmation (R's time may be open): the line joins it
+          if (shown.current !== opened || ref.current?.kind !== 'confirm') return;
+          ref.current = { ...ref.current, incomplete: why };
+          rerender();
+        });
     },
-    [rerender, store],
+    [rerender, store, checkRevert],
   );
   const close = useCallback(() => {
     const was = ref.current;
@@ -244,7 +253,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           if (choice) {
             origin.current = from;
             armNext.current =
-              r?.revertMs !== undefined && d.revert ? { offer: d.revert, ms: r.revertMs } : null;
+              r?.revertMs !== undefined && d.revert
+                ? { offer: d.revert, ms: r.revertMs, accepted: d.incomplete ?? '' }
+                : null;
             choice.run();
             origin.current = null;
             armNext.current = null;

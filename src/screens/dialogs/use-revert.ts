@@ -6,6 +6,8 @@
  */
 import { useCallback, useRef } from 'react';
 import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../ops/revert/console.js';
+import { revertGapsOf } from '../../ops/revert/levels.js';
+import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
 import { REVERT_KEY } from '../../widgets/confirm-keys.js';
 import { confirmKey, newConfirm } from '../confirm.js';
@@ -17,6 +19,8 @@ type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
 export interface ArmNext {
   offer: RevertOffer;
   ms: number;
+  /** Why the revert would be incomplete, as the confirmation showed it ('' for complete). */
+  accepted: string;
 }
 
 /**
@@ -44,8 +48,34 @@ export function useRevertRun() {
   return useCallback(async (next: ArmNext, work: () => Promise<RunResult>): Promise<RunResult> => {
     const x = current.current;
     if (!x) throw new Error('not sent: this console cannot start the revert guard');
-    const { value: result } = await withRevert(x, next.offer.what, next.offer.plan, next.ms, work);
+    const { value: result } = await withRevert(
+      x,
+      next.offer.what,
+      next.offer.plan,
+      next.ms,
+      work,
+      undefined,
+      next.accepted,
+    );
     const r = typeof result === 'string' ? { message: result } : (result ?? {});
     return { ...r, message: `${r.message ?? 'sent'}${REVERTS_UNLESS_CONFIRMED}` };
+  }, []);
+}
+
+/**
+ * Checks, while a confirmation is open, whether the logged-in account may send every step of
+ * its `R` revert (src/ops/revert/levels.ts, the check arming makes); `shown(why)` with the
+ * reason when it may not.
+ */
+export function useRevertGaps() {
+  const value = useConsoleIfAny();
+  const current = useRef(value);
+  current.current = value;
+  return useCallback((plan: RevertPlan, shown: (why: string) => void) => {
+    const x = current.current;
+    if (!x || plan.kind === 'none') return;
+    void revertGapsOf(x.client, plan, x.clientOptions?.user).then((why) => {
+      if (why) shown(why);
+    });
   }, []);
 }
