@@ -5,3 +5,4 @@ export * from './sanitize.js';
 export * from './types.js';
 export * from './values.js';
 export * from './vocabulary.js';
+export * from './nearest.js';
