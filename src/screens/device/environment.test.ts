@@ -18,7 +18,7 @@ const psu = (index: number, status: string) => ({
   alert: 'NO_ALERT',
 });
 const ENV: Environment = {
-  fan: [{ index: 1, status: 'OK', speed_rate: '50%', mode: 'auto' }],
+  fan: [{ index: '1', status: 'OK', speed_rate: '50%', mode: 'auto' }],
   psu: [psu(1, 'PRESENT'), psu(2, 'ABSENT')],
   // margins: 30 (to 70), 8 (to 60: the closest), 12 (above 5)
   temp_sensors: [sensor(1, 40, 0, 70), sensor(2, 52, 0, 60), sensor(3, 17, 5, 80)],
