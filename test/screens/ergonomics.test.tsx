@@ -129,6 +129,16 @@ describe('ports: the filter says how many it shows', () => {
     for (const ch of 'eth-0-21') await m.ui.press(ch);
     await m.ui.press('enter');
     await m.ui.waitFor((x) => x.includes("4 of 28 ports match 'eth-0-21'"), 5000);
+    // / again opens with the filter; typing it again replaces it (not 'eth-0-21eth-0-21')
+    await m.ui.press('/');
+    for (const ch of 'eth-0-21') await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes("4 of 28 ports match 'eth-0-21'"), 5000);
+    // Backspace edits the text the line opened with
+    await m.ui.press('/');
+    await m.ui.press('backspace');
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => /\d+ of 28 ports match 'eth-0-2'/.test(x), 5000);
   });
 });
 
