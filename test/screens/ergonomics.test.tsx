@@ -173,6 +173,14 @@ describe('status bar', () => {
     expect(bar(overview)).not.toContain('e edit');
   });
 
+  it('on Ports at 80 columns it shows t trace', async () => {
+    m = await mountConsole({ screen: 'ports', columns: 80, rows: 24 });
+    // once the list's keys are in the bar
+    const list = await m.ui.waitFor((x) => rows(x).length > 5 && x.includes('s sort'), 5000);
+    const bar = frameLines(list).find((l) => l.startsWith('1-9 screens')) ?? '';
+    expect(bar).toContain('t trace');
+  });
+
   it("while a form or question reads the keys, shows Esc back, not the list's keys", async () => {
     m = await mountConsole({ screen: 'ports', columns: 100, rows: 30 });
     await m.ui.waitFor((x) => rows(x).length > 5, 5000);
