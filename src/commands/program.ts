@@ -4,6 +4,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
+import { nearestName } from '../model/nearest.js';
 import type { GlobalOptions } from './context.js';
 import { handle } from './lazy.js';
 import { declareSafety, LOCAL, READ } from './safety.js';
@@ -25,22 +26,6 @@ function oneLine(text: string): string {
     .replace(/^error:\s*/i, '')
     .replace(/\s*\n\s*/g, ' ')
     .trim();
-}
-
-/** Edit distance, for "did you mean" on an unknown command. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(
-        prev[j]! + 1,
-        cur[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 function globalOptions(program: Command): Command {
@@ -228,7 +213,7 @@ Docs: docs/cli.md`,
     }
     if (extra !== undefined) {
       const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
-      const near = names.find((n) => distance(n, extra) <= 2);
+      const near = nearestName(extra, names);
       fail(`unknown command '${extra}' (${near ? `did you mean ${near}? ` : ''}see pbc --help)`, 2);
     }
     if (!startConsole) fail('the console is not available here (see pbc --help)', 2);

@@ -24,7 +24,9 @@ const C = (header: string, extra: Partial<Column> = {}): Column => ({ header, ..
 const num = (header: string) => C(header, { right: true });
 const flex = (header: string) => C(header, { flex: true });
 
+/** Highest priority first, as the device evaluates them; equal priorities keep device order. */
 function rules(list: Rule[]): string {
+  const byPriority = [...list].sort((a, b) => b.priority - a.priority);
   return renderTable(
     [
       num('PRIO'),
@@ -36,7 +38,7 @@ function rules(list: Rule[]): string {
       num('RATE'),
       num('FLOWS'),
     ],
-    list.map((r) => [
+    byPriority.map((r) => [
       // a malformed rule (see RuleKey.malformed): what was received, marked, never a guess
       r.malformed && r.priority < 0 ? '?' : r.priority,
       r.name,

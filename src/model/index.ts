@@ -2,6 +2,7 @@ export * from './dialect.js';
 export * from './levels.js';
 export * from './line-rate.js';
 export * from './match-text.js';
+export * from './nearest.js';
 export * from './percent.js';
 export * from './port-state.js';
 export * from './sanitize.js';

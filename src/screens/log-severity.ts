@@ -72,6 +72,9 @@ export function nextMinimum(now: Severity | null): Severity | null {
   return SEVERITY_STEPS[(at + 1) % SEVERITY_STEPS.length] ?? null;
 }
 
+/** What L answers when no line of the log carries a severity. */
+export const NO_SEVERITY = "L: this log's lines carry no severity to filter by (/ filters by text)";
+
 /** `≥ WARN`: what a minimum severity shows (warnings and worse). */
 export const minimumText = (min: Severity) => `≥ ${SEVERITY_NAMES[min]}`;
 

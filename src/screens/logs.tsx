@@ -10,7 +10,14 @@ import { useCommands } from './commands.js';
 import { useWriteAccess } from './dialogs/access.js';
 import { DialogView, dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
-import { minimumText, nextMinimum, type Severity, severityView } from './log-severity.js';
+import { positionText } from './log-position.js';
+import {
+  minimumText,
+  NO_SEVERITY,
+  nextMinimum,
+  type Severity,
+  severityView,
+} from './log-severity.js';
 import type { ScreenProps } from './types.js';
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
@@ -104,7 +111,8 @@ export function LogsScreen(props: ScreenProps) {
     },
     'logs.wrap': () => setWrap(!wrap),
     'logs.timestamps': () => setStamps(!stamps),
-    ...(shown.any ? { 'logs.level': () => setMinimum(nextMinimum(minimum)) } : {}),
+    // lines without a severity: L says so rather than doing nothing
+    'logs.level': () => (shown.any ? setMinimum(nextMinimum(minimum)) : props.notify(NO_SEVERITY)),
     'logs.clear': () => {
       if (!allowed('clearing the log', SUPER)) return;
       const op = logOps.clear();
@@ -129,11 +137,7 @@ export function LogsScreen(props: ScreenProps) {
     : logError
       ? `! log: ${sanitize(logError)}`
       : 'reading the log…';
-  const where = follow
-    ? scrollFromBottom > 0
-      ? ` · following from ${scrollFromBottom} up`
-      : ' · following'
-    : ` · paused ${scrollFromBottom} up${unseen > 0 ? ` · ${unseen} new` : ''} (f follows)`;
+  const where = positionText(follow, scrollFromBottom, unseen);
   const status = `${count}${where}${wrap ? ' · wrap' : ''} · device time ${deviceTime ? sanitize(deviceTime) : '–'}`;
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;

@@ -5,7 +5,7 @@
  */
 
 import { Box, useApp, useInput, useStdin } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { confirmAllOn } from '../ops/revert/console.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
@@ -61,11 +61,17 @@ export function App(props: { initialScreen?: ScreenId }) {
   }, [poller, view]);
 
   const connect = useConnect(setReply, setNotice);
+  // the screen `u` left for the Journal, while the Journal is still shown
+  const undoFrom = useRef<ScreenId | null>(null);
+  useEffect(() => {
+    if (screen !== 'journal') undoFrom.current = null;
+  }, [screen]);
 
   const app = appCommands({
     go: screens.go,
     undo: () => {
       requestUndoLatest();
+      if (screens.live.current !== 'journal') undoFrom.current = screens.live.current;
       screens.go('journal');
     },
     quit: exit,
@@ -83,7 +89,11 @@ export function App(props: { initialScreen?: ScreenId }) {
     },
     clearFilter: () => {
       const current = screens.live.current;
-      if (prompt.filterOf(current)) prompt.setFilter(current, '');
+      if (prompt.filterOf(current)) return prompt.setFilter(current, '');
+      // Esc on the Journal `u` switched to: back to the screen it came from
+      const from = undoFrom.current;
+      undoFrom.current = null;
+      if (current === 'journal' && from) screens.go(from);
     },
     refresh: () => {
       poller.refresh();

@@ -226,6 +226,7 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['t'],
     label: 'trace a packet arriving on the port: which rule, where it goes',
     scope: 'ports',
+    hint: true,
   },
   {
     command: 'logs.follow',

@@ -2,6 +2,7 @@
  * The input line above the status bar: the `:` palette and the `/` filter. This is text
  * entry, not command dispatch: every key typed goes to the line until Enter or Esc.
  */
+import { useRef } from 'react';
 import type { ScreenId } from './keymap.js';
 import { paletteCommands } from './palette.js';
 import { useLive } from './use-live.js';
@@ -21,6 +22,9 @@ export function usePrompt() {
   // `?` in the empty palette lists the palette's commands above it
   const [help, setHelp, liveHelp] = useLive(false);
   const [filters, setFilters, liveFilters] = useLive<Partial<Record<ScreenId, string>>>({});
+  // the filter reopened with its text: the first character typed replaces it (as selected
+  // text would), so retyping it does not double it; Backspace or Ctrl-U edit it instead
+  const kept = useRef(false);
   const setFilter = (id: ScreenId, v: string) => setFilters({ ...liveFilters.current, [id]: v });
   return {
     input,
@@ -31,7 +35,9 @@ export function usePrompt() {
     /** Opens the line: empty for the palette, the screen's filter for the filter. */
     start(mode: PromptMode, screen: ScreenId) {
       setHelp(false);
-      setInput(mode === 'filter' ? (liveFilters.current[screen] ?? '') : '');
+      const text = mode === 'filter' ? (liveFilters.current[screen] ?? '') : '';
+      kept.current = text !== '';
+      setInput(text);
     },
     /** `text` is set when the key is printable text (one character, or a pasted run). */
     handleKey(
@@ -41,7 +47,9 @@ export function usePrompt() {
       screen: ScreenId,
       end: PromptEnd,
     ) {
-      const typed = liveInput.current;
+      const replace = kept.current && text !== null;
+      if (key !== 'tab') kept.current = false;
+      const typed = replace ? '' : liveInput.current;
       if (key === 'escape') {
         if (mode === 'filter') setFilter(screen, '');
         return end.close();

@@ -43,7 +43,7 @@ describe('tables', () => {
     const n = 150_000;
     const rules: Rule[] = Array.from({ length: n }, (_, i) => ({
       name: `r-${i}`,
-      priority: 100 + (i % 500),
+      priority: 1000 - (i % 500),
       match: { in_port: String((i % 28) + 1), tcp: '', tcp_dst: String(i % 65_536) },
       actions: ['output:9'],
       cookie: BigInt(i),
@@ -62,6 +62,31 @@ describe('tables', () => {
     expect(lines[1]!.slice(at)).toMatch(/^in_port=1 tcp tcp_dst=0 +output:9 /);
     const pairs = renderPairs(rules.map((r) => [r.name, r.priority] as [string, unknown]));
     expect(pairs.split('\n')[n - 1]).toMatch(/^r-149999 {2}\d+$/);
+  });
+});
+
+describe('get rules -o table', () => {
+  it('lists rules highest priority first, as the device evaluates them', () => {
+    const rule = (name: string, priority: number): Rule => ({
+      name,
+      priority,
+      match: { in_port: '1' },
+      actions: ['output:2'],
+      cookie: 0n,
+      description: '',
+      n_packets: 0n,
+      n_bytes: 0n,
+      datarate: '',
+      datarate_raw: 0,
+      real_flow_ct: 0,
+    });
+    const out = render('rules', [rule('low', 10), rule('top', 3000), rule('mid', 500)]);
+    const names = out
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/)[1]);
+    expect(names).toEqual(['top', 'mid', 'low']);
   });
 });
 

@@ -129,6 +129,16 @@ describe('ports: the filter says how many it shows', () => {
     for (const ch of 'eth-0-21') await m.ui.press(ch);
     await m.ui.press('enter');
     await m.ui.waitFor((x) => x.includes("4 of 28 ports match 'eth-0-21'"), 5000);
+    // / again opens with the filter; typing it again replaces it (not 'eth-0-21eth-0-21')
+    await m.ui.press('/');
+    for (const ch of 'eth-0-21') await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes("4 of 28 ports match 'eth-0-21'"), 5000);
+    // Backspace edits the text the line opened with
+    await m.ui.press('/');
+    await m.ui.press('backspace');
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => /\d+ of 28 ports match 'eth-0-2'/.test(x), 5000);
   });
 });
 
@@ -161,6 +171,14 @@ describe('status bar', () => {
     const overview = await m.ui.waitFor((x) => x.includes('[1 Overview]'));
     expect(bar(overview)).not.toContain('Esc back');
     expect(bar(overview)).not.toContain('e edit');
+  });
+
+  it('on Ports at 80 columns it shows t trace', async () => {
+    m = await mountConsole({ screen: 'ports', columns: 80, rows: 24 });
+    // once the list's keys are in the bar
+    const list = await m.ui.waitFor((x) => rows(x).length > 5 && x.includes('s sort'), 5000);
+    const bar = frameLines(list).find((l) => l.startsWith('1-9 screens')) ?? '';
+    expect(bar).toContain('t trace');
   });
 
   it("while a form or question reads the keys, shows Esc back, not the list's keys", async () => {

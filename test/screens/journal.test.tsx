@@ -66,6 +66,10 @@ describe('the journal in the console', () => {
     );
     // an undo is not offered again
     expect(statusLine(undone, 'rules.remove): done')).not.toContain('u undo');
+    // u switched to the Journal; Esc goes back to the screen it came from
+    expect(undone).toContain('Journal ·');
+    await t.h.press('escape');
+    await t.h.waitFor((x) => !x.includes('Journal ·') && x.includes('output:'), 10_000);
     expect(await ruleKeys(t)).toEqual(rulesBefore);
     const undo = entries(t)[0]!;
     expect(undo).toMatchObject({ operation: 'rules.add', undoOf: removed!.id });

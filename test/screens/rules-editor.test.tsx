@@ -115,7 +115,7 @@ describe('rule editor', () => {
     await c.keys('a');
     await c.ui.waitFor((f) => f.includes('Add rule'));
     await c.type('wide');
-    await c.keys('down', 'down', 'down'); // name → description → priority (32768) → match
+    await c.keys('down', 'down', 'down'); // name → description → priority (empty: 32768) → match
     await c.type('in_port');
     await c.keys('tab');
     await c.type('1');

@@ -94,8 +94,9 @@ describe('diffRules', () => {
     const text = ruleDiffLines(d).map((l) => l.text);
     expect(text[0]).toBe('rules: 1 added, 2 removed, 1 changed, 0 unchanged');
     expect(text).toContain('+ 1 in_port=8 → drop');
-    expect(text).toContain('- 2000 in_port=3,tcp,tcp_dst=443 → output:10  "https"');
-    expect(text).toContain('~ 1000 in_port=1');
+    // a rule with a name is named by it first
+    expect(text).toContain('- "https" 2000 in_port=3,tcp,tcp_dst=443 → output:10');
+    expect(text).toContain('~ "tap-1" 1000 in_port=1');
     expect(text).toContain('    actions: output:9 → output:10');
   });
 });

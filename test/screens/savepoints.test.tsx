@@ -64,7 +64,7 @@ describe('save-points screen (5)', () => {
       (x) => x.includes("Active rules → 'factory-default'") && x.includes('1 removed'),
       5000,
     );
-    expect(diff).toContain('- 500 in_port=5 → output:6  "extra"');
+    expect(diff).toContain('- "extra" 500 in_port=5 → output:6');
     await t.h.press('escape');
 
     await t.h.press('n');
@@ -90,7 +90,7 @@ describe('save-points screen (5)', () => {
     await t.h.press('v');
     const two = await t.h.waitFor((x) => x.includes("Diff 'factory-default' → 'nightly'"));
     expect(two).toContain('rules: 1 added, 0 removed, 0 changed, 4 unchanged');
-    expect(two).toContain('+ 500 in_port=5 → output:6');
+    expect(two).toContain('+ "extra" 500 in_port=5 → output:6');
   });
 
   it('A shows the diff and the TCAM check, then activates after y', async () => {
@@ -102,7 +102,7 @@ describe('save-points screen (5)', () => {
       x.includes("Activate rule save-point 'factory-default'?"),
     );
     expect(confirm).toContain("TCAM: 10 of 4096 flows in 'simple' mode: fits.");
-    expect(confirm).toContain('- 500 in_port=5 → output:6');
+    expect(confirm).toContain('- "extra" 500 in_port=5 → output:6');
     await t.h.press('n');
     expect(t.sim.state.rules.size).toBe(5);
     await t.h.press('A');

@@ -199,7 +199,7 @@ bootsavepoint: x
     const text = `rules:
   - priority: '5'
     match: [in_port]
-    actions: output:1
+    actions: { output: 1 }
   - match: { in_port: 1 }
     actions: [output:1]
     cookie: 0x10
@@ -231,7 +231,7 @@ boot_savepoint: ''
     expect(problems(text)).toEqual([
       'team.yaml:2:15: priority must be an integer',
       'team.yaml:3:12: match must be a mapping',
-      'team.yaml:4:14: actions must be a list',
+      'team.yaml:4:14: actions must be a list or the device form (output:12,output:13)',
       'team.yaml:5:5: rule 2 has no priority',
       "team.yaml:7:13: cookie must be a decimal integer 0..18446744073709551615, got '0x10'",
       "team.yaml:11:13: cookie must be a decimal integer 0..18446744073709551615, got '18446744073709551616'",
@@ -244,6 +244,26 @@ boot_savepoint: ''
       "team.yaml:29:37: duplex must be full, half, auto, got 'both'",
       'team.yaml:30:22: group_hash macsa must be true or false',
       'team.yaml:31:17: boot_savepoint is empty',
+    ]);
+  });
+
+  it("takes actions in the device's own form as well as a list", () => {
+    const c = parseDesired(
+      'rules:\n  - priority: 1\n    match: { in_port: 1 }\n    actions: output:12,output:13\n' +
+        '  - { priority: 2, match: { in_port: 2 }, actions: "output:2,3,group:4" }\n',
+      'team.yaml',
+    );
+    expect(c.rules?.map((r) => r.actions)).toEqual([
+      ['output:12', 'output:13'],
+      ['output:2,3', 'group:4'],
+    ]);
+  });
+
+  it('an unknown match field is pointed at by its key, with the nearest known name', () => {
+    const text =
+      'rules:\n  - priority: 1\n    match:\n      tcp:\n      tcp_dstt: 80\n    actions: [output:1]\n';
+    expect(problems(text)).toEqual([
+      "team.yaml:5:7: unknown match field 'tcp_dstt' (did you mean tcp_dst?)",
     ]);
   });
 

@@ -12,8 +12,15 @@
  * names, the boot save-point, a group hash with every field off). Not checked anywhere
  * before sending: whether a port's type takes the speed or duplex given.
  */
-import { isScalar, LineCounter, type Pair, parseDocument } from 'yaml';
-import type { GroupType, Match, StorageMode } from '../../model/index.js';
+import { isAlias, isScalar, isSeq, LineCounter, type Pair, parseDocument } from 'yaml';
+import {
+  type GroupType,
+  MATCH_FIELD_BY_NAME,
+  type Match,
+  nearestName,
+  type StorageMode,
+  splitActions,
+} from '../../model/index.js';
 import { groupIssues, MAX_GROUP_ID, ruleIssues } from '../../tcam/index.js';
 import {
   BUCKET_FIELDS,
@@ -164,6 +171,7 @@ function readRule(r: Reader, node: YNode, n: number, storageMode: StorageMode): 
   const priority = pp ? r.int(pp.value as YNode, 'priority', pp.key as YNode) : undefined;
   const match: Match = {};
   const valueNode = new Map<string, YNode | Pair>();
+  const keyNode = new Map<string, YNode>();
   const mp = need('match');
   if (mp) {
     for (const e of r.entries(mp.value as YNode, 'match', mp.key as YNode) ?? []) {
@@ -175,6 +183,7 @@ function readRule(r: Reader, node: YNode, n: number, storageMode: StorageMode): 
       const v = r.text(e.value as YNode, `match ${field}`, e.key as YNode, '');
       if (v === undefined) continue;
       match[field] = v;
+      keyNode.set(field, e.key as YNode);
       const vn = e.value as YNode;
       valueNode.set(field, isScalar(vn) && vn.value !== null ? vn : e);
     }
@@ -182,13 +191,9 @@ function readRule(r: Reader, node: YNode, n: number, storageMode: StorageMode): 
   const actions: string[] = [];
   const actionNode = new Map<string, YNode>();
   const ap = need('actions');
-  if (ap) {
-    for (const a of r.items(ap.value as YNode, 'actions', ap.key as YNode) ?? []) {
-      const v = r.text(a, 'an action', ap.key as YNode);
-      if (v === undefined) continue;
-      actions.push(v);
-      if (!actionNode.has(v)) actionNode.set(v, a);
-    }
+  for (const [v, a] of ap ? readActions(r, ap) : []) {
+    actions.push(v);
+    if (!actionNode.has(v)) actionNode.set(v, a);
   }
   const rule: DesiredRule = { priority: priority ?? -1, match, actions, at };
   for (const k of ['name', 'description'] as const) {
@@ -210,6 +215,11 @@ function readRule(r: Reader, node: YNode, n: number, storageMode: StorageMode): 
   for (const issue of ruleIssues(rule, { storageMode })) {
     if (issue.severity !== 'error') continue;
     const s = issue.subject ?? '';
+    const unknown = matchProblem(s, issue.message, keyNode);
+    if (unknown) {
+      r.fail(unknown.place, unknown.message, node);
+      continue;
+    }
     const place =
       (s === 'priority' || s === 'name' || s === 'description'
         ? (f.get(s)?.value as YNode)
@@ -221,6 +231,40 @@ function readRule(r: Reader, node: YNode, n: number, storageMode: StorageMode): 
     r.fail(place, issue.message, node);
   }
   return r.problems.length > before ? null : rule;
+}
+
+/**
+ * A rule's actions, each with the node to point at: a list (`[output:12, output:13]`) or
+ * the device's own form, one string (`output:12,output:13`, split as the device does).
+ */
+function readActions(r: Reader, ap: Pair): [string, YNode][] {
+  const node = ap.value as YNode;
+  if (isScalar(node) && node.value !== null && typeof node.value !== 'boolean') {
+    const v = r.text(node, 'actions', ap.key as YNode);
+    return v === undefined ? [] : splitActions(v).map((a) => [a, node]);
+  }
+  if (!isSeq(node) && !isAlias(node)) {
+    r.fail(
+      node,
+      'actions must be a list or the device form (output:12,output:13)',
+      ap.key as YNode,
+    );
+    return [];
+  }
+  const out: [string, YNode][] = [];
+  for (const a of r.items(node, 'actions', ap.key as YNode) ?? []) {
+    const v = r.text(a, 'an action', ap.key as YNode);
+    if (v !== undefined) out.push([v, a]);
+  }
+  return out;
+}
+
+/** Where an issue about match field `s` points: an unknown field at its key, with a guess. */
+function matchProblem(s: string, message: string, keyNode: Map<string, YNode>) {
+  const key = keyNode.get(s);
+  if (!key || !message.startsWith('unknown match field')) return undefined;
+  const near = nearestName(s, MATCH_FIELD_BY_NAME.keys());
+  return { place: key, message: near ? `${message} (did you mean ${near}?)` : message };
 }
 
 function readGroups(r: Reader, pair: Pair): DesiredGroup[] {

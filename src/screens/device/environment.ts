@@ -9,10 +9,29 @@ import type { DeviceItem } from './items.js';
 
 const READ_ONLY = 'Read-only: what the device measures (refreshed every 10 s).';
 
+type Sensor = Environment['temp_sensors'][number];
+
+/** Degrees left before the sensor's nearer alarm bound (negative: past it). */
+export const tempMargin = (t: Sensor) => Math.min(t.temp - t.lower_alarm, t.upper_alarm - t.temp);
+
+/** The sensor with the least margin to its alarm (the first of equals), or undefined. */
+export function closestToAlarm(sensors: readonly Sensor[]): Sensor | undefined {
+  return sensors.reduce<Sensor | undefined>(
+    (best, t) => (best === undefined || tempMargin(t) < tempMargin(best) ? t : best),
+    undefined,
+  );
+}
+
+/** Redundancy is lost when some supply is absent or alerting while the device runs. */
+const lostRedundancy = (env: Environment) =>
+  env.psu.length > 1 && env.psu.some((p) => p.status !== 'PRESENT' || p.alert === 'ALERT');
+
 export function environmentItems(env: Environment | undefined): DeviceItem[] {
   if (!env) return [];
   const badFans = env.fan.filter(fanAlarm);
   const alertPsu = env.psu.filter((p) => p.alert === 'ALERT');
+  const noSpare = lostRedundancy(env);
+  const closest = env.temp_sensors.length > 1 ? closestToAlarm(env.temp_sensors) : undefined;
   const rows: DeviceItem[] = [
     {
       id: 'env:fans',
@@ -29,19 +48,22 @@ export function environmentItems(env: Environment | undefined): DeviceItem[] {
     },
     {
       id: 'env:psu',
-      label: `${alertPsu.length ? '! ' : ''}Power supplies`,
-      value: env.psu
+      label: `${alertPsu.length || noSpare ? '! ' : ''}Power supplies`,
+      value: `${env.psu
         .map(
           (p) =>
             `${p.index}:${p.status === 'PRESENT' ? `${p.power}${p.alert === 'ALERT' ? ' ALERT' : ''}` : 'absent'}`,
         )
-        .join('  '),
+        .join('  ')}${noSpare ? ' · NO REDUNDANCY' : ''}`,
       level: READ,
       about: [
         ...env.psu.map(
           (p) =>
             `PSU ${p.index}: ${p.status}${p.status === 'PRESENT' ? `, ${p.power}, ${p.type}` : ''}${p.alert === 'ALERT' ? ' — ALERT' : ''}`,
         ),
+        ...(noSpare
+          ? ['Redundancy lost: the device runs without a spare supply; one more failure stops it.']
+          : []),
         READ_ONLY,
       ],
     },
@@ -50,7 +72,7 @@ export function environmentItems(env: Environment | undefined): DeviceItem[] {
       return {
         id: `env:temp:${t.index}`,
         label: `${alarm ? '! ' : ''}Temp ${t.index} ${t.position || '—'}`,
-        value: `${t.temp}°C (alarm outside ${t.lower_alarm}..${t.upper_alarm}, off at ${t.critical_limit})${alarm ? ' ALARM' : ''}`,
+        value: `${t.temp}°C · ${tempMargin(t)}° to alarm${t === closest ? ' ◂ closest' : ''} (alarm outside ${t.lower_alarm}..${t.upper_alarm}, off at ${t.critical_limit})${alarm ? ' ALARM' : ''}`,
         level: READ,
         about: [
           `Temperature sensor ${t.index} (${t.position || 'no position'}): ${t.temp}°C. The device raises an alarm below ${t.lower_alarm}°C or above ${t.upper_alarm}°C and shuts down at ${t.critical_limit}°C.`,

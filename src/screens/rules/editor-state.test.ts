@@ -4,12 +4,14 @@ import { deviceView } from '../device-view.js';
 import { analyze, previewLine } from './analysis.js';
 import { planRule } from './apply.js';
 import type { EditorEnv } from './completion.js';
+import { focusHelp } from './editor.js';
 import {
   actionsOf,
   type EditorEvent,
   editorKey,
   matchOf,
   newRuleForm,
+  priorityOf,
   type RuleForm,
 } from './editor-state.js';
 
@@ -70,6 +72,26 @@ describe('rule editor state', () => {
     expect(form.name.text).toBe('web');
     expect(form.priority.text).toBe('100');
     expect(matchOf(form)).toEqual({ tcp_dst: '443' });
+  });
+
+  it('typing a priority replaces the one shown instead of appending to it', () => {
+    // a new rule: empty (the placeholder shows 32768, which empty means)
+    const added = newRuleForm('add');
+    expect(added.priority.text).toBe('');
+    expect(priorityOf(added)).toBe(32768);
+    expect(press({ ...added, focus: 'priority' }, ...type('3000')).form.priority.text).toBe('3000');
+    // an edited rule shows its own; the first character typed replaces it
+    const edited = { ...newRuleForm('edit', RULES[0]!), focus: 'priority' };
+    expect(edited.priority.text).toBe('1000');
+    expect(focusHelp(edited, [], 76)).toContain('typing replaces it');
+    expect(press(edited, ...type('3000')).form.priority.text).toBe('3000');
+    // once edited (here Backspace), typing edits as usual
+    expect(press(edited, 'backspace', ...type('5')).form.priority.text).toBe('1005');
+  });
+
+  it('the help line says how to clear the focused field', () => {
+    for (const focus of ['name', 'description', 'priority'])
+      expect(focusHelp({ ...newRuleForm('add'), focus }, [], 76)).toContain('^U clear');
   });
 
   it('offers the missing prerequisite and adds it with Ctrl-F, before the field that needs it', () => {

@@ -15,7 +15,7 @@ import {
   step,
   textKey,
 } from '../form/editor-keys.js';
-import { type TextField, textField } from '../form/field.js';
+import { isPrintable, type TextField, textField } from '../form/field.js';
 import {
   actionCandidates,
   type EditorEnv,
@@ -44,6 +44,11 @@ export interface RuleForm {
   name: TextField;
   description: TextField;
   priority: TextField;
+  /**
+   * The priority still shows the copied rule's, untouched: the first character typed
+   * replaces it (as a selected field would) instead of appending to it.
+   */
+  priorityKept?: boolean;
   match: MatchRow[];
   actions: ActionRow[];
   /** Save a rule save-point before sending the change. */
@@ -96,7 +101,9 @@ export function newRuleForm(mode: EditorMode, rule: Rule | null = null): RuleFor
     original: rule,
     name: textField(mode === 'clone' && src.name ? `${src.name}-copy` : src.name),
     description: textField(src.description),
-    priority: textField(String(src.priority)),
+    // a new rule starts empty: the placeholder shows the default, and empty means it
+    priority: textField(rule ? String(src.priority) : ''),
+    priorityKept: rule !== null,
     match,
     actions,
     saveFirst: false,
@@ -247,13 +254,32 @@ export function fixFor(s: RuleForm, fixes: readonly EditorFix[]): EditorFix | un
   return mine ?? fixes[0];
 }
 
+const EDIT_KEYS = new Set([
+  'backspace',
+  'left',
+  'right',
+  'home',
+  'end',
+  'ctrl+a',
+  'ctrl+e',
+  'ctrl+u',
+]);
+
+/** A character typed on the untouched prefilled priority replaces it; an edit key keeps it. */
+function keptPriority(s: RuleForm, key: string): RuleForm {
+  if (s.focus !== 'priority' || !s.priorityKept) return s;
+  if (EDIT_KEYS.has(key)) return { ...s, priorityKept: false };
+  if (isPrintable(key)) return { ...s, priority: textField(), priorityKept: false };
+  return s;
+}
+
 export function editorKey(
   s: RuleForm,
   key: string,
   ctx: KeyContext,
 ): { state: RuleForm; event: EditorEvent } {
   const targets = targetsOf(s, ctx.overrideShown);
-  const st = onTarget(s, targets);
+  const st = keptPriority(onTarget(s, targets), key);
   const focus = st.focus;
   const fields: FormFields<RuleForm> = {
     fieldAt,

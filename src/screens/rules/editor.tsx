@@ -30,7 +30,7 @@ export interface RuleEditorProps {
 
 const LABEL = 13;
 const KEYS =
-  '^S apply · Esc cancel · Tab next/complete · ⇧Tab/↑ back · Enter add · ^X remove · ^F fix · ^↑/^↓ move action';
+  '^S apply · Esc cancel · Tab next/complete · ^U clear · ⇧Tab/↑ back · Enter add · ^X remove · ^F fix · ^↑/^↓ move action';
 
 function titleOf(form: RuleForm, refused: string | null): string {
   const name = form.original ? ` '${sanitize(form.original.name || '(no name)')}'` : '';
@@ -51,7 +51,7 @@ function orderIssues(issues: readonly FormIssue[], focus: string): FormIssue[] {
   return [...issues].sort((a, b) => rank(a) - rank(b));
 }
 
-function focusHelp(form: RuleForm, completions: readonly string[], inner: number): string {
+export function focusHelp(form: RuleForm, completions: readonly string[], inner: number): string {
   const f = form.focus;
   const m = /^m(\d+)\.([fv])$/.exec(f);
   const row = m ? form.match.find((r) => r.id === Number(m[1])) : undefined;
@@ -70,7 +70,10 @@ function focusHelp(form: RuleForm, completions: readonly string[], inner: number
     );
   if (action) return fieldHelp('action', action.text.text.trim());
   if (f === 'priority')
-    return 'priority 0..65535 (default 32768): higher-priority rules are tried first';
+    return form.priorityKept
+      ? 'priority 0..65535, higher tried first · typing replaces it · ^U clears'
+      : 'priority 0..65535, higher tried first · empty = 32768 · ^U clears';
+  if (f === 'name' || f === 'description') return `${f} · ^U clears the field`;
   if (f === 'addMatch') return 'Enter adds a match field';
   if (f === 'addAction') return 'Enter adds an action; actions run in order';
   if (f === 'saveFirst')

@@ -163,8 +163,11 @@ export function diffPorts(from: readonly PortConfig[], to: readonly PortConfig[]
   return diff;
 }
 
+/** A rule is named by its name first when it has one: `"web" 2000 tcp,tcp_dst=80`. */
+const named = (r: RuleLike) => (r.name ? `"${r.name}" ` : '');
+
 export function ruleLine(r: RuleLike): string {
-  return `${r.priority} ${matchText(r.match) || '(any)'} → ${r.actions.join(',') || '(none)'}${r.name ? `  "${r.name}"` : ''}`;
+  return `${named(r)}${r.priority} ${matchText(r.match) || '(any)'} → ${r.actions.join(',') || '(none)'}`;
 }
 
 export function ruleDiffSummary(d: RuleDiff, g?: GroupDiff): string {
@@ -186,7 +189,8 @@ export function ruleDiffLines(d: RuleDiff, g?: GroupDiff): DiffLine[] {
   for (const r of d.added) out.push({ text: `+ ${ruleLine(r)}`, color: 'green' });
   for (const r of d.removed) out.push({ text: `- ${ruleLine(r)}`, color: 'red' });
   for (const c of d.changed) {
-    out.push({ text: `~ ${ruleIdentity(c.after)}`, color: 'yellow' });
+    const name = named(c.after) || named(c.before);
+    out.push({ text: `~ ${name}${ruleIdentity(c.after)}`, color: 'yellow' });
     for (const f of c.fields) {
       const show = (r: RuleLike) => (f === 'actions' ? r.actions.join(',') : r[f]) || '(empty)';
       out.push({ text: `    ${f}: ${show(c.before)} → ${show(c.after)}` });
