@@ -130,6 +130,7 @@ export const BINDINGS: readonly Binding[] = [
     keys: ['enter'],
     label: "list the tool's starved and extra classes with the rule responsible",
     scope: 'tools',
+    meaning: 'open',
     hint: true,
   },
   {

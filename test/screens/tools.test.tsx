@@ -58,25 +58,12 @@ describe('the Tools screen', () => {
     expect(row(ok, 'ids')).toContain('eth-0-9');
     expect(row(ok, 'apm')).toContain('tcp');
 
-    const thief = await cli([
-      'rules',
-      'add',
-      '--priority',
-      '30000',
-      '--match',
-      'in_port=2',
-      '--match',
-      'tcp',
-      '--match',
-      'tcp_dst=443',
-      '--match',
-      'vlan=neg_match', // untagged: only the APM tool wants it
-      '--name',
-      'thief',
-      '--actions',
-      'output:12',
-      '--yes',
-    ]);
+    // untagged: only the APM tool wants it
+    const thief = await cli(
+      'rules add --priority 30000 --match in_port=2 --match tcp --match tcp_dst=443 --match vlan=neg_match --name thief --actions output:12 --yes'.split(
+        ' ',
+      ),
+    );
     expect(thief.code).toBe(0);
     const starved = await m.ui.waitFor((x) => x.includes('1 not ok'), 15_000);
     expect(row(starved, 'apm')).toContain('starved');
