@@ -186,9 +186,9 @@ export function ToolsScreen(props: ScreenProps) {
           <Text bold wrap="truncate-end">
             {classes.length === 0
               ? `${selected?.name}: gets exactly what it asked for`
-              : `${selected?.name}: ${classes.length} classes not delivered as asked`}
+              : `${selected?.name}: ${classes.length} classes not delivered as asked${classes.length > shown - 1 ? ` (${shown - 1} shown; pbc tools check lists all)` : ''}`}
           </Text>
-          {classes.map((c) => (
+          {classes.slice(0, shown - 1).map((c) => (
             <Text key={c.text} color={c.kind === 'starved' ? 'red' : 'yellow'} wrap="truncate-end">
               {c.text}
             </Text>
