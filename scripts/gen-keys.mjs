@@ -46,6 +46,11 @@ export async function keysMarkdown() {
       title: 'Fleet',
       heading: '## 0 Fleet (`--fleet` consoles; see [fleet.md](fleet.md))',
     },
+    {
+      id: 'tools',
+      title: 'Tools',
+      heading: '## T Tools (`:tools`; see [tools.md](tools.md))',
+    },
   ];
   const titleOf = (scope) =>
     SCREENS.find((s) => s.id === scope)?.title ?? OTHER.find((s) => s.id === scope)?.title;

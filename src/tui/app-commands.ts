@@ -32,6 +32,7 @@ export function appCommands(a: AppActions): CommandHandlers {
     'app.login': a.login,
     'app.confirmRevert': a.confirmRevert,
     'screen.journal': () => a.go('journal'),
+    'screen.tools': () => a.go('tools'),
     'screen.fleet': () => a.go('fleet'),
     'app.undo': a.undo,
   };

@@ -17,7 +17,8 @@ export type ScreenId =
   | 'apps'
   | 'device'
   | 'journal'
-  | 'fleet';
+  | 'fleet'
+  | 'tools';
 
 export interface Binding {
   command: string;
@@ -117,6 +118,35 @@ export const BINDINGS: readonly Binding[] = [
   },
   // the journal is a screen without a number key (docs/safety.md)
   { command: 'screen.journal', keys: ['J'], label: 'Journal', scope: 'global' },
+  // the tools screen: tool intents against the rules (docs/tools.md); every number key is taken
+  {
+    command: 'screen.tools',
+    keys: ['T'],
+    label: 'Tools: what each tool port gets against its intents (f file, Enter classes)',
+    scope: 'global',
+  },
+  {
+    command: 'tools.detail',
+    keys: ['enter'],
+    label: "list the tool's starved and extra classes with the rule responsible",
+    scope: 'tools',
+    meaning: 'open',
+    hint: true,
+  },
+  {
+    command: 'tools.trace',
+    keys: ['t'],
+    label: "trace an example packet of the tool's first starved or extra class",
+    scope: 'tools',
+    hint: true,
+  },
+  {
+    command: 'tools.file',
+    keys: ['f'],
+    label: 'name the intents file (a config file with a tools: section)',
+    scope: 'tools',
+    hint: true,
+  },
   // the fleet screen: every device of a --fleet console (docs/fleet.md); not a tab
   {
     command: 'screen.fleet',

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, string> = {
   quit: 'app.quit',
   login: 'app.login',
   journal: 'screen.journal',
+  tools: 'screen.tools',
   undo: 'app.undo',
 };
 

@@ -20,4 +20,6 @@ export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
   journal: ['access'],
   // the fleet screen's own poller (src/store/fleet.ts) reads every device
   fleet: [],
+  // the delivery check: rules, groups, ports, the group hash; stats for the tx
+  tools: ['rules', 'groups', 'info', 'config', 'stats', 'deviceConfig'],
 };

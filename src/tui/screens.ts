@@ -10,6 +10,7 @@ import { OverviewScreen } from '../screens/overview.js';
 import { PortsScreen } from '../screens/ports.js';
 import { RulesScreen } from '../screens/rules/screen.js';
 import { SavePointsScreen } from '../screens/savepoints/savepoints-screen.js';
+import { ToolsScreen } from '../screens/tools/screen.js';
 import type { ScreenProps } from '../screens/types.js';
 import { UsersScreen } from '../screens/users/users-screen.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -37,4 +38,5 @@ export const SCREEN_VIEWS: Record<ScreenId, ScreenView> = {
   device: view('device', DeviceScreen),
   journal: view('journal', JournalScreen),
   fleet: view('fleet', FleetScreen),
+  tools: view('tools', ToolsScreen),
 };

@@ -37,6 +37,12 @@ const NEVER_WRITES = new Set([
   // save-point (like `pbc confirm`, which never asks); with nothing waiting it sends nothing
   'app.confirmRevert',
   'screen.journal',
+  // the tools screen (T, :tools): f names a file the screen reads, Enter lists classes, t
+  // opens the trace form (a local computation); none sends anything (test/screens/tools.test.tsx)
+  'screen.tools',
+  'tools.detail',
+  'tools.file',
+  'tools.trace',
   'nav.up',
   'nav.down',
   'nav.pageUp',

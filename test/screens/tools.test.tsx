@@ -1,0 +1,87 @@
+/**
+ * The Tools screen (issue 30) on the simulator: the overlap example of docs/tools.md, applied
+ * with `pbc tools apply`, shows every tool ✓; a hand-added higher rule (priority 30000, untagged
+ * HTTPS from port 2 to port 12) makes the APM tool `starved`, and Enter's list names that rule;
+ * `t` traces an example packet of the class to the rule that takes it.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pbc } from '../cli/helpers.js';
+import { cleanup } from '../harness/render.js';
+import { frameLines, type Mounted, mountConsole } from './console.js';
+
+let m: Mounted | undefined;
+afterEach(async () => {
+  await m?.close();
+  m = undefined;
+  cleanup();
+});
+
+const OVERLAP = `tools:
+  - { name: ids, port: eth-0-9, wants: [ { vlan_id: 1-3 } ] }
+  - { name: apm, port: 10, wants: [ { tcp: "" } ] }
+  - { name: rec, port: 11, wants: [ { vlan_id: 3-6 } ] }
+sources: [1, 2, 3, 4]
+`;
+
+const row = (frame: string, tool: string) =>
+  frameLines(frame).find((l) => new RegExp(`^.${tool} `).test(l)) ?? '';
+
+describe('the Tools screen', () => {
+  it('shows ✓ after tools apply; a higher rule starves apm and Enter names it', async () => {
+    m = await mountConsole({
+      columns: 100,
+      rows: 30,
+      sim: { flows: 200 },
+      intervals: { rules: 300, groups: 300 },
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'pbc-tools-screen-'));
+    const file = join(dir, 'overlap.yaml');
+    writeFileSync(file, OVERLAP);
+    const env = { PBC_STATE_DIR: mkdtempSync(join(dir, 'state-')) };
+    const cli = (args: string[]) => pbc(['--url', m!.sim.url, ...args], { env });
+    const applied = await cli(['tools', 'apply', '-f', file, '--yes']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+
+    // on the palette: `:tools`
+    await m.ui.press(':');
+    for (const ch of 'tools') await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
+    for (const ch of file) await m.ui.press(ch);
+    await m.ui.press('enter');
+    const ok = await m.ui.waitFor((x) => x.includes('3 tools · all ✓'), 15_000);
+    for (const tool of ['ids', 'apm', 'rec']) expect(row(ok, tool)).toContain('✓');
+    expect(row(ok, 'ids')).toContain('eth-0-9');
+    expect(row(ok, 'apm')).toContain('tcp');
+
+    // untagged: only the APM tool wants it
+    const thief = await cli(
+      'rules add --priority 30000 --match in_port=2 --match tcp --match tcp_dst=443 --match vlan=neg_match --name thief --actions output:12 --yes'.split(
+        ' ',
+      ),
+    );
+    expect(thief.code).toBe(0);
+    const starved = await m.ui.waitFor((x) => x.includes('1 not ok'), 15_000);
+    expect(row(starved, 'apm')).toContain('starved');
+    expect(row(starved, 'ids')).toContain('✓');
+    expect(row(starved, 'rec')).toContain('✓');
+
+    await m.ui.press('j'); // apm
+    await m.ui.waitFor((x) => (frameLines(x).find((l) => l.startsWith('›')) ?? '').includes('apm'));
+    await m.ui.press('enter');
+    const listed = await m.ui.waitFor((x) => x.includes('classes not delivered as asked'));
+    const line = frameLines(listed).find((l) => l.includes('starved in_port=2')) ?? '';
+    expect(line).toContain('tcp_dst=443');
+    expect(line).toContain("30000 'thief'");
+
+    await m.ui.press('t');
+    await m.ui.waitFor((x) => x.includes('Trace a packet'));
+    await m.ui.press('enter');
+    const traced = await m.ui.waitFor((x) => x.includes('Trace: in_port 2'));
+    expect(traced).toContain("forwarded by 'thief' prio 30000");
+  }, 60_000);
+});
