@@ -29,6 +29,12 @@ writeFileSync(
   applyFile,
   'rules:\n  - { priority: 4711, match: { in_port: 7 }, actions: [output:8] }\n',
 );
+// pbc tools apply: one tool, one want, traffic no tool wants passes: one rule in the band
+const toolsFile = join(dir, 'tools.yaml');
+writeFileSync(
+  toolsFile,
+  'tools:\n  - { name: apm, port: 10, wants: [ { tcp: "" } ] }\nsources: [1]\nunwanted: pass\n',
+);
 
 const PASSWORD = 'Pw-Journal-7731';
 const NEW_PASSWORD = 'Pw-Changed-4419';
@@ -189,6 +195,7 @@ const WRITES: [path: string, args: string[], operation: string, input?: string][
   // undoes the latest change (the controller's removal): one write, journaled as its inverse
   ['undo', ['undo', '--yes'], 'device.addController'],
   ['apply', ['apply', '-f', applyFile, '--yes'], 'rules.add'],
+  ['tools apply', ['tools', 'apply', '-f', toolsFile, '--yes'], 'rules.add'],
   ['log clear', ['log', 'clear', '--yes'], 'logs.clear'],
   ['device reboot', ['device', 'reboot', '--yes'], 'device.reboot'],
 ];
