@@ -73,6 +73,10 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     s.keys('-l', 'kept-note');
     await pause();
     s.keys('Enter');
+    // starting an app asks first, showing what it sends
+    await s.waitFor((x) => x.includes('Start syslog?') && x.includes('Sends POST /apps'));
+    await pause();
+    s.keys('y');
     f = await s.waitFor((x) => x.includes("missing parameter 'host'"));
     expect(f).toContain('Start syslog');
     expect(f).toContain('kept-note');
