@@ -4,7 +4,7 @@
 // added then removed again, for three kinds of rule (one in_port; no in_port but an
 // ethertype; no in_port and nothing else at the top priority: it takes every flow).
 // `node bench/out/classify-inproc.mjs [rules] [flows]` prints one JSON line.
-import { Classifier, type ClassRule, type Flow } from '../src/tcam/index.js';
+import { Classifier, type ClassRule, type Flow } from '../src/traffic/index.js';
 import { prng } from './prng.js';
 
 const nRules = Number(process.argv[2] ?? 4096);

@@ -23,7 +23,7 @@ export function classifySection(runs) {
   const r = runs[0];
   const row = (name, key, target) =>
     `| ${name} | ${f(best(runs, (x) => x[key].add_median_ms))} / ${f(best(runs, (x) => x[key].add_max_ms))} (${f(best(runs, (x) => x[key].add_cpu_median_ms))}) | ${f(best(runs, (x) => x[key].remove_median_ms))} / ${f(best(runs, (x) => x[key].remove_max_ms))} (${f(best(runs, (x) => x[key].remove_cpu_median_ms))}) | ${r[key].flows_moved_avg} | ${target} |`;
-  return `### Flow classification (src/tcam/classify.ts)
+  return `### Flow classification (src/traffic/classify.ts)
 
 ${r.rules.toLocaleString('en')} rules × ${r.flows.toLocaleString('en')} flows (${r.unmatched.toLocaleString('en')} unmatched), best of ${runs.length} runs; ${machine()}.
 

@@ -6,7 +6,7 @@
 // are compiled (the console keeps them between traces: they are remembered per match object).
 // `node bench/out/trace-inproc.mjs [rules] [packets]` prints one JSON line.
 import type { Group } from '../src/model/index.js';
-import { compileMatch, type Flow, type TraceRule, trace } from '../src/tcam/index.js';
+import { compileMatch, type Flow, type TraceRule, trace } from '../src/traffic/index.js';
 import { prng } from './prng.js';
 
 const nRules = Number(process.argv[2] ?? 65_536);

@@ -25,7 +25,7 @@ const load = () =>
 
 export function traceSection(runs, before, after) {
   const r = runs[0];
-  return `### Packet trace (src/tcam/trace.ts, issue 17)
+  return `### Packet trace (src/traffic/trace.ts, issue 17)
 
 ${r.rules.toLocaleString('en')} rules (random priorities, in_port lists and ranges, tcp/udp ports and ranges,
 prefixes, VLANs, 10 % to groups; every rule constrains more than its port and protocol, so a packet can go

@@ -21,7 +21,8 @@ import {
 } from '../ops/tools/plan.js';
 import { resolveIntents } from '../ops/tools/resolve.js';
 import { formatSi } from '../store/rates.js';
-import { hashFieldsOf, normalMatch, type TracePort, tracePorts } from '../tcam/index.js';
+import { normalMatch } from '../tcam/index.js';
+import { hashFieldsOf, type TracePort, tracePorts } from '../traffic/index.js';
 import {
   checkDelivery,
   type DeliveryCheck,

@@ -1,6 +1,6 @@
 /**
  * `pbc trace FIELD[=VALUE]…`: where does this packet go? The packet is written in the
- * `--match` vocabulary with exact values (src/tcam/packet.ts); the answer is src/tcam's
+ * `--match` vocabulary with exact values (src/traffic/packet.ts); the answer is src/tcam's
  * `trace` over the device's rules, groups, ports and group hash, read with GETs only. A
  * packet that does not parse is a usage error (exit 2) naming the field, found before any
  * request when the field's text alone is wrong.
@@ -19,7 +19,7 @@ import {
   type TraceDevice,
   trace,
   tracePorts,
-} from '../tcam/index.js';
+} from '../traffic/index.js';
 import type { Run } from './run.js';
 
 /** The device as `trace` reads it (the console's store holds the same resources). */

@@ -6,7 +6,7 @@ import { portPending } from '../model/port-pending.js';
 import { lineShareText, OVER_LINE_NOTE, rateText } from '../store/figures.js';
 import { formatSi } from '../store/rates.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import type { PortLoad } from '../tcam/index.js';
+import type { PortLoad } from '../traffic/index.js';
 import { gaugeText, type HScrollView, KeyValue, Text } from '../widgets/index.js';
 import { LoadSection } from './port-load.js';
 import { type PortRow, rowShare } from './port-rows.js';

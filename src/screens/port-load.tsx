@@ -2,11 +2,11 @@
  * Tool-port load on the screens: the Ports table's OVERSUB column (the word in the port's row, not
  * colour alone), the port detail's "fed by" section (the rules and groups that send to the
  * port with their rates, their sum against the line rate, tx drops) and the Overview's list
- * of oversubscribed ports. The model is src/tcam/load.ts.
+ * of oversubscribed ports. The model is src/traffic/load.ts.
  */
 import { sanitize } from '../model/index.js';
 import { formatSi } from '../store/rates.js';
-import { lineRateText, type PortLoad } from '../tcam/index.js';
+import { lineRateText, type PortLoad } from '../traffic/index.js';
 import { type Column, Text } from '../widgets/index.js';
 import type { PortRow } from './port-rows.js';
 

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { type Group, type PortConfig, type PortInfo, portUp, type Rule } from '../model/index.js';
 import type { PortRate } from '../store/rates.js';
 import { useConsoleState } from '../store/react.js';
-import { type LoadPort, lineRateBps, type PortLoad, portLoads } from '../tcam/index.js';
+import { type LoadPort, lineRateBps, type PortLoad, portLoads } from '../traffic/index.js';
 
 export interface TrafficView {
   rules: readonly Rule[];

@@ -4,7 +4,7 @@
  * flow — its in_port, share of the port's rx, added rate and packet size — sits in typed
  * arrays; its rule record and forwarding in plain arrays beside them.
  */
-import type { Forwarding } from '../tcam/index.js';
+import type { Forwarding } from '../traffic/index.js';
 import type { RuleRec } from './engine-rules.js';
 import type { SimFlow } from './flows.js';
 

@@ -5,7 +5,7 @@
  * its actions do with a flow.
  */
 import { canonicalMatch } from '../model/index.js';
-import { type ClassRule, type ForwardContext, type Forwarding, forward } from '../tcam/index.js';
+import { type ClassRule, type ForwardContext, type Forwarding, forward } from '../traffic/index.js';
 import type { SimFlow } from './flows.js';
 import type { RuleLedger } from './ledger.js';
 import type { SimRule } from './state.js';

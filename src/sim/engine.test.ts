@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalMatch, type Group, type Match, PORT_COUNTERS } from '../model/index.js';
-import { type ForwardContext, forward, mismatch } from '../tcam/index.js';
+import { type ForwardContext, forward, mismatch } from '../traffic/index.js';
 import { type Engine, engineOf } from './engine.js';
 import type { SimFlow } from './flows.js';
 import { buildChassisState, buildTraffic, changePort } from './ports.js';

@@ -10,7 +10,7 @@
  * in the same step sees the same counters and the next step the new forwarding.
  */
 import type { PortStats } from '../model/index.js';
-import { Classifier, type ClassRule, type ForwardContext } from '../tcam/index.js';
+import { Classifier, type ClassRule, type ForwardContext } from '../traffic/index.js';
 import { FlowTable } from './engine-flows.js';
 import {
   ledgerCounters,

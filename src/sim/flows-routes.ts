@@ -5,7 +5,7 @@
  * port is up) and is classified and forwarded like every other flow.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Flow } from '../tcam/index.js';
+import type { Flow } from '../traffic/index.js';
 import { engineOf } from './engine.js';
 import { ETH_ARP, ETH_IPV4, ETH_IPV6, type SimFlow } from './flows.js';
 import { stringify } from './json.js';

@@ -9,7 +9,7 @@
  * flows' packets add up to the port's rx packets too.
  */
 
-import type { Flow } from '../tcam/index.js';
+import type { Flow } from '../traffic/index.js';
 import { hash32, unit } from './prng.js';
 
 export interface SimFlow {

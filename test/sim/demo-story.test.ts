@@ -7,7 +7,7 @@
  * clock is the test's.
  */
 import { describe, expect, it } from 'vitest';
-import { lineRateBps } from '../../src/tcam/index.js';
+import { lineRateBps } from '../../src/traffic/index.js';
 import { expectOk, simPerTest, type Wire } from './helpers.js';
 
 const t = simPerTest();

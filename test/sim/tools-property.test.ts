@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Flow } from '../../src/tcam/index.js';
+import type { Flow } from '../../src/traffic/index.js';
 import { compileIntents } from '../../src/traffic/intents/compile.js';
 import { arbFlow, arbIntents, wantedBy } from '../../src/traffic/intents/test-arbitraries.js';
 import { type Rig, startRig } from '../api/helpers.js';

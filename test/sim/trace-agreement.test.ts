@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, type PbcError } from '../../src/api/index.js';
 import { traceDeviceOf } from '../../src/commands/trace.js';
 import { GROUP_HASH_FIELDS, type GroupHash } from '../../src/model/index.js';
-import { packetWords, parsePacket, portNumbers, trace } from '../../src/tcam/index.js';
+import { packetWords, parsePacket, portNumbers, trace } from '../../src/traffic/index.js';
 import { startTestSim, type TestSim, type Wire } from './helpers.js';
 
 const PORTS = 28;

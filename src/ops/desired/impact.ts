@@ -18,7 +18,7 @@ import {
   type PortImpact,
   portImpactText,
   ruleImpact,
-} from '../../tcam/index.js';
+} from '../../traffic/index.js';
 import type { DeviceState } from './device-state.js';
 import type { DesiredPlan } from './plan.js';
 

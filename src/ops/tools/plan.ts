@@ -6,7 +6,8 @@
  * so rules outside the band are never touched and a second apply sends nothing.
  */
 import type { Rule } from '../../model/index.js';
-import { flowCount, type TracePort } from '../../tcam/index.js';
+import { flowCount } from '../../tcam/index.js';
+import type { TracePort } from '../../traffic/index.js';
 import {
   type Compiled,
   compileIntents,

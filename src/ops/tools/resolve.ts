@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
-import type { TracePort } from '../../tcam/index.js';
+import type { TracePort } from '../../traffic/index.js';
 import { DEFAULT_BAND, type Intents } from '../../traffic/intents/index.js';
 import type { DesiredConfig } from '../desired/types.js';
 

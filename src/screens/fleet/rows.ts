@@ -3,7 +3,7 @@ import { sanitize } from '../../model/index.js';
 import { erroringNow, type Usage, usage } from '../../store/figures.js';
 import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
 import { formatSi } from '../../store/rates.js';
-import { portLoads } from '../../tcam/index.js';
+import { portLoads } from '../../traffic/index.js';
 import { loadPorts } from '../traffic.js';
 
 export interface FleetRow {

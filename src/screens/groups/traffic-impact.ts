@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
-import { groupImpact, portImpactText } from '../../tcam/index.js';
+import { groupImpact, portImpactText } from '../../traffic/index.js';
 import type { EditorImpact, PredictedImpact } from '../rules/impact.js';
 import type { TrafficView } from '../traffic.js';
 import type { GroupAnalysis } from './model.js';

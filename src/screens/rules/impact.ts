@@ -16,7 +16,7 @@ import {
   type PortImpact,
   portImpactText,
   ruleImpact,
-} from '../../tcam/index.js';
+} from '../../traffic/index.js';
 import type { TrafficView } from '../traffic.js';
 import type { Analysis } from './analysis.js';
 

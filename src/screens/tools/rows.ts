@@ -6,7 +6,7 @@
 import { sanitize } from '../../model/index.js';
 import { lineShare, lineShareText, rateText } from '../../store/figures.js';
 import type { PortRate } from '../../store/rates.js';
-import type { TracePort } from '../../tcam/index.js';
+import type { TracePort } from '../../traffic/index.js';
 import {
   type Cube,
   type DeliveryCheck,

@@ -12,7 +12,7 @@ import { readDesiredFile } from '../../ops/desired/read.js';
 import type { DesiredConfig } from '../../ops/desired/types.js';
 import { resolveIntents } from '../../ops/tools/resolve.js';
 import { useConsoleState } from '../../store/react.js';
-import { hashFieldsOf, tracePorts } from '../../tcam/index.js';
+import { hashFieldsOf, tracePorts } from '../../traffic/index.js';
 import { checkDelivery, wantCube } from '../../traffic/intents/index.js';
 import { createForm, type FormState, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';

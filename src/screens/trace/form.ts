@@ -6,7 +6,7 @@
  */
 import type { Match } from '../../model/index.js';
 import { parseInPorts, parseIpv4Prefix, SHORTHANDS } from '../../model/index.js';
-import { type PacketIssue, packetWords, parsePacket } from '../../tcam/index.js';
+import { type PacketIssue, packetWords, parsePacket } from '../../traffic/index.js';
 import {
   createForm,
   type FieldSpec,

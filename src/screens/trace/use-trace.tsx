@@ -17,7 +17,7 @@ import {
   type Trace,
   trace,
   tracePorts,
-} from '../../tcam/index.js';
+} from '../../traffic/index.js';
 import { type FormState, type FormValues, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';
 import { Text } from '../../widgets/index.js';

@@ -5,7 +5,7 @@
  * engine on an example packet (tcam Classifier + forward), not the check's own walk.
  */
 import { describe, expect, it } from 'vitest';
-import { Classifier, forward } from '../../tcam/index.js';
+import { Classifier, forward } from '../index.js';
 import { checkDelivery } from './check.js';
 import { compileIntents } from './compile.js';
 import { examplePacket } from './render.js';

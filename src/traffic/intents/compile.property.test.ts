@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Classifier, forward } from '../../tcam/index.js';
+import { Classifier, forward } from '../index.js';
 import { checkDelivery } from './check.js';
 import { compileIntents } from './compile.js';
 import { arbFlow, arbIntents, wantedBy } from './test-arbitraries.js';

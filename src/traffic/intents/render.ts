@@ -4,7 +4,7 @@
  * (`examplePacket`, for a trace).
  */
 import { type Match, parseIpv4 } from '../../model/index.js';
-import type { Flow } from '../../tcam/index.js';
+import type { Flow } from '../index.js';
 import { type Cube, DIMS, type Dim, isFull } from './cube.js';
 import * as S from './intset.js';
 

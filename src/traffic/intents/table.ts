@@ -4,7 +4,7 @@
  * (tcam's action interpreter on an example packet of the class).
  */
 import type { Group } from '../../model/index.js';
-import { forward } from '../../tcam/index.js';
+import { forward } from '../index.js';
 import { type Cube, cubeOfMatch, intersectCubes, subtractCube } from './cube.js';
 import { examplePacket } from './render.js';
 import type { TableRule } from './types.js';

@@ -1,7 +1,7 @@
 /** Random intents and flows for the compiler's property tests (small sizes, many overlaps). */
 import fc from 'fast-check';
 import type { Match } from '../../model/index.js';
-import { type Flow, matchesFlow } from '../../tcam/index.js';
+import { type Flow, matchesFlow } from '../index.js';
 import type { Intents, ToolIntent } from './types.js';
 
 export const SOURCES = [1, 2, 3, 4];

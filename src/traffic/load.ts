@@ -15,7 +15,7 @@
  * out — push_vlan and the like — are left out).
  */
 import type { Group, RuleKey } from '../model/index.js';
-import { type Via, walkActions } from './actions.js';
+import { type Via, walkActions } from '../tcam/actions.js';
 
 /** A share of a rule's traffic delivered to one port. */
 export interface Delivery {

@@ -12,10 +12,10 @@
  */
 import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
 import { portStates } from '../model/index.js';
+import { groupsUsed } from '../tcam/groups.js';
 import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
 import { type ForwardContext, forward } from './forward.js';
-import { groupsUsed } from './groups.js';
 import { ruleRank } from './rank.js';
 
 export interface TraceRule {

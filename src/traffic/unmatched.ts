@@ -15,8 +15,9 @@
  * The per-port sums only depend on the rule table, so they are computed once per rules array
  * (each poll brings a new one), not on every keystroke of the editor.
  */
+
+import { normalMatch } from '../tcam/shadow.js';
 import type { LoadPort, RatedRule } from './load.js';
-import { normalMatch } from './shadow.js';
 
 interface PortSums {
   /** Port → Σ rates of rules whose in_port set is exactly {port}. */

@@ -16,7 +16,7 @@
  *   −24 on a GRE flow (IP protocol 47). `set_field` and the rest change no size.
  */
 import type { Group } from '../model/index.js';
-import { walkActions } from './actions.js';
+import { walkActions } from '../tcam/actions.js';
 import type { Flow } from './flow.js';
 
 export interface ForwardContext {

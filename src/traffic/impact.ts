@@ -26,9 +26,9 @@
  * solved greedily; the ranges of separate moves add up.
  */
 import type { Group, RuleKey } from '../model/index.js';
-import { usesGroups } from './groups.js';
+import { usesGroups } from '../tcam/groups.js';
+import { covers, normalMatch, overlaps } from '../tcam/shadow.js';
 import { deliveries, type LoadPort, lineRateText, type RatedRule, sharesByPort } from './load.js';
-import { covers, normalMatch, overlaps } from './shadow.js';
 import { inPortsOf, type Unmatched, unmatchedByPort } from './unmatched.js';
 
 export type ImpactChange<R extends RatedRule> =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
-import { GROUP_NESTING, opsOf, walkActions } from './actions.js';
+import { GROUP_NESTING, opsOf, walkActions } from '../tcam/actions.js';
 import type { Flow } from './flow.js';
 import { forward } from './forward.js';
 import { deliveries, sharesByPort } from './load.js';

@@ -41,8 +41,8 @@ import {
   parseL4Range,
   SHORTHANDS,
 } from '../model/index.js';
+import { memoByMatch } from '../tcam/match-memo.js';
 import { type Flow, macParts, type PackedFlow, pack } from './flow-pack.js';
-import { memoByMatch } from './match-memo.js';
 
 export { type Flow, type PackedFlow, pack, packFlow } from './flow-pack.js';
 
