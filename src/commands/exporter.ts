@@ -1,13 +1,13 @@
 /**
  * `pbc exporter`: a Prometheus exporter for a fleet (`--fleet NAME`) or one device (the usual
  * --context / --url). Serves /metrics until SIGINT/SIGTERM; `--once` prints one scrape.
- * The metrics and the scrape logic are src/ops/exporter; docs/fleet.md describes them.
+ * The metrics and the scrape logic are src/exporter; docs/fleet.md describes them.
  */
 import { maskSecrets } from '../api/mask.js';
+import { FleetCollector, type Target } from '../exporter/collector.js';
+import { serveMetrics } from '../exporter/server.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import { FleetCollector, type Target } from '../ops/exporter/collector.js';
-import { serveMetrics } from '../ops/exporter/server.js';
 import {
   clientOptions,
   type Device,

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { METRICS } from '../../src/ops/exporter/metrics.js';
+import { METRICS } from '../../src/exporter/metrics.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const rules = join(root, 'docs', 'prometheus', 'alerts.yml');

@@ -8,7 +8,7 @@
 import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
-import { FleetCollector, type Target } from '../../src/ops/exporter/collector.js';
+import { FleetCollector, type Target } from '../../src/exporter/collector.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { parseExposition } from './exposition-parse.js';
 

@@ -6,8 +6,8 @@
  * scrapes is bounded too; what was cut is counted and exported as
  * `pbc_series_dropped{device,kind}` (docs/fleet.md, "Bounds").
  */
-import { sanitize } from '../../model/sanitize.js';
-import type { Environment, PortInfo, PortStats, Rule } from '../../model/types.js';
+import { sanitize } from '../model/sanitize.js';
+import type { Environment, PortInfo, PortStats, Rule } from '../model/types.js';
 
 export interface SeriesLimits {
   /** Ports exported per device (also the limit for sensors, fans and PSUs). */

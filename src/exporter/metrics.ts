@@ -2,10 +2,10 @@
  * What the exporter says about one device: the metric catalogue and the samples one
  * device's answers give (labels `device`, `port`, `sensor`, `fan`, `psu`, `rule`).
  */
-import type { Client } from '../../api/client.js';
-import type { MemoryUsage } from '../../api/normalize-system.js';
-import { lineRateBps } from '../../model/line-rate.js';
-import { sanitize } from '../../model/sanitize.js';
+import type { Client } from '../api/client.js';
+import type { MemoryUsage } from '../api/normalize-system.js';
+import { lineRateBps } from '../model/line-rate.js';
+import { sanitize } from '../model/sanitize.js';
 import type {
   Environment,
   FlowNumbers,
@@ -13,7 +13,7 @@ import type {
   PortCounter,
   PortInfo,
   PortStats,
-} from '../../model/types.js';
+} from '../model/types.js';
 import {
   boundEnvironment,
   boundPorts,

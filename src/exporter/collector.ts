@@ -6,7 +6,7 @@
  * answer, when it comes (within LATE_ANSWER_MAX_AGE_MS), serves the next scrape.
  */
 import type { Registry } from 'prom-client';
-import type { Client } from '../../api/client.js';
+import type { Client } from '../api/client.js';
 import { DEFAULT_LIMITS, type SeriesLimits } from './bounds.js';
 import {
   addDeviceSamples,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseExposition } from '../../../test/ops/exposition-parse.js';
+import { parseExposition } from '../../test/ops/exposition-parse.js';
 import { type MetricDef, ScrapeRegistry, sampleValue } from './registry.js';
 
 const DEFS: MetricDef[] = [
