@@ -21,6 +21,8 @@ export function registerLogs(router: Router): void {
     return { logs: state.log.all(), systemDateTime: systemDateTime(state.now()) };
   });
   router.add('DELETE', '/weblog', 'S', (ctx) => {
+    // lines the device logged before the clear are cleared with it (not appended after it)
+    ambientLog(ctx.state);
     ctx.state.log.clear();
     ctx.state.log.append(`logs: weblog cleared by ${actor(ctx)}`);
   });
