@@ -314,8 +314,13 @@ export function PortsScreen(props: ScreenProps) {
   // t: trace a packet arriving on the selected port (the form, then the path under the table)
   const trace = useTrace({ notify: props.notify });
   const panel = traceHeight(trace.result, [], Math.floor(props.height / 2));
-  // the selection is the port (its name): it stays on it while live columns re-sort the rows
-  const listView = useKeyedList(rows, (r) => r.name, tableHeight - 1 - panel);
+  // the selection is the port (its number, which the device gives before its name): it stays
+  // on it while live columns re-sort the rows
+  const listView = useKeyedList(rows, (r) => r.no, tableHeight - 1 - panel, {
+    nameOf: (r) => r.name,
+    filter: props.filter,
+    sort: `${sort.key} ${sort.desc}`,
+  });
   const list = listView.state;
   // `:port NAME` (or a port number), Enter on the Overview: that port selected, its details open
   usePick(

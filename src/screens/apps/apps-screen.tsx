@@ -101,8 +101,10 @@ export function AppsScreen(props: ScreenProps) {
   const runRows = (running ?? []).filter(matches(props.filter)).sort((a, b) => a.pid - b.pid);
   const appHeight = Math.max(3, Math.min(appRows.length + 1, Math.floor((props.height - 2) / 2)));
   const runHeight = Math.max(3, props.height - 2 - appHeight);
-  const appList = useKeyedList(appRows, (a) => a.name, appHeight - 1);
-  const runList = useKeyedList(runRows, (i) => String(i.pid), runHeight - 1);
+  const appList = useKeyedList(appRows, (a) => a.name, appHeight - 1, { filter: props.filter });
+  const runList = useKeyedList(runRows, (i) => String(i.pid), runHeight - 1, {
+    filter: props.filter,
+  });
   const app = appRows[appList.state.selected];
   const instance = runRows[runList.state.selected];
 

@@ -77,7 +77,7 @@ export function DeviceScreen(props: ScreenProps) {
   const note = matchNote(items.length, allItems.length, props.filter, 'settings');
   const controllers = config?.controllers ?? [];
   const tableHeight = Math.min(items.length + 1, Math.max(3, props.height - 3 - (note ? 1 : 0)));
-  const list = useKeyedList(items, (r) => r.id, tableHeight - 1);
+  const list = useKeyedList(items, (r) => r.id, tableHeight - 1, { filter: props.filter });
   const clist = useKeyedList(
     controllers,
     (r) => `${r.connection} ${r.ip}:${r.port}`,

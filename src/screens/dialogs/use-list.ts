@@ -26,7 +26,12 @@ export interface ListControl {
  * `count` rows, `visible` of them on screen. With `keys` (memoized: the rows' identities in
  * the order shown) the selection is the item, kept across re-sorts, filters and polls.
  */
-export function useList(count: number, visible: number, keys?: readonly string[]): ListControl {
+export function useList(
+  count: number,
+  visible: number,
+  keys?: readonly string[],
+  nameOf: (key: string) => string = (key) => key,
+): ListControl {
   const [stored, dispatch] = useReducer(
     (s: ListState, action: Parameters<typeof listReducer>[1]) =>
       listReducer(s, action, count, visible, keys),
@@ -45,7 +50,7 @@ export function useList(count: number, visible: number, keys?: readonly string[]
   const gone = shown.gone;
   return {
     state: gone === undefined ? shown : { ...shown, selected: -1 },
-    goneNote: gone === undefined ? undefined : `${gone} is gone from the list`,
+    goneNote: gone === undefined ? undefined : `${nameOf(gone)} is gone from the list`,
     move(key) {
       const type = NAV_KEYS[key];
       if (!type) return false;
@@ -69,13 +74,56 @@ export function useKeyedList<T>(
   rows: readonly T[],
   keyOf: (row: T) => string,
   visible: number,
+  opts: {
+    /** The name an item is shown by, where its key is not (a port's number). */
+    nameOf?: (row: T) => string;
+    /** The operator's `/` filter: a new filter that hides the item selects its first match. */
+    filter?: string;
+    /** The operator's sort: a sort chosen (`s`, `<`, `>`) selects the new first row. */
+    sort?: string;
+  } = {},
 ): ListControl {
+  const { nameOf, filter, sort } = opts;
   // the same keys in the same order keep their array: rows rebuilt at each render (a screen
   // that does not memoize them) do not make the selection follow them again
   const last = useRef<readonly string[]>([]);
   const next = rows.map(keyOf);
   if (!sameKeys(last.current, next)) last.current = next;
-  return useList(rows.length, visible, last.current);
+  // the name an item was last shown by, for the note when it is gone (its key may be a number)
+  const names = useRef(new Map<string, string>());
+  if (nameOf) for (const r of rows) names.current.set(keyOf(r), nameOf(r));
+  const control = useList(rows.length, visible, last.current, (k) => names.current.get(k) ?? k);
+  // The selection is the item the operator picked: polls re-sorting the rows keep it, a poll
+  // that drops it says so. Until the operator picks one (a move, a pick), and again after
+  // they choose a sort, the selection is the top row of what they asked to see; a filter they
+  // type that hides the picked item moves to its first match.
+  const picked = useRef(false);
+  const seen = useRef({ filter, sort });
+  const first = last.current[0];
+  useEffect(() => {
+    const filtered = filter !== seen.current.filter;
+    if (sort !== seen.current.sort) picked.current = false;
+    seen.current = { filter, sort };
+    if (first === undefined || control.state.key === first) return;
+    if (!picked.current || (filtered && control.goneNote !== undefined)) control.follow(first);
+  });
+  const pick =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      picked.current = true;
+      return f(...a);
+    };
+  return {
+    ...control,
+    move: (key) => {
+      const moved = control.move(key);
+      if (moved) picked.current = true;
+      return moved;
+    },
+    go: pick(control.go),
+    set: pick(control.set),
+    follow: pick(control.follow),
+  };
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {

@@ -162,7 +162,10 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
     poller.setHidden(hiddenKey ? hiddenKey.split('\u0000') : []);
   }, [poller, hiddenKey]);
   useEffect(() => () => poller.setHidden([]), [poller]);
-  const list = useKeyedList(rows, (r) => r.device, props.height - 2);
+  const list = useKeyedList(rows, (r) => r.device, props.height - 2, {
+    filter: props.filter,
+    sort: `${sort.key} ${sort.reverse}`,
+  });
   // back from a device (0): its row is selected, not the first one
   const placed = useRef(false);
   useEffect(() => {

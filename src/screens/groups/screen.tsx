@@ -164,6 +164,7 @@ export function GroupsScreen(props: ScreenProps) {
     rows,
     (r) => String(r.group.group_id),
     props.height - 2 - (prediction.text ? 1 : 0),
+    { filter: props.filter },
   );
   const view = list.state;
   // `:group 40`: that group selected, its details open

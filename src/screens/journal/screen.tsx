@@ -105,7 +105,7 @@ export function JournalScreen(props: ScreenProps) {
         `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
       )
     : entries;
-  const list = useKeyedList(rows, (e) => e.id, props.height - 2);
+  const list = useKeyedList(rows, (e) => e.id, props.height - 2, { filter: props.filter });
 
   // the journal grows with every write (this console's, or another pbc's): read it again
   // biome-ignore lint/correctness/useExhaustiveDependencies: read() depends only on the file and URL

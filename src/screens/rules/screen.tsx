@@ -104,6 +104,7 @@ export function RulesScreen(props: ScreenProps) {
     rows,
     (r) => r.key,
     props.height - 2 - panel - (prediction.text ? 1 : 0),
+    { filter: props.filter },
   );
   const view = listView.state;
   // `:rule NAME|COOKIE`, Enter on the Overview: that rule selected, its details open

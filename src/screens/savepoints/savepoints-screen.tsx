@@ -162,8 +162,8 @@ export function SavePointsScreen(props: ScreenProps) {
   const portRows = (savepoints?.ports ?? []).filter(matches(props.filter));
   const portHeight = Math.max(4, Math.min(portRows.length + 2, Math.floor((props.height - 2) / 3)));
   const ruleHeight = Math.max(3, props.height - 2 - portHeight);
-  const ruleList = useKeyedList(ruleRows, (s) => s.name, ruleHeight - 1);
-  const portList = useKeyedList(portRows, (s) => s.name, portHeight - 1);
+  const ruleList = useKeyedList(ruleRows, (s) => s.name, ruleHeight - 1, { filter: props.filter });
+  const portList = useKeyedList(portRows, (s) => s.name, portHeight - 1, { filter: props.filter });
   // `:savepoint NAME`: that save-point selected, in its pane (rule save-points first)
   const both = savepoints
     ? [

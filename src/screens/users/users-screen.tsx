@@ -99,7 +99,9 @@ export function UsersScreen(props: ScreenProps) {
       `${u.username} ${u.description} ${levelName(u.accesslevel)}`.toLowerCase().includes(filter),
   );
   const tableHeight = Math.max(3, props.height - 4);
-  const list = useKeyedList(rows, (u) => u.username, tableHeight - 1);
+  const list = useKeyedList(rows, (u) => u.username, tableHeight - 1, {
+    filter: props.filter,
+  });
   const selected = rows[list.state.selected];
 
   const ctx: UsersActionContext = {
