@@ -31,6 +31,8 @@ export function useList(
   visible: number,
   keys?: readonly string[],
   nameOf: (key: string) => string = (key) => key,
+  /** 'top': the first row is selected; 'top-if-gone': it is when the item is gone. */
+  pin?: 'top' | 'top-if-gone',
 ): ListControl {
   const [stored, dispatch] = useReducer(
     (s: ListState, action: Parameters<typeof listReducer>[1]) =>
@@ -43,10 +45,20 @@ export function useList(
     [count, visible, keys],
   );
   // the item where it is in this render's rows: a key pressed before the effect acts on it
-  const shown = useMemo(
-    () => (keys ? followKey(stored, keys, visible) : stored),
-    [stored, keys, visible],
-  );
+  const shown = useMemo(() => {
+    if (!keys) return stored;
+    const followed = followKey(stored, keys, visible);
+    const top = keys[0];
+    const pinned = pin === 'top' || (pin === 'top-if-gone' && followed.gone !== undefined);
+    return pinned && top !== undefined && followed.key !== top
+      ? { selected: 0, offset: 0, key: top }
+      : followed;
+  }, [stored, keys, visible, pin]);
+  // a pinned selection drawn this render becomes the stored one (keys then move from it)
+  useEffect(() => {
+    if (shown.key !== undefined && shown.key !== stored.key)
+      dispatch({ type: 'follow', key: shown.key });
+  }, [shown, stored]);
   const gone = shown.gone;
   return {
     state: gone === undefined ? shown : { ...shown, selected: -1 },
@@ -92,21 +104,24 @@ export function useKeyedList<T>(
   // the name an item was last shown by, for the note when it is gone (its key may be a number)
   const names = useRef(new Map<string, string>());
   if (nameOf) for (const r of rows) names.current.set(keyOf(r), nameOf(r));
-  const control = useList(rows.length, visible, last.current, (k) => names.current.get(k) ?? k);
   // The selection is the item the operator picked: polls re-sorting the rows keep it, a poll
   // that drops it says so. Until the operator picks one (a move, a pick), and again after
   // they choose a sort, the selection is the top row of what they asked to see; a filter they
-  // type that hides the picked item moves to its first match.
+  // type that hides the picked item moves to its first match. Decided in the render itself,
+  // so no frame shows the old selection in the new order.
   const picked = useRef(false);
   const seen = useRef({ filter, sort });
-  const first = last.current[0];
-  useEffect(() => {
-    const filtered = filter !== seen.current.filter;
-    if (sort !== seen.current.sort) picked.current = false;
-    seen.current = { filter, sort };
-    if (first === undefined || control.state.key === first) return;
-    if (!picked.current || (filtered && control.goneNote !== undefined)) control.follow(first);
-  });
+  const filtered = filter !== seen.current.filter;
+  if (sort !== seen.current.sort) picked.current = false;
+  seen.current = { filter, sort };
+  const pin = !picked.current ? 'top' : filtered ? 'top-if-gone' : undefined;
+  const control = useList(
+    rows.length,
+    visible,
+    last.current,
+    (k) => names.current.get(k) ?? k,
+    pin,
+  );
   const pick =
     <A extends unknown[], R>(f: (...a: A) => R) =>
     (...a: A): R => {
