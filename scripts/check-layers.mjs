@@ -27,6 +27,7 @@ export const LAYERS = [
   'sim',
   'store',
   'ops',
+  'guard',
   'exporter',
   'commands',
   'widgets',

@@ -16,8 +16,8 @@ const QUIET_ABOUT_GUARDS = new Set(['pending', 'completion']);
 
 /** Every command warns about an armed revert whose guard is not running (see liveness.ts). */
 async function warnAboutGuards(runner: Runner): Promise<void> {
-  const { orphans, orphanWarning } = await import('../ops/revert/liveness.js');
-  const { PendingFileError } = await import('../ops/revert/pending.js');
+  const { orphans, orphanWarning } = await import('../guard/liveness.js');
+  const { PendingFileError } = await import('../guard/pending.js');
   try {
     for (const r of orphans()) runner.warn(orphanWarning(r));
   } catch (e) {

@@ -5,9 +5,9 @@
  * handler ends: started when the change went out, withdrawn when it surely did not.
  */
 import type { Client, ClientOptions } from '../api/index.js';
+import { type Armed, arm, maybeSent, refusal } from '../guard/arm.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
-import { type Armed, arm, maybeSent, refusal } from '../ops/revert/arm.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 import { confirm, interactive } from './prompt.js';
 import { revertPlan } from './revert-plans.js';

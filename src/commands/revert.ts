@@ -2,10 +2,11 @@
  * `pbc confirm [ID]`, `pbc pending` and the hidden `pbc revert-guard ID` (the detached
  * process that reverts an unconfirmed change; see src/ops/revert/guard.ts).
  */
+
+import { confirmRevert, otherDeviceMessage, pendingOn } from '../guard/arm.js';
+import { alive, type PendingRevert, readPending, sameDevice } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
-import { confirmRevert, otherDeviceMessage, pendingOn } from '../ops/revert/arm.js';
-import { alive, type PendingRevert, readPending, sameDevice } from '../ops/revert/pending.js';
 import type { Run } from './run.js';
 import { renderTable } from './table.js';
 
@@ -61,7 +62,7 @@ function view(r: PendingRevert) {
 async function resumeGuards(run: Run, id: string | undefined): Promise<void> {
   const entry = process.argv[1];
   if (!entry) throw new UsageError('--resume: cannot tell where pbc runs from');
-  const { resume, orphanWhen } = await import('../ops/revert/liveness.js');
+  const { resume, orphanWhen } = await import('../guard/liveness.js');
   const options = await run.guardOptions();
   const { resumed, skipped } = await resume(options, entry, id);
   for (const why of skipped) run.warn(`not resumed: ${why}`);

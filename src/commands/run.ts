@@ -74,7 +74,7 @@ export class Runner implements Run {
   private options?: ClientOptions;
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
-  armed?: import('../ops/revert/arm.js').Armed;
+  armed?: import('../guard/arm.js').Armed;
   private journalOf?: Journal;
 
   constructor(

@@ -32,7 +32,7 @@ export function defineRevert(program: Command): void {
     .command('revert-guard', { hidden: true })
     .argument('<id>')
     .action(async (id: string) => {
-      const { guardMain } = await import('../ops/revert/main.js');
+      const { guardMain } = await import('../guard/main.js');
       process.exitCode = await guardMain(id);
     });
   declareSafety(guard, HARMLESS);

@@ -4,9 +4,9 @@
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
 
+import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
-import { incompleteRevertLine } from '../ops/revert/levels.js';
 import { REVERT_KEY } from '../widgets/confirm-keys.js';
 import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from './form/field.js';

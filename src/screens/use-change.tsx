@@ -4,10 +4,10 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { useRef, useState } from 'react';
+import { sendWithRevert } from '../guard/console.js';
+import { revertGapsOf } from '../guard/levels.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
-import { sendWithRevert } from '../ops/revert/console.js';
-import { revertGapsOf } from '../ops/revert/levels.js';
 import { planNoRevert, RULES } from '../ops/revert/plans.js';
 import { undoableSince } from '../ops/undo.js';
 import { answerConfirmation, showConfirmation } from '../store/confirmation.js';

@@ -6,7 +6,7 @@
 
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useRef } from 'react';
-import { confirmAllOn } from '../ops/revert/console.js';
+import { confirmAllOn } from '../guard/console.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { requestApply } from '../screens/journal/apply.js';

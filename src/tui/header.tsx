@@ -1,9 +1,9 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
+import { pendingOn } from '../guard/arm.js';
+import { alive, PendingFileError } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
-import { pendingOn } from '../ops/revert/arm.js';
-import { alive, PendingFileError } from '../ops/revert/pending.js';
 import { useFleet } from '../screens/fleet/context.js';
 import { usage, usageText } from '../store/figures.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';

@@ -27,7 +27,7 @@ describe('the layer check', () => {
       'import cycle: src/sim/a.ts → src/sim/b.ts → src/sim/a.ts',
       'src/api/side-effect.ts imports src/sim/device.ts: api may not import sim (sim comes after api)',
       'src/commands/start.ts imports src/tui/app.ts: commands may not import tui',
-      'src/misc/stray.ts is in no layer (the layers: model, config, api, tcam, traffic, sim, store, ops, exporter, commands, widgets, screens, tui, cli)',
+      'src/misc/stray.ts is in no layer (the layers: model, config, api, tcam, traffic, sim, store, ops, guard, exporter, commands, widgets, screens, tui, cli)',
       'src/model/bad.ts imports src/config/good.ts: model may not import config (config comes after model)',
       'src/model/base.test.ts imports src/tui/app.ts: model may not import tui (tui comes after model)',
       'src/ops/type-only.ts imports src/commands/command.ts: ops may not import commands (commands comes after ops)',

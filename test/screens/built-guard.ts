@@ -4,7 +4,7 @@
  * test's own children).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { readPending } from '../../src/ops/revert/pending.js';
+import { readPending } from '../../src/guard/pending.js';
 import { cli } from '../cli/helpers.js';
 
 export function withBuiltGuard(): void {

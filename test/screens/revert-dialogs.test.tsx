@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deleteSavePointRequest } from '../../src/api/index.js';
-import { readPending, updatePending } from '../../src/ops/revert/pending.js';
+import { readPending, updatePending } from '../../src/guard/pending.js';
 import { body, polled, type TestConsole } from './admin-console.js';
 import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';

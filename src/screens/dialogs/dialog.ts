@@ -3,9 +3,10 @@
  * of what will happen), a busy note while a request runs, or a scrollable text view
  * (content, diff, a failure). While one is open it takes every key.
  */
+
+import { incompleteRevertLine } from '../../guard/levels.js';
 import { sanitize } from '../../model/index.js';
 import type { Operation } from '../../ops/operation.js';
-import { incompleteRevertLine } from '../../ops/revert/levels.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
 import type { TextField } from '../form/field.js';

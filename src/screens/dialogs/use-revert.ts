@@ -5,8 +5,8 @@
  * guard started, then the change sent and the timer started.
  */
 import { useCallback, useRef } from 'react';
-import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../ops/revert/console.js';
-import { revertGapsOf } from '../../ops/revert/levels.js';
+import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
+import { revertGapsOf } from '../../guard/levels.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
 import { REVERT_KEY } from '../../widgets/confirm-keys.js';

@@ -9,8 +9,8 @@
  * effect of, say, `pbc get rules` would be a surprise. The operator decides: resume, or
  * confirm (keep the change).
  */
-import type { ClientOptions } from '../../api/index.js';
-import { formatCountdown } from '../../model/duration.js';
+import type { ClientOptions } from '../api/index.js';
+import { formatCountdown } from '../model/duration.js';
 import { alive, type PendingRevert, readPending, sameDevice, updatePending } from './pending.js';
 import { spawnGuard } from './spawn.js';
 

@@ -11,7 +11,7 @@ import {
   activateSavePointRequest,
   type Client,
   deleteSavePointRequest,
-} from '../../api/index.js';
+} from '../api/index.js';
 import { DOMAINS, type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
 import type { PendingRevert } from './pending.js';
 import { type Change, digest, type Snapshot, sameValue, snapshot, type Watch } from './watch.js';

@@ -14,7 +14,7 @@ import {
   portConfigRequest,
   queryRequest,
   ruleQuery,
-} from '../../api/index.js';
+} from '../api/index.js';
 import {
   type Bucket,
   GROUP_HASH_FIELDS,
@@ -22,7 +22,7 @@ import {
   type GroupType,
   type Match,
   PORT_SETTING_FIELDS,
-} from '../../model/index.js';
+} from '../model/index.js';
 
 export type DomainName = 'rules' | 'groups' | 'ports' | 'grouphash' | 'boot';
 

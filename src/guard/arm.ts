@@ -13,9 +13,10 @@ import {
   ConnectionError,
   sendRequest,
   TimeoutError,
-} from '../../api/index.js';
-import { formatCountdown } from '../../model/duration.js';
-import { UsageError } from '../../model/errors.js';
+} from '../api/index.js';
+import { formatCountdown } from '../model/duration.js';
+import { UsageError } from '../model/errors.js';
+import { type Recipe, type RevertPlan, takeRecipe } from '../ops/revert/recipe.js';
 import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
 import { accountLevel, revertGaps } from './levels.js';
 import {
@@ -26,7 +27,6 @@ import {
   transition,
   updatePending,
 } from './pending.js';
-import { type Recipe, type RevertPlan, takeRecipe } from './recipe.js';
 import { spawnGuard } from './spawn.js';
 import { recordWatch, removeChanges, type Snapshot, snapshot, type Watch } from './watch.js';
 

@@ -6,9 +6,9 @@
  * revert is armed — so a revert the account cannot complete is known before anything is
  * sent, never discovered at expiry.
  */
-import type { ApiRequest, Client, SavePointKind } from '../../api/index.js';
-import { levelName, SUPER, WRITE } from '../../model/index.js';
-import { type RevertPlan, revertSteps } from './recipe.js';
+import type { ApiRequest, Client, SavePointKind } from '../api/index.js';
+import { levelName, SUPER, WRITE } from '../model/index.js';
+import { type RevertPlan, revertSteps } from '../ops/revert/recipe.js';
 
 const SUPER_PATHS = [
   '/savepoints/defaultrulesavepoint',

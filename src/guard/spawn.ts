@@ -6,7 +6,7 @@
  * guard's environment: PBC_PASSWORD is removed from the environment it inherits.
  */
 import { spawn } from 'node:child_process';
-import type { ClientOptions } from '../../api/index.js';
+import type { ClientOptions } from '../api/index.js';
 import type { GuardInput } from './guard.js';
 
 /** The environment the guard gets: the caller's without secrets. */

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '../../api/index.js';
-import { ensureStateDir, stateDir } from '../../config/state-dir.js';
+import type { Client } from '../api/index.js';
+import { ensureStateDir, stateDir } from '../config/state-dir.js';
 import { DOMAINS, type DomainName, type Objects } from './domains.js';
 
 export type Snapshot = Partial<Record<DomainName, Objects>>;

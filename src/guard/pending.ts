@@ -15,8 +15,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiRequest } from '../../api/index.js';
-import { ensureStateDir, stateDir } from '../../config/state-dir.js';
+import type { ApiRequest } from '../api/index.js';
+import { ensureStateDir, stateDir } from '../config/state-dir.js';
 import type { Watch } from './watch.js';
 
 export type PendingState =

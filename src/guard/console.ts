@@ -4,11 +4,11 @@
  * stdin), executes the plan, then starts the timer. The guard reverts even when the console
  * is killed; `C` (or `pbc confirm`) keeps the change.
  */
-import type { Client, ClientOptions } from '../../api/index.js';
-import { sanitize } from '../../model/sanitize.js';
-import { type Executor, executePlan, type Plan, type PlanResult } from '../execute.js';
+import type { Client, ClientOptions } from '../api/index.js';
+import { sanitize } from '../model/sanitize.js';
+import { type Executor, executePlan, type Plan, type PlanResult } from '../ops/execute.js';
+import type { RevertPlan } from '../ops/revert/recipe.js';
 import { arm, confirmRevert, maybeSent, pendingOn } from './arm.js';
-import type { RevertPlan } from './recipe.js';
 
 export interface RevertExecutor extends Executor {
   /** The session's client options, credentials included (for the guard). */

@@ -11,16 +11,16 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ApiRequest, ClientOptions, WriteRequest } from '../../api/index.js';
+import type { ApiRequest, ClientOptions, WriteRequest } from '../api/index.js';
 import {
   ConnectionError,
   createClient,
   DeviceError,
   sendRequest,
   TimeoutError,
-} from '../../api/index.js';
-import { deviceId, installJournal, type Journal, newEntryId } from '../journal.js';
-import { routeOf } from '../journal-routes.js';
+} from '../api/index.js';
+import { deviceId, installJournal, type Journal, newEntryId } from '../ops/journal.js';
+import { routeOf } from '../ops/journal-routes.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
 import {
   PendingFileError,
