@@ -107,3 +107,14 @@ describe('editorImpact: the traffic no rule matches today', () => {
     );
   });
 });
+
+describe('editorImpact: no more than the matched ports receive', () => {
+  it('in_port=3 alone takes at most port 3 rx, not the whole rate of a rule fed by every port', () => {
+    // a catch-all carries 15G from every port; port 3 receives 150M of it, 17.1M won by p3
+    const all = rule('all', 100, {}, 9, 15 * G);
+    const p3 = rule('p3', 500, { in_port: '3' }, 9, 17.1e6);
+    const text = summary([all, p3], [['in_port', '3']], { ...rx, 3: 150e6 });
+    expect(text).toMatch(/^traffic: takes 17\.1M–150M?b\/s from 'p3' \(all\), 'all' \(part\)/);
+    expect(text).not.toContain('15.0G');
+  });
+});
