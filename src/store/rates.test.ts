@@ -56,6 +56,33 @@ describe('port rates', () => {
     s = updateRates(s, [stats('1', 1005n, 5n)], 3000);
     expect(s.rates.get('1')!.rxBps).toBe(8000);
   });
+  it('a device restarted between two polls: no port gives a rate from that sample, not even one whose counters rose', () => {
+    // port 2 was quiet before the restart: it counts more since than it had then
+    let s = updateRates(
+      emptyRates(),
+      [stats('1', 9_000_000_000n, 9_000_000_000n), stats('2', 1000n, 1000n)],
+      0,
+    );
+    s = updateRates(
+      s,
+      [stats('1', 9_000_001_000n, 9_000_001_000n), stats('2', 2000n, 2000n)],
+      1000,
+    );
+    expect(s.rates.get('2')!.txBps).toBe(8000);
+    s = updateRates(s, [stats('1', 500n, 400n), stats('2', 5_000_000_000n, 5_000_000_000n)], 2000);
+    for (const port of ['1', '2']) {
+      const r = s.rates.get(port)!;
+      expect([r.rxBps, r.txBps, r.rxPps, r.errPps]).toEqual([null, null, null, null]);
+    }
+    // the history and the peak keep what was measured before
+    expect(s.rates.get('2')!.history).toEqual([16000]);
+    expect(s.rates.get('2')!.peakBps).toBe(16000);
+    // the next sample is a rate again
+    s = updateRates(s, [stats('1', 1500n, 400n), stats('2', 5_000_000_000n, 5_000_000_000n)], 3000);
+    expect(s.rates.get('1')!.rxBps).toBe(8000);
+    expect(s.rates.get('2')!.txBps).toBe(0);
+  });
+
   it('keeps exact deltas of counters beyond 2^53', () => {
     const big = 2n ** 60n;
     let s = updateRates(emptyRates(), [stats('1', big, big)], 0);
