@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Client } from '../api/index.js';
 import type { PortStats } from '../model/index.js';
+import { FleetPoller } from './fleet.js';
 import { emptyRates, formatSi, HISTORY, updateRates } from './rates.js';
+import { commitSuccess, createConsoleStore } from './store.js';
 
 function stats(
   port: string,
@@ -160,5 +163,40 @@ describe('port rates', () => {
     expect(r.dropsPs).toBe(5);
     expect(r.errPps).toBe(8);
     expect(r.busyHistory).toEqual([4000]);
+  });
+});
+
+/*
+ * A device restarted between two polls (its counters fell back, no failed poll between): the
+ * console's ports (the store's rates) and the fleet's row (the fleet poller's) show no rate
+ * from that sample — one sample after a reset is not a rate (issue 29: a restarted device
+ * read `0b/s` rx and `86.5Gb/s` tx for one poll).
+ */
+// a busy port and a quiet one; the restart zeroes both, the quiet one counts past its old total
+const before = [stats('1', 900_000_000_000n, 900_000_000_000n), stats('2', 1000n, 1000n)];
+const later = [stats('1', 900_000_100_000n, 900_000_100_000n), stats('2', 2000n, 2000n)];
+const restarted = [stats('1', 50_000n, 50_000n), stats('2', 40_000_000_000n, 40_000_000_000n)];
+
+const rates = (m: ReadonlyMap<string, { rxBps: number | null; txBps: number | null }>) =>
+  [...m.values()].flatMap((r) => [r.rxBps, r.txBps]);
+
+describe('a device restarted between two polls', () => {
+  it("the console's port rates: none from the first sample after it", () => {
+    const store = createConsoleStore();
+    commitSuccess(store, 'stats', before, 0);
+    commitSuccess(store, 'stats', later, 2000);
+    expect(rates(store.getState().rates.rates).every((r) => r !== null)).toBe(true);
+    commitSuccess(store, 'stats', restarted, 4000);
+    expect(rates(store.getState().rates.rates)).toEqual([null, null, null, null]);
+  });
+
+  it("the fleet's row: none from the first sample after it", () => {
+    const poller = new FleetPoller([
+      { name: 'sim-3', url: 'http://s/rest', client: {} as unknown as Client },
+    ]);
+    poller.record('sim-3', 'stats', before, 0);
+    poller.record('sim-3', 'stats', later, 2000);
+    poller.record('sim-3', 'stats', restarted, 4000);
+    expect(rates(poller.getState()[0]!.rates.rates)).toEqual([null, null, null, null]);
   });
 });

@@ -1,51 +1,25 @@
 /**
  * The rule editor's impact lines at 80×24 (issue 29): they were cut at the terminal's edge
- * while the confirmation showed them whole; now the summary wraps at its clauses and the ports
+ * while the confirmation showed them whole; now the summary wraps at its words and the ports
  * line says how many more ports change.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { portInfo, testRule } from '../../../test/harness/device-fixtures.js';
 import { cleanup, renderTui } from '../../../test/harness/render.js';
+import { typedRule } from '../../../test/harness/typed-rule.js';
 import type { PortInfo, Rule } from '../../model/index.js';
-import { deviceView } from '../device-view.js';
-import type { TrafficView } from '../traffic.js';
-import { analyze } from './analysis.js';
 import { RuleEditor } from './editor.js';
-import { newRuleForm, type RuleForm } from './editor-state.js';
-import { editorImpact } from './impact.js';
 import { portsLine, wrapWords } from './impact-fit.js';
 
 afterEach(cleanup);
 
 const G = 1e9;
-const rule = (
-  name: string,
-  priority: number,
-  match: Rule['match'],
-  out: number,
-  bps: number,
-): Rule => ({
+const rule = (name: string, priority: number, match: Rule['match'], out: number, bps: number) => ({
+  ...testRule(name, priority, match, [`output:${out}`]),
   cookie: BigInt(priority),
-  name,
-  description: '',
-  priority,
-  match,
-  actions: [`output:${out}`],
-  n_packets: 0n,
-  n_bytes: 0n,
-  datarate: '',
   datarate_raw: bps,
-  real_flow_ct: 1,
 });
-const info = (no: number): PortInfo => ({
-  port_no: String(no),
-  if_name: `eth-0-${no}`,
-  admin_status: 'PORT_UP',
-  link_status: 'LINK_UP',
-  duplex: 'full',
-  mac_addr: '',
-  speed: '10G (10G)',
-});
-const PORTS = [1, 2, 3, 9, 10, 11, 12, 16, 19].map(info);
+const PORTS: PortInfo[] = portInfo(19);
 const RULES = [
   rule('web-servers-https', 1000, { in_port: '1', udp: '' }, 9, 1.2 * G),
   rule('dns-resolvers', 900, { in_port: '2', udp: '' }, 10, 0.4 * G),
@@ -54,39 +28,16 @@ const RULES = [
 ];
 
 function editor() {
-  const f = newRuleForm('add', null);
-  let id = 100;
-  const form = {
-    ...f,
-    name: { text: 'new', cursor: 3 },
-    priority: { ...f.priority, text: '40000' },
-    match: [
+  const t = typedRule(
+    RULES,
+    PORTS,
+    [
       ['in_port', '1-3,19'],
       ['udp', ''],
-    ].map(([k, v]) => ({
-      id: id++,
-      field: { text: k!, cursor: k!.length },
-      value: { text: v!, cursor: v!.length },
-    })),
-    actions: [{ id: id++, text: { text: 'output:16', cursor: 9 } }],
-  } as RuleForm;
-  const view = deviceView({ rules: { rules: RULES, used_flows: 4 }, groups: [], info: PORTS });
-  const traffic: TrafficView = {
-    rules: RULES,
-    groups: new Map(),
-    ports: PORTS.map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      up: true,
-      lineBps: 10 * G,
-      txBps: 1 * G,
-      txDropPps: 0,
-      rxBps: 5 * G,
-    })),
-    known: true,
-  };
-  const a = analyze(form, view);
-  return { form, a, impact: editorImpact(a, traffic)! };
+    ],
+    { rx: () => 5 * G, tx: 1 * G },
+  );
+  return { form: t.form, a: t.analysis, impact: t.impact! };
 }
 
 const words = (s: string) =>
