@@ -16,6 +16,7 @@ import { encode, parseBody } from './json.js';
 import { LoginThrottle, TooManyLogins } from './login-throttle.js';
 import { Params, parseQuery, type Raw, reservedName } from './params.js';
 import { flushPersistence } from './persist.js';
+import { registerPower } from './power.js';
 import { type Ctx, Router } from './router.js';
 import { registerAllRoutes } from './routes.js';
 import { SharedAnswers } from './shared-answers.js';
@@ -152,6 +153,8 @@ export function buildApp(
   });
 
   registerControl(app, state, faults, controlToken);
+  // after the token check, before the faults and the reboot window
+  registerPower(app, state);
 
   const rebooting = (reply: FastifyReply): boolean => {
     if (state.rebootingUntil <= state.now()) return false;

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Client } from '../api/index.js';
 import type { PortStats } from '../model/index.js';
+import { FleetPoller } from './fleet.js';
 import { emptyRates, formatSi, HISTORY, updateRates } from './rates.js';
+import { commitSuccess, createConsoleStore } from './store.js';
 
 function stats(
   port: string,
@@ -56,6 +59,33 @@ describe('port rates', () => {
     s = updateRates(s, [stats('1', 1005n, 5n)], 3000);
     expect(s.rates.get('1')!.rxBps).toBe(8000);
   });
+  it('a device restarted between two polls: no port gives a rate from that sample, not even one whose counters rose', () => {
+    // port 2 was quiet before the restart: it counts more since than it had then
+    let s = updateRates(
+      emptyRates(),
+      [stats('1', 9_000_000_000n, 9_000_000_000n), stats('2', 1000n, 1000n)],
+      0,
+    );
+    s = updateRates(
+      s,
+      [stats('1', 9_000_001_000n, 9_000_001_000n), stats('2', 2000n, 2000n)],
+      1000,
+    );
+    expect(s.rates.get('2')!.txBps).toBe(8000);
+    s = updateRates(s, [stats('1', 500n, 400n), stats('2', 5_000_000_000n, 5_000_000_000n)], 2000);
+    for (const port of ['1', '2']) {
+      const r = s.rates.get(port)!;
+      expect([r.rxBps, r.txBps, r.rxPps, r.errPps]).toEqual([null, null, null, null]);
+    }
+    // the history and the peak keep what was measured before
+    expect(s.rates.get('2')!.history).toEqual([16000]);
+    expect(s.rates.get('2')!.peakBps).toBe(16000);
+    // the next sample is a rate again
+    s = updateRates(s, [stats('1', 1500n, 400n), stats('2', 5_000_000_000n, 5_000_000_000n)], 3000);
+    expect(s.rates.get('1')!.rxBps).toBe(8000);
+    expect(s.rates.get('2')!.txBps).toBe(0);
+  });
+
   it('keeps exact deltas of counters beyond 2^53', () => {
     const big = 2n ** 60n;
     let s = updateRates(emptyRates(), [stats('1', big, big)], 0);
@@ -133,5 +163,40 @@ describe('port rates', () => {
     expect(r.dropsPs).toBe(5);
     expect(r.errPps).toBe(8);
     expect(r.busyHistory).toEqual([4000]);
+  });
+});
+
+/*
+ * A device restarted between two polls (its counters fell back, no failed poll between): the
+ * console's ports (the store's rates) and the fleet's row (the fleet poller's) show no rate
+ * from that sample — one sample after a reset is not a rate (issue 29: a restarted device
+ * read `0b/s` rx and `86.5Gb/s` tx for one poll).
+ */
+// a busy port and a quiet one; the restart zeroes both, the quiet one counts past its old total
+const before = [stats('1', 900_000_000_000n, 900_000_000_000n), stats('2', 1000n, 1000n)];
+const later = [stats('1', 900_000_100_000n, 900_000_100_000n), stats('2', 2000n, 2000n)];
+const restarted = [stats('1', 50_000n, 50_000n), stats('2', 40_000_000_000n, 40_000_000_000n)];
+
+const rates = (m: ReadonlyMap<string, { rxBps: number | null; txBps: number | null }>) =>
+  [...m.values()].flatMap((r) => [r.rxBps, r.txBps]);
+
+describe('a device restarted between two polls', () => {
+  it("the console's port rates: none from the first sample after it", () => {
+    const store = createConsoleStore();
+    commitSuccess(store, 'stats', before, 0);
+    commitSuccess(store, 'stats', later, 2000);
+    expect(rates(store.getState().rates.rates).every((r) => r !== null)).toBe(true);
+    commitSuccess(store, 'stats', restarted, 4000);
+    expect(rates(store.getState().rates.rates)).toEqual([null, null, null, null]);
+  });
+
+  it("the fleet's row: none from the first sample after it", () => {
+    const poller = new FleetPoller([
+      { name: 'sim-3', url: 'http://s/rest', client: {} as unknown as Client },
+    ]);
+    poller.record('sim-3', 'stats', before, 0);
+    poller.record('sim-3', 'stats', later, 2000);
+    poller.record('sim-3', 'stats', restarted, 4000);
+    expect(rates(poller.getState()[0]!.rates.rates)).toEqual([null, null, null, null]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Port rates from counter deltas over measured time. A counter that goes down is a reset
- * (the device rebooted or was cleared): that sample gives no rate rather than a negative or
- * giant spike. Each port keeps a bounded history for sparklines and its peak since start.
+ * (the device rebooted or was cleared): that sample gives no rate, for any port of the device
+ * (`countersFell`), rather than a negative or giant spike. Each port keeps a bounded history for sparklines and its peak since start.
  */
 import type { PortStats } from '../model/index.js';
 
@@ -58,15 +58,43 @@ function perSecond(now: bigint, before: bigint, seconds: number, factor = 1): nu
   return (Number(now - before) * factor) / seconds;
 }
 
+const COUNTERS = [
+  'rxbytes',
+  'txbytes',
+  'rxpkts',
+  'txpkts',
+  'rxdrop',
+  'rxerrs',
+  'txdrop',
+  'txerrs',
+] as const;
+
+/**
+ * A counter of some port fell since the previous sample: the device restarted (or its counters
+ * were cleared) between the two polls. Then no port's delta means anything — a port that was
+ * quiet before the restart may count more now than it did then, and would read as a giant
+ * rate — so the whole sample gives no rate (one sample is not a rate, issue 29).
+ */
+export function countersFell(state: RateState, sample: readonly PortStats[]): boolean {
+  return sample.some((s) => {
+    const prev = state.last.get(s.portnum)?.stats;
+    return prev !== undefined && COUNTERS.some((k) => s[k] < prev[k]);
+  });
+}
+
 /** Folds one /ports/stats sample taken at `at` (ms) into the state; returns a new state. */
 export function updateRates(state: RateState, sample: readonly PortStats[], at: number): RateState {
   const last = new Map<string, { at: number; stats: PortStats }>();
   const rates = new Map<string, PortRate>();
+  const reset = countersFell(state, sample);
   for (const s of sample) {
     const port = s.portnum;
-    const prev = state.last.get(port);
+    const prev = reset ? undefined : state.last.get(port);
     const old = state.rates.get(port);
-    let rate: PortRate = old ?? { ...NO_RATE, history: [], busyHistory: [], peakBps: 0 };
+    // after a reset a port keeps its history and peak, and shows no rate until the next sample
+    let rate: PortRate = old
+      ? { ...old, ...(reset ? NO_RATE : {}) }
+      : { ...NO_RATE, history: [], busyHistory: [], peakBps: 0 };
     if (prev && at > prev.at) {
       const secs = (at - prev.at) / 1000;
       const rxBps = perSecond(s.rxbytes, prev.stats.rxbytes, secs, 8);

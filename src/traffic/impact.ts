@@ -15,6 +15,8 @@
  * when its match has no field but in_port (all of P's unmatched traffic matches it). No rule
  * matches that traffic today, so no rule above the new one can take it first. It moves from
  * nowhere to the new rule's outputs. Where P's rx is not measured, nothing is said about it.
+ * And a rule naming input ports takes from the rules below it no more than those ports
+ * receive (rx-ceiling.ts): what it takes, and each move of it, is capped at their rx.
  *
  * A deleted rule's traffic falls to the rules below it that overlap it, best first: each
  * partial one takes 0..all of it, the first one that covers it takes the rest; what no rule
@@ -29,6 +31,7 @@ import type { Group, RuleKey } from '../model/index.js';
 import { usesGroups } from '../tcam/groups.js';
 import { covers, normalMatch, overlaps } from '../tcam/shadow.js';
 import { deliveries, type LoadPort, lineRateText, type RatedRule, sharesByPort } from './load.js';
+import { capped, rxCeiling } from './rx-ceiling.js';
 import { inPortsOf, type Unmatched, unmatchedByPort } from './unmatched.js';
 
 export type ImpactChange<R extends RatedRule> =
@@ -218,6 +221,8 @@ export function ruleImpact<R extends RatedRule>(
     // rate), so they are gathered into one per action list: a few moves, not thousands.
     const gathered = new Map<string, Move>();
     const mine = normalMatch(rule.match);
+    // it takes no more than its input ports receive (rx-ceiling.ts)
+    const ceiling = rxCeiling(mine, ctx.ports);
     for (const o of others) {
       if (o.malformed || o.priority > rule.priority) continue;
       const theirs = normalMatch(o.match);
@@ -244,6 +249,9 @@ export function ruleImpact<R extends RatedRule>(
         });
       }
     }
+    impact.takenHi = capped(impact.takenHi, ceiling);
+    impact.takenLo = Math.min(impact.takenLo, impact.takenHi);
+    for (const m of gathered.values()) m.rate = capped(m.rate, ceiling);
     moves.push(...gathered.values());
     moves.push(...unmatchedMoves(impact, mine, wNew, ctx));
   }

@@ -87,29 +87,40 @@ export async function createFleetConsole<V extends ConsoleView>(
   let consoleTreeOf: (c: ConsoleContextValue, s: 'fleet' | 'overview') => ReactElement;
   // the open device's answers feed its fleet row (it is not polled by the fleet meanwhile)
   let unfeed = () => {};
+  let active = false;
+  let closed = false;
+  /** The current device's console polls (and feeds its row): any screen but the fleet's. */
+  const resume = () => {
+    if (active || closed) return;
+    active = true;
+    fleetPoller.setOpen(currentName);
+    unfeed = feedFleetFrom(fleetPoller, currentName, current.store);
+    current.poller.start();
+  };
+  /** Back on the fleet screen: the open device is one row again, polled by the fleet. */
+  const pause = () => {
+    if (!active) return;
+    active = false;
+    current.poller.stop();
+    unfeed();
+    unfeed = () => {};
+    fleetPoller.setOpen(null);
+  };
   const control: FleetControl = {
     fleet: options.fleet,
     poller: fleetPoller,
     current: () => currentName,
     open(name) {
-      current.poller.stop();
-      unfeed();
+      pause();
       currentName = name;
       current = consoleOf(name);
       opened++;
-      fleetPoller.setOpen(name);
-      unfeed = feedFleetFrom(fleetPoller, name, current.store);
-      current.poller.start();
+      resume();
       view?.rerender(tree('overview'));
     },
-    shown(fleetVisible) {
-      if (!fleetVisible) return;
-      // back on the fleet screen: the open device is one row again
-      current.poller.stop();
-      unfeed();
-      unfeed = () => {};
-      fleetPoller.setOpen(null);
-    },
+    // every way off the fleet screen (Enter, or 0 then any screen key) resumes the device's
+    // polling; stopping it on the way back and never starting it left the console stale
+    shown: (fleetVisible) => (fleetVisible ? pause() : resume()),
   };
   const { consoleTree } = await import('./root.js');
   consoleTreeOf = consoleTree;
@@ -124,8 +135,9 @@ export async function createFleetConsole<V extends ConsoleView>(
     fleet: fleetPoller,
     current: () => current,
     async close() {
+      pause();
+      closed = true;
       fleetPoller.stop();
-      unfeed();
       for (const c of consoles.values()) {
         c.poller.stop();
         await c.client.close().catch(() => {});

@@ -39,8 +39,9 @@ describe('save-points screen (5)', () => {
   it('shows the factory save-points (boot, read-only) and their content', async () => {
     const t = await open();
     const f = t.h.lastFrame();
-    expect(f).toMatch(/factory-default .*4 +10\/4096 +0 boot read-only/);
-    expect(f).toMatch(/factory-ports .*28 read-only/);
+    // the device runs both as they are (their contents equal its rules and ports)
+    expect(f).toMatch(/factory-default .*4 +10\/4096 +0 active boot read-only/);
+    expect(f).toMatch(/factory-ports .*28 active read-only/);
     await t.h.press('enter');
     const content = await t.h.waitFor((x) => x.includes("rule save-point 'factory-default'"));
     expect(content).toMatch(/2000 https-3 +in_port=3,tcp,tcp_dst=443 +output:10/);
@@ -110,6 +111,26 @@ describe('save-points screen (5)', () => {
     await t.h.press('y');
     await t.h.waitFor((x) => x.includes("'factory-default' is active (not made permanent)"), 5000);
     expect(t.sim.state.rules.size).toBe(4);
+  });
+
+  it('after A, the save-point the device runs is marked active; edited since, it was active', async () => {
+    const t = await open();
+    const flagsOf = (f: string) =>
+      (f.split('\n').find((l) => /^.factory-default /.test(l)) ?? '').replace(/^.*\d /, '');
+    await t.admin.rules.add(extraRule);
+    // the device's rules are no save-point's now
+    await t.h.waitFor((x) => x.includes('TCAM 11/4096') && flagsOf(x) === 'boot read-only', 5000);
+    await t.h.press('A');
+    await t.h.waitFor((x) => x.includes('Activate rule save-point'));
+    await t.h.press('y');
+    await t.h.waitFor((x) => x.includes("'factory-default' is active (not made permanent)"), 5000);
+    await t.h.waitFor((x) => flagsOf(x) === 'active boot read-only', 5000);
+    // another operator adds a rule: the device no longer runs it as it was saved
+    await t.admin.rules.add(extraRule);
+    await t.h.waitFor(
+      (x) => x.includes('TCAM 11/4096') && flagsOf(x).startsWith('was active boot'),
+      5000,
+    );
   });
 
   it('N quicksaves (it loads on boot), b sets the boot save-point, m renames, d deletes', async () => {

@@ -12,6 +12,7 @@ import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
 import type { EditorImpact } from './impact.js';
+import { impactRows } from './impact-fit.js';
 
 export interface RuleEditorProps {
   form: RuleForm;
@@ -176,9 +177,11 @@ export function RuleEditor(props: RuleEditorProps) {
     );
   layout.buttons(LABEL, focus, a.blocked, refused);
 
-  // Layout: border 2 + title 1, preview 2 (+ traffic 2), help 1, keys 1; issues get the rest.
+  // Layout: border 2 + title 1, preview 2 (+ traffic 2-3), help 1, keys 1; issues get the rest.
   const traffic = props.traffic ?? null;
-  const budget = Math.max(4, props.height - 3 - 4 - (traffic ? 2 : 0));
+  // wrapped or shortened to the width, never cut (impact-fit.ts)
+  const trafficRows = traffic ? impactRows(traffic, inner) : [];
+  const budget = Math.max(4, props.height - 3 - 4 - trafficRows.length);
   const issues = orderIssues(
     [
       ...a.issues,
@@ -200,17 +203,18 @@ export function RuleEditor(props: RuleEditorProps) {
         {'     '}cost: {t.explain}
         {a.intent === 'modify' ? ' · same match: the TCAM use does not change' : ''}
       </Text>
-      {traffic ? (
-        <>
-          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'yellow' } : {})}>
-            {traffic.summary}
-          </Text>
-          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'red' } : {})}>
-            {'     '}
-            {traffic.ports || 'no port changes'}
-          </Text>
-        </>
-      ) : null}
+      {trafficRows.map((l, n) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
+          key={n}
+          wrap="truncate-end"
+          {...(traffic?.warnings.length
+            ? { color: n < trafficRows.length - 1 ? 'yellow' : 'red' }
+            : {})}
+        >
+          {l}
+        </Text>
+      ))}
       {win.shown}
       {win.note ? <Text dimColor>{win.note}</Text> : null}
       <Text color="cyan" wrap="truncate-end">

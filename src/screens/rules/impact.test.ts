@@ -3,12 +3,8 @@
  * matches today (bounded from the input ports' rx: src/tcam unmatched.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { typedRule } from '../../../test/harness/typed-rule.js';
 import type { PortInfo, Rule } from '../../model/index.js';
-import { deviceView } from '../device-view.js';
-import type { TrafficView } from '../traffic.js';
-import { analyze } from './analysis.js';
-import { newRuleForm, type RuleForm } from './editor-state.js';
-import { editorImpact } from './impact.js';
 
 const G = 1e9;
 const rule = (
@@ -43,35 +39,7 @@ const PORTS = [1, 2, 3, 16, 19].map(info);
 const rx: Record<number, number | null> = { 1: 2 * G, 2: 1 * G, 3: 0.5 * G, 16: 0, 19: 58 * G };
 
 function summary(rules: Rule[], match: Array<[string, string]>, rxOf = rx): string | undefined {
-  const f = newRuleForm('add', null);
-  let id = 100;
-  const form = {
-    ...f,
-    name: { text: 'new', cursor: 3 },
-    priority: { ...f.priority, text: '40000' },
-    match: match.map(([k, v]) => ({
-      id: id++,
-      field: { text: k, cursor: k.length },
-      value: { text: v, cursor: v.length },
-    })),
-    actions: [{ id: id++, text: { text: 'output:16', cursor: 9 } }],
-  } as RuleForm;
-  const view = deviceView({ rules: { rules, used_flows: rules.length }, groups: [], info: PORTS });
-  const traffic: TrafficView = {
-    rules,
-    groups: new Map(),
-    ports: PORTS.map((p) => ({
-      no: Number(p.port_no),
-      name: p.if_name,
-      up: true,
-      lineBps: 10 * G,
-      txBps: 0,
-      txDropPps: 0,
-      rxBps: rxOf[Number(p.port_no)] ?? null,
-    })),
-    known: true,
-  };
-  return editorImpact(analyze(form, view), traffic)?.summary;
+  return typedRule(rules, PORTS, match, { rx: (no) => rxOf[no] ?? null }).impact?.summary;
 }
 
 const tap = rule('tap', 1000, { in_port: '19', tcp: '', tcp_dst: '22' }, 9, 1 * G);
@@ -105,5 +73,16 @@ describe('editorImpact: the traffic no rule matches today', () => {
     expect(summary([], [['in_port', '19']], {})).toBe(
       'traffic: takes no measured traffic from other rules',
     );
+  });
+});
+
+describe('editorImpact: no more than the matched ports receive', () => {
+  it('in_port=3 alone takes at most port 3 rx, not the whole rate of a rule fed by every port', () => {
+    // a catch-all carries 15G from every port; port 3 receives 150M of it, 17.1M won by p3
+    const all = rule('all', 100, {}, 9, 15 * G);
+    const p3 = rule('p3', 500, { in_port: '3' }, 9, 17.1e6);
+    const text = summary([all, p3], [['in_port', '3']], { ...rx, 3: 150e6 });
+    expect(text).toMatch(/^traffic: takes 17\.1M–150M?b\/s from 'p3' \(all\), 'all' \(part\)/);
+    expect(text).not.toContain('15.0G');
   });
 });

@@ -182,6 +182,7 @@ function activationConfirm(ctx: SavePointsContext, sel: Selected, body: Line[]):
   const run = () =>
     void ctx.dialog.run(`Activating ${q(sel.sp.name)}`, async () => {
       await perform(ctx, op);
+      ctx.activated?.(sel.pane, sel.sp.name);
       return `${q(sel.sp.name)} is active${sel.pane === 'rules' && !ctx.permanent ? ' (not made permanent)' : ''}`;
     });
   return askDialog({

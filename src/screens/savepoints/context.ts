@@ -27,6 +27,8 @@ export interface SavePointsContext extends ActionContext {
   deviceName: string | undefined;
   /** Width of the dialog's text. */
   width: number;
+  /** This console activated that save-point (the FLAGS column marks it: running.ts). */
+  activated?: (pane: 'rules' | 'ports', name: string) => void;
 }
 
 export const q = (name: string) => `'${sanitize(name)}'`;

@@ -1,6 +1,6 @@
 /** 5 Save-points: rule and port save-points side by side in two panes; view, diff, activate, manage. */
 import { Box } from 'ink';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PortSavePoint, RuleSavePoint } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { capacity } from '../../tcam/index.js';
@@ -12,6 +12,7 @@ import { useDialog } from '../dialogs/use-dialog.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
 import { sameName, usePick } from '../pick.js';
+import { useRemembered } from '../remembered.js';
 import type { ScreenProps } from '../types.js';
 import {
   activate,
@@ -27,6 +28,7 @@ import {
   setBoot,
   showDiff,
 } from './actions.js';
+import { type Activated, type Running, runningMarks } from './running.js';
 
 type Pane = 'rules' | 'ports';
 type Mark = { pane: Pane; name: string } | null;
@@ -34,8 +36,16 @@ type Mark = { pane: Pane; name: string } | null;
 const isMarked = (mark: Mark, pane: Pane, name: string) =>
   mark?.pane === pane && mark.name === name;
 
-function flags(sp: { name: string; readonly: boolean; boot?: boolean }, pane: Pane, mark: Mark) {
+type Marks = ReadonlyMap<string, Running>;
+
+function flags(
+  sp: { name: string; readonly: boolean; boot?: boolean },
+  pane: Pane,
+  mark: Mark,
+  running: Marks,
+) {
   return [
+    running.get(`${pane}:${sp.name}`) ?? '',
     isMarked(mark, pane, sp.name) ? 'marked' : '',
     sp.boot ? 'boot' : '',
     sp.name === 'Quicksave' && pane === 'rules' ? 'quicksave' : '',
@@ -53,6 +63,7 @@ function savePointColumns<T extends SavePointRow>(
   mark: Mark,
   middle: Column<T>[],
   flagsWidth: number,
+  running: Marks,
 ): Column<T>[] {
   return [
     {
@@ -79,12 +90,17 @@ function savePointColumns<T extends SavePointRow>(
       width: flagsWidth,
       min: 9,
       priority: 90,
-      render: (s) => flags(s, pane, mark),
+      render: (s) => flags(s, pane, mark, running),
+      color: (s) => (running.get(`${pane}:${s.name}`) === 'active' ? 'green' : undefined),
     },
   ];
 }
 
-function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePoint>[] {
+function ruleColumns(
+  maximum: number | undefined,
+  mark: Mark,
+  running: Marks,
+): Column<RuleSavePoint>[] {
   return savePointColumns<RuleSavePoint>(
     'rules',
     mark,
@@ -115,11 +131,12 @@ function ruleColumns(maximum: number | undefined, mark: Mark): Column<RuleSavePo
         render: (s) => String(s.groupusage),
       },
     ],
-    18,
+    24,
+    running,
   );
 }
 
-function portColumns(mark: Mark): Column<PortSavePoint>[] {
+function portColumns(mark: Mark, running: Marks): Column<PortSavePoint>[] {
   return savePointColumns<PortSavePoint>(
     'ports',
     mark,
@@ -133,7 +150,8 @@ function portColumns(mark: Mark): Column<PortSavePoint>[] {
         render: (s) => String(s.ports.length),
       },
     ],
-    22,
+    24,
+    running,
   );
 }
 
@@ -158,6 +176,15 @@ export function SavePointsScreen(props: ScreenProps) {
   const allowed = useWriteAccess(props.notify);
   const [pane, setPane] = useState<Pane>('rules');
   const [mark, setMark] = useState<Mark>(null);
+  // what this console activated, kept across screen switches (running.ts)
+  const [activated, setActivated] = useRemembered<Activated>(poller, 'savepoints.activated', {});
+  const running = useMemo(
+    () =>
+      savepoints
+        ? runningMarks(savepoints, { rules: rules?.rules, groups, config }, activated)
+        : new Map<string, Running>(),
+    [savepoints, rules, groups, config, activated],
+  );
   const ruleRows = (savepoints?.rules ?? []).filter(matches(props.filter));
   const portRows = (savepoints?.ports ?? []).filter(matches(props.filter));
   const portHeight = Math.max(4, Math.min(portRows.length + 2, Math.floor((props.height - 2) / 3)));
@@ -219,6 +246,7 @@ export function SavePointsScreen(props: ScreenProps) {
     permanent: settings?.permanent,
     deviceName,
     width: Math.max(10, props.width - 4),
+    activated: (p, name) => setActivated((a) => ({ ...a, [p]: name })),
   };
 
   // a dialog (a form, a confirmation, a content view) reads raw keys while it is open
@@ -271,7 +299,7 @@ export function SavePointsScreen(props: ScreenProps) {
         `Rule save-points (${matchNote(ruleRows.length, savepoints.rules.length, props.filter, 'save-points') || savepoints.rules.length})${mode ? ` · storage ${mode}` : ''} · Tab switches panes`,
       )}
       <Table
-        columns={ruleColumns(maximum, mark)}
+        columns={ruleColumns(maximum, mark, running)}
         rows={ruleRows}
         width={props.width}
         height={ruleHeight}
@@ -290,7 +318,7 @@ export function SavePointsScreen(props: ScreenProps) {
         `Port save-points (${matchNote(portRows.length, savepoints.ports.length, props.filter, 'save-points') || savepoints.ports.length})`,
       )}
       <Table
-        columns={portColumns(mark)}
+        columns={portColumns(mark, running)}
         rows={portRows}
         width={props.width}
         height={portHeight}
