@@ -11,13 +11,12 @@ import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
 import { planImpact } from '../ops/desired/impact.js';
-import { planDesired } from '../ops/desired/plan.js';
 import {
   planTools,
-  type ToolsPlan,
-  toolsDesired,
+  toolsApplyPlan,
   toolsPlanJson,
   toolsPlanLines,
+  toolsRefusal,
 } from '../ops/tools/plan.js';
 import { resolveIntents } from '../ops/tools/resolve.js';
 import { formatSi } from '../store/rates.js';
@@ -49,28 +48,17 @@ async function planned(run: Run, o: ToolsOptions) {
   return { client, device, ports, plan: planTools(intents, device) };
 }
 
-function refusal(p: ToolsPlan): UsageError | undefined {
-  if (p.compiled.refused) return new UsageError(`${p.compiled.refused}; nothing was sent`);
-  if (!p.fits)
-    return new UsageError(
-      `the band needs ${p.flowsNeeded} TCAM flows, ${p.flowsFree} are free (maximum − used + the band's rules); nothing was sent`,
-    );
-  return undefined;
-}
-
 export async function plan(run: Run, o: ToolsOptions): Promise<number> {
   const { plan: p, ports } = await planned(run, o);
   await run.print(toolsPlanJson(p), () => toolsPlanLines(p, ports).join('\n'));
-  const refused = refusal(p);
+  const refused = toolsRefusal(p);
   if (refused) throw refused;
   return 0;
 }
 
 export async function apply(run: Run, o: ToolsOptions): Promise<number> {
   const { plan: p, device } = await planned(run, o);
-  const refused = refusal(p);
-  if (refused) throw refused;
-  const desired = planDesired(toolsDesired(p, device), device, { prune: true });
+  const desired = toolsApplyPlan(p, device);
   return performPlan(run, desired, planImpact(desired, device), String(o.file));
 }
 

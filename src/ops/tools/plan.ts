@@ -5,6 +5,7 @@
  * device's rules outside the band, as they are, plus the compiled ones, planned with prune —
  * so rules outside the band are never touched and a second apply sends nothing.
  */
+import { UsageError } from '../../model/errors.js';
 import type { Rule } from '../../model/index.js';
 import { flowCount } from '../../tcam/index.js';
 import type { TracePort } from '../../traffic/index.js';
@@ -15,6 +16,7 @@ import {
   type Intents,
 } from '../../traffic/intents/index.js';
 import type { DeviceState } from '../desired/device-state.js';
+import { type DesiredPlan, planDesired } from '../desired/plan.js';
 import type { DesiredConfig, DesiredRule } from '../desired/types.js';
 
 export interface ToolsPlan {
@@ -62,6 +64,27 @@ export function toolsDesired(p: ToolsPlan, device: DeviceState): DesiredConfig {
     description: 'pbc tools: compiled from intents',
   }));
   return { rules: [...outside, ...band] };
+}
+
+/** Why the band cannot be applied (exit 2, nothing sent): it does not compile or fit. */
+export function toolsRefusal(p: ToolsPlan): UsageError | undefined {
+  if (p.compiled.refused) return new UsageError(`${p.compiled.refused}; nothing was sent`);
+  if (!p.fits)
+    return new UsageError(
+      `the band needs ${p.flowsNeeded} TCAM flows, ${p.flowsFree} are free (maximum − used + the band's rules); nothing was sent`,
+    );
+  return undefined;
+}
+
+/**
+ * What `tools apply` sends — `pbc tools apply` and the Tools screen alike: the band replaced
+ * (planned with prune against the whole table, so rules outside the band are never touched
+ * and an apply of what the device has sends nothing). Throws the refusal.
+ */
+export function toolsApplyPlan(p: ToolsPlan, device: DeviceState): DesiredPlan {
+  const refused = toolsRefusal(p);
+  if (refused) throw refused;
+  return planDesired(toolsDesired(p, device), device, { prune: true });
 }
 
 export function toolsPlanJson(p: ToolsPlan) {
