@@ -54,7 +54,13 @@ const THIEF = [
 ];
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
-type WireRule = { priority: number; match: unknown; actions: unknown; name: string };
+type WireRule = {
+  priority: number;
+  match: unknown;
+  actions: unknown;
+  name: string;
+  cookie?: unknown;
+};
 const rules = async (): Promise<WireRule[]> => json(await run(['get', 'rules', '-o', 'json']));
 const outside = (list: WireRule[]) =>
   list
@@ -158,10 +164,20 @@ describe('pbc tools', () => {
             match: { in_port: '2', tcp: '', tcp_dst: '443' },
           },
           reason: 'taken by a rule that does not send it to the tool',
+          rate: { bps: expect.any(Number), exact: true },
         },
       ],
       extra: [],
     });
+    // the class is all the thief counts: its rate is the thief's counter, which measures the
+    // simulator's flows the thief wins (ground truth: GET /_sim/flows), within counter timing
+    const thief = (await rules()).find((r) => r.name === 'thief');
+    const { flows } = await s.control('/_sim/flows?in_port=2&limit=100000');
+    const truth = (flows as { rule: string; bps: number }[])
+      .filter((x) => x.rule === String(thief?.cookie))
+      .reduce((n, x) => n + x.bps, 0);
+    expect(truth).toBeGreaterThan(0);
+    expect(Math.abs(apm.starved[0].rate.bps - truth) / truth).toBeLessThan(0.05);
     expect(await outputsOf({ in_port: 2, protocol: 'tcp', dst_port: 443 })).toEqual(['eth-0-12']);
     const explained = await run(['rules', 'explain', '19991', 'in_port=1-4', 'tcp', '-o', 'json']);
     expect(explained.code).toBe(0);

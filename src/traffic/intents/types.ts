@@ -40,6 +40,8 @@ export interface TableRule {
   name: string;
   match: Match;
   actions: readonly string[];
+  /** The device's measured rate of the rule, bit/s (null: n/a; absent: not measured). */
+  datarate_raw?: number | null;
 }
 
 export const ruleRef = (r: TableRule) => ({ priority: r.priority, name: r.name, match: r.match });
