@@ -223,4 +223,52 @@ describe('pbc tools', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/tools-\d+\.yaml:4:14: dl_src: not a field intents can combine/);
   });
+
+  it('tool_groups: the band sends to groups of type all — exact delivery, cost as measured', async () => {
+    const f = file(`${OVERLAP}tool_groups: 500-599\n`);
+    type G = { group_id: number; type: string; buckets: unknown };
+    const groups = async (): Promise<G[]> => json(await run(['get', 'groups', '-o', 'json']));
+    const otherGroups = async () =>
+      JSON.stringify((await groups()).filter((g) => g.group_id < 500 || g.group_id > 599));
+    const beforeRules = await rules();
+    const beforeGroups = await otherGroups();
+    const planned = await run(['tools', 'plan', '-f', f, '-o', 'json']);
+    expect(planned.code).toBe(0);
+    const p = json(planned);
+    // one group per set of two or more tool ports: 9+10+11, 9+10, 9+11, 10+11
+    expect(p.groups.map((g: G) => [g.group_id, g.type])).toEqual([
+      [500, 'all'],
+      [501, 'all'],
+      [502, 'all'],
+      [503, 'all'],
+    ]);
+    expect(p.rules[0].actions).toEqual(['group:500']);
+    const applied = await run(['tools', 'apply', '-f', f, '--yes']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    // the stated cost is what the device counts: used = maximum − free + needed
+    const counted = json(await run(['get', 'flows', '-o', 'json']));
+    expect(counted.used_flows).toBe(counted.maximum_flows - p.flows_free + p.flows_needed);
+    expect((await groups()).filter((g) => g.group_id >= 500).length).toBe(4);
+    expect(await otherGroups()).toBe(beforeGroups);
+    expect(outside(await rules())).toEqual(outside(beforeRules));
+    expect(await outputsOf({ in_port: 1, protocol: 'tcp', vlan: 3 })).toEqual([
+      'eth-0-10',
+      'eth-0-11',
+      'eth-0-9',
+    ]);
+    expect(await outputsOf({ in_port: 2, protocol: 'tcp', vlan: 2 })).toEqual([
+      'eth-0-10',
+      'eth-0-9',
+    ]);
+    expect(await outputsOf({ in_port: 4, protocol: 'udp', vlan: 5 })).toEqual(['eth-0-11']);
+    expect((await run(['tools', 'check', '-f', f])).code).toBe(0);
+    const w = await writes();
+    const again = await run(['tools', 'apply', '-f', f, '--yes']);
+    expect(again.stdout).toContain('nothing to do');
+    expect(await writes()).toBe(w);
+    // back to output lists: the band's rules change in place (PUT keeps their counters)
+    expect((await run(['tools', 'apply', '-f', file(OVERLAP), '--yes'])).code).toBe(0);
+    expect((await rules()).filter((r) => String(r.actions).includes('group:5'))).toEqual([]);
+  });
 });

@@ -38,7 +38,7 @@ export async function toolsChange(
       title: `Apply the tools of ${file}`,
       steps: desired.steps.map((s) => s.op),
       notes: [
-        `band ${lo}-${hi}: ${tools.compiled.rules.length} rules replace ${tools.band.length} (${planSummary(desired)}); rules outside the band are not touched`,
+        `band ${lo}-${hi}: ${tools.compiled.rules.length} rules replace ${tools.band.length}${tools.compiled.groups.length ? `, sending to ${tools.compiled.groups.length} groups of type all` : ''} (${planSummary(desired)}); rules outside the band are not touched`,
         `TCAM flows: needs ${tools.flowsNeeded}, ${tools.flowsFree} free`,
       ],
       confirmWord: '',

@@ -22,6 +22,11 @@ export interface Intents {
   band: [number, number];
   /** What the band does with a source packet no tool wants. */
   unwanted: 'drop' | 'pass';
+  /**
+   * The group IDs pbc owns for the tools, inclusive: given, each set of two or more tool ports
+   * is one group of type `all` the band's rules send to (compile.ts); absent, output lists.
+   */
+  groups?: [number, number];
 }
 
 export const DEFAULT_BAND: [number, number] = [10000, 19999];
@@ -32,6 +37,14 @@ export interface BandRule {
   name: string;
   match: Match;
   actions: string[];
+}
+
+/** A group of type `all` as the compiler writes it: one bucket per tool port. */
+export interface BandGroup {
+  group_id: number;
+  type: 'all';
+  description: string;
+  buckets: { watch_port: string; actions: string[] }[];
 }
 
 /** A rule of a device's table as the check reads it. */
