@@ -11,19 +11,19 @@ import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
 import { planImpact } from '../ops/desired/impact.js';
-import { planDesired } from '../ops/desired/plan.js';
 import {
   planTools,
-  type ToolsPlan,
-  toolsDesired,
+  toolsApplyPlan,
   toolsPlanJson,
   toolsPlanLines,
+  toolsRefusal,
 } from '../ops/tools/plan.js';
 import { resolveIntents } from '../ops/tools/resolve.js';
-import { formatSi } from '../store/rates.js';
+import { classRateText } from '../store/figures.js';
 import { normalMatch } from '../tcam/index.js';
 import { hashFieldsOf, type TracePort, tracePorts } from '../traffic/index.js';
 import {
+  type ClassRate,
   checkDelivery,
   type DeliveryCheck,
   explainRule,
@@ -49,28 +49,17 @@ async function planned(run: Run, o: ToolsOptions) {
   return { client, device, ports, plan: planTools(intents, device) };
 }
 
-function refusal(p: ToolsPlan): UsageError | undefined {
-  if (p.compiled.refused) return new UsageError(`${p.compiled.refused}; nothing was sent`);
-  if (!p.fits)
-    return new UsageError(
-      `the band needs ${p.flowsNeeded} TCAM flows, ${p.flowsFree} are free (maximum − used + the band's rules); nothing was sent`,
-    );
-  return undefined;
-}
-
 export async function plan(run: Run, o: ToolsOptions): Promise<number> {
   const { plan: p, ports } = await planned(run, o);
   await run.print(toolsPlanJson(p), () => toolsPlanLines(p, ports).join('\n'));
-  const refused = refusal(p);
+  const refused = toolsRefusal(p);
   if (refused) throw refused;
   return 0;
 }
 
 export async function apply(run: Run, o: ToolsOptions): Promise<number> {
   const { plan: p, device } = await planned(run, o);
-  const refused = refusal(p);
-  if (refused) throw refused;
-  const desired = planDesired(toolsDesired(p, device), device, { prune: true });
+  const desired = toolsApplyPlan(p, device);
   return performPlan(run, desired, planImpact(desired, device), String(o.file));
 }
 
@@ -99,18 +88,10 @@ const ruleText = (r: { priority: number; name: string; match: Record<string, str
           .join(' ') || 'match all'
       })`;
 
-export function checkLines(
-  c: DeliveryCheck,
-  ports: readonly TracePort[],
-  rules: readonly Rule[] = [],
-): string[] {
+export function checkLines(c: DeliveryCheck, ports: readonly TracePort[]): string[] {
   const name = (n: number) => ports.find((p) => p.no === n)?.name ?? String(n);
-  // where the device measures it, the rate of the rule that takes or sends the class
-  const rates = new Map(rules.map((r) => [r.match, r.datarate_raw]));
-  const rate = (r: { match: Rule['match'] } | null) => {
-    const bps = r ? rates.get(r.match) : undefined;
-    return bps === undefined || bps === null ? '' : ` · rule at ${formatSi(bps, 'b/s')}`;
-  };
+  // where the device measures it, the class's rate from its rule's counter (exact or ≤)
+  const rate = (r: ClassRate | null) => (r ? ` · ${classRateText(r)}` : '');
   const out: string[] = [];
   for (const t of c.tools) {
     const state = t.ok
@@ -119,10 +100,10 @@ export function checkLines(
     out.push(`${sanitize(t.name)} (${name(t.port)}): ${state}`);
     for (const s of t.starved)
       out.push(
-        `  starved ${s.match} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}${rate(s.taken_by)}`,
+        `  starved ${s.match} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}${rate(s.rate)}`,
       );
     for (const e of t.extra)
-      out.push(`  extra   ${e.match} — from ${ruleText(e.rule)}${rate(e.rule)}`);
+      out.push(`  extra   ${e.match} — from ${ruleText(e.rule)}${rate(e.rate)}`);
   }
   for (const n of c.notes) out.push(`note: ${sanitize(n)}`);
   return out;
@@ -133,8 +114,13 @@ export const checkJson = (c: DeliveryCheck) => ({
     name: t.name,
     port: t.port,
     ok: t.ok,
-    starved: t.starved.map((s) => ({ match: s.match, taken_by: s.taken_by, reason: s.reason })),
-    extra: t.extra.map((e) => ({ match: e.match, rule: e.rule })),
+    starved: t.starved.map((s) => ({
+      match: s.match,
+      taken_by: s.taken_by,
+      reason: s.reason,
+      rate: s.rate,
+    })),
+    extra: t.extra.map((e) => ({ match: e.match, rule: e.rule, rate: e.rate })),
   })),
 });
 
@@ -143,7 +129,7 @@ export async function check(run: Run, o: ToolsOptions): Promise<number> {
   const dev = await tableDevice(await run.client());
   const intents: Intents = resolveIntents(config, dev.ports);
   const c = checkDelivery(intents, dev);
-  await run.print(checkJson(c), () => checkLines(c, dev.ports, dev.rules).join('\n'));
+  await run.print(checkJson(c), () => checkLines(c, dev.ports).join('\n'));
   return c.tools.every((t) => t.ok) ? 0 : 1;
 }
 

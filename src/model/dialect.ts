@@ -50,15 +50,8 @@ export interface CanonicalMatch {
   issues: DialectIssue[];
 }
 
-const SHORTHAND_OF: Record<string, string | null> = {
-  ip: 'ip',
-  tcp: 'tcp',
-  udp: 'udp',
-  sctp: 'sctp',
-  icmp: 'icmp',
-  arp: 'arp',
-  custom: null,
-};
+/** The vendor's protocol words a packet can be: every one but `custom` (give dl_type/nw_proto). */
+export const PACKET_PROTOCOLS: readonly string[] = VENDOR_PROTOCOLS.filter((p) => p !== 'custom');
 
 const hex4 = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 
@@ -130,7 +123,12 @@ function toCanonical(match: Match): CanonicalMatch {
   }
   if (has(match, 'protocol')) {
     const value = String(match.protocol).trim().toLowerCase();
-    const shorthand = Object.hasOwn(SHORTHAND_OF, value) ? SHORTHAND_OF[value] : undefined;
+    // each vendor word is the OpenFlow shorthand of the same name; custom sets none
+    const shorthand = PACKET_PROTOCOLS.includes(value)
+      ? value
+      : value === 'custom'
+        ? null
+        : undefined;
     if (shorthand === undefined)
       bad(
         'protocol',

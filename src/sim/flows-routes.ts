@@ -5,6 +5,7 @@
  * port is up) and is classified and forwarded like every other flow.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SHORTHANDS } from '../model/index.js';
 import type { Flow } from '../traffic/index.js';
 import { engineOf } from './engine.js';
 import { ETH_ARP, ETH_IPV4, ETH_IPV6, type SimFlow } from './flows.js';
@@ -29,15 +30,8 @@ const FIELDS = new Set([
   'icmp_code',
   'packet_size',
 ]);
-const PROTOCOLS: Record<string, { dl_type: number; nw_proto?: number }> = {
-  tcp: { dl_type: ETH_IPV4, nw_proto: 6 },
-  udp: { dl_type: ETH_IPV4, nw_proto: 17 },
-  sctp: { dl_type: ETH_IPV4, nw_proto: 132 },
-  icmp: { dl_type: ETH_IPV4, nw_proto: 1 },
-  arp: { dl_type: ETH_ARP },
-  ip: { dl_type: ETH_IPV4 },
-  ipv6: { dl_type: ETH_IPV6 },
-};
+/** The protocols an added flow may name: src/model's shorthands (their dl_type and nw_proto). */
+const PROTOCOLS = ['tcp', 'udp', 'sctp', 'icmp', 'arp', 'ip', 'ipv6'];
 /** The fastest flow one port could carry (a 1.6T port). */
 const MAX_BPS = 1.6e12;
 
@@ -97,11 +91,10 @@ export function parseAddedFlow(state: SimState, b: Record<string, unknown>): Sim
   if (bpsText === '' || !Number.isFinite(bps) || bps <= 0 || bps > MAX_BPS)
     fail(`bps must be a rate in bit/s above 0 and at most ${MAX_BPS}, got '${bpsText}'`);
   const protoName = b.protocol === undefined ? undefined : String(b.protocol).trim().toLowerCase();
-  if (protoName !== undefined && !Object.hasOwn(PROTOCOLS, protoName))
-    fail(
-      `protocol must be one of ${Object.keys(PROTOCOLS).join(', ')}, got '${String(b.protocol)}'`,
-    );
-  const proto = protoName ? PROTOCOLS[protoName]! : undefined;
+  if (protoName !== undefined && !PROTOCOLS.includes(protoName))
+    fail(`protocol must be one of ${PROTOCOLS.join(', ')}, got '${String(b.protocol)}'`);
+  const sh = protoName ? SHORTHANDS[protoName] : undefined;
+  const proto = sh && { dl_type: sh.dlType, nw_proto: sh.nwProto };
   const dlType = int(b, 'dl_type', 0, 0xffff);
   if (proto && dlType !== undefined && dlType !== proto.dl_type)
     fail(`dl_type ${dlType} disagrees with protocol ${protoName}`);

@@ -2,20 +2,9 @@
 import { portConfigs, portInfo } from './chassis.js';
 import { engineOf } from './engine.js';
 import { badRequest } from './errors.js';
-import { changePort } from './ports.js';
+import { changePort, PORT_CHANGE_FIELDS } from './ports.js';
 import type { Router } from './router.js';
 import { sfpStatus } from './sfp.js';
-
-const CHANGE_KEYS = [
-  'speed',
-  'duplex',
-  'xg_speed',
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-  'split',
-] as const;
 
 export function registerPorts(router: Router): void {
   router.add('GET', '/ports/config', 'R', ({ state }) => {
@@ -34,7 +23,7 @@ export function registerPorts(router: Router): void {
   router.add('POST', '/ports/config', 'W', ({ params, state }) => {
     const ifName = params.requireName('if_name');
     const change: Record<string, unknown> = { if_name: ifName };
-    for (const k of CHANGE_KEYS) {
+    for (const k of PORT_CHANGE_FIELDS) {
       const v =
         k === 'shutdown' || k === 'unidirectional' || k === 'crc_check' || k === 'crc_recalculation'
           ? params.bool(k)
@@ -42,7 +31,9 @@ export function registerPorts(router: Router): void {
       if (v !== undefined) change[k] = v;
     }
     if (Object.keys(change).length === 1)
-      throw badRequest(`nothing to change for ${ifName}: give one of ${CHANGE_KEYS.join(', ')}`);
+      throw badRequest(
+        `nothing to change for ${ifName}: give one of ${PORT_CHANGE_FIELDS.join(', ')}`,
+      );
     const { pendingReboot } = changePort(state, change as { if_name: string });
     const what = Object.entries(change)
       .filter(([k]) => k !== 'if_name')

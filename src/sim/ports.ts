@@ -3,7 +3,7 @@
  * rule validation), port save-points, and keeping the traffic model in step with link
  * state changes.
  */
-import type { PortConfig } from '../model/index.js';
+import { PORT_SETTING_FIELDS, type PortConfig } from '../model/index.js';
 import {
   applyPortConfig,
   type ChassisState,
@@ -91,15 +91,11 @@ export function factoryPortSavePoint(state: SimState, name: string): StoredPortS
   };
 }
 
-const SETTABLE = [
-  'speed',
-  'duplex',
-  'shutdown',
-  'unidirectional',
-  'crc_check',
-  'crc_recalculation',
-  'split',
-] as const;
+/** What POST /ports/config changes: the port settings (src/model's one list) and the split. */
+export const PORT_CHANGE_FIELDS = [...PORT_SETTING_FIELDS, 'split'] as const;
+
+/** What a port save-point sets directly (its xg_speed is read from nextSetting below). */
+const SETTABLE = PORT_CHANGE_FIELDS.filter((k) => k !== 'xg_speed');
 
 /**
  * Applies a port save-point: every port it names must exist and every setting must be

@@ -118,3 +118,13 @@ export function talkerText(rate: Rates, lineBps: number | null): string {
   const pct = share ? `${lineShareText(share)} ` : '';
   return `${pct}rx ${rateText(rate?.rxBps, lineBps)} tx ${rateText(rate?.txBps, lineBps)}`;
 }
+
+/**
+ * A delivery-check class's measured rate (src/traffic/intents/rates.ts): `13.6Mb/s` when the
+ * class is all its rule counts, `≤ 13.6Mb/s` when the rule's rate only bounds it; '' when no
+ * counter counts the class. `pbc tools check` and the Tools screen both show this.
+ */
+export function classRateText(rate: { bps: number; exact: boolean } | null): string {
+  if (!rate) return '';
+  return `${rate.exact ? '' : '≤ '}${formatSi(rate.bps, 'b/s')}`;
+}

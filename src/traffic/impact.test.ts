@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
 import { groupImpact, portImpactText, ruleImpact } from './impact.js';
 import type { LoadPort, RatedRule } from './load.js';
+import { ratedRule } from './test-rules.js';
 
 const G = 1e9;
-const rule = (
-  name: string,
-  priority: number,
-  match: Record<string, string>,
-  actions: string[],
-  bps: number | null,
-): RatedRule => ({ name, priority, match, actions, datarate_raw: bps });
+const rule = ratedRule;
 
 const port = (no: number, txBps: number | null, lineBps = 10 * G): LoadPort => ({
   no,

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
-import { deliveries, type LoadPort, lineRateBps, portLoads, type RatedRule } from './load.js';
+import { deliveries, type LoadPort, lineRateBps, portLoads } from './load.js';
+import { ratedRule } from './test-rules.js';
 
-const rule = (
-  name: string,
-  priority: number,
-  match: Record<string, string>,
-  actions: string[],
-  bps: number | null,
-): RatedRule => ({ name, priority, match, actions, datarate_raw: bps });
+const rule = ratedRule;
 
 const port = (no: number, lineBps: number | null, extra: Partial<LoadPort> = {}): LoadPort => ({
   no,

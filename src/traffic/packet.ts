@@ -9,6 +9,7 @@
 import {
   MATCH_FIELD_BY_NAME,
   OFPVID_PRESENT,
+  PACKET_PROTOCOLS,
   parseIntStrict,
   parseIpv4,
   parseIpv6,
@@ -31,14 +32,6 @@ const ETH_IPV4 = 0x0800;
 const ETH_IPV6 = 0x86dd;
 const ETH_ARP = 0x0806;
 const L4: Record<string, number> = { tcp: 6, udp: 17, sctp: 132 };
-const VENDOR_PROTOCOLS: Record<string, string> = {
-  ip: 'ip',
-  tcp: 'tcp',
-  udp: 'udp',
-  sctp: 'sctp',
-  icmp: 'icmp',
-  arp: 'arp',
-};
 
 /** Field names a packet may carry (besides the shorthands), for completion and help. */
 export const PACKET_FIELDS = [
@@ -131,8 +124,9 @@ export function parsePacket(
       continue;
     }
     if (field === 'protocol') {
-      const name = VENDOR_PROTOCOLS[value.toLowerCase()];
-      if (!name) bad(field, `protocol must be one of ${Object.keys(VENDOR_PROTOCOLS).join(', ')}`);
+      const name = value.toLowerCase();
+      if (!PACKET_PROTOCOLS.includes(name))
+        bad(field, `protocol must be one of ${PACKET_PROTOCOLS.join(', ')}`);
       else {
         const s = SHORTHANDS[name]!;
         setType(s.dlType, field);

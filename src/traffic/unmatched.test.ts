@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { portImpactText, ruleImpact } from './impact.js';
 import type { LoadPort, RatedRule } from './load.js';
+import { ratedRule } from './test-rules.js';
 import { unmatchedByPort } from './unmatched.js';
 
 const G = 1e9;
-const rule = (
-  name: string,
-  priority: number,
-  match: Record<string, string>,
-  actions: string[],
-  bps: number | null,
-): RatedRule => ({ name, priority, match, actions, datarate_raw: bps });
+const rule = ratedRule;
 
 const port = (no: number, rxBps: number | null | undefined, txBps = 0): LoadPort => ({
   no,

@@ -64,6 +64,8 @@ export const MEANINGS = {
   reboot: 'reboot the device',
   led: 'the ID LED on/off',
   undo: 'undo a change you made: its inverse, shown and confirmed like any change',
+  apply:
+    "apply a file to the device after the one confirmation (Tools: the intents compiled into pbc's band)",
 } as const;
 export type Meaning = keyof typeof MEANINGS;
 
@@ -146,6 +148,16 @@ export const BINDINGS: readonly Binding[] = [
     label: 'name the intents file (a config file with a tools: section)',
     scope: 'tools',
     hint: true,
+  },
+  {
+    // not `a`: a writing key means one thing on every screen, and `a` adds a new item
+    command: 'tools.apply',
+    keys: ['W'],
+    label: "apply the file's intents: the band's rules replaced as pbc tools apply does",
+    scope: 'tools',
+    write: true,
+    hint: true,
+    meaning: 'apply',
   },
   // the fleet screen: every device of a --fleet console (docs/fleet.md); not a tab
   {

@@ -54,7 +54,13 @@ const THIEF = [
 ];
 
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
-type WireRule = { priority: number; match: unknown; actions: unknown; name: string };
+type WireRule = {
+  priority: number;
+  match: unknown;
+  actions: unknown;
+  name: string;
+  cookie?: unknown;
+};
 const rules = async (): Promise<WireRule[]> => json(await run(['get', 'rules', '-o', 'json']));
 const outside = (list: WireRule[]) =>
   list
@@ -158,10 +164,20 @@ describe('pbc tools', () => {
             match: { in_port: '2', tcp: '', tcp_dst: '443' },
           },
           reason: 'taken by a rule that does not send it to the tool',
+          rate: { bps: expect.any(Number), exact: true },
         },
       ],
       extra: [],
     });
+    // the class is all the thief counts: its rate is the thief's counter, which measures the
+    // simulator's flows the thief wins (ground truth: GET /_sim/flows), within counter timing
+    const thief = (await rules()).find((r) => r.name === 'thief');
+    const { flows } = await s.control('/_sim/flows?in_port=2&limit=100000');
+    const truth = (flows as { rule: string; bps: number }[])
+      .filter((x) => x.rule === String(thief?.cookie))
+      .reduce((n, x) => n + x.bps, 0);
+    expect(truth).toBeGreaterThan(0);
+    expect(Math.abs(apm.starved[0].rate.bps - truth) / truth).toBeLessThan(0.05);
     expect(await outputsOf({ in_port: 2, protocol: 'tcp', dst_port: 443 })).toEqual(['eth-0-12']);
     const explained = await run(['rules', 'explain', '19991', 'in_port=1-4', 'tcp', '-o', 'json']);
     expect(explained.code).toBe(0);
@@ -206,5 +222,53 @@ describe('pbc tools', () => {
     const r = await run(['tools', 'check', '-f', f]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/tools-\d+\.yaml:4:14: dl_src: not a field intents can combine/);
+  });
+
+  it('tool_groups: the band sends to groups of type all — exact delivery, cost as measured', async () => {
+    const f = file(`${OVERLAP}tool_groups: 500-599\n`);
+    type G = { group_id: number; type: string; buckets: unknown };
+    const groups = async (): Promise<G[]> => json(await run(['get', 'groups', '-o', 'json']));
+    const otherGroups = async () =>
+      JSON.stringify((await groups()).filter((g) => g.group_id < 500 || g.group_id > 599));
+    const beforeRules = await rules();
+    const beforeGroups = await otherGroups();
+    const planned = await run(['tools', 'plan', '-f', f, '-o', 'json']);
+    expect(planned.code).toBe(0);
+    const p = json(planned);
+    // one group per set of two or more tool ports: 9+10+11, 9+10, 9+11, 10+11
+    expect(p.groups.map((g: G) => [g.group_id, g.type])).toEqual([
+      [500, 'all'],
+      [501, 'all'],
+      [502, 'all'],
+      [503, 'all'],
+    ]);
+    expect(p.rules[0].actions).toEqual(['group:500']);
+    const applied = await run(['tools', 'apply', '-f', f, '--yes']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    // the stated cost is what the device counts: used = maximum − free + needed
+    const counted = json(await run(['get', 'flows', '-o', 'json']));
+    expect(counted.used_flows).toBe(counted.maximum_flows - p.flows_free + p.flows_needed);
+    expect((await groups()).filter((g) => g.group_id >= 500).length).toBe(4);
+    expect(await otherGroups()).toBe(beforeGroups);
+    expect(outside(await rules())).toEqual(outside(beforeRules));
+    expect(await outputsOf({ in_port: 1, protocol: 'tcp', vlan: 3 })).toEqual([
+      'eth-0-10',
+      'eth-0-11',
+      'eth-0-9',
+    ]);
+    expect(await outputsOf({ in_port: 2, protocol: 'tcp', vlan: 2 })).toEqual([
+      'eth-0-10',
+      'eth-0-9',
+    ]);
+    expect(await outputsOf({ in_port: 4, protocol: 'udp', vlan: 5 })).toEqual(['eth-0-11']);
+    expect((await run(['tools', 'check', '-f', f])).code).toBe(0);
+    const w = await writes();
+    const again = await run(['tools', 'apply', '-f', f, '--yes']);
+    expect(again.stdout).toContain('nothing to do');
+    expect(await writes()).toBe(w);
+    // back to output lists: the band's rules change in place (PUT keeps their counters)
+    expect((await run(['tools', 'apply', '-f', file(OVERLAP), '--yes'])).code).toBe(0);
+    expect((await rules()).filter((r) => String(r.actions).includes('group:5'))).toEqual([]);
   });
 });

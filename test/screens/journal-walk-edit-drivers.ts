@@ -1,7 +1,10 @@
 /**
- * The drivers of the write keys of Ports, Logs, Rules and Groups, in the order they run on
+ * The drivers of the write keys of Ports, Logs, Rules, Groups and Tools, in the order they run on
  * one console per screen (a later key acts on what an earlier one made); see journal-walk.ts.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CTRL_S,
   CTRL_U,
@@ -13,6 +16,17 @@ import {
   typed,
   until,
 } from './journal-walk.js';
+
+/** Two tools of the overlap example (docs/tools.md): 6 rules in the band when applied. */
+const INTENTS = join(mkdtempSync(join(tmpdir(), 'pbc-walk-tools-')), 'tools.yaml');
+writeFileSync(
+  INTENTS,
+  `tools:
+  - { name: ids, port: 9, wants: [ { vlan_id: 1-3 } ] }
+  - { name: apm, port: 10, wants: [ { tcp: "" } ] }
+sources: [1, 2]
+`,
+);
 
 export const EDIT_WALKS: ScreenWalk[] = [
   {
@@ -210,6 +224,28 @@ export const EDIT_WALKS: ScreenWalk[] = [
             typed('delete'),
             keys('enter'),
             see('Delete ALL groups: done'),
+          ],
+        },
+      ],
+    ],
+  },
+  {
+    screen: 'tools',
+    ready: 'which file holds the tool intents',
+    drivers: [
+      [
+        'tools.apply',
+        {
+          // ids+apm and ids (VLAN 1, 2-3: the device's VLAN form), apm, unwanted
+          ops: Array(6).fill('rules.add'),
+          steps: [
+            typed(INTENTS),
+            keys('enter'),
+            see('2 tools ·'),
+            keys('W'),
+            see('y/Enter send'),
+            keys('y'),
+            see(`Apply the tools of ${INTENTS}: done`),
           ],
         },
       ],

@@ -2,12 +2,15 @@
  * The Tools screen (issue 30) on the simulator: the overlap example of docs/tools.md, applied
  * with `pbc tools apply`, shows every tool ✓; a hand-added higher rule (priority 30000, untagged
  * HTTPS from port 2 to port 12) makes the APM tool `starved`, and Enter's list names that rule;
- * `t` traces an example packet of the class to the rule that takes it.
+ * `t` traces an example packet of the class to the rule that takes it. `W` applies the file's
+ * intents from the console: the one confirmation lists each request, `n` sends nothing, `y`
+ * sends the compiled band (journaled) and every tool is ✓; a second `W` sends nothing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { entriesOf, journalOf } from '../../src/ops/journal.js';
 import { pbc } from '../cli/helpers.js';
 import { cleanup } from '../harness/render.js';
 import { frameLines, type Mounted, mountConsole } from './console.js';
@@ -84,4 +87,63 @@ describe('the Tools screen', () => {
     const traced = await m.ui.waitFor((x) => x.includes('Trace: in_port 2'));
     expect(traced).toContain("forwarded by 'thief' prio 30000");
   }, 60_000);
+});
+
+async function writes(sim: Mounted['sim']): Promise<number> {
+  const res = await fetch(sim.url.replace(/\/rest$/, '/_sim/status'));
+  return ((await res.json()) as { writes: number }).writes;
+}
+
+describe('the Tools screen applies the intents (W)', () => {
+  it('confirms each request, n sends nothing, y installs the band, a second W sends nothing', async () => {
+    m = await mountConsole({ columns: 100, rows: 30, intervals: { rules: 300, groups: 300 } });
+    const dir = mkdtempSync(join(tmpdir(), 'pbc-tools-apply-'));
+    const file = join(dir, 'overlap.yaml');
+    writeFileSync(file, OVERLAP);
+    const env = { PBC_STATE_DIR: mkdtempSync(join(dir, 'state-')) };
+    const cli = (args: string[]) => pbc(['--url', m!.sim.url, ...args], { env });
+    const outside = async () => {
+      const res = await fetch(`${m!.sim.url}/rules/all`);
+      const { rules } = (await res.json()) as { rules: Record<string, unknown>[] };
+      return rules
+        .filter((r) => Number(r.priority) < 10000 || Number(r.priority) > 19999)
+        .map((r) => JSON.stringify([r.priority, r.match, r.actions, r.name]));
+    };
+    const before = await outside();
+
+    await m.ui.press('T');
+    await m.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
+    for (const ch of file) await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes('3 tools ·') && x.includes('not ok'), 15_000);
+    const w0 = await writes(m.sim);
+
+    await m.ui.press('W');
+    const asked = await m.ui.waitFor((x) => x.includes('POST /rules'), 20_000);
+    expect(asked).toContain(`Apply the tools of ${file}`);
+    expect(asked).toContain('R send, revert in'); // auto-revert offered
+    expect(asked).toMatch(/match\[in_port\]=1-4/);
+    expect(await writes(m.sim)).toBe(w0);
+    await m.ui.press('n');
+    await m.ui.waitFor((x) => x.includes('nothing was sent'), 10_000);
+    expect(await writes(m.sim)).toBe(w0);
+
+    await m.ui.press('W');
+    await m.ui.waitFor((x) => x.includes('POST /rules'), 20_000);
+    await m.ui.press('y');
+    await m.ui.waitFor((x) => x.includes(`Apply the tools of ${file}: done`), 30_000);
+    expect(await writes(m.sim)).toBe(w0 + 12);
+    const journal = journalOf(m.current().client);
+    expect(journal && entriesOf(journal.file, { device: m.sim.url }).length).toBeGreaterThan(0);
+    const ok = await m.ui.waitFor((x) => x.includes('3 tools · all ✓'), 15_000);
+    for (const tool of ['ids', 'apm', 'rec']) expect(row(ok, tool)).toContain('✓');
+    // the device holds the compiled band, and only it changed
+    const checked = await cli(['tools', 'check', '-f', file]);
+    expect(checked.code).toBe(0);
+    expect(await outside()).toEqual(before);
+
+    await m.ui.press('W');
+    await m.ui.waitFor((x) => x.includes('nothing to do'), 20_000);
+    expect(await writes(m.sim)).toBe(w0 + 12);
+  }, 90_000);
 });

@@ -4,7 +4,8 @@
  * compile.property.test.ts): random intents compiled and applied as rules, random flows added;
  * every flow's outputs in GET /_sim/flows (seeded profile flows too) are exactly the tool ports
  * whose intent matches it — the ground truth of tcam's matchesFlow on each want. Rules are
- * reset between cases; the TCAM cost the compiler states is the used_flows the device counts.
+ * reset between cases; the TCAM cost the compiler states is the used_flows the device counts;
+ * half the cases send to groups of type all (tool_groups).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,9 +69,12 @@ describe('compiled intents on the simulator', () => {
         fc.array(arbFlow(), { minLength: 1, maxLength: 8 }),
         async (intents, flows) => {
           await rig.client.rules.removeAll();
+          await rig.client.groups.removeAll();
           await fetch(`${rig.origin}/_sim/flows`, { method: 'DELETE' });
           const used0 = (await rig.client.device.flowNumbers()).used_flows;
           const compiled = compileIntents(intents);
+          // half the cases send to groups of type all (tool_groups): they cost no TCAM flow
+          for (const g of compiled.groups) await rig.client.groups.add(g);
           for (const r of compiled.rules) await rig.client.rules.add({ ...r, description: '' });
           expect((await rig.client.device.flowNumbers()).used_flows).toBe(used0 + compiled.flows);
           for (const f of flows) {

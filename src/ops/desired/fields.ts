@@ -15,6 +15,7 @@ export const TOP_FIELDS = [
   'sources',
   'band',
   'unwanted',
+  'tool_groups',
 ] as const;
 export const TOOL_FIELDS = ['name', 'port', 'wants'] as const;
 export const UNWANTED_CHOICES = ['drop', 'pass'] as const;

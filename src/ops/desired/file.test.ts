@@ -164,7 +164,7 @@ bootsavepoint: x
       "team.yaml:12:9: unknown field 'weight' in bucket 1 (known: watch_port, actions)",
       "team.yaml:14:14: unknown field 'sped' in port eth-0-1 (known: speed, duplex, xg_speed, shutdown, unidirectional, crc_check, crc_recalculation)",
       "team.yaml:15:28: unknown field 'mac_sa' in group_hash (known: macsa, macda, ethertype, ipsa, ipda, ip_protocol, src_port, dst_port)",
-      "team.yaml:16:1: unknown field 'bootsavepoint' in the file (known: $schema, rules, groups, ports, group_hash, boot_savepoint, tools, sources, band, unwanted)",
+      "team.yaml:16:1: unknown field 'bootsavepoint' in the file (known: $schema, rules, groups, ports, group_hash, boot_savepoint, tools, sources, band, unwanted, tool_groups)",
     ]);
   });
 

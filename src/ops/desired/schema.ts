@@ -273,6 +273,12 @@ export function desiredSchema(): Schema {
               'a source packet no tool wants: drop (the band’s last rule) or pass (fall through)',
             enum: [...UNWANTED_CHOICES],
           },
+          tool_groups: {
+            description:
+              'the group IDs pbc tools owns, lo-hi: given, each set of tool ports is one group of type all (absent: output lists)',
+            type: 'string',
+            pattern: '^\\s*\\d{1,10}\\s*-\\s*\\d{1,10}\\s*$',
+          },
         },
         TOP_FIELDS,
       ),

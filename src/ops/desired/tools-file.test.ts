@@ -13,7 +13,7 @@ const problems = (text: string): string[] => {
 };
 
 describe('tools in the config file', () => {
-  it('reads tools, sources, band and unwanted', () => {
+  it('reads tools, sources, band, unwanted and tool_groups', () => {
     const c = parseDesired(
       `tools:
   - name: ids
@@ -27,6 +27,7 @@ describe('tools in the config file', () => {
 sources: [1, 2, 3, 4]
 band: 10000-19999
 unwanted: pass
+tool_groups: 5000-5099
 `,
       'f.yaml',
     );
@@ -34,10 +35,11 @@ unwanted: pass
       ['ids', 'eth-0-9', [{ vlan_id: '1-3' }, { in_port: '5', udp: '', udp_dst: '53' }]],
       ['apm', '10', [{ tcp: '' }]],
     ]);
-    expect([c.sources, c.band, c.unwanted, c.rules]).toEqual([
+    expect([c.sources, c.band, c.unwanted, c.tool_groups, c.rules]).toEqual([
       ['1', '2', '3', '4'],
       [10000, 19999],
       'pass',
+      [5000, 5099],
       undefined,
     ]);
   });
@@ -57,6 +59,7 @@ unwanted: pass
     wants: [ { tcp: "" } ]
 band: 20000-100
 unwanted: keep
+tool_groups: 1-4294967295
 `),
     ).toEqual([
       "f.yaml:5:20: tcp_dst needs the protocol tcp (add 'tcp' or nw_proto=6)",
@@ -65,6 +68,7 @@ unwanted: keep
       "f.yaml:10:5: unknown field 'colour' in tool 2 (known: name, port, wants)",
       "f.yaml:12:7: band must be priorities lo-hi within 0-65535, got '20000-100'",
       "f.yaml:13:11: unwanted must be drop or pass, got 'keep'",
+      "f.yaml:14:14: tool_groups must be group IDs lo-hi within 0-4294967040, got '1-4294967295'",
     ]);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * The intents sections of a config file (docs/tools.md): `tools` (name, port, wants),
- * `sources`, `band`, `unwanted`. Each want is held to the rule editor's own checks (with a
+ * `sources`, `band`, `unwanted`, `tool_groups`. Each want is held to the rule editor's own checks (with a
  * VLAN list or range read as its first VID) and to what the intents compiler can combine
  * (src/traffic wantCube); every problem names FILE:LINE:COL.
  */
 import { isScalar, type Pair } from 'yaml';
 import type { Match } from '../../model/index.js';
-import { ruleIssues } from '../../tcam/index.js';
+import { MAX_GROUP_ID, ruleIssues } from '../../tcam/index.js';
 import { wantCube } from '../../traffic/intents/index.js';
 import { TOOL_FIELDS, UNWANTED_CHOICES } from './fields.js';
 import { keyText, type Reader, type YNode } from './reader.js';
@@ -80,20 +80,27 @@ function readTool(r: Reader, node: YNode, n: number): DesiredTool | null {
   return { name, port: port.trim(), wants, at: r.pos(node) };
 }
 
-function readBand(r: Reader, p: Pair): [number, number] | undefined {
-  const v = r.text(p.value as YNode, 'band', p.key as YNode);
+/** `lo-hi` within 0..max: the band's priorities, the tools' group IDs. */
+function readRange(
+  r: Reader,
+  p: Pair,
+  what: 'band' | 'tool_groups',
+  max: number,
+): [number, number] | undefined {
+  const v = r.text(p.value as YNode, what, p.key as YNode);
   if (v === undefined) return undefined;
-  const m = /^\s*(\d{1,5})\s*-\s*(\d{1,5})\s*$/.exec(v);
+  const m = /^\s*(\d{1,10})\s*-\s*(\d{1,10})\s*$/.exec(v);
   const lo = Number(m?.[1]);
   const hi = Number(m?.[2]);
-  if (!m || lo > hi || hi > 65535) {
-    r.fail(p.value as YNode, `band must be priorities lo-hi within 0-65535, got '${v}'`);
+  if (!m || lo > hi || hi > max) {
+    const kind = what === 'band' ? 'priorities' : 'group IDs';
+    r.fail(p.value as YNode, `${what} must be ${kind} lo-hi within 0-${max}, got '${v}'`);
     return undefined;
   }
   return [lo, hi];
 }
 
-/** Reads `tools`, `sources`, `band` and `unwanted` of the top-level mapping into `out`. */
+/** Reads `tools`, `sources`, `band`, `tool_groups` and `unwanted` of the top-level mapping. */
 export function readIntents(r: Reader, f: Map<string, Pair>, out: DesiredConfig): void {
   const tp = f.get('tools');
   if (tp) {
@@ -122,8 +129,13 @@ export function readIntents(r: Reader, f: Map<string, Pair>, out: DesiredConfig)
   }
   const bp = f.get('band');
   if (bp) {
-    const band = readBand(r, bp);
+    const band = readRange(r, bp, 'band', 65535);
     if (band) out.band = band;
+  }
+  const gp = f.get('tool_groups');
+  if (gp) {
+    const groups = readRange(r, gp, 'tool_groups', MAX_GROUP_ID);
+    if (groups) out.tool_groups = groups;
   }
   const up = f.get('unwanted');
   if (up) {

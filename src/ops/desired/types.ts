@@ -94,6 +94,8 @@ export interface DesiredConfig {
   band?: [number, number];
   /** What the band does with a source packet no tool wants. */
   unwanted?: 'drop' | 'pass';
+  /** The group IDs `pbc tools apply` owns: a group of type all per set of tool ports. */
+  tool_groups?: [number, number];
 }
 
 export type DesiredSection = 'rules' | 'groups' | 'ports' | 'group_hash' | 'boot_savepoint';

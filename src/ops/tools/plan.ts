@@ -5,7 +5,8 @@
  * device's rules outside the band, as they are, plus the compiled ones, planned with prune —
  * so rules outside the band are never touched and a second apply sends nothing.
  */
-import type { Rule } from '../../model/index.js';
+import { UsageError } from '../../model/errors.js';
+import type { Group, Rule } from '../../model/index.js';
 import { flowCount } from '../../tcam/index.js';
 import type { TracePort } from '../../traffic/index.js';
 import {
@@ -15,7 +16,8 @@ import {
   type Intents,
 } from '../../traffic/intents/index.js';
 import type { DeviceState } from '../desired/device-state.js';
-import type { DesiredConfig, DesiredRule } from '../desired/types.js';
+import { type DesiredPlan, planDesired } from '../desired/plan.js';
+import type { DesiredConfig, DesiredGroup, DesiredRule } from '../desired/types.js';
 
 export interface ToolsPlan {
   intents: Intents;
@@ -29,6 +31,13 @@ export interface ToolsPlan {
 
 export const inBand = (band: readonly [number, number], priority: number): boolean =>
   priority >= band[0] && priority <= band[1];
+
+const asGroup = (g: Group): DesiredGroup => ({
+  id: g.group_id,
+  type: g.type,
+  description: g.description,
+  buckets: g.buckets.map((b) => ({ watch_port: b.watch_port, actions: [...b.actions] })),
+});
 
 export function planTools(intents: Intents, device: DeviceState): ToolsPlan {
   const compiled = compileIntents(intents);
@@ -61,7 +70,33 @@ export function toolsDesired(p: ToolsPlan, device: DeviceState): DesiredConfig {
     ...r,
     description: 'pbc tools: compiled from intents',
   }));
-  return { rules: [...outside, ...band] };
+  const range = p.intents.groups;
+  if (!range) return { rules: [...outside, ...band] };
+  // the groups pbc owns are the compiled ones; every other group stays as it is
+  const others = device.groups.filter((g) => !inBand(range, g.group_id)).map(asGroup);
+  const mine = p.compiled.groups.map(asGroup);
+  return { rules: [...outside, ...band], groups: [...others, ...mine] };
+}
+
+/** Why the band cannot be applied (exit 2, nothing sent): it does not compile or fit. */
+export function toolsRefusal(p: ToolsPlan): UsageError | undefined {
+  if (p.compiled.refused) return new UsageError(`${p.compiled.refused}; nothing was sent`);
+  if (!p.fits)
+    return new UsageError(
+      `the band needs ${p.flowsNeeded} TCAM flows, ${p.flowsFree} are free (maximum − used + the band's rules); nothing was sent`,
+    );
+  return undefined;
+}
+
+/**
+ * What `tools apply` sends — `pbc tools apply` and the Tools screen alike: the band replaced
+ * (planned with prune against the whole table, so rules outside the band are never touched
+ * and an apply of what the device has sends nothing). Throws the refusal.
+ */
+export function toolsApplyPlan(p: ToolsPlan, device: DeviceState): DesiredPlan {
+  const refused = toolsRefusal(p);
+  if (refused) throw refused;
+  return planDesired(toolsDesired(p, device), device, { prune: true });
 }
 
 export function toolsPlanJson(p: ToolsPlan) {
@@ -72,7 +107,7 @@ export function toolsPlanJson(p: ToolsPlan) {
       match: r.match,
       actions: r.actions,
     })),
-    groups: [] as unknown[],
+    groups: p.compiled.groups,
     flows_needed: p.flowsNeeded,
     flows_free: p.flowsFree,
     fits: p.fits,
@@ -90,13 +125,17 @@ export function toolsPlanLines(p: ToolsPlan, ports: readonly TracePort[]): strin
   const out: string[] = [];
   if (p.compiled.refused) return [`cannot compile: ${p.compiled.refused}`];
   out.push(
-    `band ${p.intents.band[0]}-${p.intents.band[1]}: ${p.compiled.rules.length} rules replace ${p.band.length}; sources ${p.intents.sources.map(name).join(',') || '(none)'}; unwanted: ${p.intents.unwanted}`,
+    `band ${p.intents.band[0]}-${p.intents.band[1]}: ${p.compiled.rules.length} rules replace ${p.band.length}${p.intents.groups ? `, ${p.compiled.groups.length} groups of type all (ids ${p.intents.groups[0]}-${p.intents.groups[1]})` : ''}; sources ${p.intents.sources.map(name).join(',') || '(none)'}; unwanted: ${p.intents.unwanted}`,
   );
   for (const r of p.compiled.rules)
     out.push(
       `  ${r.priority}  ${r.name.padEnd(18)} ${Object.entries(r.match)
         .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
         .join(' ')} → ${r.actions.join(',')}`,
+    );
+  for (const g of p.compiled.groups)
+    out.push(
+      `  group ${g.group_id} (all): ${g.buckets.map((b) => b.actions.join(',')).join(' | ')}`,
     );
   out.push(
     `TCAM flows: needs ${p.flowsNeeded}, ${p.flowsFree} free (maximum − used + the band's ${p.band.length} rules): ${p.fits ? 'fits' : 'DOES NOT FIT'}`,

@@ -35,5 +35,6 @@ export function resolveIntents(config: DesiredConfig, ports: readonly TracePort[
     sources: sources.sort((a, b) => a - b),
     band: config.band ?? DEFAULT_BAND,
     unwanted: config.unwanted ?? 'drop',
+    ...(config.tool_groups ? { groups: config.tool_groups } : {}),
   };
 }

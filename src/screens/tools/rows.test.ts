@@ -13,8 +13,13 @@ const intents: Intents = {
   band: [10000, 19999],
   unwanted: 'drop',
 };
-const rule = (priority: number, name: string, match: Rule['match'], actions: string[]) =>
-  ({ priority, name, match, actions }) as unknown as Rule;
+const rule = (
+  priority: number,
+  name: string,
+  match: Rule['match'],
+  actions: string[],
+  datarate_raw: number | null = null,
+) => ({ priority, name, match, actions, datarate_raw }) as unknown as Rule;
 const ports = [
   { no: 9, name: 'eth-0-9', up: true },
   { no: 10, name: 'eth-0-10', up: true },
@@ -23,8 +28,8 @@ const ports = [
 describe('toolRows', () => {
   it('marks the starved tool, names the rule that takes its class, traces a packet of it', () => {
     const rules = [
-      rule(30000, 'thief', { in_port: '1', tcp: '', tcp_dst: '443' }, ['output:12']),
-      rule(100, 'tap', { in_port: '1', tcp: '' }, ['output:10']),
+      rule(30000, 'thief', { in_port: '1', tcp: '', tcp_dst: '443' }, ['output:12'], 13.6e6),
+      rule(100, 'tap', { in_port: '1', tcp: '' }, ['output:10'], 2e9),
     ];
     const check = checkDelivery(intents, {
       rules,
@@ -40,7 +45,14 @@ describe('toolRows', () => {
     ]);
     expect(rows[0]!.line).toBe('20%');
     const apm = classLines(rows[0]!.check);
-    expect(apm[0]!.text).toContain("taken by 30000 'thief' (in_port=1 tcp tcp_dst=443)");
+    // the class is all the thief counts: its rate, beside the class (Enter's line)
+    expect(apm[0]!.text).toBe(
+      "starved in_port=1 tcp tcp_dst=443 · 13.6Mb/s — taken by 30000 'thief' (in_port=1 tcp tcp_dst=443)",
+    );
+    // VLAN 1-3 TCP of port 1 is part of what the tap counts: its rate bounds it
+    expect(classLines(rows[1]!.check).map((c) => c.text)).toContain(
+      "starved in_port=1 vlan=1-3 tcp tcp_dst=none,0-442,444-65535 · ≤ 2.00Gb/s — taken by 100 'tap' (in_port=1 tcp)",
+    );
     const v = traceValues(apm[0]!.cube);
     expect(v).toMatchObject({ in_port: '1', protocol: 'tcp', dst_port: '443' });
     // the IDS: nothing sends VLANs 1-3 anywhere but the tap's TCP to port 10

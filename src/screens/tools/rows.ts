@@ -4,10 +4,11 @@
  * src/store/figures.ts, as on the Ports screen.
  */
 import { sanitize } from '../../model/index.js';
-import { lineShare, lineShareText, rateText } from '../../store/figures.js';
+import { classRateText, lineShare, lineShareText, rateText } from '../../store/figures.js';
 import type { PortRate } from '../../store/rates.js';
 import type { TracePort } from '../../traffic/index.js';
 import {
+  type ClassRate,
   type Cube,
   type DeliveryCheck,
   examplePacket,
@@ -77,22 +78,25 @@ export interface ClassLine {
   cube: Cube;
 }
 
-/** Enter's list: each starved and extra class with the rule responsible. */
+/** ` · 13.6Mb/s` (or ` · ≤ 13.6Mb/s`) after a class its rule's counter measures. */
+const rated = (r: ClassRate | null): string => (r ? ` · ${classRateText(r)}` : '');
+
+/** Enter's list: each starved and extra class, its rate where measured, the rule responsible. */
 export function classLines(t: ToolCheck): ClassLine[] {
   return [
     ...t.starved.map((s) => ({
       kind: 'starved' as const,
-      // the rule responsible first: a class can be long, the line is cut at the screen's edge
+      // the rate beside the class, then the rule: the line is cut at the screen's edge
       text: sanitize(
         s.reason === REASONS.elsewhere && s.taken_by
-          ? `starved ${s.match} — taken by ${ruleText(s.taken_by)}`
-          : `starved ${s.match} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}`,
+          ? `starved ${s.match}${rated(s.rate)} — taken by ${ruleText(s.taken_by)}`
+          : `starved ${s.match}${rated(s.rate)} — ${s.reason}${s.taken_by ? `: ${ruleText(s.taken_by)}` : ''}`,
       ),
       cube: s.cube,
     })),
     ...t.extra.map((e) => ({
       kind: 'extra' as const,
-      text: sanitize(`extra   ${e.match} — from ${ruleText(e.rule)}`),
+      text: sanitize(`extra   ${e.match}${rated(e.rate)} — from ${ruleText(e.rule)}`),
       cube: e.cube,
     })),
   ];

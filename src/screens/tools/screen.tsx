@@ -3,7 +3,8 @@
  * console holds — each tool port with its intent, ✓ / starved / extra (the delivery check of
  * `pbc tools check`), its tx against line rate. `f` names the file (asked when none is
  * loaded), Enter lists the tool's starved and extra classes with the rule responsible, `t`
- * traces an example packet of the first of them (of its first want when it is ✓).
+ * traces an example packet of the first of them (of its first want when it is ✓), `W` applies
+ * the file's intents as `pbc tools apply` does, after the one confirmation (use-apply.ts).
  */
 import { Box } from 'ink';
 import { useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { useList } from '../dialogs/use-list.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
 import { classLines, type ToolRow, toolRows, traceValues } from './rows.js';
+import { useToolsApply } from './use-apply.js';
 
 const STATE_COLOR = { '✓': 'green', starved: 'red', extra: 'yellow', 'starved+extra': 'red' };
 
@@ -76,7 +78,7 @@ function useToolsFile(notify: (m: string) => void) {
       },
     );
   };
-  return { loaded, error, load };
+  return { loaded, error, load, setLoaded };
 }
 
 export function ToolsScreen(props: ScreenProps) {
@@ -89,6 +91,7 @@ export function ToolsScreen(props: ScreenProps) {
   };
   const [detail, setDetail] = useState(false);
   const trace = useTrace({ notify: props.notify });
+  const { change, apply } = useToolsApply(props.notify);
   const rules = useConsoleState((s) => s.resources.rules.data);
   const groups = useConsoleState((s) => s.resources.groups.data);
   const info = useConsoleState((s) => s.resources.info.data);
@@ -120,8 +123,9 @@ export function ToolsScreen(props: ScreenProps) {
   const selected = rows[list.state.selected];
   const classes = selected ? classLines(selected.check) : [];
 
-  props.keys.reading = () => trace.formOpen || formRef.current !== null;
+  props.keys.reading = () => change.isOpen || trace.formOpen || formRef.current !== null;
   props.keys.current = (key) => {
+    if (change.isOpen) return change.key(key);
     if (trace.formOpen) return trace.key(key);
     const f = formRef.current;
     if (!f) return false;
@@ -137,6 +141,10 @@ export function ToolsScreen(props: ScreenProps) {
     ...navCommands(list.go),
     'tools.detail': () => setDetail((d) => !d),
     'tools.file': () => setForm(fileForm(file.loaded?.path ?? '')),
+    'tools.apply': () => {
+      const path = file.loaded?.path;
+      apply(path, (config) => path && file.setLoaded({ path, config }));
+    },
     'tools.trace': () => {
       if (!selected) return;
       const first = classes[0]?.cube;
@@ -147,6 +155,7 @@ export function ToolsScreen(props: ScreenProps) {
     ...(trace.result ? { 'app.cancel': trace.close } : {}),
   });
 
+  if (change.isOpen) return change.view(props.width, props.height);
   if (trace.formOpen) return trace.formView(props.width, props.height);
   if (form)
     return (
@@ -161,7 +170,7 @@ export function ToolsScreen(props: ScreenProps) {
   const shown = detail ? Math.min(classes.length + 1, Math.floor((props.height - panel) / 2)) : 0;
   const bad = rows.filter((r) => r.state !== '✓').length;
   const head = file.loaded
-    ? `Tools · ${file.loaded.path} · ${rows.length} tools${bad ? ` · ${bad} not ok` : rows.length ? ' · all ✓' : ''} · Enter classes · t trace · f file`
+    ? `Tools · ${file.loaded.path} · ${rows.length} tools${bad ? ` · ${bad} not ok` : rows.length ? ' · all ✓' : ''} · Enter classes · t trace · W apply · f file`
     : 'Tools · no intents file read · f names one';
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>

@@ -6,10 +6,12 @@
  * that is down is starved, reason `tool port down`. Each rule that sends to the tool's port
  * has its effective packets (its match on the sources, minus every rule above it): the part
  * no want of the tool holds is **extra** (no want of any tool on that port: a port shared by
- * tools receives what any of them asked for). Classes are readable matches.
+ * tools receives what any of them asked for). Classes are readable matches; where the device
+ * measures the rule responsible, each class has its rate (rates.ts: exact or an upper bound).
  */
 import { type Cube, intersectCubes, subtractAll } from './cube.js';
 import * as S from './intset.js';
+import { type ClassRate, classRates } from './rates.js';
 import { cubeText } from './render.js';
 import { rankTable, sendsTo, type TableDevice, walk } from './table.js';
 import { type Intents, type RuleRef, ruleRef } from './types.js';
@@ -26,12 +28,15 @@ export interface Starved {
   taken_by: RuleRef | null;
   reason: string;
   cube: Cube;
+  /** The measured rate of the class (rates.ts), null where no counter counts it. */
+  rate: ClassRate | null;
 }
 
 export interface Extra {
   match: string;
   rule: RuleRef | null;
   cube: Cube;
+  rate: ClassRate | null;
 }
 
 export interface ToolCheck {
@@ -51,6 +56,7 @@ export interface DeliveryCheck {
 export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck {
   const { ranked, approximate } = rankTable(dev.rules);
   const notes = [...approximate];
+  const rateOf = classRates(ranked);
   const src = S.ofValues(intents.sources);
   const tools: ToolCheck[] = [];
   // each rule's own packets on the sources (its match minus every rule above), once
@@ -91,6 +97,7 @@ export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck
           taken_by: by ? ruleRef(by.rule) : null,
           reason: sent ? REASONS.portDown : by ? REASONS.elsewhere : REASONS.noRule,
           cube: piece.cube,
+          rate: rateOf(by, piece.cube),
         });
       }
     const extra: Extra[] = [];
@@ -99,7 +106,8 @@ export function checkDelivery(intents: Intents, dev: TableDevice): DeliveryCheck
       if (!mine || !sendsTo(dev, r.rule, mine, t.port)) continue;
       let eff = effective(k, mine);
       for (const w of portWants) eff = subtractAll(eff, w);
-      for (const cube of eff) extra.push({ match: cubeText(cube), rule: ruleRef(r.rule), cube });
+      for (const cube of eff)
+        extra.push({ match: cubeText(cube), rule: ruleRef(r.rule), cube, rate: rateOf(r, cube) });
     }
     tools.push({
       name: t.name,

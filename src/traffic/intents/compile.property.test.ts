@@ -12,10 +12,16 @@ import { checkDelivery } from './check.js';
 import { compileIntents } from './compile.js';
 import { arbFlow, arbIntents, wantedBy } from './test-arbitraries.js';
 
-const ctx = { groups: new Map(), portUp: () => true, hashFields: [] as string[] };
+/** The forwarding context of a compiled table: its groups of type all (tool_groups). */
+const ctxOf = (c: ReturnType<typeof compileIntents>) => ({
+  groups: new Map(c.groups.map((g) => [g.group_id, g])),
+  portUp: () => true,
+  hashFields: [] as string[],
+});
 
 describe('compileIntents on the forwarding engine', () => {
   it('delivers every flow to exactly the tools that want it (1,200 random cases)', () => {
+    let withGroups = 0;
     fc.assert(
       fc.property(
         arbIntents(),
@@ -23,6 +29,11 @@ describe('compileIntents on the forwarding engine', () => {
         (intents, flows) => {
           const compiled = compileIntents(intents);
           expect(compiled.refused).toBeUndefined();
+          const ctx = ctxOf(compiled);
+          // with tool_groups every rule to several ports sends to a group, none to a list
+          if (intents.groups)
+            expect(compiled.rules.filter((r) => r.actions.length > 1)).toEqual([]);
+          if (compiled.groups.length > 0) withGroups++;
           const c = new Classifier(
             compiled.rules.map((r, id) => ({ id, ...r })),
             flows.map((f, id) => ({ ...f, id })),
@@ -40,13 +51,15 @@ describe('compileIntents on the forwarding engine', () => {
       ),
       { numRuns: 1200 },
     );
+    // groups of type all are in play in a good share of the cases
+    expect(withGroups).toBeGreaterThan(200);
   }, 300_000);
 
   it('the delivery check finds nothing wrong with a compiled table (300 random cases)', () => {
     fc.assert(
       fc.property(arbIntents(), (intents) => {
         const compiled = compileIntents(intents);
-        const checked = checkDelivery(intents, { rules: compiled.rules, ...ctx });
+        const checked = checkDelivery(intents, { rules: compiled.rules, ...ctxOf(compiled) });
         expect(checked.tools.filter((t) => !t.ok)).toEqual([]);
       }),
       { numRuns: 300 },

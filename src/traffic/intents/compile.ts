@@ -14,6 +14,13 @@
  * classes of the same tools at the same level that differ in one dimension are merged when
  * the merged class costs fewer TCAM flows. Refused: more than MAX_CLASSES classes, more
  * rules than the band has priorities, a want the model cannot combine.
+ *
+ * Outputs: a list of ports (`output:9,output:10`), or — when the intents give a range of group
+ * IDs (`tool_groups`) — one group of type `all` per set of two or more tool ports, its buckets
+ * one port each, and `group:ID` in the rules. A group is never cheaper in TCAM flows: a rule's
+ * cost is its match alone (tcam flowCount; the device's real_flow_ct), its actions cost none,
+ * so the compiler does not choose groups by cost; the operator asks for them (a tool moved to
+ * another port is then one group change, and the rules keep their counters).
  */
 import type { Match } from '../../model/index.js';
 import { flowCount } from '../../tcam/index.js';
@@ -28,7 +35,7 @@ import {
 } from './cube.js';
 import * as S from './intset.js';
 import { rulesOf, writable } from './render.js';
-import type { BandRule, Intents } from './types.js';
+import type { BandGroup, BandRule, Intents } from './types.js';
 import { wantCube } from './want.js';
 
 /** The most classes (tool-set intersections) the compiler builds before it refuses. */
@@ -42,6 +49,8 @@ export interface CompiledClass {
 
 export interface Compiled {
   rules: BandRule[];
+  /** The groups of type `all` the rules send to (only with a group range). */
+  groups: BandGroup[];
   /** TCAM flows the rules occupy (the device's count: tcam flowCount of each). */
   flows: number;
   classes: CompiledClass[];
@@ -161,6 +170,37 @@ function matchesOf(ordered: Cls[]): Match[][] {
   });
 }
 
+/** The most buckets a group holds (tcam MAX_BUCKETS): a bigger set of ports stays a list. */
+const MAX_BUCKETS = 16;
+
+/**
+ * The actions that send to `ports`: a list, or with a group range the group of type `all` of
+ * that set of ports (made once per set, IDs from the range's low end); null when the range is
+ * used up.
+ */
+function outputsTo(intents: Intents, groups: BandGroup[]) {
+  const bySet = new Map<string, number>();
+  return (ports: number[]): string[] | null => {
+    const range = intents.groups;
+    if (!range || ports.length < 2 || ports.length > MAX_BUCKETS)
+      return ports.map((p) => `output:${p}`);
+    const key = ports.join(',');
+    let id = bySet.get(key);
+    if (id === undefined) {
+      id = range[0] + groups.length;
+      if (id > range[1]) return null;
+      bySet.set(key, id);
+      groups.push({
+        group_id: id,
+        type: 'all',
+        description: `pbc tools: ports ${key}`,
+        buckets: ports.map((p) => ({ watch_port: '', actions: [`output:${p}`] })),
+      });
+    }
+    return [`group:${id}`];
+  };
+}
+
 /** Drops classes inside a class above them (they would take nothing). */
 function prune(ordered: Cls[]): Cls[] {
   const kept: Cls[] = [];
@@ -169,7 +209,7 @@ function prune(ordered: Cls[]): Cls[] {
 }
 
 export function compileIntents(intents: Intents): Compiled {
-  const out: Compiled = { rules: [], flows: 0, classes: [], notes: [] };
+  const out: Compiled = { rules: [], groups: [], flows: 0, classes: [], notes: [] };
   const { cubes, problem } = wantsOf(intents);
   if (problem) return { ...out, refused: problem };
   const lv = levels(cubes);
@@ -178,16 +218,26 @@ export function compileIntents(intents: Intents): Compiled {
   const merged = lv.reverse().flatMap(merge);
   const ordered = prune(merged);
   out.notes.push(
-    `${built} classes: ${built - merged.length} merged into others, ${merged.length - ordered.length} dropped (inside a class above), ${ordered.length} written; outputs are port lists (no group of type all)`,
+    `${built} classes: ${built - merged.length} merged into others, ${merged.length - ordered.length} dropped (inside a class above), ${ordered.length} written; ${intents.groups ? 'a group of type all for each set of tool ports (no fewer TCAM flows: actions cost none)' : 'outputs are port lists'}`,
   );
   out.classes = ordered.map((c) => ({ tools: c.tools, cube: c.cube }));
   const [lo, hi] = intents.band;
   let priority = hi;
   const matches = matchesOf(ordered);
+  const outputs = outputsTo(intents, out.groups);
   for (const [i, c] of ordered.entries()) {
     const names = c.tools.map((t) => intents.tools[t]!.name);
     const ports = [...new Set(c.tools.map((t) => intents.tools[t]!.port))].sort((a, b) => a - b);
-    const actions = ports.map((p) => `output:${p}`);
+    const actions = outputs(ports);
+    if (!actions) {
+      const [lo, hi] = intents.groups!;
+      return {
+        ...out,
+        rules: [],
+        groups: [],
+        refused: `the tool groups ${lo}-${hi} hold ${hi - lo + 1} groups; the intents need more sets of tool ports than that`,
+      };
+    }
     for (const match of matches[i]!)
       out.rules.push({ priority: priority--, name: `tools:${names.join('+')}`, match, actions });
   }
@@ -202,6 +252,7 @@ export function compileIntents(intents: Intents): Compiled {
     return {
       ...out,
       rules: [],
+      groups: [],
       refused: `${out.rules.length} rules do not fit the band ${lo}-${hi} (${hi - lo + 1} priorities)`,
     };
   // the unwanted rule sits at the band's floor, below every class

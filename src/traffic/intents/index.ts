@@ -2,6 +2,7 @@ export * from './check.js';
 export * from './compile.js';
 export * from './cube.js';
 export * from './explain.js';
+export * from './rates.js';
 export * from './render.js';
 export * from './table.js';
 export * from './types.js';

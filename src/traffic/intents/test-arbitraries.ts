@@ -46,8 +46,11 @@ export const arbIntents = (): fc.Arbitrary<Intents> =>
         sources: fc.constant(SOURCES),
         band: fc.constant<[number, number]>([10000, 19999]),
         unwanted: fc.constantFrom<'drop' | 'pass'>('drop', 'pass'),
+        // half the cases send to groups of type all (tool_groups), half to output lists
+        groups: fc.boolean(),
       }),
-    );
+    )
+    .map(({ groups, ...i }): Intents => (groups ? { ...i, groups: [100, 199] } : i));
 
 export const arbFlow = (): fc.Arbitrary<Flow> =>
   fc

@@ -22,6 +22,11 @@ export interface Intents {
   band: [number, number];
   /** What the band does with a source packet no tool wants. */
   unwanted: 'drop' | 'pass';
+  /**
+   * The group IDs pbc owns for the tools, inclusive: given, each set of two or more tool ports
+   * is one group of type `all` the band's rules send to (compile.ts); absent, output lists.
+   */
+  groups?: [number, number];
 }
 
 export const DEFAULT_BAND: [number, number] = [10000, 19999];
@@ -34,12 +39,22 @@ export interface BandRule {
   actions: string[];
 }
 
+/** A group of type `all` as the compiler writes it: one bucket per tool port. */
+export interface BandGroup {
+  group_id: number;
+  type: 'all';
+  description: string;
+  buckets: { watch_port: string; actions: string[] }[];
+}
+
 /** A rule of a device's table as the check reads it. */
 export interface TableRule {
   priority: number;
   name: string;
   match: Match;
   actions: readonly string[];
+  /** The device's measured rate of the rule, bit/s (null: n/a; absent: not measured). */
+  datarate_raw?: number | null;
 }
 
 export const ruleRef = (r: TableRule) => ({ priority: r.priority, name: r.name, match: r.match });
