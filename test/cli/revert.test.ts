@@ -3,12 +3,16 @@
  * `pbc-revert-<id>` save-point, the CLI exits right after sending, and a detached guard
  * reverts at expiry unless `pbc confirm` came first. Each test has its own state directory;
  * every guard a test started is killed afterwards. Waits are generous and nothing is timed.
+ * A test arms a long timer and brings the expiry forward (expireNow) once it has looked at
+ * the change: nothing expires before the test is ready, and no test waits out a timer. One
+ * test (the device name) expires by the clock alone.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, type RunOptions, startCliSim } from './helpers.js';
+import { entryIn, expireNow, until, untilEnded } from './revert-helpers.js';
 
 let s: CliSim;
 let stateDir: string;
@@ -72,32 +76,19 @@ const journal = (): any[] => {
   }
 };
 
-/** Polls `check` until it holds (generous: the machine is shared). */
-async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`still not: ${what}`);
-}
-
 describe('pbc … --revert-after', () => {
   it('reverts a rule by itself after the CLI has exited, and deletes the save-point', async () => {
     newState();
-    // long enough that the read right after the CLI exits comes before the expiry
-    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '8s']);
+    const r = await ok(['rules', 'add', ...RULE, '--revert-after', '5m']);
     // the CLI is gone: ok() waited for it to exit
-    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 8s .*pbc confirm \1/);
-    const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)![1];
+    expect(r.stderr).toMatch(/auto-revert ([0-9a-f]{6}) in 5m .*pbc confirm \1/);
+    const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)![1]!;
     // the change was made (and is waiting), not reverted or never sent
     expect(await hasRule()).toBe(true);
     expect(await revertSavepoints()).toEqual([`pbc-revert-${id}`]);
-    await until('the rule is reverted', async () => !(await hasRule()));
-    await until(
-      'the entry is reverted',
-      async () => (await pending(true))[0]?.state === 'reverted',
-    );
+    expireNow(stateDir, id);
+    await untilEnded(stateDir, id);
+    expect(await hasRule()).toBe(false);
     expect((await pending(true))[0]).toMatchObject({
       id,
       savepoint: `pbc-revert-${id}`,
@@ -211,35 +202,44 @@ describe('pbc … --revert-after', () => {
 
   it('retries while the device does not answer at expiry, and reverts once it does', async () => {
     newState();
-    await ok(['rules', 'add', ...RULE, '--revert-after', '5s']);
+    // the guard asks again every 200 ms instead of every 2 s (PBC_REVERT_RETRY_MS)
+    const env = { PBC_REVERT_RETRY_MS: '200' };
+    await ok(['rules', 'add', ...RULE, '--revert-after', '5m'], { env });
+    const [armed] = await pending();
     // every request is reset from now on: the device is unreachable at expiry
     await s.control('/_sim/fault', { fail_rate: 1, fail_mode: 'reset' });
+    expireNow(stateDir, armed.id);
     await until('the guard is retrying', async () => {
-      const [e] = await pending();
-      return e?.state === 'reverting' && /retrying/.test(e.detail ?? '') && e.guard === 'running';
+      const e = entryIn(stateDir, armed.id);
+      return e?.state === 'reverting' && /retrying/.test(e.detail ?? '');
     });
+    const [e] = await pending();
+    expect(e).toMatchObject({ state: 'reverting', guard: 'running' });
     const tried = (await s.control('/_sim/status')).requests;
     await until(
       'the guard tries again',
       async () => (await s.control('/_sim/status')).requests > tried + 1,
     );
     await s.control('/_sim/fault', { fail_rate: 0 });
-    await until('the rule is reverted', async () => !(await hasRule()));
-    await until(
-      'the entry is reverted',
-      async () => (await pending(true))[0]?.state === 'reverted',
-    );
+    await untilEnded(stateDir, armed.id);
+    expect((await pending(true))[0]).toMatchObject({ id: armed.id, state: 'reverted' });
+    expect(await hasRule()).toBe(false);
     expect(await revertSavepoints()).toEqual([]);
   }, 120_000);
 
   it('records the failure when the device never answers within the bound', async () => {
     newState();
-    const env = { PBC_REVERT_GIVE_UP_MS: '3000' };
-    await ok(['rules', 'add', ...RULE, '--revert-after', '5s'], { env });
+    const env = { PBC_REVERT_GIVE_UP_MS: '2000', PBC_REVERT_RETRY_MS: '200' };
+    await ok(['rules', 'add', ...RULE, '--revert-after', '5m'], { env });
+    const [armed] = await pending();
     await s.control('/_sim/fault', { fail_rate: 1, fail_mode: 'reset' });
-    await until('the revert failed', async () => (await pending())[0]?.state === 'failed');
+    expireNow(stateDir, armed.id);
+    await untilEnded(stateDir, armed.id);
     const [e] = await pending();
-    expect(e.detail).toMatch(/device did not answer for 3 s after expiry/);
+    expect(e.state).toBe('failed');
+    // more than one attempt: it asked again until the bound
+    expect(entryIn(stateDir, e.id)?.attempts).toBeGreaterThan(1);
+    expect(e.detail).toMatch(/device did not answer for 2 s after expiry/);
     expect(
       journal().some((l) => l.type === 'outcome' && l.error?.includes(`auto-revert ${e.id}`)),
     ).toBe(true);
@@ -292,17 +292,15 @@ describe('pbc … --revert-after', () => {
       ['radius', ['radius', 'set', '--server', '192.0.2.61', '--port', '1813', '--yes']],
     ] as const) {
       const before = await state(what);
-      // long enough that the read below, right after the CLI exits, comes before the expiry
-      const r = await ok([...args, '--revert-after', '10s']);
+      const r = await ok([...args, '--revert-after', '5m']);
       const id = /auto-revert ([0-9a-f]{6})/.exec(r.stderr)?.[1];
       expect(id, `${what}: ${r.stderr}`).toBeDefined();
       // changed once the CLI has exited, and back after the expiry
       expect(await state(what), what).not.toBe(before);
-      await until(`${what} is back`, async () => (await state(what)) === before);
-      await until(
-        `${what}: the entry is reverted`,
-        async () => (await pending(true)).find((e) => e.id === id)?.state === 'reverted',
-      );
+      expireNow(stateDir, id!);
+      await untilEnded(stateDir, id!);
+      expect(entryIn(stateDir, id!)?.state, what).toBe('reverted');
+      expect(await state(what), what).toBe(before);
     }
     await ok(['apps', 'stop', pid, '--yes']);
   }, 180_000);
