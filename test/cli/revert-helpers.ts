@@ -6,7 +6,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type PendingRevert, readPending, transition } from '../../src/guard/pending.js';
+import { type PendingRevert, readPending } from '../../src/guard/pending.js';
+
+export { expireNow } from '../harness/expire.js';
+
 import { type CliSim, json, type RunOptions } from './helpers.js';
 
 export interface Operator {
@@ -70,17 +73,6 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`still not: ${what}`);
-}
-
-/**
- * Brings the expiry of pending auto-revert `id` (state directory `dir`) forward to now, as
- * the clock would: the guard reads the expiry from the pending file on each of its polls
- * (src/guard/guard.ts), so it reverts at once. A test arms with a long timer (nothing can
- * expire before it has looked), then calls this instead of waiting out the timer.
- */
-export function expireNow(dir: string, id: string): void {
-  const e = transition(id, 'pending', 'pending', { expiresAt: Date.now() }, { PBC_STATE_DIR: dir });
-  if (!e) throw new Error(`auto-revert ${id} is no longer pending`);
 }
 
 /** The entry `id` of the pending file in `dir`, read directly (no pbc process per poll). */
