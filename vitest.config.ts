@@ -2,12 +2,25 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain ESM script without types
 import { inkPatchesForVite } from './scripts/ink-output-cache.mjs';
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const under = (dirs: string[]) => dirs.flatMap((d) => TESTS.map((t) => `${d}/${t}`));
+
+/**
+ * Files that share their worker's modules (isolate: false): the unit tests, `npm run
+ * test:fast`'s set. A fresh worker per file paid the import of Ink, React and the app again
+ * for each (the 38 files of src/screens, src/widgets and src/tui: 40 s CPU isolated, 11 s
+ * shared, at load 19). They keep no state another file sees: the setup file gives each its
+ * own state directory and forgets remembered secrets. Not the console and simulator tests of
+ * test/: run shared, the simulators, pollers and timers a file leaves behind slowed the
+ * files after it (test/screens ran several times slower), so each keeps a fresh worker.
+ */
+export const SHARED = ['src', 'test/store', 'test/ops', 'test/lint'];
+
 export default defineConfig({
   // The tests run the Ink the bundle runs: the same patches (scripts/ink-output-cache.mjs),
   // applied as Vite loads Ink, widest-line and their string-width copies (inlined below).
   plugins: [inkPatchesForVite()],
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Trees that tests read as data (e.g. the layer check's), never run.
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     // The change journal of every test goes to a temporary directory (PBC_STATE_DIR).
@@ -21,6 +34,18 @@ export default defineConfig({
     // files wait on sockets, timers and child processes (the simulator, tmux, pbc), not the
     // CPU, so 3 run side by side. PBC_TEST_WORKERS overrides it (e.g. 1 to bisect a flake).
     maxWorkers: Number(process.env.PBC_TEST_WORKERS) || 3,
+    // `npm run test:fast` runs the 'shared' project alone.
+    projects: [
+      { extends: true, test: { name: 'shared', include: under(SHARED), isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: under(['test']),
+          exclude: [...configDefaults.exclude, 'test/fixtures/**', ...under(SHARED)],
+        },
+      },
+    ],
     server: {
       deps: {
         inline: [

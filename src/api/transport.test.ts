@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, listWriteMethods } from './client.js';
 import {
   AuthError,
@@ -256,9 +256,22 @@ describe('transport: network failures and retries', () => {
       if (index === 0) raw.socket.destroy();
       else json(res, 200, { name: 'pb-1' });
     });
-    const started = performance.now();
-    expect(await transport(server).request('GET', '/device/name')).toEqual({ name: 'pb-1' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    // the pause before the retry, held by the test: the retry goes out only once it ends
+    const pauses: number[] = [];
+    let endPause = () => {};
+    const retryPause = (ms: number) => {
+      pauses.push(ms);
+      return new Promise<void>((resolve) => {
+        endPause = resolve;
+      });
+    };
+    const answer = transport(server, { retryPause }).request('GET', '/device/name');
+    await vi.waitFor(() => expect(pauses).toHaveLength(1));
+    expect(pauses[0]).toBeGreaterThanOrEqual(100);
+    expect(pauses[0]).toBeLessThan(300);
+    expect(server.requests).toHaveLength(1);
+    endPause();
+    expect(await answer).toEqual({ name: 'pb-1' });
     expect(server.requests).toHaveLength(2);
   });
 

@@ -86,6 +86,8 @@ export interface TransportOptions {
   /** Bytes of one answer read at most; DEFAULT_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number;
   onLog?: (entry: LogEntry) => void;
+  /** The pause before a GET's retry, given its length (100–300 ms, jittered); for tests. */
+  retryPause?: (ms: number) => Promise<void>;
 }
 
 /** A write as the caller asked for it, before it is encoded (secrets still in clear). */
@@ -282,7 +284,7 @@ export class Transport {
       } finally {
         this.log({ method, url: shown, attempt, started, status, body, failure });
       }
-      await sleep(100 + Math.random() * 200);
+      await (this.options.retryPause ?? sleep)(100 + Math.random() * 200);
     }
   }
 

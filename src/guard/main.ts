@@ -10,9 +10,14 @@ export async function guardMain(id: string): Promise<number> {
   } catch {
     return 2; // not started by pbc: nothing to guard
   }
+  // Test injection points (never set in production): the retry pause and the give-up bound.
   const giveUp = Number(process.env.PBC_REVERT_GIVE_UP_MS);
+  const retry = Number(process.env.PBC_REVERT_RETRY_MS);
   const state = await runGuard(id, input, {
-    ...(giveUp > 0 ? { timing: { giveUpMs: giveUp } } : {}),
+    timing: {
+      ...(giveUp > 0 ? { giveUpMs: giveUp } : {}),
+      ...(retry > 0 ? { retryMs: retry } : {}),
+    },
   });
   return state === 'failed' ? 1 : 0;
 }

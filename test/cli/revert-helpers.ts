@@ -6,6 +6,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { type PendingRevert, readPending } from '../../src/guard/pending.js';
+
+export { expireNow } from '../harness/expire.js';
+
 import { type CliSim, json, type RunOptions } from './helpers.js';
 
 export interface Operator {
@@ -66,9 +70,21 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`still not: ${what}`);
+}
+
+/** The entry `id` of the pending file in `dir`, read directly (no pbc process per poll). */
+export const entryIn = (dir: string, id: string): PendingRevert | undefined =>
+  readPending({ PBC_STATE_DIR: dir }).find((r) => r.id === id);
+
+/** Waits until the guard has finished with entry `id` (neither pending nor reverting). */
+export async function untilEnded(dir: string, id: string): Promise<void> {
+  await until(`auto-revert ${id} has ended`, () => {
+    const state = entryIn(dir, id)?.state;
+    return state !== undefined && state !== 'pending' && state !== 'reverting';
+  });
 }
 
 export const revertId = (stderr: string) => /auto-revert ([0-9a-f]{6})/.exec(stderr)?.[1] ?? '';

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
-import { killGuards, operator, revertId, until } from './revert-helpers.js';
+import { expireNow, killGuards, operator, revertId, untilEnded } from './revert-helpers.js';
 
 let s: CliSim;
 const WRITER = { PBC_USER: 'writer', PBC_PASSWORD: 'writer-pw' };
@@ -41,7 +41,7 @@ describe('--revert-after by an account that may not send all of the revert', () 
     const file = join(w.dir, 'half.yaml');
     writeFileSync(file, FILE);
     const before = await writes();
-    const refused = await w.run(['apply', '-f', file, '--yes', '--revert-after', '6s']);
+    const refused = await w.run(['apply', '-f', file, '--yes', '--revert-after', '5m']);
     expect(refused.code).toBe(2);
     expect(oneErrorLine(refused)).toMatch(
       /the auto-revert would be incomplete: setting the boot save-point back \(PUT \/savepoints\/defaultrulesavepoint\) needs SUPER; 'writer' has WRITE .*--accept-partial-revert.*nothing was sent/,
@@ -55,7 +55,7 @@ describe('--revert-after by an account that may not send all of the revert', () 
       file,
       '--yes',
       '--revert-after',
-      '6s',
+      '5m',
       '--accept-partial-revert',
     ]);
     expect(r.code, r.stderr).toBe(1); // the boot step: 403
@@ -64,10 +64,8 @@ describe('--revert-after by an account that may not send all of the revert', () 
     const names = async () =>
       json(await w.ok(['get', 'rules', '-o', 'json'])).map((x: { name: string }) => x.name);
     expect(await names()).toEqual(expect.arrayContaining(['half-1', 'half-2']));
-    await until('the revert has ended', async () => {
-      const e = (await w.pending()).find((x: { id: string }) => x.id === id);
-      return e !== undefined && !['pending', 'reverting'].includes(e.state);
-    });
+    expireNow(w.dir, id);
+    await untilEnded(w.dir, id);
     const entry = (await w.pending()).find((x: { id: string }) => x.id === id);
     expect(entry).toMatchObject({ state: 'reverted', detail: null });
     expect(await names()).not.toContain('half-1');

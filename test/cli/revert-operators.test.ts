@@ -3,18 +3,20 @@
  * change left them: two operators (own HOME and state directory) on one simulator. The
  * other operator's rule, its change of tap-1 and its port shut down survive the expiry;
  * an object the other changed since is left, and `pbc pending` and the journal say so.
+ * Each change is armed for 5 minutes and expired (expireNow) once the other has acted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import {
+  expireNow,
   killGuards,
   type Operator,
   operator,
   revertId,
   ruleArgs,
-  until,
+  untilEnded,
 } from './revert-helpers.js';
 
 let s: CliSim;
@@ -36,11 +38,10 @@ const port = async (op: Operator, name: string) =>
   json(await op.ok(['get', 'config', '-o', 'json'])).find(
     (p: { if_name: string }) => p.if_name === name,
   );
+/** Expires the armed change now (the other operator has acted) and waits for its guard. */
 const settled = async (op: Operator, id: string) => {
-  await until(`auto-revert ${id} has ended`, async () => {
-    const e = (await op.pending()).find((x: { id: string }) => x.id === id);
-    return e !== undefined && !['pending', 'reverting'].includes(e.state);
-  });
+  expireNow(op.dir, id);
+  await untilEnded(op.dir, id);
   return (await op.pending()).find((x: { id: string }) => x.id === id);
 };
 
@@ -50,7 +51,7 @@ describe('an auto-revert with another operator at work', () => {
     const b = operator(s);
     // a rule made before the armed change: not the change's, never reverted
     await a.ok(ruleArgs('add', 500, 5, 6, ''));
-    const r = await a.ok([...ruleArgs('add', 501, 5, 6, 'D1'), '--revert-after', '6s']);
+    const r = await a.ok([...ruleArgs('add', 501, 5, 6, 'D1'), '--revert-after', '5m']);
     const id = revertId(r.stderr);
     await b.ok(ruleArgs('add', 600, 7, 8, 'B1'));
     await b.ok([...ruleArgs('set', 1000, 1, 10, 'tap-1'), '--yes']);
@@ -74,7 +75,7 @@ describe('an auto-revert with another operator at work', () => {
   it('leaves an object the other operator changed since, and says so (never a plain reverted)', async () => {
     const a = operator(s);
     const b = operator(s);
-    const r = await a.ok([...ruleArgs('add', 502, 6, 7, 'D2'), '--revert-after', '6s']);
+    const r = await a.ok([...ruleArgs('add', 502, 6, 7, 'D2'), '--revert-after', '5m']);
     const id = revertId(r.stderr);
     await a.ok(ruleArgs('add', 503, 6, 7, 'D3'));
     await b.ok([...ruleArgs('set', 502, 6, 8, 'D2'), '--yes']);
@@ -114,7 +115,7 @@ describe('an auto-revert with another operator at work', () => {
       '--shutdown',
       '--yes',
       '--revert-after',
-      '6s',
+      '5m',
     ]);
     const id = revertId(r.stderr);
     await b.ok(['ports', 'set', 'eth-0-6', '--shutdown', '--yes']);

@@ -2,7 +2,8 @@
  * Apply with auto-revert from the console, in tmux: R in the confirmation of a rule delete,
  * the time edited, the header counts down; the console killed with SIGKILL during the
  * countdown → the detached guard still reverts (the rule is back, the pbc-revert save-point
- * gone); C keeps the change. Waits are generous; nothing is timed.
+ * gone); C keeps the change. Waits are generous; nothing is timed: the revert is armed for
+ * 5 minutes and its expiry brought forward once the console is gone (expireNow).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
+import { expireNow } from '../harness/expire.js';
 import { TmuxSession, tmuxTests } from './tmux.js';
 
 let sim: SimServer;
@@ -97,7 +99,7 @@ async function deleteWithRevert(time: string) {
 
 describe.runIf(tmuxTests())('auto-revert from the console', () => {
   it('reverts after the console is killed with SIGKILL during the countdown', async () => {
-    const { s, dir, name } = await deleteWithRevert('20s');
+    const { s, dir, name } = await deleteWithRevert('5m');
     const [entry] = reverts(dir);
     expect(await revertSavepoints()).toEqual([`pbc-revert-${entry!.id}`]);
     // the console: the node child of the pane's shell
@@ -108,6 +110,8 @@ describe.runIf(tmuxTests())('auto-revert from the console', () => {
     );
     process.kill(pid, 'SIGKILL');
     await until('the console is gone', () => s.status() !== null);
+    // the countdown ends (the guard reads the expiry from the pending file)
+    expireNow(dir, entry!.id);
     await until('the rule is back', async () => (await ruleNames()).includes(name), 90_000);
     await until('the revert is recorded', () => reverts(dir)[0]?.state === 'reverted');
     expect(await revertSavepoints()).toEqual([]);

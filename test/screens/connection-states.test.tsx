@@ -4,6 +4,7 @@
  * `● live`, stops claiming "UAC off", and `:login` logs in again without quitting.
  */
 import { describe, expect, it } from 'vitest';
+import { untilStore } from '../harness/console.js';
 import { startDevice, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
@@ -58,8 +59,12 @@ describe('connection states: a login the device refuses', () => {
     await t.h.press('escape'); // closes the failure view: the Users screen itself
     const users = await t.h.waitFor((x) => x.includes("UAC ?: the device refuses pbc's login"));
     expect(users).not.toContain('UAC off');
-    // several polls later (every resource polls within 1 s here), still auth, never live
-    await new Promise((r) => setTimeout(r, 2500));
+    // several polls later (three more failed answers committed), still auth, never live
+    const failed = () =>
+      Object.values(store.getState().resources).reduce((n, r) => n + r.failures, 0);
+    const failedBefore = failed();
+    await untilStore(store, () => failed() >= failedBefore + 3, 15_000);
+    await t.h.settle();
     const after = t.h.frames.slice(since);
     expect(after.filter((f) => top(f).includes('● live'))).toEqual([]);
     expect(top(t.h.lastFrame())).toContain('✖ auth: 401 — :login');

@@ -5,6 +5,7 @@
  * filters the settings. The status bar follows the focused view and marks write keys in --readonly.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { untilStore } from '../harness/console.js';
 import { cleanup } from '../harness/render.js';
 import { frameLines, type Mounted, mountConsole } from './console.js';
 
@@ -109,8 +110,12 @@ describe('ports: traffic against the line rate', () => {
   it('shows % of line rate, and the sparkline of a lightly loaded port stays low', async () => {
     m = await mountConsole({ screen: 'ports', columns: 160, rows: 40 });
     const f = await m.ui.waitFor((x) => x.includes('LINE%') && /\d+%/.test(x), 5000);
-    await new Promise((r) => setTimeout(r, 1500)); // a few samples of history
-    const g = m.ui.lastFrame();
+    // a few samples of history: three more polls of the counters committed and drawn
+    const { store, current } = m;
+    const polls = () => current().poller.started.get('stats') ?? 0;
+    const from = polls();
+    await untilStore(store, (st) => polls() >= from + 3 && !st.resources.stats.inFlight, 15_000);
+    const g = await m.ui.settle();
     const h = header(g);
     const light = rows(g).filter((r) => {
       const pct = Number(cell(g, r, 'LINE%', 6).replace('%', ''));

@@ -37,8 +37,8 @@ describe('overview drill-down: sensors and rules', () => {
     expect(f).toContain('Temperature sensor 4 (outlet)');
     for (const l of frameLines(f)) expect(l.length).toBeLessThanOrEqual(80);
     await m.ui.press('enter');
-    await new Promise((r) => setTimeout(r, 300));
-    f = m.ui.lastFrame();
+    // the key handled and its frame drawn: nothing opened
+    f = await m.ui.settle();
     expect(f).toContain('Temperature sensor 4 (outlet)');
     expect(f).not.toContain('Enter change');
     // a setting's row has it

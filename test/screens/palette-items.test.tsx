@@ -5,6 +5,7 @@
  * commands; Ctrl-U clears.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { untilStore } from '../harness/console.js';
 import { cleanup } from '../harness/render.js';
 import { type Mounted, mountConsole } from './console.js';
 
@@ -84,7 +85,8 @@ describe('the palette reaches items', () => {
         x.includes('reading the names from the device… Tab again') || x.includes(`:rule ${name} `),
     );
     if (!first.includes(`:rule ${name} `)) {
-      await new Promise((r) => setTimeout(r, 500));
+      // the names are in the store (the read the first Tab started has been committed)
+      await untilStore(m.store, (st) => st.resources.rules.data !== undefined);
       await m.ui.press('tab');
       await m.ui.waitFor((x) => x.includes(`:rule ${name} `));
     }

@@ -34,14 +34,22 @@ describe('poller', () => {
     const poller = new Poller(client, store, { intervals: fast });
     poller.setDemand(['stats']);
     poller.start();
-    await until(() => (poller.started.get('stats') ?? 0) >= 3);
+    // the header's identity (every 1000 ms) is committed too: on a busy machine its first
+    // answer may come after three polls of stats
+    await until(
+      () =>
+        (poller.started.get('stats') ?? 0) >= 3 &&
+        store.getState().resources.identity.data !== undefined,
+    );
     expect(poller.started.get('log')).toBeUndefined();
     expect(store.getState().resources.stats.data?.length).toBeGreaterThan(20);
     expect(store.getState().resources.identity.data?.model).toBe('PB-2800');
     poller.setDemand(['log']);
     const statsBefore = poller.started.get('stats') ?? 0;
     await until(() => (poller.started.get('log') ?? 0) >= 3);
-    await sleep(200);
+    // three more polls of log (80 ms apart, the interval stats had): stats would have polled
+    const logNow = poller.started.get('log') ?? 0;
+    await until(() => (poller.started.get('log') ?? 0) >= logNow + 3);
     expect(poller.started.get('stats')).toBe(statsBefore);
     expect(store.getState().log.lines.length).toBeGreaterThan(0);
     poller.stop();
@@ -85,8 +93,11 @@ describe('poller', () => {
     );
     expect(s.lastError?.message).toMatch(/reset|connection/i);
     const startedWhileDown = poller.started.get('stats') ?? 0;
-    await sleep(600);
-    // backoff: at 100 ms without backoff this would be ~6 more; with 200, 400, 800 … at most 3
+    // flows, the heartbeat (80 ms, the fastest demanded), keeps its interval while failing:
+    // during 8 of its polls stats would poll about 8 times at 100 ms without backoff; backing
+    // off (400, 800, 1600 ms after its 2nd, 3rd, 4th failure) at most 3 times
+    const beats = poller.started.get('flows') ?? 0;
+    await until(() => (poller.started.get('flows') ?? 0) >= beats + 8);
     expect((poller.started.get('stats') ?? 0) - startedWhileDown).toBeLessThanOrEqual(3);
     await fetch(`${sim.url.replace('/rest', '')}/_sim/fault`, {
       method: 'POST',
