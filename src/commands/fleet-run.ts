@@ -13,6 +13,7 @@ import type { Command } from 'commander';
 import type { Client, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
+import { type Change, confirmationLine } from './change.js';
 import type { GlobalOptions } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
 import { checkCommand, doubtDetail, unanswered } from './fleet-doubt.js';
@@ -172,13 +173,11 @@ class FleetDeviceRun extends Runner {
     this.result = data ?? { result: message };
   }
 
-  override async confirm(
-    question: string | (() => Promise<string>),
-    refusal: string,
-  ): Promise<void> {
+  /** Waits at the gate with its plan; the gate asks once for every device. */
+  protected override async ask(change: Change): Promise<void> {
     if (this.passed) return;
-    this.refusalText = refusal;
-    await this.pass(typeof question === 'string' ? question : await question(), true);
+    this.refusalText = change.refusal;
+    await this.pass(await confirmationLine(change), change.needsYes || interactive());
   }
 
   override warn(message: string): void {

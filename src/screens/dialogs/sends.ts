@@ -3,11 +3,11 @@
  * and `R`: how those operations are reverted, or why they cannot be.
  */
 import type { Operation } from '../../ops/operation.js';
-import { requestsText } from '../../ops/sends.js';
 import { revertPlanOf } from '../../ops/revert/plans.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
+import { requestsText } from '../../ops/sends.js';
 
-export { requestText, requestsText, sendsLine } from '../../ops/sends.js';
+export { requestsText, requestText, sendsLine } from '../../ops/sends.js';
 
 /**
  * Apply-with-auto-revert for a confirmation (`R`): how the change is reverted and what it is
