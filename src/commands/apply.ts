@@ -9,14 +9,10 @@
  */
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import {
-  type ApplyReport,
-  planAgainst,
-  planRefusal,
-  type StepOutcome,
-} from '../ops/desired/apply.js';
+import { type ApplyReport, planAgainst, planRefusal } from '../ops/desired/apply.js';
 import { planImpact } from '../ops/desired/impact.js';
-import type { DesiredPlan, PlanOptions, PlanStep } from '../ops/desired/plan.js';
+import type { DesiredPlan, PlanOptions } from '../ops/desired/plan.js';
+import { recordAnswer, unsentReport } from '../ops/desired/report.js';
 import { desiredRevertPlan } from '../ops/desired/revert.js';
 import { planData, planLines, reportLines } from '../ops/desired/show.js';
 import type { RevertPlan } from '../ops/revert-plan.js';
@@ -100,7 +96,7 @@ export async function performPlan(
   if ((await run.device()).readonly) await run.writer();
   if (table) write(planLines(plan, impact).join('\n'));
   const n = plan.steps.length;
-  const report: ApplyReport = { ok: true, steps: plan.steps.map(notSent), done: 0 };
+  const report: ApplyReport = unsentReport(plan.steps);
   try {
     await run.execute({
       steps: plan.steps.map((s) => s.op),
@@ -109,7 +105,7 @@ export async function performPlan(
       needsYes: true,
       batch: true,
       ...(revert ? { revert } : {}),
-      onStep: (i, answer) => record(report, i, answer),
+      onStep: (i, answer) => void recordAnswer(report, i, answer),
     });
   } catch (e) {
     if (report.ok) throw e; // refused or not confirmed: nothing was sent
@@ -124,35 +120,4 @@ export async function performPlan(
     return 1;
   }
   return 0;
-}
-
-const oneLine = (v: unknown) =>
-  sanitize(v instanceof Error ? v.message : typeof v === 'string' ? v : '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** A step of the report before it is sent. */
-const notSent = (s: PlanStep, i: number): StepOutcome => ({
-  n: i + 1,
-  section: s.section,
-  action: s.action,
-  subject: sanitize(s.subject),
-  request: s.op.describe()[0],
-  result: 'not sent',
-});
-
-/** A step's answer in the report: done with the device's answer, or the failure. */
-function record(report: ApplyReport, i: number, answer: { result: unknown } | { error: unknown }) {
-  const o = report.steps[i]!;
-  if ('error' in answer) {
-    o.result = 'failed';
-    o.answer = oneLine(answer.error) || 'failed';
-    report.ok = false;
-    report.failed = o.n;
-    return;
-  }
-  o.result = 'done';
-  const text = oneLine(answer.result);
-  if (text) o.answer = text;
-  report.done++;
 }

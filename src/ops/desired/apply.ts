@@ -11,6 +11,7 @@ import { sanitize } from '../../model/index.js';
 import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
+import { recordAnswer, unsentReport } from './report.js';
 import type { DesiredConfig } from './types.js';
 
 export type StepResult = 'done' | 'failed' | 'not sent';
@@ -36,11 +37,6 @@ export interface ApplyReport {
   failed?: number;
 }
 
-const oneLine = (v: unknown) =>
-  sanitize(v instanceof Error ? v.message : typeof v === 'string' ? v : '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /**
  * Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome.
  * The writes are journaled as one batch (the state before and after read once, not per
@@ -62,30 +58,16 @@ async function sendSteps(
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
-  const report: ApplyReport = { ok: true, steps: [], done: 0 };
+  const report = unsentReport(plan.steps);
   for (const [i, s] of plan.steps.entries()) {
-    const o: StepOutcome = {
-      n: i + 1,
-      section: s.section,
-      action: s.action,
-      subject: sanitize(s.subject),
-      request: s.op.describe()[0],
-      result: 'not sent',
-    };
-    report.steps.push(o);
-    if (!report.ok) continue;
+    if (!report.ok) break;
+    let answer: { result: unknown } | { error: unknown };
     try {
-      const answer = oneLine(await s.op.send(client));
-      o.result = 'done';
-      if (answer) o.answer = answer;
-      report.done++;
+      answer = { result: await s.op.send(client) };
     } catch (e) {
-      o.result = 'failed';
-      o.answer = oneLine(e) || 'failed';
-      report.ok = false;
-      report.failed = o.n;
+      answer = { error: e };
     }
-    onStep?.(o);
+    onStep?.(recordAnswer(report, i, answer));
   }
   return report;
 }
