@@ -67,7 +67,8 @@ async function sendSteps(
     } catch (e) {
       answer = { error: e };
     }
-    onStep?.(recordAnswer(report, i, answer));
+    const outcome = recordAnswer(report, i, answer);
+    onStep?.(outcome);
   }
   return report;
 }
