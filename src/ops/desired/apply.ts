@@ -10,32 +10,11 @@ import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
 import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
-import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
-import { recordAnswer, unsentReport } from './report.js';
+import { type DesiredPlan, type PlanOptions, planDesired } from './plan.js';
+import { type ApplyReport, recordAnswer, type StepOutcome, unsentReport } from './report.js';
 import type { DesiredConfig } from './types.js';
 
-export type StepResult = 'done' | 'failed' | 'not sent';
-
-export interface StepOutcome {
-  /** 1-based, the plan's order. */
-  n: number;
-  section: PlanStep['section'];
-  action: PlanStep['action'];
-  subject: string;
-  /** `POST /rules`. */
-  request: string;
-  result: StepResult;
-  /** The device's answer (done) or error (failed), one line. */
-  answer?: string;
-}
-
-export interface ApplyReport {
-  ok: boolean;
-  steps: StepOutcome[];
-  done: number;
-  /** The step that failed (1-based), if one did. */
-  failed?: number;
-}
+export type { ApplyReport, StepOutcome, StepResult } from './report.js';
 
 /**
  * Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome.

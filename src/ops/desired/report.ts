@@ -4,8 +4,30 @@
  * (the CLI's one executor) and by applyPlan alike.
  */
 import { sanitize } from '../../model/index.js';
-import type { ApplyReport, StepOutcome } from './apply.js';
 import type { PlanStep } from './plan.js';
+
+export type StepResult = 'done' | 'failed' | 'not sent';
+
+export interface StepOutcome {
+  /** 1-based, the plan's order. */
+  n: number;
+  section: PlanStep['section'];
+  action: PlanStep['action'];
+  subject: string;
+  /** `POST /rules`. */
+  request: string;
+  result: StepResult;
+  /** The device's answer (done) or error (failed), one line. */
+  answer?: string;
+}
+
+export interface ApplyReport {
+  ok: boolean;
+  steps: StepOutcome[];
+  done: number;
+  /** The step that failed (1-based), if one did. */
+  failed?: number;
+}
 
 const oneLine = (v: unknown) =>
   sanitize(v instanceof Error ? v.message : typeof v === 'string' ? v : '')
