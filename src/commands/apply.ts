@@ -3,16 +3,19 @@
  * checked first (a bad file is exit 2 and nothing is sent); the plan compares it with the
  * device (ops/desired/plan.ts). diff prints the plan and exits 0 when nothing differs, 1
  * when something does (kubectl's convention). apply prints the plan, asks once (off a
- * terminal it needs --yes), sends the steps in order through the change pipeline (each
- * journaled; `--revert-after` armed before the first), stops at the first device error and
- * reports which steps were done and which not (exit 1).
+ * terminal it needs --yes), sends the steps in order through the one executor (`run.execute`:
+ * journaled as one batch; `--revert-after` armed before the first), stops at the first device
+ * error and reports which steps were done and which not (exit 1).
  */
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import { type ApplyReport, applyPlan, planAgainst, planRefusal } from '../ops/desired/apply.js';
+import { type ApplyReport, planAgainst, planRefusal } from '../ops/desired/apply.js';
 import { planImpact } from '../ops/desired/impact.js';
 import type { DesiredPlan, PlanOptions } from '../ops/desired/plan.js';
+import { recordAnswer, unsentReport } from '../ops/desired/report.js';
+import { desiredRevertPlan } from '../ops/desired/revert.js';
 import { planData, planLines, reportLines } from '../ops/desired/show.js';
+import type { RevertPlan } from '../ops/revert-plan.js';
 import { loadDesiredFile } from './desired-load.js';
 import { exitCodeIfOutputCloses } from './exit.js';
 import { write } from './output.js';
@@ -55,8 +58,15 @@ export async function diff(run: Run, o: DesiredOptions): Promise<number> {
 }
 
 export async function apply(run: Run, o: DesiredOptions): Promise<number> {
-  const { plan, impact } = await planned(run, o);
-  return performPlan(run, plan, impact, String(o.file));
+  const { config, plan, impact } = await planned(run, o);
+  // one armed revert sets back the whole apply: ports, hash and boot save-point, then the rules
+  return performPlan(
+    run,
+    plan,
+    impact,
+    String(o.file),
+    desiredRevertPlan(async () => config),
+  );
 }
 
 /**
@@ -71,6 +81,7 @@ export async function performPlan(
   plan: DesiredPlan,
   impact: ReturnType<typeof planImpact>,
   file: string,
+  revert?: RevertPlan,
 ): Promise<number> {
   refuse(plan);
   const table = run.format === 'table';
@@ -85,12 +96,20 @@ export async function performPlan(
   if ((await run.device()).readonly) await run.writer();
   if (table) write(planLines(plan, impact).join('\n'));
   const n = plan.steps.length;
-  await run.confirm(
-    `Apply these ${n} ${n === 1 ? 'step' : 'steps'} to the device?`,
-    `apply ${n} ${n === 1 ? 'change' : 'changes'} from ${file}`,
-  );
-  const client = await run.writer();
-  const report: ApplyReport = await applyPlan(client, plan);
+  const report: ApplyReport = unsentReport(plan.steps);
+  try {
+    await run.execute({
+      steps: plan.steps.map((s) => s.op),
+      question: `Apply these ${n} ${n === 1 ? 'step' : 'steps'} to the device?`,
+      refusal: `apply ${n} ${n === 1 ? 'change' : 'changes'} from ${file}`,
+      needsYes: true,
+      batch: true,
+      ...(revert ? { revert } : {}),
+      onStep: (i, answer) => void recordAnswer(report, i, answer),
+    });
+  } catch (e) {
+    if (report.ok) throw e; // refused or not confirmed: nothing was sent
+  }
   if (table) write(reportLines(report).join('\n'));
   else await run.print({ plan: planData(plan, impact), report }, () => '');
   if (!report.ok) {

@@ -1,6 +1,7 @@
 /** `pbc apps start|set|stop|action` (POST/PUT/DELETE /apps, POST /apps/action). */
 
 import { UsageError } from '../model/errors.js';
+import { appOps } from '../ops/apps.js';
 import { parseParams, pidOf } from './args.js';
 import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
@@ -12,8 +13,12 @@ interface AppOptions {
 
 export async function start(run: Run, o: AppOptions, name: string): Promise<void> {
   const params = parseParams(o.param);
-  const c = await run.writer();
-  const result = await c.apps.start(name, o.description ?? '', params);
+  const [result] = await run.execute({
+    steps: [appOps.start(name, o.description ?? '', params)],
+    question: `Start app '${name}'?`,
+    refusal: `start app '${name}'`,
+    needsYes: false,
+  });
   await run.done(`app '${name}' started (${result})`, { result });
 }
 
@@ -33,25 +38,33 @@ export async function set(run: Run, o: AppOptions, pidText: string): Promise<voi
       );
     description = inst.user_description;
   }
-  const result = await c.apps.modify(pid, description, params);
+  const [result] = await run.execute({
+    steps: [appOps.modify(pid, description, params)],
+    question: `Change app instance ${pid}?`,
+    refusal: `change app instance ${pid}`,
+    needsYes: false,
+  });
   await run.done(`app instance ${pid} changed`, { result });
 }
 
 export async function stop(run: Run, _o: unknown, pidText: string): Promise<void> {
   const pid = pidOf(pidText);
-  const c = await run.writer();
-  await run.confirm(`Stop app instance ${pid}?`, `stop app instance ${pid}`);
-  const result = await c.apps.stop(pid);
+  const [result] = await run.execute({
+    steps: [appOps.stop(pid)],
+    question: `Stop app instance ${pid}?`,
+    refusal: `stop app instance ${pid}`,
+    needsYes: true,
+  });
   await run.done(`app instance ${pid} stopped`, { result });
 }
 
 export async function action(run: Run, _o: unknown, pidText: string, name: string): Promise<void> {
   const pid = pidOf(pidText);
-  const c = await run.writer();
-  await run.confirm(
-    `Run action '${name}' of app instance ${pid}?`,
-    `run action '${name}' of app instance ${pid}`,
-  );
-  const result = await c.apps.action(pid, name);
+  const [result] = await run.execute({
+    steps: [appOps.action(pid, name)],
+    question: `Run action '${name}' of app instance ${pid}?`,
+    refusal: `run action '${name}' of app instance ${pid}`,
+    needsYes: true,
+  });
   await run.done(`action '${name}' of app instance ${pid}: ${result}`, { result });
 }

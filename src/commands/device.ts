@@ -2,13 +2,19 @@
 
 import { UsageError } from '../model/errors.js';
 import type { GroupHash } from '../model/types.js';
+import { deviceOps } from '../ops/device.js';
+import { logOps } from '../ops/logs.js';
 import { argvSecretWarning, parseOnOff } from './args.js';
 import { promptHidden, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
 
 export async function name(run: Run, _o: unknown, value: string): Promise<void> {
-  const c = await run.writer();
-  const result = await c.device.setName(value);
+  const [result] = await run.execute({
+    steps: [deviceOps.setName(value)],
+    question: `Set the device name to '${value}'?`,
+    refusal: 'set the device name',
+    needsYes: false,
+  });
   await run.done(`device name set to '${value}'`, { result });
 }
 
@@ -23,30 +29,37 @@ export async function ident(run: Run, o: { name?: string; notes?: string }): Pro
     n ??= cur.name;
     notes ??= cur.notes;
   }
-  const result = await c.device.setCustomIdent(n, notes);
+  const [result] = await run.execute({
+    steps: [deviceOps.setCustomIdent(n, notes)],
+    question: 'Set the custom identification (name and notes)?',
+    refusal: 'set the custom identification',
+    needsYes: false,
+  });
   await run.done('custom identification set', { result });
 }
 
 export async function ip(run: Run, o: { ip?: string; mask?: string; gw?: string }): Promise<void> {
   if (!o.ip || !o.mask || !o.gw) throw new UsageError('--ip, --mask and --gw are all required');
-  const c = await run.writer();
-  await run.confirm(
-    `Change the management address to ${o.ip}/${o.mask} via ${o.gw}? pbc will lose this connection.`,
-    `change the management address to ${o.ip}`,
-  );
-  const result = await c.device.setIpConfig(o.ip, o.mask, o.gw);
+  const [result] = await run.execute({
+    steps: [deviceOps.setIpConfig(o.ip, o.mask, o.gw)],
+    question: `Change the management address to ${o.ip}/${o.mask} via ${o.gw}? pbc will lose this connection.`,
+    refusal: `change the management address to ${o.ip}`,
+    needsYes: true,
+  });
   await run.done(`management address set to ${o.ip} (now and after reboot)`, { result });
 }
 
 export async function dns(run: Run, _o: unknown, servers: string[]): Promise<void> {
   if (servers.length > 3) throw new UsageError('at most three DNS servers');
-  const c = await run.writer();
-  if (servers.length === 0)
-    await run.confirm(
-      "Replace the device's DNS servers with the defaults 8.8.8.8 and 8.8.4.4?",
-      'reset the DNS servers to the defaults',
-    );
-  const result = await c.device.setNameResolution(servers[0], servers[1], servers[2]);
+  const [result] = await run.execute({
+    steps: [deviceOps.setNameResolution(servers[0], servers[1], servers[2])],
+    question:
+      servers.length === 0
+        ? "Replace the device's DNS servers with the defaults 8.8.8.8 and 8.8.4.4?"
+        : `Set the device's DNS servers to ${servers.join(', ')}?`,
+    refusal: 'reset the DNS servers to the defaults',
+    needsYes: servers.length === 0,
+  });
   await run.done(
     servers.length ? `DNS servers: ${servers.join(', ')}` : 'DNS servers reset to the defaults',
     { result },
@@ -59,11 +72,8 @@ export async function https(
   state: string,
 ): Promise<void> {
   const on = parseOnOff(state, 'https');
-  const c = await run.writer();
-  await run.confirm(
-    `Turn HTTPS ${on ? 'on' : 'off'}? The device's REST URL may change and pbc lose this connection.`,
-    `turn HTTPS ${on ? 'on' : 'off'}`,
-  );
+  await run.writer();
+  // the password first: the question shows what is sent (the password as ***)
   let pw: string;
   if (o.sslPasswordStdin) pw = await readStdinLine('certificate password');
   else if (o.sslPassword !== undefined) {
@@ -71,21 +81,34 @@ export async function https(
     pw = o.sslPassword;
   } else if (process.stdin.isTTY) pw = await promptHidden('Certificate/key password: ');
   else throw new UsageError('the certificate password is required: pass --ssl-password-stdin');
-  const result = await c.device.setHttps(on, pw);
+  const [result] = await run.execute({
+    steps: [deviceOps.setHttps(on, pw)],
+    question: `Turn HTTPS ${on ? 'on' : 'off'}? The device's REST URL may change and pbc lose this connection.`,
+    refusal: `turn HTTPS ${on ? 'on' : 'off'}`,
+    needsYes: true,
+  });
   await run.done(`HTTPS ${on ? 'enabled' : 'disabled'}`, { result });
 }
 
 export async function idled(run: Run, _o: unknown, state: string): Promise<void> {
   const on = parseOnOff(state, 'idled');
-  const c = await run.writer();
-  const result = await c.device.setIdLed(on);
+  const [result] = await run.execute({
+    steps: [deviceOps.setIdLed(on)],
+    question: `Turn the ID LED ${on ? 'on' : 'off'}?`,
+    refusal: `turn the ID LED ${on ? 'on' : 'off'}`,
+    needsYes: false,
+  });
   await run.done(`ID LED ${on ? 'on' : 'off'}`, { result });
 }
 
 export async function telnet(run: Run, _o: unknown, state: string): Promise<void> {
   const on = parseOnOff(state, 'telnet');
-  const c = await run.writer();
-  const now = await c.device.setTelnet(on);
+  const [now] = await run.execute({
+    steps: [deviceOps.setTelnet(on)],
+    question: `Turn telnet ${on ? 'on' : 'off'}?`,
+    refusal: `turn telnet ${on ? 'on' : 'off'}`,
+    needsYes: false,
+  });
   await run.done(`telnet ${now ? 'on' : 'off'}`, { telnet: now });
 }
 
@@ -93,12 +116,13 @@ export async function storageMode(run: Run, _o: unknown, mode: string): Promise<
   const m = mode.toLowerCase();
   if (m !== 'simple' && m !== 'ipv6')
     throw new UsageError(`mode must be simple or ipv6, got '${mode}'`);
-  const c = await run.writer();
-  await run.confirm(
-    `Switch the rule storage mode to '${m}'? It changes TCAM capacity and which matches are possible.`,
-    `switch the rule storage mode to '${m}'`,
-  );
-  const now = await c.device.setRuleStorageMode(m);
+  const [answer] = await run.execute({
+    steps: [deviceOps.setRuleStorageMode(m)],
+    question: `Switch the rule storage mode to '${m}'? It changes TCAM capacity and which matches are possible.`,
+    refusal: `switch the rule storage mode to '${m}'`,
+    needsYes: true,
+  });
+  const now = answer as { modeCurrent: string; modeNext: string };
   await run.done(`rule storage mode: current ${now.modeCurrent}, next ${now.modeNext}`, {
     current: now.modeCurrent,
     next: now.modeNext,
@@ -107,12 +131,12 @@ export async function storageMode(run: Run, _o: unknown, mode: string): Promise<
 
 export async function permanentRules(run: Run, _o: unknown, state: string): Promise<void> {
   const on = parseOnOff(state, 'permanent-rules');
-  const c = await run.writer();
-  await run.confirm(
-    `Turn permanent rules mode ${on ? 'on' : 'off'}? It changes which rules the device has after a reboot.`,
-    `turn permanent rules mode ${on ? 'on' : 'off'}`,
-  );
-  const result = await c.device.setPermanentRulesMode(on);
+  const [result] = await run.execute({
+    steps: [deviceOps.setPermanentRulesMode(on)],
+    question: `Turn permanent rules mode ${on ? 'on' : 'off'}? It changes which rules the device has after a reboot.`,
+    refusal: `turn permanent rules mode ${on ? 'on' : 'off'}`,
+    needsYes: true,
+  });
   await run.done(`permanent rules mode ${on ? 'on' : 'off'}`, { result });
 }
 
@@ -138,13 +162,15 @@ export async function hash(run: Run, o: Partial<Record<HashFlag, boolean>>): Pro
       'give at least one of --[no-]macsa, --[no-]macda, --[no-]ethertype, --[no-]ipsa, --[no-]ipda, --[no-]ip-protocol, --[no-]src-port, --[no-]dst-port',
     );
   const c = await run.writer();
-  await run.confirm(
-    'Change the group hash keys? Select groups then spread flows over their buckets differently.',
-    'change the group hash keys',
-  );
   const h = await c.device.groupHash();
   for (const f of given) h[WIRE[f]] = o[f]!;
-  const result = await c.device.setGroupHash(h);
+  const [result] = await run.execute({
+    steps: [deviceOps.setGroupHash(h)],
+    question:
+      'Change the group hash keys? Select groups then spread flows over their buckets differently.',
+    refusal: 'change the group hash keys',
+    needsYes: true,
+  });
   const keys = Object.entries(h)
     .filter(([, v]) => v)
     .map(([k]) => k);
@@ -167,38 +193,44 @@ function controller(o: ControllerOptions) {
 
 export async function controllerAdd(run: Run, o: ControllerOptions): Promise<void> {
   const ctl = controller(o);
-  const c = await run.writer();
   const what = `${ctl.connection}:${ctl.ip}:${ctl.port}`;
-  await run.confirm(
-    `Add OpenFlow controller ${what}? A controller can change the device's rules.`,
-    `add controller ${what}`,
-  );
-  const result = await c.device.addController(ctl);
+  const [result] = await run.execute({
+    steps: [deviceOps.addController(ctl)],
+    question: `Add OpenFlow controller ${what}? A controller can change the device's rules.`,
+    refusal: `add controller ${what}`,
+    needsYes: true,
+  });
   await run.done(`controller ${ctl.connection}:${ctl.ip}:${ctl.port} added`, { result });
 }
 
 export async function controllerRm(run: Run, o: ControllerOptions): Promise<void> {
   const ctl = controller(o);
-  const c = await run.writer();
   const what = `${ctl.connection}:${ctl.ip}:${ctl.port}`;
-  await run.confirm(`Delete controller ${what}?`, `delete controller ${what}`);
-  const result = await c.device.removeController(ctl);
+  const [result] = await run.execute({
+    steps: [deviceOps.removeController(ctl)],
+    question: `Delete controller ${what}?`,
+    refusal: `delete controller ${what}`,
+    needsYes: true,
+  });
   await run.done(`controller ${what} deleted`, { result });
 }
 
 export async function reboot(run: Run): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(
-    'Reboot the device? Traffic forwarding stops until it is back.',
-    'reboot the device',
-  );
-  const result = await c.device.reboot();
+  const [result] = await run.execute({
+    steps: [deviceOps.reboot()],
+    question: 'Reboot the device? Traffic forwarding stops until it is back.',
+    refusal: 'reboot the device',
+    needsYes: true,
+  });
   await run.done('the device is rebooting', { result });
 }
 
 export async function logClear(run: Run): Promise<void> {
-  const c = await run.writer();
-  await run.confirm('Delete the device log?', 'delete the device log');
-  const result = await c.logs.clear();
+  const [result] = await run.execute({
+    steps: [logOps.clear()],
+    question: 'Delete the device log?',
+    refusal: 'delete the device log',
+    needsYes: true,
+  });
   await run.done('device log cleared', { result });
 }

@@ -3,9 +3,10 @@
  * `--parallel N` devices at once (default 4), each through the normal pipeline (its own
  * client, credentials and journal). Reads print one result per device. A write runs in two
  * phases: each device runs the command up to its first write or confirmation (its plan:
- * the confirmation question the command asks on one device) and waits there; when every
- * device has got there or failed, the plans are shown and — when the command would ask on
- * one device — asked ONCE (no terminal without --yes: refused, nothing sent); then every
+ * the question the command asks on one device and the requests it sends, each its
+ * operation's describe()) and waits there; when every device has got there or failed, the
+ * plans are shown and — when the command would ask on one device (on a terminal every write
+ * does) — asked ONCE (no terminal without --yes: refused, nothing sent); then every
  * waiting device goes on, and a per-device summary ends the run.
  * Exit: 0 only when every device succeeded; 2 usage (before anything was sent); else 1.
  */
@@ -13,6 +14,7 @@ import type { Command } from 'commander';
 import type { Client, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
+import { type Change, confirmationLine } from './change.js';
 import type { GlobalOptions } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
 import { checkCommand, doubtDetail, unanswered } from './fleet-doubt.js';
@@ -172,13 +174,11 @@ class FleetDeviceRun extends Runner {
     this.result = data ?? { result: message };
   }
 
-  override async confirm(
-    question: string | (() => Promise<string>),
-    refusal: string,
-  ): Promise<void> {
+  /** Waits at the gate with its plan; the gate asks once for every device. */
+  protected override async ask(change: Change): Promise<void> {
     if (this.passed) return;
-    this.refusalText = refusal;
-    await this.pass(typeof question === 'string' ? question : await question(), true);
+    this.refusalText = change.refusal;
+    await this.pass(await confirmationLine(change), change.needsYes || interactive());
   }
 
   override warn(message: string): void {

@@ -4,6 +4,7 @@ import type { Client, GroupInput } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import type { Bucket, GroupType, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
+import { groupOps } from '../ops/groups.js';
 import { groupDeleteRefusal, rulesUsingGroups } from '../tcam/index.js';
 import { parseInteger } from './args.js';
 import type { Run } from './run.js';
@@ -108,14 +109,16 @@ export async function add(run: Run, o: { file?: string }): Promise<void> {
   const have = new Set(existing.map((g) => g.group_id));
   const replaced = new Set(groups.map((g) => g.group_id).filter((id) => have.has(id)));
   const doomed = rulesUsing(rules, replaced);
-  if (doomed.length > 0) {
-    const which = [...replaced].join(', ');
-    await run.confirm(
-      `Replacing group ${which} makes the device delete the ${doomed.length} rule(s) that use it. Continue?`,
-      `replace group ${which}: the device would delete ${doomed.length} rule(s) that use it`,
-    );
-  }
-  const result = await c.groups.add(groups);
+  const which = [...replaced].join(', ');
+  const [result] = await run.execute({
+    steps: [groupOps.add(groups)],
+    question:
+      doomed.length > 0
+        ? `Replacing group ${which} makes the device delete the ${doomed.length} rule(s) that use it. Continue?`
+        : `Add group ${ids(groups)}?`,
+    refusal: `replace group ${which}: the device would delete ${doomed.length} rule(s) that use it`,
+    needsYes: doomed.length > 0,
+  });
   const extra =
     doomed.length > 0 ? `; the device deleted ${doomed.length} rule(s) that used it` : '';
   await run.done(`group ${ids(groups)} set${extra}`, { result, deleted_rules: doomed.length });
@@ -125,15 +128,16 @@ export async function add(run: Run, o: { file?: string }): Promise<void> {
 export async function set(run: Run, o: { file?: string }): Promise<void> {
   const groups = await fileOption(o);
   const c = await run.writer();
-  await run.confirm(
-    async () => {
+  const [result] = await run.execute({
+    steps: [groupOps.modify(groups)],
+    question: async () => {
       const { rules } = await c.rules.list();
       const n = rulesUsing(rules, new Set(groups.map((g) => g.group_id))).length;
       return `Change group ${ids(groups)}? The ${n} rule(s) that use it then send traffic as its new buckets say.`;
     },
-    `change group ${ids(groups)}`,
-  );
-  const result = await c.groups.modify(groups);
+    refusal: `change group ${ids(groups)}`,
+    needsYes: true,
+  });
   await run.done(`group ${ids(groups)} changed`, { result });
 }
 
@@ -143,8 +147,12 @@ export async function rm(run: Run, _o: unknown, id: string): Promise<void> {
   // the device refuses to delete a group that rules use (409): say so, send nothing
   const refusal = groupDeleteRefusal(gid, rulesUsing((await c.rules.list()).rules, new Set([gid])));
   if (refusal) throw new GroupInUseError(refusal);
-  await run.confirm(`Delete group ${gid}?`, `delete group ${gid}`);
-  const result = await c.groups.remove(gid);
+  const [result] = await run.execute({
+    steps: [groupOps.remove(gid)],
+    question: `Delete group ${gid}?`,
+    refusal: `delete group ${gid}`,
+    needsYes: true,
+  });
   await run.done(`group ${gid} deleted`, { result });
 }
 
@@ -155,10 +163,14 @@ async function countAll(c: Client): Promise<[number, number]> {
 
 export async function rmAll(run: Run): Promise<void> {
   const c = await run.writer();
-  await run.confirm(async () => {
-    const [g, r] = await countAll(c);
-    return `Delete all ${g} groups and the ${r} rule(s) that use them?`;
-  }, 'delete all groups (and every rule that uses a group)');
-  const result = await c.groups.removeAll();
+  const [result] = await run.execute({
+    steps: [groupOps.removeAll()],
+    question: async () => {
+      const [g, r] = await countAll(c);
+      return `Delete all ${g} groups and the ${r} rule(s) that use them?`;
+    },
+    refusal: 'delete all groups (and every rule that uses a group)',
+    needsYes: true,
+  });
   await run.done('all groups deleted (and the rules that used them)', { result });
 }

@@ -104,39 +104,40 @@ export async function undo(run: Run, o: { force?: boolean }, id?: string): Promi
       `cannot undo ${entry.id} (${entry.operation}): ${inverse.why} — nothing was sent`,
     );
   const drift = await driftSince(client, entry);
-  const sends = inverse.steps.map((op) => `  ${op.describe().join(' ')}`);
   const question = [
-    `Undo ${entry.id} (${entry.operation}, ${entry.time}) by sending:`,
-    ...sends,
+    `This undoes ${entry.id} (${entry.operation}, ${entry.time}).`,
     ...inverse.notes.map((n) => `Note: ${n}.`),
     ...(drift ? [`Warning: ${drift}.`] : []),
-    'Send?',
+    'Undo it?',
   ].join('\n');
   if (drift && run.g.yes && !o.force)
     throw new UsageError(
       `refusing to undo ${entry.id}: ${drift} (check it, then pass --force with --yes to undo anyway; nothing was changed)`,
     );
-  await run.confirm(question, `undo ${entry.id} (${entry.operation})`);
-  const lines: string[] = [];
   const target = entry;
-  let failed: unknown;
-  await journal.undoing(target.id, async () => {
-    for (const [i, op] of inverse.steps.entries()) {
-      const [request] = op.describe();
-      try {
-        await op.send(client);
-        lines.push(`${request} → OK`);
-      } catch (e) {
-        failed = e;
-        const rest = inverse.steps.length - i - 1;
-        lines.push(
-          `${request} → FAILED: ${sanitize(e instanceof Error ? e.message : String(e))}${rest > 0 ? ` (${rest} more not sent)` : ''}`,
-        );
-        return;
-      }
-    }
-  });
-  if (failed !== undefined) {
+  const lines: string[] = [];
+  let failed = false;
+  const request = (i: number) => inverse.steps[i]!.describe()[0];
+  try {
+    await run.execute({
+      steps: inverse.steps,
+      question,
+      refusal: `undo ${entry.id} (${entry.operation})`,
+      needsYes: true,
+      undoOf: target.id,
+      onStep: (i, answer) => {
+        if ('error' in answer) failed = true;
+        else lines.push(`${request(i)} → OK`);
+      },
+    });
+  } catch (e) {
+    // refused, or not confirmed: nothing was sent — the command's error as it is
+    if (!failed) throw e;
+    const i = lines.length;
+    const rest = inverse.steps.length - i - 1;
+    lines.push(
+      `${request(i)} → FAILED: ${sanitize(e instanceof Error ? e.message : String(e))}${rest > 0 ? ` (${rest} more not sent)` : ''}`,
+    );
     process.stderr.write(`${lines.map((l) => `pbc: undo ${target.id}: ${l}`).join('\n')}\n`);
     return 1;
   }

@@ -53,7 +53,7 @@ function act(mod: keyof typeof MODULES, fn: string, safety: Safety) {
 /**
  * `cmd` runs handler `fn` of module `mod`; `safety` declares what it does to the device
  * (see safety.ts): every scripted command makes that decision where it is defined. Every
- * write takes `--revert-after` (commit confirmed, see revert-plans.ts) unless `revertable`
+ * write takes `--revert-after` (commit confirmed: the recipe comes from the operations it sends, src/ops/revert/plans.ts) unless `revertable`
  * is false (`pbc confirm` itself).
  */
 export function handle(

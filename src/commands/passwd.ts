@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { AuthError, ConnectionError, DeviceError, ForbiddenError } from '../api/errors.js';
 import { ensureStateDir } from '../config/state-dir.js';
 import { UsageError } from '../model/errors.js';
+import { userOps } from '../ops/users.js';
 import { promptNewSecret, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
 
@@ -117,33 +118,41 @@ export async function passwd(run: Run, o: PasswdOptions, username: string): Prom
   if (o.out !== undefined && !o.random) throw new UsageError('--out goes with --random');
   if (o.random && o.passwordStdin)
     throw new UsageError('give either --random or --password-stdin, not both');
-  const c = await run.writer();
-  await run.confirm(
-    `Set a new ${o.random ? 'random ' : ''}password for user '${username}'?`,
-    `change the password of user '${username}'`,
-  );
+  await run.writer();
+  const ask = {
+    question: `Set a new ${o.random ? 'random ' : ''}password for user '${username}'?`,
+    refusal: `change the password of user '${username}'`,
+    needsYes: true,
+  };
   if (!o.random) {
     const password = o.passwordStdin
       ? await readStdinLine('password')
       : await promptNewSecret('new password');
-    const result = await c.users.modify({ username, password });
+    const [result] = await run.execute({ steps: [userOps.modify({ username, password })], ...ask });
     await run.done(`password of user '${username}' changed`, { result });
     return;
   }
-  const file = await passwordFile(run, o.out);
   const password = randomPassword();
-  // Written before it is sent: a password the device may have taken is never lost (the
-  // summary says which devices failed).
-  const row = await file.add(await run.deviceName(), username, password);
+  let file: PasswordFile | undefined;
+  let row: string[] | undefined;
   try {
-    await c.users.modify({ username, password });
+    await run.execute({
+      steps: [userOps.modify({ username, password })],
+      ...ask,
+      // Written once confirmed, before it is sent: a password the device may have taken is
+      // never lost (the summary says which devices failed).
+      prepare: async () => {
+        file = await passwordFile(run, o.out);
+        row = await file.add(await run.deviceName(), username, password);
+      },
+    });
   } catch (e) {
-    await file.mark(row, failedStatus(e));
+    if (file && row) await file.mark(row, failedStatus(e));
     throw e;
   }
-  await file.mark(row, 'set');
-  await run.done(`new password of user '${username}' written to ${file.path}`, {
+  await file!.mark(row!, 'set');
+  await run.done(`new password of user '${username}' written to ${file!.path}`, {
     user: username,
-    file: file.path,
+    file: file!.path,
   });
 }

@@ -2,6 +2,7 @@
 import type { PortConfigChanges } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { describePortChange, pendingSettingText, portPending } from '../model/port-pending.js';
+import { portOps, readPortConfig } from '../ops/ports.js';
 import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 
@@ -48,36 +49,31 @@ function portChanges(o: PortOptions): PortConfigChanges {
 export async function set(run: Run, o: PortOptions, port: string): Promise<void> {
   const changes = portChanges(o);
   const c = await run.writer();
-  let ifName: string | undefined;
-  const resolve = async () => {
-    if (!/^\d+$/.test(port)) return port;
+  let ifName = port;
+  if (/^\d+$/.test(port)) {
     // A port number: find its interface name.
-    const info = await c.ports.info();
-    const hit = info.find((p) => p.port_no === port);
+    const hit = (await c.ports.info()).find((p) => p.port_no === port);
     if (!hit) throw new NotFoundError(`no port ${port} on this device (pbc get ports lists them)`);
-    return hit.if_name;
-  };
+    ifName = hit.if_name;
+  }
   const sent = Object.entries(changes)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(' ');
-  const configOf = (name: string) =>
-    c.ports
-      .config()
-      .then((all) => all.find((p) => p.if_name === name))
-      .catch(() => undefined);
   // Any port change can take the link down (and --shutdown does): asked before anything is
   // sent. The question says which settings wait for a reboot (the port's type decides).
-  await run.confirm(async () => {
-    ifName = await resolve();
-    const before = await configOf(ifName);
-    const said = before ? describePortChange(changes, before.type).join(', ') : sent;
-    return `Change port ${ifName}: ${said}? Traffic through it may stop.`;
-  }, `change port ${port} (${sent})`);
-  ifName ??= await resolve();
-  const result = await c.ports.setConfig(ifName, changes);
+  const [result] = await run.execute({
+    steps: [portOps.setConfig(ifName, changes)],
+    question: async () => {
+      const before = await readPortConfig(c, ifName);
+      const said = before ? describePortChange(changes, before.type).join(', ') : sent;
+      return `Change port ${ifName}: ${said}? Traffic through it may stop.`;
+    },
+    refusal: `change port ${port} (${sent})`,
+    needsYes: true,
+  });
   // Read the port back: a change that waits for a reboot (type 4 speed) is said to be pending,
   // not done. If the read fails, the message says only what was sent.
-  const after = await configOf(ifName);
+  const after = await readPortConfig(c, ifName);
   if (!after) {
     await run.done(`port ${ifName}: ${sent}`, { result });
     return;

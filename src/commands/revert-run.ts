@@ -1,20 +1,25 @@
 /**
- * `--revert-after` for one CLI write: parsed and checked before anything is sent (a bad
- * duration or a command without an inverse is exit 2), armed on the command's first
- * `run.writer()` (save-point or before state taken, guard started), and settled when the
- * handler ends: started when the change went out, withdrawn when it surely did not.
+ * `--revert-after` for one CLI write: the duration parsed before anything is read; the
+ * recipe read from the operations the command is about to send (src/ops/revert/plans.ts: a
+ * change without an inverse is exit 2, refused before it is asked), armed once confirmed and
+ * before the first request goes out (save-point or before state taken, guard started), and
+ * settled when the handler ends: started when the change went out, withdrawn when it surely
+ * did not.
  */
 import type { Client, ClientOptions } from '../api/index.js';
 import { type Armed, arm, maybeSent, refusal } from '../guard/arm.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
+import { changeRevert } from '../ops/revert/plans.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
+import type { Change } from './change.js';
 import { confirm, interactive } from './prompt.js';
-import { revertPlan } from './revert-plans.js';
 
 export interface RevertSpec {
   afterMs: number;
-  plan: RevertPlan;
+  /** The command's path ("device reboot"), for the refusal. */
+  path: string;
+  /** The command as given, for the pending list. */
   what: string;
   /** --accept-partial-revert: an incomplete revert is accepted without asking. */
   acceptPartial?: boolean;
@@ -28,13 +33,9 @@ export function revertSpec(
 ) {
   if (opts.revertAfter === undefined) return undefined;
   const afterMs = parseDuration(opts.revertAfter);
-  const plan = revertPlan(what, opts, args);
-  if (!plan) throw new UsageError(`--revert-after is not available for ${what}`);
-  const why = refusal(what, plan);
-  if (why) throw new UsageError(why);
   return {
     afterMs,
-    plan,
+    path: what,
     what: describe(what, opts, args),
     acceptPartial: opts.acceptPartialRevert === true,
   } satisfies RevertSpec;
@@ -53,7 +54,20 @@ function describe(what: string, opts: Record<string, unknown>, args: unknown[]):
   return words.join(' ');
 }
 
-export function armCli(spec: RevertSpec, client: Client, options: ClientOptions): Promise<Armed> {
+/** How `change` is reverted, from its operations; UsageError when it cannot be (nothing sent). */
+export function revertOf(spec: RevertSpec, change: Change): RevertPlan {
+  const plan = changeRevert(change);
+  const why = refusal(spec.path, plan);
+  if (why) throw new UsageError(why);
+  return plan;
+}
+
+export function armCli(
+  spec: RevertSpec,
+  plan: RevertPlan,
+  client: Client,
+  options: ClientOptions,
+): Promise<Armed> {
   const entry = process.argv[1];
   if (!entry) throw new UsageError('--revert-after: cannot tell where pbc runs from');
   return arm({
@@ -61,7 +75,7 @@ export function armCli(spec: RevertSpec, client: Client, options: ClientOptions)
     options,
     what: spec.what,
     afterMs: spec.afterMs,
-    plan: spec.plan,
+    plan,
     entry,
     incomplete: (why) => acceptIncomplete(spec, why),
   });

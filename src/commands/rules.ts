@@ -3,6 +3,7 @@ import { DEFAULT_PRIORITY } from '../api/normalize-rules.js';
 import { UsageError } from '../model/errors.js';
 import type { Rule, RuleInput, RuleKey } from '../model/types.js';
 import { outputForm } from '../model/vocabulary.js';
+import { ruleOps } from '../ops/rules.js';
 import {
   exactKey,
   existingRule,
@@ -66,30 +67,26 @@ function sendsNowhere(actions: string[]): boolean {
 export async function add(run: Run, o: RuleOptions): Promise<void> {
   const rule = ruleInput(o, true);
   const c = await run.writer();
-  if (sendsNowhere(rule.actions)) {
-    const what = describeRule(rule.priority, rule.match);
-    await run.confirm(
-      `Add a rule that drops the traffic matching ${what} (actions ${rule.actions.join(',')})?`,
-      `add a rule that drops the traffic matching ${what}`,
-    );
-  }
   const { rules } = await c.rules.list();
   const existing = existingRule(rule, rules);
+  const what = describeRule(rule.priority, rule.match);
+  const drops = sendsNowhere(rule.actions);
+  const [result] = await run.execute({
+    steps: [existing ? ruleOps.modify({ ...rule, ...exactKey(existing) }) : ruleOps.add(rule)],
+    question: drops
+      ? `Add a rule that drops the traffic matching ${what} (actions ${rule.actions.join(',')})?`
+      : `Add the rule ${what} → ${rule.actions.join(',')}?`,
+    refusal: `add a rule that drops the traffic matching ${what}`,
+    needsYes: drops,
+  });
   if (existing) {
-    const result = await c.rules.modify({ ...rule, ...exactKey(existing) });
     await run.done(
-      `rule exists ('${existing.name}'): modified with PUT: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
+      `rule exists ('${existing.name}'): modified with PUT: ${what} → ${rule.actions.join(',')}`,
       { result, modified: true },
     );
     return;
   }
-  const result = await c.rules.add(rule);
-  await run.done(
-    `rule added: ${describeRule(rule.priority, rule.match)} → ${rule.actions.join(',')}`,
-    {
-      result,
-    },
-  );
+  await run.done(`rule added: ${what} → ${rule.actions.join(',')}`, { result });
 }
 
 /** PUT /rules: actions, name, description or cookie of the rule that match+priority identify. */
@@ -105,24 +102,27 @@ export async function set(run: Run, o: RuleOptions): Promise<void> {
   const c = await run.writer();
   const { rules } = await c.rules.list();
   refuseMalformed(rule, rules);
-  if (rule.actions.length > 0) {
-    // New actions move or stop the traffic the rule forwards now.
-    const what = describeRule(rule.priority, rule.match);
-    await run.confirm(
-      `Change the actions of the rule with ${what} to ${rule.actions.join(',')}?${sendsNowhere(rule.actions) ? ' Its traffic will be dropped.' : ''}`,
-      `change the actions of the rule with ${what}`,
-    );
-  } else {
+  const what = describeRule(rule.priority, rule.match);
+  // New actions move or stop the traffic the rule forwards now: asked off a terminal too.
+  const moves = rule.actions.length > 0;
+  if (!moves) {
     // PUT /rules always carries actions; keep the rule's current ones.
     const current = rules.find((r) => sameKey(r, rule));
     if (!current)
       throw new NotFoundError(
-        `no rule with ${describeRule(rule.priority, rule.match)} (match fields and priority identify a rule; pbc get rules lists them)`,
+        `no rule with ${what} (match fields and priority identify a rule; pbc get rules lists them)`,
       );
     rule.actions = current.actions;
   }
-  const result = await c.rules.modify(rule);
-  await run.done(`rule changed: ${describeRule(rule.priority, rule.match)}`, { result });
+  const [result] = await run.execute({
+    steps: [ruleOps.modify(rule)],
+    question: moves
+      ? `Change the actions of the rule with ${what} to ${rule.actions.join(',')}?${sendsNowhere(rule.actions) ? ' Its traffic will be dropped.' : ''}`
+      : `Change the rule with ${what}?`,
+    refusal: `change the actions of the rule with ${what}`,
+    needsYes: moves,
+  });
+  await run.done(`rule changed: ${what}`, { result });
 }
 
 export async function rm(run: Run, o: RuleOptions): Promise<void> {
@@ -133,27 +133,35 @@ export async function rm(run: Run, o: RuleOptions): Promise<void> {
   const c = await run.writer();
   const what = describeRule(priority, match);
   refuseMalformed({ priority, match }, (await c.rules.list()).rules);
-  await run.confirm(`Delete the rule with ${what}?`, `delete the rule with ${what}`);
-  const result = await c.rules.remove({ priority, match });
+  const [result] = await run.execute({
+    steps: [ruleOps.remove({ priority, match })],
+    question: `Delete the rule with ${what}?`,
+    refusal: `delete the rule with ${what}`,
+    needsYes: true,
+  });
   await run.done(`rule deleted: ${what}`, { result });
 }
 
 export async function rmAll(run: Run): Promise<void> {
   const c = await run.writer();
-  await run.confirm(async () => {
-    const { rules } = await c.rules.list();
-    return `Delete all ${rules.length} rules from the device?`;
-  }, 'delete all rules');
-  const result = await c.rules.removeAll();
+  const [result] = await run.execute({
+    steps: [ruleOps.removeAll()],
+    question: async () => {
+      const { rules } = await c.rules.list();
+      return `Delete all ${rules.length} rules from the device?`;
+    },
+    refusal: 'delete all rules',
+    needsYes: true,
+  });
   await run.done('all rules deleted', { result });
 }
 
 export async function resetCounters(run: Run): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(
-    'Reset the packet and byte counters of all rules?',
-    'reset the counters of all rules',
-  );
-  const result = await c.rules.resetCounters();
+  const [result] = await run.execute({
+    steps: [ruleOps.resetCounters()],
+    question: 'Reset the packet and byte counters of all rules?',
+    refusal: 'reset the counters of all rules',
+    needsYes: true,
+  });
   await run.done('rule counters reset', { result });
 }

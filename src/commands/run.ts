@@ -3,6 +3,7 @@ import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import { installJournal, type Journal } from '../ops/journal.js';
+import { type Change, confirmationText, sendChange } from './change.js';
 import {
   clientOptions,
   type Device,
@@ -12,7 +13,7 @@ import {
   selectDevice,
 } from './context.js';
 import { type Format, pickFormat, serialize, write } from './output.js';
-import { confirm } from './prompt.js';
+import { confirm, interactive } from './prompt.js';
 import type { RevertSpec } from './revert-run.js';
 import type { Safety } from './safety.js';
 
@@ -36,10 +37,12 @@ export interface Run {
   /** Reports a finished write: `message` in table form, `data` (default {result}) otherwise. */
   done(message: string, data?: unknown): Promise<void>;
   /**
-   * Asks on a terminal, else needs --yes (then nothing is asked or fetched). A function
-   * question is computed only when it is asked.
+   * THE way a command changes the device (change.ts): asks — on a terminal always, showing
+   * each operation's describe(); off one it needs --yes when `change.needsYes` — arms
+   * --revert-after from the operations, and sends them through the one executor. Answers
+   * each step's result; throws the first failure.
    */
-  confirm(question: string | (() => Promise<string>), refusal: string): Promise<void>;
+  execute(change: Change): Promise<unknown[]>;
   warn(message: string): void;
   debug(message: string): void;
   /**
@@ -161,12 +164,27 @@ export class Runner implements Run {
         `refused: the connection is read-only (${why}); nothing was sent — drop the read-only setting to change the device`,
       );
     }
-    const c = await this.client();
-    if (this.revert && !this.armed) {
+    return this.client();
+  }
+
+  async execute(change: Change): Promise<unknown[]> {
+    const client = await this.writer();
+    const revert = this.revert;
+    // a change without an auto-revert is refused before it is asked (nothing sent)
+    const plan = revert ? (await import('./revert-run.js')).revertOf(revert, change) : undefined;
+    await this.ask(change);
+    if (revert && plan && !this.armed) {
       const { armCli } = await import('./revert-run.js');
-      this.armed = await armCli(this.revert, c, this.options!);
+      this.armed = await armCli(revert, plan, client, this.options!);
     }
-    return c;
+    await change.prepare?.();
+    return sendChange(client, change);
+  }
+
+  /** The confirmation: on a terminal always (unless --yes); off one, --yes when it needs it. */
+  protected ask(change: Change): Promise<void> {
+    if (!change.needsYes && !interactive()) return Promise.resolve();
+    return confirm(() => confirmationText(change), change.refusal, Boolean(this.g.yes));
   }
 
   async print(data: unknown, table: () => string | Promise<string>): Promise<void> {
@@ -176,10 +194,6 @@ export class Runner implements Run {
   async done(message: string, data?: unknown): Promise<void> {
     if (this.format === 'table') write(sanitize(message));
     else write(await serialize(this.format, data ?? { result: message }));
-  }
-
-  confirm(question: string | (() => Promise<string>), refusal: string): Promise<void> {
-    return confirm(question, refusal, Boolean(this.g.yes));
   }
 
   warn(message: string): void {

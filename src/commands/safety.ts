@@ -1,9 +1,9 @@
 /**
  * What each command does to the device, declared where the command is defined (tree.ts,
- * tree-admin.ts, program.ts). A write that can stop traffic, lose data, or change what
- * boots, the ports, the users or the access to the device asks on a terminal and needs
- * --yes elsewhere (the handler calls `run.confirm` before its first write). The tests walk
- * the command tree and hold every command to its declaration, and docs/cli.md
+ * tree-admin.ts, program.ts). On a terminal every write asks (`run.execute`, change.ts);
+ * a write that can stop traffic, lose data, or change what boots, the ports, the users or
+ * the access to the device also needs --yes elsewhere (its handler says `needsYes`). The
+ * tests walk the command tree and hold every command to its declaration, and docs/cli.md
  * ("Confirmation") lists the same: a new command cannot arrive without a decision.
  */
 import type { Command } from 'commander';
@@ -13,9 +13,9 @@ export type Safety =
   | { kind: 'read' }
   /** Never talks to the device (the simulator, shell completion). */
   | { kind: 'local' }
-  /** Changes the device, but stops no traffic and loses nothing: never asks. */
+  /** Changes the device, but stops no traffic and loses nothing: no --yes off a terminal. */
   | { kind: 'harmless' }
-  /** Asks (needs --yes off a terminal): always, or only `when` (e.g. "with --override"). */
+  /** Needs --yes off a terminal: always, or only `when` (e.g. "with --override"). */
   | { kind: 'confirm'; when?: string };
 
 export const READ: Safety = { kind: 'read' };

@@ -3,6 +3,8 @@
  * export, quicksave, and the -ports variants).
  */
 import { stringify } from 'lossless-json';
+import type { RuleSavePoint } from '../model/index.js';
+import { savepointOps } from '../ops/savepoints.js';
 import { escapeControls, write } from './output.js';
 import type { Run } from './run.js';
 
@@ -11,45 +13,59 @@ interface Described {
 }
 
 export async function create(run: Run, o: Described, name: string): Promise<void> {
-  const c = await run.writer();
-  const sp = await c.savepoints.createRules(name, o.description ?? '');
+  const [sp] = (await run.execute({
+    steps: [savepointOps.create('rules', name, o.description ?? '')],
+    question: `Create rule save-point '${name}' from the active rules and groups?`,
+    refusal: `create rule save-point '${name}'`,
+    needsYes: false,
+  })) as [RuleSavePoint | null];
   const n = sp ? ` with ${sp.rules.length} rules and ${sp.groups.length} groups` : '';
   await run.done(`rule save-point '${name}' created${n}`, sp ?? { result: 'OK' });
 }
 
 export async function createPorts(run: Run, o: Described, name: string): Promise<void> {
-  const c = await run.writer();
-  const sp = await c.savepoints.createPorts(name, o.description ?? '');
+  const [sp] = await run.execute({
+    steps: [savepointOps.create('ports', name, o.description ?? '')],
+    question: `Create port save-point '${name}' from the current port settings?`,
+    refusal: `create port save-point '${name}'`,
+    needsYes: false,
+  });
   await run.done(`port save-point '${name}' created`, sp ?? { result: 'OK' });
 }
 
+/** The number of active rules, read when the question is asked. */
+async function activeRules(run: Run): Promise<number> {
+  return (await (await run.writer()).rules.list()).rules.length;
+}
+
 export async function activate(run: Run, _o: unknown, name: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(async () => {
-    const { rules } = await c.rules.list();
-    return `Replace the ${rules.length} active rules and the groups with save-point '${name}'?`;
-  }, `replace the active rules and groups with save-point '${name}'`);
-  const result = await c.savepoints.activateRules(name);
+  const [result] = await run.execute({
+    steps: [savepointOps.activate('rules', name)],
+    question: async () =>
+      `Replace the ${await activeRules(run)} active rules and the groups with save-point '${name}'?`,
+    refusal: `replace the active rules and groups with save-point '${name}'`,
+    needsYes: true,
+  });
   await run.done(`rule save-point '${name}' is active (not made permanent)`, { result });
 }
 
 export async function activatePorts(run: Run, _o: unknown, name: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(
-    `Apply the port settings of save-point '${name}' to the device's ports?`,
-    `apply port save-point '${name}'`,
-  );
-  const result = await c.savepoints.activatePorts(name);
+  const [result] = await run.execute({
+    steps: [savepointOps.activate('ports', name)],
+    question: `Apply the port settings of save-point '${name}' to the device's ports?`,
+    refusal: `apply port save-point '${name}'`,
+    needsYes: true,
+  });
   await run.done(`port save-point '${name}' applied`, { result });
 }
 
 export async function setDefault(run: Run, _o: unknown, name: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(
-    `Make rule save-point '${name}' the one the device loads on the next boot?`,
-    `make rule save-point '${name}' load on boot`,
-  );
-  const result = await c.savepoints.setDefaultRules(name);
+  const [result] = await run.execute({
+    steps: [savepointOps.setDefault(name)],
+    question: `Make rule save-point '${name}' the one the device loads on the next boot?`,
+    refusal: `make rule save-point '${name}' load on boot`,
+    needsYes: true,
+  });
   await run.done(`rule save-point '${name}' loads on the next boot`, { result });
 }
 
@@ -68,50 +84,60 @@ function changes(o: ModifyOptions, name: string) {
 }
 
 export async function modify(run: Run, o: ModifyOptions, name: string): Promise<void> {
-  const c = await run.writer();
-  if (o.override)
-    await run.confirm(async () => {
-      const { rules } = await c.rules.list();
-      return `Overwrite rule save-point '${name}' with the ${rules.length} active rules and the groups?`;
-    }, `overwrite rule save-point '${name}' with the active rules`);
-  const sp = await c.savepoints.modifyRules(changes(o, name));
+  const [sp] = await run.execute({
+    steps: [savepointOps.modify('rules', changes(o, name))],
+    question: o.override
+      ? async () =>
+          `Overwrite rule save-point '${name}' with the ${await activeRules(run)} active rules and the groups?`
+      : `Change rule save-point '${name}'?`,
+    refusal: `overwrite rule save-point '${name}' with the active rules`,
+    needsYes: Boolean(o.override),
+  });
   const saved = o.override ? ' (the active rules and groups were saved into it)' : '';
   await run.done(`rule save-point '${o.newName ?? name}' changed${saved}`, sp ?? { result: 'OK' });
 }
 
 export async function modifyPorts(run: Run, o: ModifyOptions, name: string): Promise<void> {
-  const c = await run.writer();
-  if (o.override)
-    await run.confirm(
-      `Overwrite port save-point '${name}' with the current port settings?`,
-      `overwrite port save-point '${name}' with the current port settings`,
-    );
-  const list = await c.savepoints.modifyPorts(changes(o, name));
+  const [list] = await run.execute({
+    steps: [savepointOps.modify('ports', changes(o, name))],
+    question: o.override
+      ? `Overwrite port save-point '${name}' with the current port settings?`
+      : `Change port save-point '${name}'?`,
+    refusal: `overwrite port save-point '${name}' with the current port settings`,
+    needsYes: Boolean(o.override),
+  });
   const saved = o.override ? ' (the current port settings were saved into it)' : '';
   await run.done(`port save-point '${o.newName ?? name}' changed${saved}`, list);
 }
 
 export async function rm(run: Run, _o: unknown, name: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(`Delete rule save-point '${name}'?`, `delete rule save-point '${name}'`);
-  const result = await c.savepoints.deleteRules(name);
+  const [result] = await run.execute({
+    steps: [savepointOps.remove('rules', name)],
+    question: `Delete rule save-point '${name}'?`,
+    refusal: `delete rule save-point '${name}'`,
+    needsYes: true,
+  });
   await run.done(`rule save-point '${name}' deleted`, { result });
 }
 
 export async function rmPorts(run: Run, _o: unknown, name: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(`Delete port save-point '${name}'?`, `delete port save-point '${name}'`);
-  const result = await c.savepoints.deletePorts(name);
+  const [result] = await run.execute({
+    steps: [savepointOps.remove('ports', name)],
+    question: `Delete port save-point '${name}'?`,
+    refusal: `delete port save-point '${name}'`,
+    needsYes: true,
+  });
   await run.done(`port save-point '${name}' deleted`, { result });
 }
 
 export async function quicksave(run: Run): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(async () => {
-    const { rules } = await c.rules.list();
-    return `Replace save-point 'Quicksave' with the ${rules.length} active rules and the groups, and make it load on boot?`;
-  }, "replace save-point 'Quicksave' with the current rules and make it load on boot");
-  const list = await c.savepoints.quicksave();
+  const [list] = (await run.execute({
+    steps: [savepointOps.quicksave()],
+    question: async () =>
+      `Replace save-point 'Quicksave' with the ${await activeRules(run)} active rules and the groups, and make it load on boot?`,
+    refusal: "replace save-point 'Quicksave' with the current rules and make it load on boot",
+    needsYes: true,
+  })) as [RuleSavePoint[]];
   const n = list[0] ? ` (${list[0].rules.length} rules)` : '';
   await run.done(`current rules saved to 'Quicksave'${n}; it loads on boot`, list);
 }

@@ -1,7 +1,4 @@
-/**
- * What `pbc users set` and `pbc radius set` send, from their options: shared by the commands
- * and by their `--revert-after` plans (src/commands/revert-plans.ts).
- */
+/** What `pbc users set` and `pbc radius set` send, from their options. */
 import type { RadiusSettings, UserChanges } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { parseInteger, parseLevel } from './args.js';
@@ -62,7 +59,3 @@ export function radiusSettingsOf(o: RadiusOptions): Partial<RadiusSettings> {
     );
   return s;
 }
-
-/** Whether `pbc radius set` sends a new secret. */
-export const setsRadiusSecret = (o: RadiusOptions) =>
-  o.secret !== undefined || Boolean(o.secretStdin);

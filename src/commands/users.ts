@@ -2,6 +2,7 @@
 import type { NewUser, RadiusSettings } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { levelName } from '../model/levels.js';
+import { userOps } from '../ops/users.js';
 import { argvSecretWarning, parseLevel, parseOnOff } from './args.js';
 import { promptNewSecret, readStdinLine } from './prompt.js';
 import type { Run } from './run.js';
@@ -29,60 +30,65 @@ async function newPassword(run: Run, o: SecretOptions, ask: boolean): Promise<st
 export async function add(run: Run, o: UserOptions, username: string): Promise<void> {
   const level = parseLevel(o.level, '--level');
   if (level === undefined) throw new UsageError('--level is required: read, write or super');
-  const c = await run.writer();
-  await run.confirm(
-    `Add user '${username}' with ${levelName(level)} rights?`,
-    `add user '${username}'`,
-  );
+  await run.writer();
+  // the password first: the question shows what is sent (the password as ***)
   const password = (await newPassword(run, o, true))!;
   const user: NewUser = { username, accesslevel: level, password };
   if (o.description !== undefined) user.description = o.description;
   if (o.radius !== undefined) user.radius = o.radius;
-  const result = await c.users.add(user);
+  const [result] = await run.execute({
+    steps: [userOps.add(user)],
+    question: `Add user '${username}' with ${levelName(level)} rights?`,
+    refusal: `add user '${username}'`,
+    needsYes: true,
+  });
   await run.done(`user '${username}' added with ${levelName(level)} rights`, { result });
 }
 
 export async function set(run: Run, o: UserOptions, username: string): Promise<void> {
   const { changes, wantsPassword } = userChangesOf(o, username);
-  const c = await run.writer();
+  await run.writer();
   const what = Object.keys(changes)
     .filter((k) => k !== 'username')
     .concat(wantsPassword ? ['password'] : [])
     .join(', ');
-  await run.confirm(`Change user '${username}' (${what})?`, `change user '${username}'`);
   const password = await newPassword(run, o, wantsPassword);
   if (password !== undefined) changes.password = password;
-  const result = await c.users.modify(changes);
+  const [result] = await run.execute({
+    steps: [userOps.modify(changes)],
+    question: `Change user '${username}' (${what})?`,
+    refusal: `change user '${username}'`,
+    needsYes: true,
+  });
   await run.done(`user '${username}' changed`, { result });
 }
 
 export async function rm(run: Run, _o: unknown, username: string): Promise<void> {
-  const c = await run.writer();
-  await run.confirm(`Delete user '${username}'?`, `delete user '${username}'`);
-  const result = await c.users.remove(username);
+  const [result] = await run.execute({
+    steps: [userOps.remove(username)],
+    question: `Delete user '${username}'?`,
+    refusal: `delete user '${username}'`,
+    needsYes: true,
+  });
   await run.done(`user '${username}' deleted`, { result });
 }
 
 export async function uac(run: Run, _o: unknown, state: string): Promise<void> {
   const on = parseOnOff(state, 'uac');
-  const c = await run.writer();
-  await run.confirm(
-    on
+  const [now] = await run.execute({
+    steps: [userOps.setUac(on)],
+    question: on
       ? 'Turn user access control on? Every request will then need a user and password.'
       : 'Turn user access control off? Anyone who reaches the device can then change it.',
-    `turn user access control ${on ? 'on' : 'off'}`,
-  );
-  const now = await c.users.setUac(on);
+    refusal: `turn user access control ${on ? 'on' : 'off'}`,
+    needsYes: true,
+  });
   await run.done(`user access control is ${now ? 'on' : 'off'}`, { uac: now });
 }
 
 export async function radiusSet(run: Run, o: RadiusOptions): Promise<void> {
   const s = radiusSettingsOf(o);
-  const c = await run.writer();
-  await run.confirm(
-    'Change the RADIUS settings? Users who log in through RADIUS depend on them.',
-    'change the RADIUS settings',
-  );
+  await run.writer();
   if (o.secretStdin) s.secret = await readStdinLine('RADIUS secret');
   else if (o.secret !== undefined) {
     run.warn(argvSecretWarning('--secret', '--secret-stdin'));
@@ -90,7 +96,12 @@ export async function radiusSet(run: Run, o: RadiusOptions): Promise<void> {
   }
   // Only the given fields are sent (the client drops unset ones): the secret is never
   // read back and re-sent.
-  const state = await c.users.setRadius(s as RadiusSettings);
+  const [state] = await run.execute({
+    steps: [userOps.setRadius(s as RadiusSettings)],
+    question: 'Change the RADIUS settings? Users who log in through RADIUS depend on them.',
+    refusal: 'change the RADIUS settings',
+    needsYes: true,
+  });
   await run.done(
     `RADIUS settings changed${state === null ? '' : `; RADIUS is ${state ? 'enabled' : 'disabled'}`}`,
     { enabled: state },

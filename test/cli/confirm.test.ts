@@ -217,7 +217,7 @@ describe('what each command does to the device', () => {
       const para = section.slice(at, section.indexOf('\n\n', at));
       return [...para.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
     };
-    expect(listed('Writes that never ask:')).toEqual(withKind('harmless').sort());
+    expect(listed('Writes that need no --yes off a terminal')).toEqual(withKind('harmless').sort());
     expect(listed('Reads, which never ask:')).toEqual(withKind('read').sort());
     expect(listed('Not talking to a device at all:')).toEqual(withKind('local').sort());
   });

@@ -1,28 +1,26 @@
 /**
- * `R` in the console's dialogs decides per operation (src/ops/revert/plans.ts) whether the
- * change can be sent with auto-revert: every operation of every table outside Rules and
- * Groups (whose confirmations always take a rule save-point) has its own decision — a
- * save-point, the requests that set it back, or a reason — so a new operation cannot fall
- * through to "no revert is known". The requests set back name what the operation named.
+ * How a change is reverted is decided once per kind of operation (src/ops/revert/plans.ts):
+ * `R` in the console's dialogs and the CLI's `--revert-after` both read it from the
+ * operations they send. Every operation of every table has its own decision — a save-point,
+ * the requests that set it back, or a reason — so a new operation cannot fall through to "no
+ * revert is known". The requests set back name what the operation named.
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
-import { revertPlanOf } from '../../src/ops/revert/plans.js';
+import { changeRevert, revertPlanOf } from '../../src/ops/revert/plans.js';
 import { SAMPLES } from './samples.js';
 
 type Builder = (...args: unknown[]) => Operation;
 const samples = SAMPLES as unknown as Record<string, Record<string, unknown[][]>>;
-const ops = Object.entries(OPERATION_TABLES)
-  .filter(([family]) => family !== 'rules' && family !== 'groups')
-  .flatMap(([family, table]) =>
-    Object.entries(table as Record<string, Builder>).flatMap(([name, build]) =>
-      (samples[family]?.[name] ?? []).map((args) => build(...args)),
-    ),
-  );
+const ops = Object.entries(OPERATION_TABLES).flatMap(([family, table]) =>
+  Object.entries(table as Record<string, Builder>).flatMap(([name, build]) =>
+    (samples[family]?.[name] ?? []).map((args) => build(...args)),
+  ),
+);
 
-describe('the auto-revert of each console operation', () => {
+describe('the auto-revert of each operation', () => {
   it('every operation has a decision of its own', () => {
-    expect(ops.length).toBeGreaterThan(20);
+    expect(ops.length).toBeGreaterThan(30);
     const unknown = ops.filter((op) => {
       const p = revertPlanOf(op);
       return p.kind === 'none' && p.why.startsWith('no revert is known');
@@ -60,5 +58,27 @@ describe('the auto-revert of each console operation', () => {
     expect(of('users.modify').some(secret)).toBe(true);
     expect(of('users.modify').some((op) => !secret(op))).toBe(true);
     expect(revertPlanOf(...of('savepoints.activate')).kind).toBe('none');
+  });
+
+  it('rules and groups: a rule save-point; several rule writes share it; counters and undo have none', () => {
+    const rules = ops.filter(
+      (op) =>
+        /^(rules|groups)\./.test(op.kind) &&
+        op.kind !== 'rules.resetCounters' &&
+        op.kind !== 'rules.savepoint',
+    );
+    expect(rules.length).toBeGreaterThan(8);
+    for (const op of rules)
+      expect(revertPlanOf(op), op.kind).toEqual({ kind: 'savepoint', of: 'rules' });
+    expect(revertPlanOf(...rules)).toEqual({ kind: 'savepoint', of: 'rules' });
+    const counters = ops.find((op) => op.kind === 'rules.resetCounters')!;
+    expect(revertPlanOf(counters).kind).toBe('none');
+    expect(revertPlanOf(rules[0]!, counters).kind).toBe('none');
+    expect(changeRevert({ steps: rules, undoOf: 'abc123' })).toMatchObject({
+      kind: 'none',
+      why: expect.stringMatching(/undo/),
+    });
+    const own = { kind: 'savepoint', of: 'ports' } as const;
+    expect(changeRevert({ steps: rules, revert: own })).toBe(own);
   });
 });

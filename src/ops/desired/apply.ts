@@ -10,36 +10,11 @@ import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
 import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
-import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
+import { type DesiredPlan, type PlanOptions, planDesired } from './plan.js';
+import { type ApplyReport, recordAnswer, type StepOutcome, unsentReport } from './report.js';
 import type { DesiredConfig } from './types.js';
 
-export type StepResult = 'done' | 'failed' | 'not sent';
-
-export interface StepOutcome {
-  /** 1-based, the plan's order. */
-  n: number;
-  section: PlanStep['section'];
-  action: PlanStep['action'];
-  subject: string;
-  /** `POST /rules`. */
-  request: string;
-  result: StepResult;
-  /** The device's answer (done) or error (failed), one line. */
-  answer?: string;
-}
-
-export interface ApplyReport {
-  ok: boolean;
-  steps: StepOutcome[];
-  done: number;
-  /** The step that failed (1-based), if one did. */
-  failed?: number;
-}
-
-const oneLine = (v: unknown) =>
-  sanitize(v instanceof Error ? v.message : typeof v === 'string' ? v : '')
-    .replace(/\s+/g, ' ')
-    .trim();
+export type { ApplyReport, StepOutcome, StepResult } from './report.js';
 
 /**
  * Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome.
@@ -62,30 +37,17 @@ async function sendSteps(
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
-  const report: ApplyReport = { ok: true, steps: [], done: 0 };
+  const report = unsentReport(plan.steps);
   for (const [i, s] of plan.steps.entries()) {
-    const o: StepOutcome = {
-      n: i + 1,
-      section: s.section,
-      action: s.action,
-      subject: sanitize(s.subject),
-      request: s.op.describe()[0],
-      result: 'not sent',
-    };
-    report.steps.push(o);
-    if (!report.ok) continue;
+    if (!report.ok) break;
+    let answer: { result: unknown } | { error: unknown };
     try {
-      const answer = oneLine(await s.op.send(client));
-      o.result = 'done';
-      if (answer) o.answer = answer;
-      report.done++;
+      answer = { result: await s.op.send(client) };
     } catch (e) {
-      o.result = 'failed';
-      o.answer = oneLine(e) || 'failed';
-      report.ok = false;
-      report.failed = o.n;
+      answer = { error: e };
     }
-    onStep?.(o);
+    const outcome = recordAnswer(report, i, answer);
+    onStep?.(outcome);
   }
   return report;
 }

@@ -1,8 +1,8 @@
 /**
- * How a change is reverted (see recipe.ts), one table for the CLI and the console: the
- * builders and reasons `--revert-after` uses per command (src/commands/revert-plans.ts), and
- * `revertPlanOf`, the same decision for one of the console's operations (`R` in a dialog's
- * confirmation), read from the operation's kind and request.
+ * How a change is reverted (see recipe.ts), written once, per kind of operation: `revertPlanOf`
+ * reads it from the operations a change sends (their kind and request) — for `R` in the
+ * console's confirmations and for the CLI's `--revert-after` alike; `changeRevert` for a whole
+ * plan (an undo has none; `pbc apply` brings its own).
  */
 
 import {
@@ -16,7 +16,6 @@ import {
   type SavePointKind,
   type WriteRequest,
 } from '../../api/index.js';
-import { routeOf } from '../journal-routes.js';
 import type { Operation, WireRequest } from '../operation.js';
 import { inverseOf } from '../undo.js';
 import type { RevertPlan } from './recipe.js';
@@ -50,22 +49,37 @@ export const NO_REVERT = {
   address: 'it moves the connection, so the guard could not reach the device to revert it',
 } as const;
 
+/** What undo's inverse of these kinds starts from, read as the journal records it. */
+const BEFORE: Record<string, (c: Client, r: WireRequest) => Promise<unknown>> = {
+  'users.modify': async (c, r) =>
+    (await c.users.list()).find((u) => u.username === text(params(r).username)) ?? null,
+  'users.setRadius': (c) => c.users.radius(),
+  'apps.modify': appBefore,
+  'apps.stop': appBefore,
+};
+
+async function appBefore(c: Client, r: WireRequest) {
+  const a = (await c.apps.running()).find((x) => x.pid === Number(params(r).pid));
+  return a
+    ? { pid: a.pid, name: a.name, user_description: a.user_description, params: a.params }
+    : null;
+}
+
 /**
- * The undo's inverse (src/ops/undo.ts) of `request`, computed from the state it touches read
+ * The undo's inverse (src/ops/undo.ts) of `op`, computed from the state it touches read
  * now, before it is sent — sent at expiry. Arming fails (nothing sent) when there is none.
  */
-export function undoBack(request: WireRequest): RevertPlan {
+export function undoBack(op: Operation): RevertPlan {
   return inverse(async (c) => {
-    const route = routeOf(request as WriteRequest);
-    const before = route.read ? await route.read(c, request as WriteRequest, 'before') : undefined;
+    const read = BEFORE[op.kind];
     const back = inverseOf({
       id: '',
       time: '',
       device: '',
       user: '',
-      operation: route.kind,
-      request: request as WriteRequest,
-      before,
+      operation: op.kind,
+      request: op.request as WriteRequest,
+      before: read ? await read(c, op.request) : undefined,
       result: null,
       ended: new Date().toISOString(),
     });
@@ -79,11 +93,11 @@ export function undoBack(request: WireRequest): RevertPlan {
  * A user change: its description set back; a password is never read, and a name, level or
  * RADIUS change of the account the guard logs in with would lock the guard out.
  */
-export function userBack(request: WireRequest): RevertPlan {
-  const p = params(request);
+function userBack(op: Operation): RevertPlan {
+  const p = params(op.request);
   if ('password' in p) return none(NO_REVERT.password);
   if (['new_username', 'access_level', 'radius'].some((k) => k in p)) return none(NO_REVERT.login);
-  return undoBack(request);
+  return undoBack(op);
 }
 
 /** A device setting: read now, sent back at expiry. */
@@ -147,10 +161,22 @@ const controller = (r: WireRequest) => {
   return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
 };
 
-type OpPlanner = (r: WireRequest) => RevertPlan;
+type OpPlanner = (r: WireRequest, op: Operation) => RevertPlan;
 
-/** The console's operations, by kind (src/ops/<family>.ts). */
+/** Every operation of src/ops/<family>.ts, by kind. */
 const OPERATIONS: Record<string, OpPlanner> = {
+  // a rule save-point taken first sets the rules and groups back (the device decides what a
+  // group write deletes)
+  'rules.add': () => RULES,
+  'rules.modify': () => RULES,
+  'rules.remove': () => RULES,
+  'rules.removeAll': () => RULES,
+  'rules.resetCounters': () => none(NO_REVERT.counters),
+  'rules.savepoint': (r) => fixed(deleteSavePointRequest('rules', text(params(r).name))),
+  'groups.add': () => RULES,
+  'groups.modify': () => RULES,
+  'groups.remove': () => RULES,
+  'groups.removeAll': () => RULES,
   'ports.setConfig': () => PORTS,
   'savepoints.activate': (r) => (savepointKind(r) === 'ports' ? PORTS : RULES),
   'savepoints.create': (r) => fixed(deleteSavePointRequest(savepointKind(r), text(params(r).name))),
@@ -166,13 +192,14 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'savepoints.remove': () => none(NO_REVERT.savepointRemoved),
   'savepoints.quicksave': () => none(NO_REVERT.quicksave),
   'users.add': (r) => fixed(removeUserRequest(text(params(r).username))),
-  'users.modify': (r) => userBack(r),
+  'users.modify': (_r, op) => userBack(op),
   'users.remove': () => none(NO_REVERT.userRemoved),
   'users.setUac': () => none(NO_REVERT.uac),
-  'users.setRadius': (r) => ('secret' in params(r) ? none(NO_REVERT.radius) : undoBack(r)),
+  'users.setRadius': (r, op) => ('secret' in params(r) ? none(NO_REVERT.radius) : undoBack(op)),
   'apps.start': () => none(NO_REVERT.appStart),
-  'apps.modify': (r) => undoBack(r),
-  'apps.stop': (r) => undoBack(r),
+  // the description matters not: the inverse sends back the one the instance has
+  'apps.modify': (_r, op) => undoBack(op),
+  'apps.stop': (_r, op) => undoBack(op),
   'apps.action': () => none(NO_REVERT.appAction),
   'device.setName': () => SETTING_BACK.name,
   'device.setCustomIdent': () => SETTING_BACK.ident,
@@ -190,11 +217,32 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'logs.clear': () => none(NO_REVERT.logClear),
 };
 
-/** How `R` reverts the console's operation(s): one operation at a time. */
+/**
+ * How the operation(s) are reverted: one operation by its kind; several when each is set
+ * back by the same save-point (the rule writes of `pbc tools apply`), else none.
+ */
 export function revertPlanOf(...ops: Operation[]): RevertPlan {
-  if (ops.length !== 1) return none('it sends several requests');
-  const op = ops[0]!;
-  return OPERATIONS[op.kind]?.(op.request) ?? none(`no revert is known for ${op.kind}`);
+  const plans = ops.map(
+    (op) => OPERATIONS[op.kind]?.(op.request, op) ?? none(`no revert is known for ${op.kind}`),
+  );
+  const [first] = plans;
+  if (!first) return none('it sends nothing');
+  if (plans.length === 1) return first;
+  const same = plans.every(
+    (p) => p.kind === 'savepoint' && first.kind === 'savepoint' && p.of === first.of,
+  );
+  return same ? first : none('it sends several requests');
+}
+
+/** How a whole change is reverted: its own plan (`pbc apply`), none for an undo, else its operations'. */
+export function changeRevert(plan: {
+  steps: readonly Operation[];
+  undoOf?: string;
+  revert?: RevertPlan;
+}): RevertPlan {
+  if (plan.revert) return plan.revert;
+  const why = planNoRevert(plan);
+  return why ? none(why) : revertPlanOf(...plan.steps);
 }
 
 /**
