@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
 import type { LoadPort } from '../traffic/index.js';
-import { viewOf, type Sample, type View } from './health-sample.js';
+import { type Sample, type View, viewOf } from './health-sample.js';
 import { HEALTH_DEFAULTS, parseGuardKinds, parseRatePps } from './health-spec.js';
 import { tripOf, tripText, watchedOf } from './health-trip.js';
 

@@ -15,8 +15,8 @@
  */
 import { formatSi } from '../store/rates.js';
 import { deliveries, type LoadPort, lineRateText, portLoads } from '../traffic/index.js';
-import type { GuardKind, HealthSpec } from './health-spec.js';
 import type { RuleRate, View } from './health-sample.js';
+import type { GuardKind, HealthSpec } from './health-spec.js';
 
 /** What a change affects: the ports its rules send to, and the rules it changed. */
 export interface Watched {
