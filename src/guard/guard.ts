@@ -24,12 +24,12 @@ import { routeOf } from '../ops/journal-routes.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
 import { HealthWatch } from './health-guard.js';
 import { journalHealth } from './health-journal.js';
-import { patchHealth } from './health-state.js';
 import { tripText } from './health-trip.js';
 import {
   PendingFileError,
   type PendingRevert,
   type PendingState,
+  patchHealth,
   readPending,
   transition,
 } from './pending.js';

@@ -5,8 +5,7 @@
  */
 import { UsageError } from '../model/errors.js';
 import type { HealthSpec } from './health-spec.js';
-import { patchHealth } from './health-state.js';
-import { alive, readPending } from './pending.js';
+import { alive, patchHealth, readPending } from './pending.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

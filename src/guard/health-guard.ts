@@ -9,9 +9,9 @@
 import type { Client } from '../api/index.js';
 import { type Sample, takeSample, type View, viewOf } from './health-sample.js';
 import type { HealthSpec } from './health-spec.js';
-import { type HealthState, patchHealth, type TimelinePoint } from './health-state.js';
+import type { HealthState, TimelinePoint } from './health-state.js';
 import { type Trip, tripOf, type Watched, watchedOf } from './health-trip.js';
-import type { PendingRevert } from './pending.js';
+import { type PendingRevert, patchHealth } from './pending.js';
 
 export type HealthStep =
   | { type: 'wait' }

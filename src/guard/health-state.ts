@@ -1,11 +1,11 @@
 /**
  * A guarded change's health watch as the pending file keeps it (`health` of the entry):
  * written by the process that armed it (spec, when the change was sent) and by the guard
- * (the pre-change sample taken, the samples after, the trip, the timeline).
+ * (the pre-change sample taken, the samples after, the trip, the timeline); `patchHealth`
+ * (pending.ts) changes it under the pending file's lock.
  */
 import type { HealthSpec } from './health-spec.js';
 import type { Trip } from './health-trip.js';
-import { type PendingRevert, updatePending } from './pending.js';
 
 /** One sample of the affected ports: tx bit/s and tx drops/s per port name. */
 export interface TimelinePoint {
@@ -35,19 +35,4 @@ export interface HealthState {
   timeline?: TimelinePoint[];
   /** The last sample that could not be read, if any. */
   error?: string;
-}
-
-/** Merges `patch` into entry `id`'s health (under the lock); the entry, or undefined. */
-export function patchHealth(
-  id: string,
-  patch: Partial<HealthState>,
-  env: NodeJS.ProcessEnv = process.env,
-): PendingRevert | undefined {
-  return updatePending((list) => {
-    const r = list.find((x) => x.id === id);
-    if (!r?.health) return undefined;
-    Object.assign(r.health, patch);
-    r.updatedAt = Date.now();
-    return { ...r };
-  }, env);
 }

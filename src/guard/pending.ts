@@ -208,3 +208,18 @@ export function transition(
     return { ...r };
   }, env);
 }
+
+/** Merges `patch` into entry `id`'s health (under the lock); the entry, or undefined. */
+export function patchHealth(
+  id: string,
+  patch: Partial<HealthState>,
+  env: NodeJS.ProcessEnv = process.env,
+): PendingRevert | undefined {
+  return updatePending((list) => {
+    const r = list.find((x) => x.id === id);
+    if (!r?.health) return undefined;
+    Object.assign(r.health, patch);
+    r.updatedAt = Date.now();
+    return { ...r };
+  }, env);
+}
