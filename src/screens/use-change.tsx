@@ -4,7 +4,7 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { useRef, useState } from 'react';
-import { sendWithRevert } from '../guard/console.js';
+import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
 import { revertGapsOf } from '../guard/levels.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
@@ -114,7 +114,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
           // `u undo` where the change has an inverse (an undo itself is not offered again)
           const undo = o.plan.undoOf === undefined && undoableSince(journaled(), before);
           notify(
-            `${doneLine(o.plan.title, result)}${undo ? ' · u undo' : ''}${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`,
+            `${doneLine(o.plan.title, result)}${undo ? ' · u undo' : ''}${revertMs === undefined ? '' : guard ? GUARDED_NOTE : ' — reverts by itself unless confirmed (C)'}`,
           );
           return;
         }
