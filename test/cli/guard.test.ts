@@ -73,6 +73,7 @@ describe('pbc … --guard', () => {
     expect((await op.pending()).find((p: { id: string }) => p.id === id)).toMatchObject({
       state: 'reverted',
       detail: done.detail,
+      guarded: { guards: ['drops', 'oversub', 'quiet'], tripped: { guard: 'oversub' } },
     });
     // the journal: the change's entry has the trip and the port's rates before and after
     const change = json(await op.ok(['journal', '-o', 'json'])).find(
