@@ -200,33 +200,28 @@ export const REVERT_CHOICE = `${REVERT_KEY} send, revert in 5 min unless confirm
 /** What `G` offers beside `R`: a guarded change (the traffic watched, reverted if a guard trips). */
 export const GUARD_CHOICE = `${GUARD_KEY} guarded`;
 
-/** The confirmation's last two lines while the auto-revert time is edited (after `R`). */
-export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
-  if (revert.guard) return guardFooter(revert);
-  return [
-    <Text key="t" wrap="truncate-end">
-      <Text bold>Apply, revert after </Text>
-      <FieldText field={revert.time} width={10} focused />
-      <Text bold> unless confirmed (C)</Text>
-    </Text>,
-    <Text
-      key="k"
-      dimColor={!revert.error}
-      color={revert.error ? 'red' : undefined}
-      wrap="truncate-end"
-    >
-      {revert.error ?? 'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back'}
-    </Text>,
-  ];
-}
+/** The words around the time being edited: after `R`, and after `G`. */
+const TIME_WORDS = {
+  revert: [
+    'Apply, revert after ',
+    ' unless confirmed (C)',
+    'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back',
+  ],
+  guard: [
+    'Guarded: watch the traffic for ',
+    ', revert if a guard trips',
+    'Enter sends (drops, oversub, quiet watched; kept at the end; C keeps now) · Esc back',
+  ],
+} as const;
 
-/** After `G`: the guard window being edited. */
-function guardFooter(revert: NonNullable<ConfirmState['revert']>) {
+/** The confirmation's last two lines while the auto-revert time (the guard window) is edited. */
+export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
+  const [before, after, hint] = TIME_WORDS[revert.guard ? 'guard' : 'revert'];
   return [
     <Text key="t" wrap="truncate-end">
-      <Text bold>Guarded: watch the traffic for </Text>
+      <Text bold>{before}</Text>
       <FieldText field={revert.time} width={10} focused />
-      <Text bold>, revert if a guard trips</Text>
+      <Text bold>{after}</Text>
     </Text>,
     <Text
       key="k"
@@ -234,8 +229,7 @@ function guardFooter(revert: NonNullable<ConfirmState['revert']>) {
       color={revert.error ? 'red' : undefined}
       wrap="truncate-end"
     >
-      {revert.error ??
-        'Enter sends (drops, oversub, quiet watched; kept at the end; C keeps now) · Esc back'}
+      {revert.error ?? hint}
     </Text>,
   ];
 }

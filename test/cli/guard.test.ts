@@ -11,6 +11,30 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import { killGuards, type Operator, operator, revertId, until } from './revert-helpers.js';
 
+/** The 40G core link (≈11 Gbit/s here) to eth-0-14, an idle 10G tool port. */
+const CORE_TO_TOOL = [
+  'rules',
+  'add',
+  '--priority',
+  '3000',
+  '--match',
+  'in_port=18',
+  '--actions',
+  'output:14',
+];
+
+/** A rule for traffic that does not exist (port 7 is down) to a port that carries none. */
+const silentRule = (priority: number) => [
+  'rules',
+  'add',
+  '--priority',
+  String(priority),
+  '--match',
+  'in_port=7',
+  '--actions',
+  'output:23',
+];
+
 /** The guard samples every second here (5 s by default). */
 const FAST = { PBC_GUARD_INTERVAL_MS: '1000' };
 
@@ -39,20 +63,7 @@ describe('pbc … --guard', () => {
   it('a rule that sends the 40G core link to a 10G tool trips oversub and is reverted at the next sample', async () => {
     const op = operator(s, FAST);
     const before = await rules(op);
-    const r = await op.ok(
-      [
-        'rules',
-        'add',
-        '--priority',
-        '3000',
-        '--match',
-        'in_port=18',
-        '--actions',
-        'output:14',
-        '--guard',
-      ],
-      { env: { PBC_GUARD_INTERVAL_MS: '2000' } },
-    );
+    const r = await op.ok([...CORE_TO_TOOL, '--guard'], { env: { PBC_GUARD_INTERVAL_MS: '2000' } });
     expect(r.stderr).toMatch(
       /guarded change, auto-revert [0-9a-f]{6}: watching drops, oversub, quiet for 5m/,
     );
@@ -91,19 +102,7 @@ describe('pbc … --guard', () => {
   it('a harmless change is kept when the window ends, with no trip', async () => {
     const op = operator(s, FAST);
     // port 7 is down: the rule matches no traffic and sends to a port that carries none
-    const r = await op.ok([
-      'rules',
-      'add',
-      '--priority',
-      '3001',
-      '--match',
-      'in_port=7',
-      '--actions',
-      'output:23',
-      '--guard',
-      '--guard-for',
-      '6s',
-    ]);
+    const r = await op.ok([...silentRule(3001), '--guard', '--guard-for', '6s']);
     const id = revertId(r.stderr);
     await until('the window ends', finished(op, id));
     const done = entry(op, id);
@@ -148,17 +147,7 @@ describe('pbc … --guard', () => {
 
   it('confirm during the window keeps the change and ends the watch', async () => {
     const op = operator(s, FAST);
-    const r = await op.ok([
-      'rules',
-      'add',
-      '--priority',
-      '3002',
-      '--match',
-      'in_port=7',
-      '--actions',
-      'output:23',
-      '--guard',
-    ]);
+    const r = await op.ok([...silentRule(3002), '--guard']);
     const id = revertId(r.stderr);
     await op.ok(['confirm', id]);
     await until('the guard has ended', () => entry(op, id)?.health?.timeline !== undefined);
@@ -209,18 +198,7 @@ describe('pbc … --guard with UAC on', () => {
     await admin.ok(['uac', 'on', '--yes']);
     const as = operator(u, { ...FAST, PBC_USER: 'guardian', PBC_PASSWORD: secret });
     const before = await rules(as);
-    const r = await as.ok([
-      'rules',
-      'add',
-      '--priority',
-      '3000',
-      '--match',
-      'in_port=18',
-      '--actions',
-      'output:14',
-      '--guard',
-      'oversub,drops',
-    ]);
+    const r = await as.ok([...CORE_TO_TOOL, '--guard', 'oversub,drops']);
     const id = revertId(r.stderr);
     await until('the guard trips', finished(as, id));
     expect(entry(as, id).state).toBe('reverted');
