@@ -48,7 +48,8 @@ export async function execute(
   try {
     runner = new Runner(what, g, safety);
     if (!QUIET_ABOUT_GUARDS.has(what)) await warnAboutGuards(runner);
-    if (cmd.opts().revertAfter !== undefined) {
+    const o = cmd.opts();
+    if ([o.revertAfter, o.guard, o.guardFor, o.guardDropFloor].some((v) => v !== undefined)) {
       const { revertSpec } = await import('./revert-run.js');
       runner.revert = revertSpec(what, cmd.opts(), args);
     }

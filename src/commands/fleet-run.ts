@@ -239,8 +239,10 @@ export async function executeFleet(
   try {
     if (safety.kind === 'local')
       throw new UsageError(`--fleet does not apply to ${what}: it does not talk to a device`);
-    if (cmd.opts().revertAfter !== undefined)
-      throw new UsageError('--revert-after is for one device; it does not go with --fleet');
+    if (cmd.opts().revertAfter !== undefined || cmd.opts().guard !== undefined)
+      throw new UsageError(
+        `${cmd.opts().guard !== undefined ? '--guard' : '--revert-after'} is for one device; it does not go with --fleet`,
+      );
     parallel = parseParallel(g.parallel);
     members = await fleetMembers(g);
   } catch (e) {

@@ -26,6 +26,7 @@ export function entryJson(e: JournalEntry) {
     request: e.request,
     before: e.before ?? null,
     result: e.error !== undefined ? { error: e.error } : e.ended === undefined ? null : e.result,
+    ...(e.guard !== undefined ? { guard: e.guard } : {}),
   };
 }
 

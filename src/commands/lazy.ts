@@ -72,6 +72,18 @@ export function handle(
       .option(
         '--accept-partial-revert',
         'with --revert-after: send even when the account may not send all of the revert',
+      )
+      .option(
+        '--guard [list]',
+        'guarded change: watch the traffic (drops,oversub,quiet; default all) and revert at once if a guard trips',
+      )
+      .option(
+        '--guard-for <duration>',
+        'with --guard: how long the traffic is watched (default 5m)',
+      )
+      .option(
+        '--guard-drop-floor <pps>',
+        'with --guard: new tx drops a port must have to trip drops (default 1000pps)',
       );
   return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }

@@ -8,6 +8,7 @@
  */
 import type { Client, ClientOptions } from '../api/index.js';
 import { type Armed, arm, maybeSent, refusal } from '../guard/arm.js';
+import { type GuardFlags, type HealthSpec, healthSpec } from '../guard/health-spec.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
 import { changeRevert } from '../ops/revert/plans.js';
@@ -23,29 +24,43 @@ export interface RevertSpec {
   what: string;
   /** --accept-partial-revert: an incomplete revert is accepted without asking. */
   acceptPartial?: boolean;
+  /** `--guard`: the traffic is watched too; without --revert-after, kept at the window's end. */
+  health?: { spec: HealthSpec; keepAtEnd: boolean };
 }
 
 /** The spec of `--revert-after` (or undefined without it); UsageError when it cannot be. */
 export function revertSpec(
   what: string,
-  opts: { revertAfter?: string; acceptPartialRevert?: boolean } & Record<string, unknown>,
+  opts: { revertAfter?: string; acceptPartialRevert?: boolean } & GuardFlags &
+    Record<string, unknown>,
   args: unknown[],
-) {
-  if (opts.revertAfter === undefined) return undefined;
-  const afterMs = parseDuration(opts.revertAfter);
+): RevertSpec | undefined {
+  const health = healthSpec(opts);
+  if (opts.revertAfter === undefined && !health) return undefined;
+  const afterMs =
+    opts.revertAfter === undefined ? (health?.forMs ?? 0) : parseDuration(opts.revertAfter);
   return {
     afterMs,
     path: what,
     what: describe(what, opts, args),
     acceptPartial: opts.acceptPartialRevert === true,
-  } satisfies RevertSpec;
+    ...(health ? { health: { spec: health, keepAtEnd: opts.revertAfter === undefined } } : {}),
+  };
 }
+
+const OWN_FLAGS = new Set([
+  'revertAfter',
+  'acceptPartialRevert',
+  'guard',
+  'guardFor',
+  'guardDropFloor',
+]);
 
 /** `rules add --priority 100 --match in_port=1 --actions output:2`, secrets left out. */
 function describe(what: string, opts: Record<string, unknown>, args: unknown[]): string {
   const words = [what, ...args.flat().map(String)];
   for (const [k, v] of Object.entries(opts)) {
-    if (k === 'revertAfter' || k === 'acceptPartialRevert') continue;
+    if (OWN_FLAGS.has(k)) continue;
     if (/password|secret/i.test(k) || v === undefined) continue;
     const flag = `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     for (const one of Array.isArray(v) ? v : [v])
@@ -58,7 +73,8 @@ function describe(what: string, opts: Record<string, unknown>, args: unknown[]):
 export function revertOf(spec: RevertSpec, change: Change): RevertPlan {
   const plan = changeRevert(change);
   const why = refusal(spec.path, plan);
-  if (why) throw new UsageError(why);
+  if (why)
+    throw new UsageError(spec.health?.keepAtEnd ? why.replace('--revert-after', '--guard') : why);
   return plan;
 }
 
@@ -78,6 +94,7 @@ export function armCli(
     plan,
     entry,
     incomplete: (why) => acceptIncomplete(spec, why),
+    ...(spec.health ? { health: spec.health } : {}),
   });
 }
 
@@ -104,5 +121,16 @@ export async function settle(armed: Armed, spec: RevertSpec, err: unknown): Prom
   }
   const entry = await armed.started();
   const at = new Date(entry?.expiresAt ?? Date.now() + spec.afterMs).toISOString().slice(11, 19);
-  return `${err !== undefined ? 'the change may have reached the device: ' : ''}auto-revert ${armed.id} in ${formatDuration(spec.afterMs)} (at ${at} UTC) unless confirmed: pbc confirm ${armed.id}`;
+  const maybe = err !== undefined ? 'the change may have reached the device: ' : '';
+  if (spec.health) return maybe + guardedLine(armed.id, spec.health, at);
+  return `${maybe}auto-revert ${armed.id} in ${formatDuration(spec.afterMs)} (at ${at} UTC) unless confirmed: pbc confirm ${armed.id}`;
+}
+
+/** `guarded change, auto-revert 3fa2c1: watching drops, oversub, quiet for 5m …`. */
+function guardedLine(id: string, h: NonNullable<RevertSpec['health']>, at: string): string {
+  const watch = `watching ${h.spec.kinds.join(', ')} for ${formatDuration(h.spec.forMs)}`;
+  const end = h.keepAtEnd
+    ? `kept at ${at} UTC unless a guard trips`
+    : `reverts at ${at} UTC unless confirmed`;
+  return `guarded change, auto-revert ${id}: ${watch}; reverts at once if a guard trips, ${end} (pbc confirm ${id} keeps it now and ends the watch)`;
 }

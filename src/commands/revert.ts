@@ -55,6 +55,17 @@ function view(r: PendingRevert) {
     savepoint: r.savepoint?.name ?? null,
     guard: waiting ? (alive(r.guardPid) ? 'running' : 'gone') : null,
     detail: r.detail || null,
+    // a guarded change: what it watches, until when, and the guard that tripped
+    ...(r.health
+      ? {
+          guarded: {
+            guards: r.health.spec.kinds,
+            until: r.health.untilAt ? new Date(r.health.untilAt).toISOString() : null,
+            samples: r.health.samples ?? 0,
+            tripped: r.health.trip ? { guard: r.health.trip.kind, what: r.health.trip.what } : null,
+          },
+        }
+      : {}),
   };
 }
 

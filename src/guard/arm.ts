@@ -18,6 +18,8 @@ import { formatCountdown } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
 import { type Recipe, type RevertPlan, takeRecipe } from '../ops/revert/recipe.js';
 import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
+import { awaitBaseline, healthStarted } from './health-arm.js';
+import type { HealthSpec } from './health-spec.js';
 import { accountLevel, revertGaps } from './levels.js';
 import {
   active,
@@ -45,6 +47,12 @@ export interface ArmOptions {
    * says which): resolves true to go on, false or throws to refuse. Without it, refused.
    */
   incomplete?: (why: string) => Promise<boolean>;
+  /**
+   * A guarded change (`--guard`, `G`): the guard also watches the traffic for `health.forMs`
+   * and reverts at once when a guard trips. `keepAtEnd`: no revert timer (no
+   * --revert-after): the change is kept when the window ends without a trip.
+   */
+  health?: { spec: HealthSpec; keepAtEnd: boolean };
 }
 
 export interface Armed {
@@ -96,6 +104,7 @@ export async function arm(o: ArmOptions): Promise<Armed> {
       // this process until the guard runs: an entry whose process died blocks nothing
       guardPid: process.pid,
       updatedAt: now,
+      ...(o.health ? { health: { ...o.health } } : {}),
     });
   }, env);
   const forget = () => updatePending((list) => void removeEntry(list, id), env);
@@ -124,6 +133,8 @@ export async function arm(o: ArmOptions): Promise<Armed> {
     transition(id, 'pending', 'pending', recipe, env);
     const pid = await spawnGuard(id, o.options, o.entry, env);
     transition(id, 'pending', 'pending', { guardPid: pid }, env);
+    // a guarded change: the guard's pre-change samples come before the change is sent
+    if (o.health) await awaitBaseline(id, pid, o.health.spec, env);
   } catch (e) {
     await withdraw();
     throw e;
@@ -138,7 +149,14 @@ export async function arm(o: ArmOptions): Promise<Armed> {
       } catch {
         // the state after cannot be read: the revert sends its requests as they are
       }
-      return transition(id, 'pending', 'pending', { expiresAt, ...(watch ? { watch } : {}) }, env);
+      const entry = transition(
+        id,
+        'pending',
+        'pending',
+        { expiresAt, ...(watch ? { watch } : {}) },
+        env,
+      );
+      return o.health ? (healthStarted(id, o.health.spec, env) ?? entry) : entry;
     },
     withdraw,
   };

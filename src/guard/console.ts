@@ -9,6 +9,7 @@ import { sanitize } from '../model/sanitize.js';
 import { type Executor, executePlan, type Plan, type PlanResult } from '../ops/execute.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 import { arm, confirmRevert, maybeSent, pendingOn } from './arm.js';
+import { HEALTH_DEFAULTS, intervalFromEnv } from './health-spec.js';
 
 export interface RevertExecutor extends Executor {
   /** The session's client options, credentials included (for the guard). */
@@ -36,6 +37,8 @@ export async function withRevert<T>(
    * goes on only when its own check finds exactly that; otherwise it refuses, nothing sent.
    */
   accepted = '',
+  /** `G`: a guarded change — the traffic watched for `afterMs`, kept at its end unless a guard trips. */
+  guard?: boolean,
 ): Promise<{ value: T; line: string }> {
   if (!x.clientOptions || !entry)
     throw new Error('not sent: this console cannot start the revert guard');
@@ -49,6 +52,7 @@ export async function withRevert<T>(
       plan,
       entry,
       incomplete: async (why) => accepted !== '' && why === accepted,
+      ...(guard ? { health: consoleHealth(afterMs) } : {}),
     });
   } catch (e) {
     throw new Error(`not sent: ${sanitize((e as Error).message)}`);
@@ -65,9 +69,19 @@ export async function withRevert<T>(
   const at = new Date(started?.expiresAt ?? Date.now() + afterMs).toISOString().slice(11, 19);
   return {
     value,
-    line: `auto-revert ${armed.id}: reverts at ${at} UTC unless confirmed (C, or pbc confirm ${armed.id})`,
+    line: guard
+      ? `guarded change ${armed.id}: the traffic is watched until ${at} UTC, reverted at once if a guard trips (C keeps it now)`
+      : `auto-revert ${armed.id}: reverts at ${at} UTC unless confirmed (C, or pbc confirm ${armed.id})`,
   };
 }
+
+/** The console's guard: every guard, the defaults, for the window `G` chose; kept at its end. */
+function consoleHealth(forMs: number) {
+  return { spec: { ...HEALTH_DEFAULTS, forMs, intervalMs: intervalFromEnv() }, keepAtEnd: true };
+}
+
+/** What a change sent with `G` adds to its status line. */
+export const GUARDED_NOTE = ' — guarded: reverts by itself if a guard trips (C keeps it now)';
 
 /** A rule or group change (a plan) sent with auto-revert: a rule save-point is taken first. */
 export async function sendWithRevert(
@@ -76,6 +90,7 @@ export async function sendWithRevert(
   afterMs: number,
   entry: string | undefined = process.argv[1],
   accepted = '',
+  guard?: boolean,
 ): Promise<PlanResult> {
   const what = [plan.title, ...plan.steps.map((s) => s.describe().join(' '))].join(': ');
   try {
@@ -89,6 +104,7 @@ export async function sendWithRevert(
       () => executePlan(x, plan),
       entry,
       accepted,
+      guard,
     );
     return { ...value, lines: [...value.lines, line] };
   } catch (e) {

@@ -22,10 +22,14 @@ import {
 import { deviceId, installJournal, type Journal, newEntryId } from '../ops/journal.js';
 import { routeOf } from '../ops/journal-routes.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
+import { HealthWatch } from './health-guard.js';
+import { journalHealth } from './health-journal.js';
+import { tripText } from './health-trip.js';
 import {
   PendingFileError,
   type PendingRevert,
   type PendingState,
+  patchHealth,
   readPending,
   transition,
 } from './pending.js';
@@ -72,6 +76,7 @@ export async function runGuard(
 ): Promise<PendingState | 'gone'> {
   const env = opts.env ?? process.env;
   const timing = { ...GUARD_TIMING, ...opts.timing };
+  let health: HealthWatch | undefined;
   for (;;) {
     const entry = readOrWait(id, env);
     if (entry === 'unreadable') {
@@ -80,9 +85,32 @@ export async function runGuard(
       continue;
     }
     if (!entry) return 'gone';
-    if (entry.state !== 'pending') return entry.state;
+    if (entry.state !== 'pending') {
+      if (health) endWatch(health, id, env);
+      return entry.state;
+    }
+    if (entry.health) {
+      // a guarded change: its health is watched too, and a trip reverts at once
+      health ??= new HealthWatch(id, createClient(input.options), entry.health, env);
+      const step = await health.step(entry).catch(() => ({ type: 'wait' }) as const);
+      if (step.type === 'keep') {
+        const kept = await keepAtEnd(entry, input, health, env);
+        if (kept) return kept;
+        continue; // confirmed or tripped in the meantime: the loop reads the new state
+      }
+      if (step.type === 'trip') {
+        const claimed = claim(id, env);
+        if (claimed === 'unreadable' || !claimed) continue;
+        patchHealth(id, { trip: step.trip }, env);
+        endWatch(health, id, env);
+        const why = `guard '${step.trip.kind}' tripped`;
+        return revert(claimed, input, timing, env, opts.onEvent, tripText(step.trip), why);
+      }
+    }
     const left = entry.expiresAt - Date.now();
-    if (left > 0) {
+    // a guarded change without a timer is kept at the window's end, never reverted by it
+    const keeps = entry.health?.keepAtEnd && entry.health.sentAt !== undefined;
+    if (left > 0 || keeps) {
       await sleep(Math.min(timing.pollMs, left));
       continue;
     }
@@ -121,6 +149,9 @@ async function revert(
   timing: GuardTiming,
   env: NodeJS.ProcessEnv,
   onEvent?: (e: GuardEvent) => void,
+  /** Why it reverts before expiry (a guard tripped: `reverted: … (guard 'oversub')`). */
+  lead = '',
+  revertWhy?: string,
 ): Promise<PendingState> {
   const client = createClient(input.options);
   // The reverts go through the change pipeline: each write is journaled like any other.
@@ -128,6 +159,7 @@ async function revert(
     device: entry.device,
     ...(entry.user !== undefined ? { user: entry.user } : {}),
     revertOf: entry.id,
+    ...(revertWhy ? { revertWhy } : {}),
   });
   const giveUpAt = Date.now() + timing.giveUpMs;
   let plan: ExpiryPlan | undefined;
@@ -167,9 +199,10 @@ async function revert(
         answering = false;
         const reason = (e as Error).message;
         if (!transient(e) || Date.now() + timing.retryMs > giveUpAt) {
-          const detail = transient(e)
+          const why = transient(e)
             ? `device did not answer for ${Math.round(timing.giveUpMs / 1000)} s after expiry: ${reason}`
             : reason;
+          const detail = lead ? `${lead}; the revert failed: ${why}` : why;
           const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts }, env);
           const request = plan?.steps[next]?.request ?? entry.revert[next];
           if (request) recordNotDone(journal, entry, request, `failed: ${detail}`);
@@ -195,11 +228,59 @@ async function revert(
     if (k.request) recordNotDone(journal, entry, k.request, `left ${k.label}: ${k.why}`);
   const state: PendingState =
     left.length === 0 ? 'reverted' : done.length > 0 ? 'partly-reverted' : 'not-reverted';
-  const detail = outcomeText(done, left);
+  const detail = [lead, outcomeText(done, left)].filter(Boolean).join('; ');
   const final = transition(entry.id, 'reverting', state, { attempts, detail }, env);
   onEvent?.({ type: 'reverted', entry: final ?? entry });
   return state;
 }
+
+/** The watch is over (confirmed, tripped, kept): its timeline to the entry and the journal. */
+function endWatch(health: HealthWatch, id: string, env: NodeJS.ProcessEnv): void {
+  health.record();
+  health.close();
+  const entry = readOrWait(id, env);
+  if (entry && entry !== 'unreadable') journalHealth(entry, env);
+}
+
+/**
+ * A guarded change without a revert timer whose window ended without a trip: kept
+ * (pending → confirmed, under the lock: a confirm or a trip that came first wins), and its
+ * save-point deleted, journaled like the guard's other writes.
+ */
+async function keepAtEnd(
+  entry: PendingRevert,
+  input: GuardInput,
+  health: HealthWatch,
+  env: NodeJS.ProcessEnv,
+): Promise<PendingState | undefined> {
+  const kept = transition(entry.id, 'pending', 'confirmed', { detail: KEPT_TEXT }, env);
+  if (!kept) return undefined;
+  endWatch(health, entry.id, env);
+  removeChanges(entry.id, env);
+  const client = createClient(input.options);
+  installJournal(client, {
+    device: entry.device,
+    ...(entry.user !== undefined ? { user: entry.user } : {}),
+  });
+  try {
+    for (const r of kept.cleanup) await sendRequest(client.transport, r);
+  } catch (e) {
+    transition(
+      entry.id,
+      'confirmed',
+      'confirmed',
+      {
+        detail: `${KEPT_TEXT}; save-point ${kept.savepoint?.name} left: ${(e as Error).message}`,
+      },
+      env,
+    );
+  } finally {
+    await client.close().catch(() => {});
+  }
+  return 'confirmed';
+}
+
+export const KEPT_TEXT = 'kept: the guard window ended without a trip';
 
 /** The guard's plan: per object for a watched change, else the recorded requests as they are. */
 async function planOf(

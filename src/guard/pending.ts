@@ -17,6 +17,7 @@ import {
 import { join } from 'node:path';
 import type { ApiRequest } from '../api/index.js';
 import { ensureStateDir, stateDir } from '../config/state-dir.js';
+import type { HealthState } from './health-state.js';
 import type { Watch } from './watch.js';
 
 export type PendingState =
@@ -56,6 +57,11 @@ export interface PendingRevert {
    * `revert` requests are sent as they are.
    */
   watch?: Watch;
+  /**
+   * A guarded change (`--guard`, the console's `G`): the guard also watches the device's
+   * traffic and reverts at once when a guard trips (health-state.ts).
+   */
+  health?: HealthState;
   /** Why it failed or what was left; how many times the guard tried. */
   detail?: string;
   attempts?: number;
@@ -199,6 +205,21 @@ export function transition(
     const r = list.find((x) => x.id === id);
     if (!r || r.state !== from) return undefined;
     Object.assign(r, extra, { state: to, updatedAt: Date.now() });
+    return { ...r };
+  }, env);
+}
+
+/** Merges `patch` into entry `id`'s health (under the lock); the entry, or undefined. */
+export function patchHealth(
+  id: string,
+  patch: Partial<HealthState>,
+  env: NodeJS.ProcessEnv = process.env,
+): PendingRevert | undefined {
+  return updatePending((list) => {
+    const r = list.find((x) => x.id === id);
+    if (!r?.health) return undefined;
+    Object.assign(r.health, patch);
+    r.updatedAt = Date.now();
     return { ...r };
   }, env);
 }

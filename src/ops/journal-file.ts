@@ -51,6 +51,8 @@ export interface JournalRequest {
   undoOf?: string;
   /** This change was sent by the auto-revert with this id, at its expiry. */
   revertOf?: string;
+  /** Why the auto-revert was sent before its expiry (`guard 'oversub' tripped`). */
+  revertWhy?: string;
   /**
    * The change is one of a batch (the writes of `pbc apply -f`): `before` is the state when
    * the batch began and `after` (an `after` line) the state once it ended — read once for
@@ -79,6 +81,17 @@ export interface JournalAfter {
   after: unknown;
 }
 
+/**
+ * A guarded change's watch, added to each of its entries once the guard window is over
+ * (src/guard/health-journal.ts): the trip, if any, and the affected ports' rates.
+ */
+export interface JournalGuard {
+  type: 'guard';
+  id: string;
+  time: string;
+  guard: unknown;
+}
+
 /** One change as read back: its request line with its outcome (if it has ended). */
 export interface JournalEntry extends Omit<JournalRequest, 'type'> {
   result?: unknown;
@@ -86,6 +99,8 @@ export interface JournalEntry extends Omit<JournalRequest, 'type'> {
   after?: unknown;
   /** When the outcome was recorded; absent while (or if never) known. */
   ended?: string;
+  /** A guarded change's watch (JournalGuard). */
+  guard?: unknown;
 }
 
 /** The journal could not be written: the write is not sent. */
@@ -112,7 +127,7 @@ export class JournalFile {
   }
 
   /** Appends one line; throws JournalError (saying why) when it cannot. */
-  append(record: JournalRequest | JournalOutcome | JournalAfter): void {
+  append(record: JournalLine): void {
     const line = `${journalJson(record.type === 'outcome' && record.error !== undefined ? { ...record, error: maskSecrets(record.error) } : record)}\n`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -189,6 +204,9 @@ export class JournalFile {
         } else if (r.type === 'after') {
           const entry = byId.get(r.id);
           if (entry) entry.after = r.after;
+        } else if (r.type === 'guard') {
+          const entry = byId.get(r.id);
+          if (entry) entry.guard = r.guard;
         }
       }
     }
@@ -209,7 +227,7 @@ export interface Torn {
   after: string | undefined;
 }
 
-type JournalLine = JournalRequest | JournalOutcome | JournalAfter;
+type JournalLine = JournalRequest | JournalOutcome | JournalAfter | JournalGuard;
 
 function parseLine(line: string): JournalLine | undefined {
   try {

@@ -23,6 +23,8 @@ export interface JournalMeta {
   user?: string;
   /** The writes are the auto-revert with this id, sent at its expiry (by the guard). */
   revertOf?: string;
+  /** Why the auto-revert was sent before its expiry (a guarded change: a guard tripped). */
+  revertWhy?: string;
 }
 
 /** `http://user:pw@host/rest/` → `http://host/rest`: how the journal names a device. */
@@ -118,6 +120,7 @@ export function journalHook(
         request,
         ...(undoOf ? { undoOf } : {}),
         ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
+        ...(meta.revertWhy ? { revertWhy: meta.revertWhy } : {}),
         ...(batch ? { batch: batch.id } : {}),
       };
       const inBatch = batch;
@@ -192,7 +195,7 @@ export function entryOutcome(e: JournalEntry): string {
         ? '? (no answer recorded)'
         : 'OK';
   if (e.undoOf) return `${r} (undo of ${e.undoOf})`;
-  if (e.revertOf) return `${r} (auto-revert ${e.revertOf} at expiry)`;
+  if (e.revertOf) return `${r} (auto-revert ${e.revertOf} ${e.revertWhy ?? 'at expiry'})`;
   return r;
 }
 

@@ -63,3 +63,22 @@ describe('R: apply with auto-revert', () => {
     expect(confirmKey(typed.state, 'R', 'delete', true, true).state.revert?.time.text).toBe('5m');
   });
 });
+
+describe('G: a guarded change, beside R', () => {
+  const type = (keys: string[], revertable = true) => {
+    let r: ReturnType<typeof confirmKey> = { state: newConfirm(null), event: 'none' };
+    for (const k of keys) r = confirmKey(r.state, k, '', true, revertable);
+    return r;
+  };
+  it('G proposes a 5m window, editable; Enter sends guarded with it', () => {
+    expect(type(['G']).state.revert).toMatchObject({ guard: true, time: { text: '5m' } });
+    const r = type(['G', 'backspace', 'backspace', '2', 'm', 'enter']);
+    expect(r).toMatchObject({ event: 'confirmRevert', revertMs: 120_000, guard: true });
+    // R stays a plain auto-revert
+    expect(type(['R', 'enter']).guard).toBeUndefined();
+  });
+  it('is offered only where R is, and Esc goes back to y/n', () => {
+    expect(type(['G'], false).state.revert).toBeUndefined();
+    expect(type(['G', 'escape']).state.revert).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@
 import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
-import { REVERT_KEY } from '../widgets/confirm-keys.js';
+import { GUARD_KEY, REVERT_KEY } from '../widgets/confirm-keys.js';
 import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from './form/field.js';
 import { clampLines, FieldText, wrap } from './form/view.js';
@@ -17,7 +17,7 @@ export interface ConfirmState {
   /** null: this change offers no save-point box. */
   saveFirst: boolean | null;
   /** `R` was pressed: the auto-revert time being edited (Enter applies), and why it is refused. */
-  revert?: { time: TextField; error?: string };
+  revert?: { time: TextField; error?: string; guard?: true };
 }
 
 export type ConfirmEvent = 'none' | 'confirm' | 'confirmRevert' | 'cancel' | 'toggleSave';
@@ -35,7 +35,7 @@ function revertKey(
   s: ConfirmState & { revert: NonNullable<ConfirmState['revert']> },
   key: string,
   allowed: boolean,
-): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
+): ConfirmAnswer {
   if (key === 'escape') {
     const { revert: _, ...rest } = s;
     return { state: rest, event: 'none' };
@@ -43,8 +43,14 @@ function revertKey(
   if (key === 'enter') {
     if (!allowed) return { state: s, event: 'none' };
     try {
-      const revertMs = parseDuration(s.revert.time.text, 'the revert time');
-      return { state: s, event: 'confirmRevert', revertMs };
+      const what = s.revert.guard ? 'the guard window' : 'the revert time';
+      const revertMs = parseDuration(s.revert.time.text, what);
+      return {
+        state: s,
+        event: 'confirmRevert',
+        revertMs,
+        ...(s.revert.guard ? { guard: true } : {}),
+      };
     } catch (e) {
       return {
         state: { ...s, revert: { ...s.revert, error: (e as Error).message } },
@@ -53,7 +59,16 @@ function revertKey(
     }
   }
   const time = editText(s.revert.time, key);
-  return { state: time ? { ...s, revert: { time } } : s, event: 'none' };
+  const guard = s.revert.guard ? { guard: true as const } : {};
+  return { state: time ? { ...s, revert: { time, ...guard } } : s, event: 'none' };
+}
+
+/** What a key did; `revertMs` once Enter sends with auto-revert, `guard` for a guarded change. */
+export interface ConfirmAnswer {
+  state: ConfirmState;
+  event: ConfirmEvent;
+  revertMs?: number;
+  guard?: true;
 }
 
 /** `allowed`: the session may write; otherwise nothing confirms. */
@@ -64,12 +79,19 @@ export function confirmKey(
   allowed: boolean,
   /** `R` offers apply-with-auto-revert (the change can be reverted). */
   revertable = false,
-): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
+): ConfirmAnswer {
   if (s.revert) return revertKey({ ...s, revert: s.revert }, key, allowed);
-  // R: once the word (if any) is typed, so R is never taken from a word being typed
-  if (key === REVERT_KEY && revertable && allowed && (word === '' || s.typed.text.trim() === word))
+  // R (G): once the word (if any) is typed, so R is never taken from a word being typed
+  const wordDone = word === '' || s.typed.text.trim() === word;
+  if ((key === REVERT_KEY || key === GUARD_KEY) && revertable && allowed && wordDone)
     return {
-      state: { ...s, revert: { time: textField(formatDuration(DEFAULT_REVERT_MS)) } },
+      state: {
+        ...s,
+        revert: {
+          time: textField(formatDuration(DEFAULT_REVERT_MS)),
+          ...(key === GUARD_KEY ? { guard: true as const } : {}),
+        },
+      },
       event: 'none',
     };
   if (key === 'escape') return { state: s, event: 'cancel' };
@@ -175,13 +197,31 @@ export function ChangeDialog(props: ChangeDialogProps) {
 /** What `R` offers, in every confirmation of a change that can be reverted. */
 export const REVERT_CHOICE = `${REVERT_KEY} send, revert in 5 min unless confirmed`;
 
-/** The confirmation's last two lines while the auto-revert time is edited (after `R`). */
+/** What `G` offers beside `R`: a guarded change (the traffic watched, reverted if a guard trips). */
+export const GUARD_CHOICE = `${GUARD_KEY} guarded`;
+
+/** The words around the time being edited: after `R`, and after `G`. */
+const TIME_WORDS = {
+  revert: [
+    'Apply, revert after ',
+    ' unless confirmed (C)',
+    'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back',
+  ],
+  guard: [
+    'Guarded: watch the traffic for ',
+    ', revert if a guard trips',
+    'Enter sends (drops, oversub, quiet watched; kept at the end; C keeps now) · Esc back',
+  ],
+} as const;
+
+/** The confirmation's last two lines while the auto-revert time (the guard window) is edited. */
 export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
+  const [before, after, hint] = TIME_WORDS[revert.guard ? 'guard' : 'revert'];
   return [
     <Text key="t" wrap="truncate-end">
-      <Text bold>Apply, revert after </Text>
+      <Text bold>{before}</Text>
       <FieldText field={revert.time} width={10} focused />
-      <Text bold> unless confirmed (C)</Text>
+      <Text bold>{after}</Text>
     </Text>,
     <Text
       key="k"
@@ -189,7 +229,7 @@ export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
       color={revert.error ? 'red' : undefined}
       wrap="truncate-end"
     >
-      {revert.error ?? 'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back'}
+      {revert.error ?? hint}
     </Text>,
   ];
 }
@@ -210,7 +250,7 @@ function footerOf(props: ChangeDialogProps) {
   if (plan.confirmWord === '')
     return [
       <Text key="k" bold wrap="truncate-end">
-        y/Enter send{props.revertable ? ` · ${REVERT_CHOICE}` : ''} · n/Esc back
+        y/Enter send{props.revertable ? ` · ${REVERT_CHOICE} · ${GUARD_CHOICE}` : ''} · n/Esc back
         {state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
       </Text>,
     ];
@@ -225,7 +265,9 @@ function footerOf(props: ChangeDialogProps) {
     </Text>,
     <Text key="k" dimColor wrap="truncate-end">
       Esc goes back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
-      {props.revertable ? ` · ${REVERT_KEY} after the word: send with auto-revert` : ''}
+      {props.revertable
+        ? ` · ${REVERT_KEY} after the word: send with auto-revert (${GUARD_KEY} guarded)`
+        : ''}
     </Text>,
   ];
 }

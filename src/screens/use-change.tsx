@@ -4,7 +4,7 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { useRef, useState } from 'react';
-import { sendWithRevert } from '../guard/console.js';
+import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
 import { revertGapsOf } from '../guard/levels.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
@@ -97,14 +97,14 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     return journal ? entriesOf(journal.file, { device: consoleValue.session.url }) : [];
   };
 
-  const send = (o: Open, revertMs?: number) => {
+  const send = (o: Open, revertMs?: number, guard?: true) => {
     set({ ...o, phase: 'sending' });
     const before = new Set(journaled().map((e) => e.id));
     // the executor sends, then has the poller refresh what the change affects
     const sent =
       revertMs === undefined
         ? executePlan({ client, store, poller }, o.plan)
-        : sendWithRevert(consoleValue, o.plan, revertMs, undefined, o.incomplete);
+        : sendWithRevert(consoleValue, o.plan, revertMs, undefined, o.incomplete, guard);
     sent.then(
       (result) => {
         if (result.ok) {
@@ -114,7 +114,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
           // `u undo` where the change has an inverse (an undo itself is not offered again)
           const undo = o.plan.undoOf === undefined && undoableSince(journaled(), before);
           notify(
-            `${doneLine(o.plan.title, result)}${undo ? ' · u undo' : ''}${revertMs === undefined ? '' : ' — reverts by itself unless confirmed (C)'}`,
+            `${doneLine(o.plan.title, result)}${undo ? ' · u undo' : ''}${revertMs === undefined ? '' : guard ? GUARDED_NOTE : ' — reverts by itself unless confirmed (C)'}`,
           );
           return;
         }
@@ -142,7 +142,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       }
       return true;
     }
-    const { state, event, revertMs } = confirmKey(
+    const { state, event, revertMs, guard } = confirmKey(
       o.confirm,
       k,
       o.plan.confirmWord,
@@ -164,7 +164,8 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
       if (seen(token(o))) {
         answerConfirmation(store, o.id, true);
-        send({ ...o, confirm: state }, event === 'confirmRevert' ? revertMs : undefined);
+        if (event === 'confirmRevert') send({ ...o, confirm: state }, revertMs, guard);
+        else send({ ...o, confirm: state });
       } else notify(UNSEEN);
     } else set({ ...o, confirm: state });
     return true;

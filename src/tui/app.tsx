@@ -17,6 +17,7 @@ import { StatusBar, Text } from '../widgets/index.js';
 import { appCommands } from './app-commands.js';
 import { deviceNames, namesToRead } from './device-names.js';
 import { dispatchKey } from './dispatch.js';
+import { useGuardTrips } from './guard-trips.js';
 import { HEADER_HEIGHT, Header } from './header.js';
 import { HelpOverlay } from './help.js';
 import { statusHints } from './hints.js';
@@ -50,6 +51,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { notice, setNotice, reply, setReply } = useMessages();
   // `:login`'s form, over the screen (which stays mounted underneath)
   const login = useDialog(setNotice);
+  useGuardTrips(session.url, setNotice);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const { screen } = screens;
   const view = SCREEN_VIEWS[screen];

@@ -59,3 +59,41 @@ describe('the header during an auto-revert', () => {
     expect(revertText(URL, now)).toBe('REVERTS ON HOLD — pending.json corrupt');
   });
 });
+
+describe('the header during a guarded change', () => {
+  const now = 1_000_000;
+  const guarded = (health: object, state = 'pending') =>
+    writeFileSync(
+      join(dir, 'pending.json'),
+      JSON.stringify({
+        reverts: [
+          {
+            id: 'abc123',
+            device: URL,
+            what: 'rules add',
+            createdAt: 0,
+            expiresAt: now + 250_000,
+            revert: [],
+            cleanup: [],
+            state,
+            guardPid: process.pid,
+            updatedAt: 0,
+            health: { spec: {}, ...health },
+          },
+        ],
+      }),
+    );
+  it('counts the window down; C keeps the change', () => {
+    guarded({ keepAtEnd: true });
+    expect(revertText(URL, now)).toBe('GUARDED 4:10 — C keep');
+    guarded({ keepAtEnd: false });
+    expect(revertText(URL, now)).toBe('GUARDED · REVERT IN 4:10 — C confirm');
+  });
+  it('says which guard tripped while it reverts', () => {
+    guarded(
+      { keepAtEnd: true, trip: { kind: 'oversub', what: 'x', sample: 2, at: 0 } },
+      'reverting',
+    );
+    expect(revertText(URL, now)).toBe("REVERTING… (guard 'oversub')");
+  });
+});

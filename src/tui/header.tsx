@@ -1,6 +1,7 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
 import { pendingOn } from '../guard/arm.js';
+import type { HealthState } from '../guard/health-state.js';
 import { alive, PendingFileError } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
@@ -91,8 +92,17 @@ export function revertText(url: string, now: number): string {
     if (first.expiresAt <= now) return `REVERT OVERDUE — ${resume}`;
     return `REVERT IN ${formatCountdown(first.expiresAt - now)} — ${resume}`;
   }
-  if (first.state === 'reverting' || first.expiresAt <= now) return 'REVERTING…';
+  const trip = first.health?.trip;
+  if (first.state === 'reverting' || first.expiresAt <= now)
+    return trip ? `REVERTING… (guard '${trip.kind}')` : 'REVERTING…';
+  if (first.health) return guardedText(first.health, first.expiresAt, now);
   return `REVERT IN ${formatCountdown(first.expiresAt - now)} — C confirm`;
+}
+
+/** `GUARDED 4:10 — C keep` (kept at the end), `GUARDED · REVERT IN 4:10 — C confirm`. */
+function guardedText(h: HealthState, expiresAt: number, now: number): string {
+  if (h.keepAtEnd) return `GUARDED ${formatCountdown(expiresAt - now)} — C keep`;
+  return `GUARDED · REVERT IN ${formatCountdown(expiresAt - now)} — C confirm`;
 }
 
 export function Header(props: {

@@ -3,7 +3,7 @@
  * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
-import { REVERT_KEY } from '../widgets/confirm-keys.js';
+import { GUARD_KEY, REVERT_KEY } from '../widgets/confirm-keys.js';
 import { NAV } from '../widgets/list-state.js';
 
 export type ScreenId =
@@ -108,6 +108,15 @@ export const BINDINGS: readonly Binding[] = [
     keys: [REVERT_KEY],
     label:
       'in a confirmation: apply, revert in 5 min unless confirmed (C); offered where the change can be reverted',
+    scope: 'global',
+    within: 'editor',
+  },
+  {
+    // beside R, wherever R is offered: the same revert, and the traffic watched meanwhile
+    command: 'confirm.guard',
+    keys: [GUARD_KEY],
+    label:
+      'in a confirmation: guarded change, watch the traffic 5 min and revert at once if a guard trips (C keeps)',
     scope: 'global',
     within: 'editor',
   },

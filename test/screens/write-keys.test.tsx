@@ -72,6 +72,8 @@ const NEVER_WRITES = new Set([
   'rules.editor.fix',
   // R inside a confirmation: opens the revert time; Enter then sends (test/e2e/revert-tui)
   'confirm.revert',
+  // G likewise: opens the guard window; Enter then sends (test/cli/guard.test.ts)
+  'confirm.guard',
   'groups.detail',
   'groups.editor.pick',
   'groups.editor.apply',

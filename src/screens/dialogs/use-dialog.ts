@@ -254,7 +254,12 @@ export function useDialog(notify: (message: string) => void): DialogControl {
             origin.current = from;
             armNext.current =
               r?.revertMs !== undefined && d.revert
-                ? { offer: d.revert, ms: r.revertMs, accepted: d.incomplete ?? '' }
+                ? {
+                    offer: d.revert,
+                    ms: r.revertMs,
+                    accepted: d.incomplete ?? '',
+                    ...(r.guard ? { guard: r.guard } : {}),
+                  }
                 : null;
             choice.run();
             origin.current = null;

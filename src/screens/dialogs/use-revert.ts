@@ -5,11 +5,11 @@
  * guard started, then the change sent and the timer started.
  */
 import { useCallback, useRef } from 'react';
-import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
+import { GUARDED_NOTE, REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
 import { revertGapsOf } from '../../guard/levels.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
-import { REVERT_KEY } from '../../widgets/confirm-keys.js';
+import { GUARD_KEY, REVERT_KEY } from '../../widgets/confirm-keys.js';
 import { confirmKey, newConfirm } from '../confirm.js';
 import type { Dialog, RevertOffer, RunResult } from './dialog.js';
 
@@ -21,6 +21,8 @@ export interface ArmNext {
   ms: number;
   /** Why the revert would be incomplete, as the confirmation showed it ('' for complete). */
   accepted: string;
+  /** `G`: a guarded change. */
+  guard?: true;
 }
 
 /**
@@ -30,12 +32,13 @@ export interface ArmNext {
 export function revertKey(
   d: ConfirmDialog,
   key: string,
-): { dialog: ConfirmDialog; revertMs?: number } | undefined {
+): { dialog: ConfirmDialog; revertMs?: number; guard?: true } | undefined {
   if (!d.revert || d.revert.plan.kind === 'none') return undefined;
-  if (!d.revertTime && key !== REVERT_KEY) return undefined;
+  if (!d.revertTime && key !== REVERT_KEY && key !== GUARD_KEY) return undefined;
   const from = { ...newConfirm(null), ...(d.revertTime ? { revert: d.revertTime } : {}) };
-  const { state, event, revertMs } = confirmKey(from, key, '', true, true);
-  if (event === 'confirmRevert' && revertMs !== undefined) return { dialog: d, revertMs };
+  const { state, event, revertMs, guard } = confirmKey(from, key, '', true, true);
+  if (event === 'confirmRevert' && revertMs !== undefined)
+    return { dialog: d, revertMs, ...(guard ? { guard } : {}) };
   const { revertTime: _, ...rest } = d;
   return { dialog: state.revert ? { ...rest, revertTime: state.revert } : rest };
 }
@@ -56,9 +59,11 @@ export function useRevertRun() {
       work,
       undefined,
       next.accepted,
+      next.guard,
     );
     const r = typeof result === 'string' ? { message: result } : (result ?? {});
-    return { ...r, message: `${r.message ?? 'sent'}${REVERTS_UNLESS_CONFIRMED}` };
+    const note = next.guard ? GUARDED_NOTE : REVERTS_UNLESS_CONFIRMED;
+    return { ...r, message: `${r.message ?? 'sent'}${note}` };
   }, []);
 }
 

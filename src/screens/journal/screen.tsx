@@ -21,6 +21,7 @@ import { matchNote } from '../filter-note.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { applyChange, listenForApply } from './apply.js';
+import { guardLines } from './guard-lines.js';
 import { diffLines, foldedDiff } from './state-diff.js';
 
 /** Set by the app's `u` on another screen: open the latest change's undo on arrival. */
@@ -65,6 +66,7 @@ function detailLines(e: JournalEntry): string[] {
   const head = [
     `${e.operation} · ${e.time} · ${e.user || 'no user'} · ${outcome(e)}`,
     `request: ${line} ${params}`,
+    ...guardLines(e.guard),
   ];
   const missing = (which: string, why?: string) =>
     `${which}: ${why ? `could not be read (${why})` : 'not recorded'}`;
