@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import type { Group } from '../../model/index.js';
 import { type Column, KeyValue, type ListState, Table, Text } from '../../widgets/index.js';
 import { matchNote } from '../filter-note.js';
-import { notLoaded } from '../use-edit-session.js';
+import { notLoaded } from '../load-note.js';
 import { TYPE_WORDS } from './editor-state.js';
 import { detailPairs, type GroupRow } from './rows.js';
 

@@ -13,7 +13,7 @@ import {
   rebuildFromForm,
   warningLines,
 } from '../form/editor-screen.js';
-import type { EditSession } from '../use-edit-session.js';
+import type { EditSession } from '../rules/edit-session.js';
 import { type GroupForm, groupKey, newGroupForm, refusalTarget } from './editor-state.js';
 import { analyzeGroup, impactLines, planGroup } from './model.js';
 import { groupEditorImpact } from './traffic-impact.js';

@@ -5,7 +5,7 @@
  */
 import type { Group } from '../../model/index.js';
 import { groupDeleteRefusal } from '../../tcam/index.js';
-import type { EditSession } from '../use-edit-session.js';
+import type { EditSession } from '../rules/edit-session.js';
 import type { GroupForm } from './editor-state.js';
 import { impactLines, planGroupDelete, planGroupDeleteAll } from './model.js';
 import type { GroupRow } from './rows.js';

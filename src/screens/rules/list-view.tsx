@@ -3,8 +3,8 @@ import { Box } from 'ink';
 import type { JSX } from 'react';
 import type { RuleList } from '../../ops/index.js';
 import { Gauge, type ListState, Table, Text } from '../../widgets/index.js';
+import { notLoaded } from '../load-note.js';
 import { StaleMark } from '../stale-mark.js';
-import { notLoaded } from '../use-edit-session.js';
 import { RULE_SORTS, type RuleRow, ruleColumns } from './table.js';
 
 const COLUMNS = ruleColumns();

@@ -13,9 +13,9 @@ import {
   rebuildFromForm,
   warningLines,
 } from '../form/editor-screen.js';
-import type { EditSession } from '../use-edit-session.js';
 import { analyze } from './analysis.js';
 import { planRule } from './apply.js';
+import type { EditSession } from './edit-session.js';
 import {
   type EditorMode,
   editorKey,

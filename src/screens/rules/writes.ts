@@ -3,8 +3,8 @@
  * D delete all (save first offered), z reset counters — each behind the confirmation.
  */
 import type { Rule } from '../../model/index.js';
-import type { EditSession } from '../use-edit-session.js';
 import { planDelete, planDeleteAll, planResetCounters } from './apply.js';
+import type { EditSession } from './edit-session.js';
 import type { RuleForm } from './editor-state.js';
 import { deleteImpact, impactLines } from './impact.js';
 import { malformedRefusal } from './use-rule-editor.js';

@@ -3,12 +3,12 @@
  * sees it, who may write, the confirmation, the editor's form, the traffic view its impact is
  * computed from and the predicted-vs-measured check after apply. Written once for both.
  */
-import { usePortRates } from '../store/react.js';
-import { type DeviceView, useDeviceView, useWriteRefusal } from './device-view.js';
-import { type FormRef, useFormRef } from './form/editor-screen.js';
-import { type PredictionCheck, usePredictionCheck } from './rules/impact-check.js';
-import { type TrafficView, useTrafficView } from './traffic-view.js';
-import { useChange } from './use-change.js';
+import { usePortRates } from '../../store/react.js';
+import { type DeviceView, useDeviceView, useWriteRefusal } from '../device-view.js';
+import { type FormRef, useFormRef } from '../form/editor-screen.js';
+import { type TrafficView, useTrafficView } from '../traffic-view.js';
+import { useChange } from '../use-change.js';
+import { type PredictionCheck, usePredictionCheck } from './impact-check.js';
 
 export interface EditSession<F> {
   device: DeviceView;
@@ -31,9 +31,4 @@ export function useEditSession<F>(notify: (message: string) => void): EditSessio
   const traffic = useTrafficView(usePortRates());
   const prediction = usePredictionCheck(traffic, notify);
   return { device, refused, change, formRef, form: formRef.current(), traffic, prediction };
-}
-
-/** A list's line while its resource has not arrived: loading, or why it cannot be read. */
-export function notLoaded(what: string, error: string | undefined): string {
-  return error ? `Cannot read the ${what}: ${error}` : `Loading ${what}…`;
 }
