@@ -8,9 +8,8 @@ import { useMemo, useState } from 'react';
 import { useConsoleState } from '../../store/react.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { DISCARD_QUESTION, withRefusal } from '../form/editor-screen.js';
 import { usePick } from '../pick.js';
-import { useEditSession } from '../rules/edit-session.js';
+import { editorViewProps, useEditSession } from '../rules/edit-session.js';
 import type { ScreenProps } from '../types.js';
 import { GroupEditor } from './editor.js';
 import { completionsAt, type GroupForm } from './editor-state.js';
@@ -83,11 +82,9 @@ export function GroupsScreen(props: ScreenProps) {
     return (
       <GroupEditor
         form={editor.form}
-        analysis={withRefusal(editor.analysis, session.formRef.refusal())}
-        {...(session.formRef.asking() ? { question: DISCARD_QUESTION } : {})}
+        {...editorViewProps(session, editor.analysis)}
         ports={device.env.ports}
         completions={completionsAt(editor.form, device.env)}
-        refused={refused}
         traffic={editor.impact}
         width={width}
         height={height}

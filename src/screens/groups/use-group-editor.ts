@@ -6,14 +6,8 @@
  */
 import { useMemo } from 'react';
 import type { Group } from '../../model/index.js';
-import {
-  applyBlocked,
-  editorStep,
-  keepRefused,
-  rebuildFromForm,
-  warningLines,
-} from '../form/editor-screen.js';
-import type { EditSession } from '../rules/edit-session.js';
+import { applyBlocked, editorStep, warningLines } from '../form/editor-screen.js';
+import { confirmForm, type EditSession } from '../rules/edit-session.js';
 import { type GroupForm, groupKey, newGroupForm, refusalTarget } from './editor-state.js';
 import { analyzeGroup, impactLines, planGroup } from './model.js';
 import { groupEditorImpact } from './traffic-impact.js';
@@ -23,7 +17,7 @@ export function useGroupEditor(
   groups: readonly Group[],
   notify: (message: string) => void,
 ) {
-  const { device, change, formRef, form, traffic, prediction } = s;
+  const { device, formRef, form, traffic, prediction } = s;
   const analysis = useMemo(
     () => (form ? analyzeGroup(form, device, groups) : null),
     [form, device, groups],
@@ -45,22 +39,14 @@ export function useGroupEditor(
     if (applyBlocked(fm, a, formRef.set, notify)) return;
     const build = (save: boolean) => planGroup(a, save, new Date())!;
     const t = fm === form ? impact : groupEditorImpact(a, traffic);
-    change.open(build(fm.saveFirst), {
-      saveFirst: fm.saveFirst,
-      rebuild: rebuildFromForm(formRef, build),
-      impact: [
-        ...warningLines(a.issues),
-        ...impactLines(a.impact),
-        ...(t?.warnings ?? []).map((w) => `! ${w}`),
-        ...(t ? [t.summary] : []),
-      ],
-      onClose: (r) => {
-        // success closes the editor; a refusal goes back to it, as typed
-        if (r?.ok) {
-          formRef.set(null);
-          if (t && t.impact.ports.length > 0) prediction.expect(`group ${fm.id.text}`, t);
-        } else if (r) keepRefused(formRef, r.lines, refusalTarget);
-      },
+    const lines = [
+      ...warningLines(a.issues),
+      ...impactLines(a.impact),
+      ...(t?.warnings ?? []).map((w) => `! ${w}`),
+      ...(t ? [t.summary] : []),
+    ];
+    confirmForm(s, fm, build(fm.saveFirst), build, lines, refusalTarget, () => {
+      if (t && t.impact.ports.length > 0) prediction.expect(`group ${fm.id.text}`, t);
     });
   };
 

@@ -9,13 +9,12 @@ import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { DISCARD_QUESTION, withRefusal } from '../form/editor-screen.js';
 import { sameName, usePick } from '../pick.js';
 import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
 import { RuleDetail } from './detail.js';
-import { useEditSession } from './edit-session.js';
+import { editorViewProps, useEditSession } from './edit-session.js';
 import { RuleEditor } from './editor.js';
 import { completionsAt, type RuleForm } from './editor-state.js';
 import { RuleListView } from './list-view.js';
@@ -120,10 +119,8 @@ export function RulesScreen(props: ScreenProps) {
     return (
       <RuleEditor
         form={editor.form}
-        analysis={withRefusal(editor.analysis, session.formRef.refusal())}
-        {...(session.formRef.asking() ? { question: DISCARD_QUESTION } : {})}
+        {...editorViewProps(session, editor.analysis)}
         completions={completionsAt(editor.form, device.env)}
-        refused={refused}
         traffic={editor.impact}
         width={width}
         height={height}

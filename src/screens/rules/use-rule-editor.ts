@@ -6,16 +6,10 @@
  */
 import { useMemo } from 'react';
 import type { Rule } from '../../model/index.js';
-import {
-  applyBlocked,
-  editorStep,
-  keepRefused,
-  rebuildFromForm,
-  warningLines,
-} from '../form/editor-screen.js';
+import { applyBlocked, editorStep, warningLines } from '../form/editor-screen.js';
 import { analyze } from './analysis.js';
 import { planRule } from './apply.js';
-import type { EditSession } from './edit-session.js';
+import { confirmForm, type EditSession } from './edit-session.js';
 import {
   type EditorMode,
   editorKey,
@@ -30,7 +24,7 @@ export const malformedRefusal = (rule: Rule, what: string) =>
   `cannot ${what} '${rule.name || '(no name)'}': malformed (${rule.malformed}) — the device did not say exactly which rule it is, so pbc sends nothing for it`;
 
 export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string) => void) {
-  const { device, change, formRef, form, traffic, prediction } = s;
+  const { device, formRef, form, traffic, prediction } = s;
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
   const impact = useMemo(
     () => (analysis ? editorImpact(analysis, traffic) : null),
@@ -51,23 +45,20 @@ export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string
     const plan = build(f.saveFirst);
     if (!plan) return;
     const traffic1 = f === form ? impact : editorImpact(a, traffic);
-    change.open(plan, {
-      saveFirst: f.saveFirst,
-      rebuild: rebuildFromForm(formRef, (save) => build(save)!),
-      impact: [
-        ...warningLines(a.issues),
-        ...(traffic1?.warnings ?? []).map((w) => `! ${w}`),
-        ...impactLines(traffic1),
-      ],
-      onCancel: () => undefined,
-      onClose: (result) => {
-        // success closes the editor; a refusal goes back to it, as typed, to fix the rule
-        if (result?.ok) {
-          formRef.set(null);
-          prediction.expect(`'${f.name.text || '(no name)'}'`, traffic1);
-        } else if (result) keepRefused(formRef, result.lines, refusalTarget);
-      },
-    });
+    const lines = [
+      ...warningLines(a.issues),
+      ...(traffic1?.warnings ?? []).map((w) => `! ${w}`),
+      ...impactLines(traffic1),
+    ];
+    confirmForm(
+      s,
+      f,
+      plan,
+      (save) => build(save)!,
+      lines,
+      refusalTarget,
+      () => prediction.expect(`'${f.name.text || '(no name)'}'`, traffic1),
+    );
   };
 
   /** A key for the open editor; false when none is open. */
