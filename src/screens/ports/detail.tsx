@@ -25,7 +25,7 @@ export function PortDetail(props: {
   name: string;
   width: number;
   height: number;
-  /** Tool-port load: the rules and groups that feed the port (port-load.tsx). */
+  /** Tool-port load: the rules and groups that feed the port (load.tsx). */
   load?: PortLoad | undefined;
   rulesKnown?: boolean;
   /** The port's transceiver lines (sfpLines) in the sideways window ←/→ moves (use-hscroll). */
