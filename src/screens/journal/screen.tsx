@@ -92,6 +92,38 @@ function detailLines(e: JournalEntry): string[] {
   ];
 }
 
+/** The entries whose id, operation or request hold `f` (lower case). */
+export function filterEntries(entries: JournalEntry[], f: string): JournalEntry[] {
+  if (!f) return entries;
+  return entries.filter((e) =>
+    `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
+  );
+}
+
+/** Enter on a change: what was sent and the before → after diff, ↑/↓ scrolling it. */
+function EntryDetail(p: {
+  id: string;
+  entry: JournalEntry | undefined;
+  scroll: number;
+  width: number;
+  height: number;
+}) {
+  const lines = p.entry ? detailLines(p.entry) : [`Entry ${p.id} is gone. Esc returns.`];
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} paddingX={1}>
+      <Text bold wrap="truncate-end">
+        Change {p.id} · u undo · ↑/↓ scroll · Esc returns
+      </Text>
+      {lines.slice(p.scroll, p.scroll + p.height - 1).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
+        <Text key={i} wrap="truncate-end">
+          {l}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
 export function JournalScreen(props: ScreenProps) {
   const { client, session } = useConsole();
   const refused = useWriteRefusal();
@@ -102,11 +134,7 @@ export function JournalScreen(props: ScreenProps) {
   const [detail, setDetail] = useState<string | null>(null);
   const [scroll, setScroll] = useState(0);
   const f = props.filter.trim().toLowerCase();
-  const rows = f
-    ? entries.filter((e) =>
-        `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
-      )
-    : entries;
+  const rows = filterEntries(entries, f);
   const list = useKeyedList(rows, (e) => e.id, props.height - 2, { filter: props.filter });
 
   // the journal grows with every write (this console's, or another pbc's): read it again
@@ -182,23 +210,16 @@ export function JournalScreen(props: ScreenProps) {
   });
 
   if (change.isOpen) return change.view(props.width, props.height);
-  if (detail !== null) {
-    const e = selected();
-    const lines = e ? detailLines(e) : [`Entry ${detail} is gone. Esc returns.`];
+  if (detail !== null)
     return (
-      <Box flexDirection="column" width={props.width} height={props.height} paddingX={1}>
-        <Text bold wrap="truncate-end">
-          Change {detail} · u undo · ↑/↓ scroll · Esc returns
-        </Text>
-        {lines.slice(scroll, scroll + props.height - 1).map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
-          <Text key={i} wrap="truncate-end">
-            {l}
-          </Text>
-        ))}
-      </Box>
+      <EntryDetail
+        id={detail}
+        entry={selected()}
+        scroll={scroll}
+        width={props.width}
+        height={props.height}
+      />
     );
-  }
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text wrap="truncate-end">

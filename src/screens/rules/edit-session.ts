@@ -1,0 +1,84 @@
+/**
+ * What a screen with an editor (Rules, Groups) holds around it: the device as the editor
+ * sees it, who may write, the confirmation, the editor's form, the traffic view its impact is
+ * computed from and the predicted-vs-measured check after apply. Written once for both.
+ */
+
+import type { Plan } from '../../ops/index.js';
+import { usePortRates } from '../../store/react.js';
+import { type DeviceView, useDeviceView, useWriteRefusal } from '../device-view.js';
+import {
+  DISCARD_QUESTION,
+  type FormRef,
+  keepRefused,
+  rebuildFromForm,
+  useFormRef,
+  withRefusal,
+} from '../form/editor-screen.js';
+import { type TrafficView, useTrafficView } from '../traffic-view.js';
+import { useChange } from '../use-change.js';
+import { type PredictionCheck, usePredictionCheck } from './impact-check.js';
+
+export interface EditSession<F> {
+  device: DeviceView;
+  /** Why this console may not write (--readonly, the account's level), else null. */
+  refused: string | null;
+  change: ReturnType<typeof useChange>;
+  formRef: FormRef<F>;
+  /** The form open now, else null. */
+  form: F | null;
+  traffic: TrafficView;
+  prediction: PredictionCheck;
+}
+
+export function useEditSession<F>(notify: (message: string) => void): EditSession<F> {
+  const device = useDeviceView();
+  const refused = useWriteRefusal();
+  const change = useChange(refused, notify);
+  const formRef = useFormRef<F>();
+  // the traffic impact beside the editor's preview, and predicted vs measured after apply
+  const traffic = useTrafficView(usePortRates());
+  const prediction = usePredictionCheck(traffic, notify);
+  return { device, refused, change, formRef, form: formRef.current(), traffic, prediction };
+}
+
+/**
+ * An editor's Apply, the same for rules and groups: the confirmation of `build`'s plan with
+ * the impact lines; "save first" toggled there follows into the form; success closes the
+ * editor (then `onApplied`), a refusal goes back to it, as typed, its field focused.
+ */
+export function confirmForm<F extends { saveFirst: boolean; focus: string }>(
+  s: EditSession<F>,
+  f: F,
+  /** The plan shown first, built for the form's own "save first". */
+  plan: Plan,
+  build: (saveFirst: boolean) => Plan,
+  impact: string[],
+  refusalTarget: (f: F, message: string) => string | undefined,
+  onApplied: () => void,
+): void {
+  s.change.open(plan, {
+    saveFirst: f.saveFirst,
+    rebuild: rebuildFromForm(s.formRef, build),
+    impact,
+    onCancel: () => undefined,
+    onClose: (result) => {
+      if (result?.ok) {
+        s.formRef.set(null);
+        onApplied();
+      } else if (result) keepRefused(s.formRef, result.lines, refusalTarget);
+    },
+  });
+}
+
+/** The props both editors' views take from the session: the refusal shown, the discard question. */
+export function editorViewProps<A extends { issues: readonly unknown[] }>(
+  s: EditSession<unknown>,
+  analysis: A,
+) {
+  return {
+    analysis: withRefusal(analysis, s.formRef.refusal()),
+    ...(s.formRef.asking() ? { question: DISCARD_QUESTION } : {}),
+    refused: s.refused,
+  };
+}
