@@ -27,7 +27,7 @@ import { Palette, PaletteHelp, paletteCompletions, runPaletteCommand } from './p
 import { SCREEN_VIEWS } from './screens.js';
 import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
-import { useLive } from './use-live.js';
+import { useLive } from '../widgets/use-live.js';
 import { useMessages } from './use-messages.js';
 import { usePrompt } from './use-prompt.js';
 import { useScreen } from './use-screen.js';

@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import type { ScreenId } from './keymap.js';
 import { paletteCommands } from './palette.js';
-import { useLive } from './use-live.js';
+import { useLive } from '../widgets/use-live.js';
 
 export type PromptMode = 'palette' | 'filter';
 

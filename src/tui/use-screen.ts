@@ -10,7 +10,7 @@ import type { CommandHandlers } from '../screens/commands.js';
 import type { ScreenKeys } from '../screens/types.js';
 import { type Dispatched, dispatchKey } from './dispatch.js';
 import type { ScreenId } from './keymap.js';
-import { useLive } from './use-live.js';
+import { useLive } from '../widgets/use-live.js';
 
 /**
  * Every command name each screen has registered a handler for in this process. The tests

@@ -4,7 +4,7 @@
  * key results, and an Apply the analysis blocks. Keys read together reach the screen one at
  * a time already (src/tui/key-queue.ts).
  */
-import { useRef, useState } from 'react';
+import { useLive } from '../../widgets/use-live.js';
 import type { FormStep } from './editor-keys.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */
@@ -45,24 +45,24 @@ interface Held<F> {
 }
 
 export function useFormRef<F>(): FormRef<F> {
-  const [, rerender] = useState(0);
-  const ref = useRef<Held<F>>({ form: null, initial: '', asking: false, refusal: null });
-  const held = ref.current;
-  const update = (next: Partial<Held<F>>) => {
-    Object.assign(held, next);
-    rerender((n) => n + 1);
-  };
+  const [, setHeld, live] = useLive<Held<F>>({
+    form: null,
+    initial: '',
+    asking: false,
+    refusal: null,
+  });
+  const update = (next: Partial<Held<F>>) => setHeld({ ...live.current, ...next });
   return {
-    current: () => held.form,
+    current: () => live.current.form,
     set: (f) => {
       if (f === null) update({ form: null, initial: '', asking: false, refusal: null });
-      else if (held.form === null) update({ form: f, initial: snapshot(f) });
+      else if (live.current.form === null) update({ form: f, initial: snapshot(f) });
       else update({ form: f });
     },
-    dirty: () => held.form !== null && snapshot(held.form) !== held.initial,
-    asking: () => held.asking,
+    dirty: () => live.current.form !== null && snapshot(live.current.form) !== live.current.initial,
+    asking: () => live.current.asking,
     setAsking: (asking) => update({ asking }),
-    refusal: () => held.refusal,
+    refusal: () => live.current.refusal,
     setRefusal: (refusal) => update({ refusal }),
   };
 }
