@@ -14,8 +14,8 @@ import {
   onTarget,
   step,
   textKey,
-} from '../form/editor-keys.js';
-import { type TextField, textField } from '../form/field.js';
+} from '../../widgets/forms/editor-keys.js';
+import { type TextField, textField } from '../../widgets/forms/field.js';
 import { actionCandidates, type EditorEnv } from '../rules/completion.js';
 
 export const GROUP_TYPES: readonly GroupType[] = ['select', 'ff', 'all'];

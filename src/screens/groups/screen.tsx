@@ -22,7 +22,7 @@ import {
   useFormRef,
   warningLines,
   withRefusal,
-} from '../form/editor-screen.js';
+} from '../../widgets/forms/editor-form.js';
 import { usePick } from '../pick.js';
 import { usePredictionCheck } from '../rules/impact-check.js';
 import { useTrafficView } from '../traffic.js';

@@ -4,7 +4,7 @@ import { type Rule, sanitize } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import { explainCost, shadowsOf } from '../../tcam/index.js';
 import { type HScrollView, KeyValue, type KeyValuePair, Text } from '../../widgets/index.js';
-import { clampLines } from '../form/view.js';
+import { clampLines } from '../../widgets/forms/view.js';
 import { describeMatch } from './apply.js';
 import { vlanHelp } from './completion.js';
 import { priorityText } from './table.js';

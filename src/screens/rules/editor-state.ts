@@ -14,8 +14,8 @@ import {
   onTarget,
   step,
   textKey,
-} from '../form/editor-keys.js';
-import { isPrintable, type TextField, textField } from '../form/field.js';
+} from '../../widgets/forms/editor-keys.js';
+import { isPrintable, type TextField, textField } from '../../widgets/forms/field.js';
 import {
   actionCandidates,
   type EditorEnv,

@@ -20,7 +20,7 @@ import {
   useFormRef,
   warningLines,
   withRefusal,
-} from '../form/editor-screen.js';
+} from '../../widgets/forms/editor-form.js';
 import { sameName, usePick } from '../pick.js';
 import { StaleMark } from '../stale-mark.js';
 import { valuesFromMatch } from '../trace/form.js';

@@ -4,7 +4,7 @@
  * key results, and an Apply the analysis blocks. Keys read together reach the screen one at
  * a time already (src/tui/key-queue.ts).
  */
-import { useLive } from '../../widgets/use-live.js';
+import { useLive } from '../use-live.js';
 import type { FormStep } from './editor-keys.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */

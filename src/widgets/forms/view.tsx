@@ -3,7 +3,7 @@
  * cursor, checkboxes and buttons that show focus without colour (› marker + inverse),
  * and hard wrapping measured in terminal columns.
  */
-import { cleanText, Text, takeWidth, textWidth, truncateText } from '../../widgets/index.js';
+import { cleanText, Text, takeWidth, textWidth, truncateText } from '../index.js';
 import type { TextField } from './field.js';
 
 /** Text cut into lines of at most `width` columns (device text is sanitized first). */

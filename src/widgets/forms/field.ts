@@ -4,7 +4,7 @@
  * in form/view.tsx.
  */
 
-import { isPrintable } from '../../widgets/forms/form-state.js';
+import { isPrintable } from './form-state.js';
 
 export interface TextField {
   text: string;
