@@ -12,7 +12,7 @@ import { deviceView } from '../src/screens/device-view.js';
 import { analyze } from '../src/screens/rules/analysis.js';
 import { newRuleForm, type RuleForm } from '../src/screens/rules/editor-state.js';
 import { editorImpact } from '../src/screens/rules/impact.js';
-import type { TrafficView } from '../src/screens/traffic.js';
+import type { TrafficView } from '../src/screens/traffic-view.js';
 import { shareMatches } from '../src/store/share-matches.js';
 
 const nRules = Number(process.argv[2] ?? 4096);

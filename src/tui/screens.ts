@@ -1,18 +1,18 @@
 /** Which component draws each screen and what it polls (its status-bar hints: hints.ts). */
 import type { ComponentType } from 'react';
-import { AppsScreen } from '../screens/apps/apps-screen.js';
-import { DeviceScreen } from '../screens/device/device-screen.js';
+import { AppsScreen } from '../screens/apps/screen.js';
+import { DeviceScreen } from '../screens/device/screen.js';
 import { FleetScreen } from '../screens/fleet/screen.js';
 import { GroupsScreen } from '../screens/groups/screen.js';
 import { JournalScreen } from '../screens/journal/screen.js';
-import { LogsScreen } from '../screens/logs.js';
-import { OverviewScreen } from '../screens/overview.js';
-import { PortsScreen } from '../screens/ports.js';
+import { LogsScreen } from '../screens/logs/screen.js';
+import { OverviewScreen } from '../screens/overview/screen.js';
+import { PortsScreen } from '../screens/ports/screen.js';
 import { RulesScreen } from '../screens/rules/screen.js';
-import { SavePointsScreen } from '../screens/savepoints/savepoints-screen.js';
+import { SavePointsScreen } from '../screens/savepoints/screen.js';
 import { ToolsScreen } from '../screens/tools/screen.js';
 import type { ScreenProps } from '../screens/types.js';
-import { UsersScreen } from '../screens/users/users-screen.js';
+import { UsersScreen } from '../screens/users/screen.js';
 import type { ResourceKey } from '../store/resources.js';
 import type { ScreenId } from './keymap.js';
 import { SCREEN_RESOURCES } from './screen-resources.js';

@@ -1,6 +1,6 @@
 /** e on screen 2: POST /ports/config with the port type's choices, a confirmation, refusals. */
 import { describe, expect, it } from 'vitest';
-import { speedOptions } from '../../src/screens/port-config/edit.js';
+import { speedOptions } from '../../src/screens/ports/edit-config.js';
 import { polled, type TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 

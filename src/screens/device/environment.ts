@@ -4,7 +4,7 @@
  * (`fans`, `psu`, `temp:N`).
  */
 import { type Environment, READ, sanitize } from '../../model/index.js';
-import { fanAlarm, tempAlarm } from '../overview-more.js';
+import { fanAlarm, tempAlarm } from '../overview/more.js';
 import type { DeviceItem } from './items.js';
 
 const READ_ONLY = 'Read-only: what the device measures (refreshed every 10 s).';

@@ -4,7 +4,7 @@ import { erroringNow, type Usage, usage } from '../../store/figures.js';
 import { type DeviceSummary, type Reachability, reachability } from '../../store/fleet.js';
 import { formatSi } from '../../store/rates.js';
 import { portLoads } from '../../traffic/index.js';
-import { loadPorts } from '../traffic.js';
+import { loadPorts } from '../traffic-view.js';
 
 export interface FleetRow {
   device: string;

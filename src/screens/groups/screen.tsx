@@ -25,7 +25,7 @@ import {
 } from '../../widgets/forms/editor-form.js';
 import { usePick } from '../pick.js';
 import { usePredictionCheck } from '../rules/impact-check.js';
-import { useTrafficView } from '../traffic.js';
+import { useTrafficView } from '../traffic-view.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { GroupEditor } from './editor.js';

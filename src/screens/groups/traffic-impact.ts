@@ -7,7 +7,7 @@ import type { Rule } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
 import { groupImpact, portImpactText } from '../../traffic/index.js';
 import type { EditorImpact, PredictedImpact } from '../rules/impact.js';
-import type { TrafficView } from '../traffic.js';
+import type { TrafficView } from '../traffic-view.js';
 import type { GroupAnalysis } from './model.js';
 
 /** null unless the call is a PUT of an existing group (a POST replace deletes its rules instead). */

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useConsole, useConsoleState } from '../../store/react.js';
-import type { TrafficView } from '../traffic.js';
+import type { TrafficView } from '../traffic-view.js';
 import { impactCheck, type PredictedImpact, type Prediction, predictionOf } from './impact.js';
 
 export interface PredictionCheck {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PortInfo, Rule } from '../../model/index.js';
 import { deviceView } from '../device-view.js';
-import type { TrafficView } from '../traffic.js';
+import type { TrafficView } from '../traffic-view.js';
 import { analyze } from './analysis.js';
 import { newRuleForm, type RuleForm } from './editor-state.js';
 import { editorImpact } from './impact.js';

@@ -17,7 +17,7 @@ import {
   portImpactText,
   ruleImpact,
 } from '../../traffic/index.js';
-import type { TrafficView } from '../traffic.js';
+import type { TrafficView } from '../traffic-view.js';
 import type { Analysis } from './analysis.js';
 
 export interface EditorImpact {

@@ -25,7 +25,7 @@ import { sameName, usePick } from '../pick.js';
 import { StaleMark } from '../stale-mark.js';
 import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
-import { useTrafficView } from '../traffic.js';
+import { useTrafficView } from '../traffic-view.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { useHScroll } from '../use-hscroll.js';

@@ -1,20 +1,20 @@
 /** 1 Overview: is the device healthy, which ports carry traffic or errors. */
 import { Box } from 'ink';
 import { useState } from 'react';
-import { levelName } from '../model/index.js';
-import { percentText, ratioOf } from '../store/figures.js';
-import { uacOf } from '../store/freshness.js';
-import { useConsoleState, usePortRates } from '../store/react.js';
-import type { ResourceKey } from '../store/resources.js';
-import { Gauge, KeyValue, type ListMove, Text } from '../widgets/index.js';
-import { navCommands, useCommands } from './commands.js';
-import { OverviewItems, overviewItems } from './overview-items.js';
-import { EnvLines, envItems, TopRules, topRules } from './overview-more.js';
-import { oversubscribed, oversubText } from './port-load.js';
-import { badCount, portRows } from './port-rows.js';
-import { StaleMark } from './stale-mark.js';
-import { usePortLoads } from './traffic.js';
-import type { ScreenProps } from './types.js';
+import { levelName } from '../../model/index.js';
+import { percentText, ratioOf } from '../../store/figures.js';
+import { uacOf } from '../../store/freshness.js';
+import { useConsoleState, usePortRates } from '../../store/react.js';
+import type { ResourceKey } from '../../store/resources.js';
+import { Gauge, KeyValue, type ListMove, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
+import { oversubscribed, oversubText } from '../ports/load.js';
+import { badCount, portRows } from '../ports/rows.js';
+import { StaleMark } from '../stale-mark.js';
+import { usePortLoads } from '../traffic-view.js';
+import type { ScreenProps } from '../types.js';
+import { OverviewItems, overviewItems } from './items.js';
+import { EnvLines, envItems, TopRules, topRules } from './more.js';
 
 /** A section's title, with `◌ stale 23s` while the figures below it are not current. */
 function Title(props: { title: string; from: readonly ResourceKey[] }) {

@@ -3,10 +3,10 @@
  * temperature sensor — its alarms marked `!` and in words) opens the Device screen at that
  * sensor, and the top rules by rate open the rule on the Rules screen.
  */
-import type { Environment, Rule } from '../model/index.js';
-import { sanitize } from '../model/index.js';
-import { formatSi } from '../store/rates.js';
-import { Text, truncateText } from '../widgets/index.js';
+import type { Environment, Rule } from '../../model/index.js';
+import { sanitize } from '../../model/index.js';
+import { formatSi } from '../../store/rates.js';
+import { Text, truncateText } from '../../widgets/index.js';
 
 export interface EnvItem {
   /** What the Device screen selects: 'fans', 'psu' or 'temp:N'. */

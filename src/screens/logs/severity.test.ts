@@ -5,7 +5,7 @@ import {
   SEVERITY_STEPS,
   type Severity,
   severityView,
-} from './log-severity.js';
+} from './severity.js';
 
 const at = (message: string) => `2026-11-22 01:02:03.456 ${message}`;
 

@@ -5,10 +5,10 @@ import {
   type PortInfo,
   type PortStats,
   portShutdown,
-} from '../model/index.js';
-import { pendingNext } from '../model/port-pending.js';
-import { type LineShare, lineShare } from '../store/figures.js';
-import type { PortRate } from '../store/rates.js';
+} from '../../model/index.js';
+import { pendingNext } from '../../model/port-pending.js';
+import { type LineShare, lineShare } from '../../store/figures.js';
+import type { PortRate } from '../../store/rates.js';
 
 export interface PortRow {
   no: string;

@@ -3,11 +3,11 @@
  * ports counting errors or drops now. One port per line, never cut mid-name; what does not
  * fit is counted ("+4 more").
  */
-import { sanitize } from '../model/index.js';
-import { erroringNow, talkerBps, talkerText } from '../store/figures.js';
-import { formatSi } from '../store/rates.js';
-import { Text, truncateText } from '../widgets/index.js';
-import type { PortRow } from './port-rows.js';
+import { sanitize } from '../../model/index.js';
+import { erroringNow, talkerBps, talkerText } from '../../store/figures.js';
+import { formatSi } from '../../store/rates.js';
+import { Text, truncateText } from '../../widgets/index.js';
+import type { PortRow } from '../ports/rows.js';
 
 export interface OverviewItem {
   kind: 'talker' | 'erring';

@@ -1,24 +1,18 @@
 /** 6 Logs: the device's web log, live. */
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
-import { SUPER, sanitize } from '../model/index.js';
-import { logOps } from '../ops/logs.js';
-import { perform } from '../ops/perform.js';
-import { useConsole, useConsoleState } from '../store/react.js';
-import { cleanText, LogView, Text } from '../widgets/index.js';
-import { useCommands } from './commands.js';
-import { useWriteAccess } from './dialogs/access.js';
-import { DialogView, dialogPage } from './dialogs/dialog-view.js';
-import { useDialog } from './dialogs/use-dialog.js';
-import { positionText } from './log-position.js';
-import {
-  minimumText,
-  NO_SEVERITY,
-  nextMinimum,
-  type Severity,
-  severityView,
-} from './log-severity.js';
-import type { ScreenProps } from './types.js';
+import { SUPER, sanitize } from '../../model/index.js';
+import { logOps } from '../../ops/logs.js';
+import { perform } from '../../ops/perform.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import { cleanText, LogView, Text } from '../../widgets/index.js';
+import { useCommands } from '../commands.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import type { ScreenProps } from '../types.js';
+import { positionText } from './position.js';
+import { minimumText, NO_SEVERITY, nextMinimum, type Severity, severityView } from './severity.js';
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
 

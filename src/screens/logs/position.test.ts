@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionText } from './log-position.js';
+import { positionText } from './position.js';
 
 describe('the Logs position in words', () => {
   it('says paused plainly: how far up, and new lines below, never "0 up"', () => {

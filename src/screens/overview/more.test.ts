@@ -1,7 +1,7 @@
 /** The Overview's environment lines mark alarms in words; its top rules are the busiest. */
 import { describe, expect, it } from 'vitest';
-import type { Environment, Rule } from '../model/index.js';
-import { envItems, topRules } from './overview-more.js';
+import type { Environment, Rule } from '../../model/index.js';
+import { envItems, topRules } from './more.js';
 
 const env: Environment = {
   fan: [

@@ -1,15 +1,15 @@
 /** Enter on a port: all counters, its configuration, SFP text, peak rates. */
 import { Box } from 'ink';
 import { useEffect } from 'react';
-import { PORT_COUNTERS, sanitize } from '../model/index.js';
-import { portPending } from '../model/port-pending.js';
-import { lineShareText, OVER_LINE_NOTE, rateText } from '../store/figures.js';
-import { formatSi } from '../store/rates.js';
-import { useConsole, useConsoleState } from '../store/react.js';
-import type { PortLoad } from '../traffic/index.js';
-import { gaugeText, type HScrollView, KeyValue, Text } from '../widgets/index.js';
-import { LoadSection } from './port-load.js';
-import { type PortRow, rowShare } from './port-rows.js';
+import { PORT_COUNTERS, sanitize } from '../../model/index.js';
+import { portPending } from '../../model/port-pending.js';
+import { lineShareText, OVER_LINE_NOTE, rateText } from '../../store/figures.js';
+import { formatSi } from '../../store/rates.js';
+import { useConsole, useConsoleState } from '../../store/react.js';
+import type { PortLoad } from '../../traffic/index.js';
+import { gaugeText, type HScrollView, KeyValue, Text } from '../../widgets/index.js';
+import { LoadSection } from './load.js';
+import { type PortRow, rowShare } from './rows.js';
 
 /** The lines of the SFP status table that concern one port (header kept). */
 export function sfpLines(text: string | undefined, name: string): string[] {

@@ -1,28 +1,35 @@
 /** 2 Ports: every port with live rates; sort, filter, details. */
 import { Box } from 'ink';
 import { useMemo, useState } from 'react';
-import { sanitize } from '../model/index.js';
-import { erroringCount, erroringNow, lineShareText, rateText } from '../store/figures.js';
-import { formatSi } from '../store/rates.js';
-import { useConsole, useConsoleState, usePortRates } from '../store/react.js';
-import { type Column, gaugeText, layoutColumns, sparkline, Table, Text } from '../widgets/index.js';
-import { navCommands, useCommands } from './commands.js';
-import { useWriteAccess } from './dialogs/access.js';
-import { DialogView, dialogPage } from './dialogs/dialog-view.js';
-import { useDialog } from './dialogs/use-dialog.js';
-import { useKeyedList } from './dialogs/use-list.js';
-import { matchNote } from './filter-note.js';
-import { sameName, usePick } from './pick.js';
-import { editPortConfig } from './port-config/edit.js';
-import { PortDetail, sfpLines } from './port-detail.js';
-import { loadColumn } from './port-load.js';
-import { type PortRow, portRows, rowShare, shareRank } from './port-rows.js';
-import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './port-sort.js';
-import { useRemembered } from './remembered.js';
-import { traceHeight, useTrace } from './trace/use-trace.js';
-import { usePortLoads } from './traffic.js';
-import type { ScreenProps } from './types.js';
-import { useHScroll } from './use-hscroll.js';
+import { sanitize } from '../../model/index.js';
+import { erroringCount, erroringNow, lineShareText, rateText } from '../../store/figures.js';
+import { formatSi } from '../../store/rates.js';
+import { useConsole, useConsoleState, usePortRates } from '../../store/react.js';
+import {
+  type Column,
+  gaugeText,
+  layoutColumns,
+  sparkline,
+  Table,
+  Text,
+} from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
+import { useWriteAccess } from '../dialogs/access.js';
+import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { useDialog } from '../dialogs/use-dialog.js';
+import { useKeyedList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
+import { sameName, usePick } from '../pick.js';
+import { useRemembered } from '../remembered.js';
+import { traceHeight, useTrace } from '../trace/use-trace.js';
+import { usePortLoads } from '../traffic-view.js';
+import type { ScreenProps } from '../types.js';
+import { useHScroll } from '../use-hscroll.js';
+import { PortDetail, sfpLines } from './detail.js';
+import { editPortConfig } from './edit-config.js';
+import { loadColumn } from './load.js';
+import { type PortRow, portRows, rowShare, shareRank } from './rows.js';
+import { moveSort, nextSort, type PortSort, START_SORT, sortRows } from './sort.js';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? -1 : v);
 const big = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,11 +4,11 @@
  * port with their rates, their sum against the line rate, tx drops) and the Overview's list
  * of oversubscribed ports. The model is src/traffic/load.ts.
  */
-import { sanitize } from '../model/index.js';
-import { formatSi } from '../store/rates.js';
-import { lineRateText, type PortLoad } from '../traffic/index.js';
-import { type Column, Text } from '../widgets/index.js';
-import type { PortRow } from './port-rows.js';
+import { sanitize } from '../../model/index.js';
+import { formatSi } from '../../store/rates.js';
+import { lineRateText, type PortLoad } from '../../traffic/index.js';
+import { type Column, Text } from '../../widgets/index.js';
+import type { PortRow } from './rows.js';
 
 type Loads = ReadonlyMap<number, PortLoad>;
 

@@ -1,8 +1,8 @@
 /** The Overview's "Errors/drops now" list names what is wrong: errors, drops, or both. */
 import { describe, expect, it } from 'vitest';
-import { NO_RATE } from '../store/rates.js';
-import { overviewItems } from './overview-items.js';
-import type { PortRow } from './port-rows.js';
+import { NO_RATE } from '../../store/rates.js';
+import type { PortRow } from '../ports/rows.js';
+import { overviewItems } from './items.js';
 
 const port = (name: string, errsPs: number, dropsPs: number): PortRow => ({
   no: name.slice(-1),
