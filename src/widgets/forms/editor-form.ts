@@ -6,6 +6,7 @@
  */
 import { useLive } from '../use-live.js';
 import type { FormStep } from './editor-keys.js';
+import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer } from './form-state.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */
 export interface Refusal {
@@ -67,7 +68,7 @@ export function useFormRef<F>(): FormRef<F> {
   };
 }
 
-export const DISCARD_QUESTION = 'discard changes? y/n';
+export { DISCARD_QUESTION };
 
 /** The refusal as the first of the editor's issues, at its field. */
 export function withRefusal<A extends { issues: readonly unknown[] }>(a: A, r: Refusal | null): A {
@@ -128,10 +129,11 @@ export function editorStep<F>(
   apply: (f: F) => void,
 ): true {
   if (form.asking()) {
-    if (key === 'y' || key === 'Y') {
+    const answer = discardAnswer(key);
+    if (answer === 'discard') {
       form.set(null);
       notify('editor closed, the changes were discarded; nothing was sent');
-    } else if (key === 'n' || key === 'N' || key === 'escape') {
+    } else if (answer === 'back') {
       form.setAsking(false);
       notify('back to the editor');
     }
@@ -141,7 +143,7 @@ export function editorStep<F>(
   if (event === 'cancel') {
     if (form.dirty()) {
       form.setAsking(true);
-      notify(`${DISCARD_QUESTION} (y discards what was typed; n goes back)`);
+      notify(DISCARD_LINE);
       return true;
     }
     form.set(null);
