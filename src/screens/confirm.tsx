@@ -8,9 +8,9 @@ import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
 import { REVERT_KEY } from '../widgets/confirm-keys.js';
-import { Panel, Text } from '../widgets/index.js';
 import { editText, type TextField, textField } from '../widgets/forms/field.js';
 import { clampLines, FieldText, wrap } from '../widgets/forms/view.js';
+import { Panel, Text } from '../widgets/index.js';
 
 export interface ConfirmState {
   typed: TextField;

@@ -14,6 +14,7 @@ import { requestUndoLatest } from '../screens/journal/screen.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
+import { useLive } from '../widgets/use-live.js';
 import { appCommands } from './app-commands.js';
 import { deviceNames, namesToRead } from './device-names.js';
 import { dispatchKey } from './dispatch.js';
@@ -27,7 +28,6 @@ import { Palette, PaletteHelp, paletteCompletions, runPaletteCommand } from './p
 import { SCREEN_VIEWS } from './screens.js';
 import { useConnect } from './use-connect.js';
 import { useHelp } from './use-help.js';
-import { useLive } from '../widgets/use-live.js';
 import { useMessages } from './use-messages.js';
 import { usePrompt } from './use-prompt.js';
 import { useScreen } from './use-screen.js';

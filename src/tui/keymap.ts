@@ -31,8 +31,9 @@ export interface Binding {
   /** Shown in the status bar's hint line. */
   hint?: boolean;
   /**
-   * Bound only inside this dialog of the screen (its editor), the layer above the screen: the
-   * screen's own keys do not resolve it.
+   * Bound only inside a dialog of the screen (its editor; with scope 'global', every
+   * confirmation), the layer above the screen: the screen's own keys do not resolve it. The
+   * editors and confirmations act on what this layer resolves (dispatch.ts `dialogCommand`).
    */
   within?: 'editor';
   /**
@@ -361,6 +362,8 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
     hint: true,
   },
+  // the rule editor's keys: the editor layer above the screen (dispatch.ts dialogCommand);
+  // the editor does what these say, so a key changed here changes the editor
   {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],
@@ -369,9 +372,30 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
+    command: 'rules.editor.cancel',
+    keys: ['escape'],
+    label: 'editor: close (asks first when something was typed)',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
     command: 'rules.editor.next',
-    keys: ['tab', 'down'],
-    label: 'editor: next field (Tab completes first)',
+    keys: ['down'],
+    label: 'editor: next field',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.prev',
+    keys: ['up', 'shift+tab'],
+    label: 'editor: previous field',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.complete',
+    keys: ['tab'],
+    label: 'editor: complete the field (next field when nothing completes)',
     scope: 'rules',
     within: 'editor',
   },
@@ -383,9 +407,16 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
-    command: 'rules.editor.move',
-    keys: ['ctrl+up', 'ctrl+down'],
-    label: 'editor: move the action up / down',
+    command: 'rules.editor.moveUp',
+    keys: ['ctrl+up'],
+    label: 'editor: move the action up',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.moveDown',
+    keys: ['ctrl+down'],
+    label: 'editor: move the action down',
     scope: 'rules',
     within: 'editor',
   },
@@ -439,13 +470,7 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
     meaning: 'open',
   },
-  {
-    command: 'groups.editor.pick',
-    keys: ['left', 'right'],
-    label: 'editor: pick the group type / watch port',
-    scope: 'groups',
-    within: 'editor',
-  },
+  // the group editor's keys (the editor layer, as the rule editor's)
   {
     command: 'groups.editor.apply',
     keys: ['ctrl+s'],
@@ -454,9 +479,51 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
+    command: 'groups.editor.cancel',
+    keys: ['escape'],
+    label: 'editor: close (asks first when something was typed)',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.next',
+    keys: ['down'],
+    label: 'editor: next field',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.prev',
+    keys: ['up', 'shift+tab'],
+    label: 'editor: previous field',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.complete',
+    keys: ['tab'],
+    label: 'editor: complete the field (next field when nothing completes)',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
     command: 'groups.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the bucket',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.pickPrev',
+    keys: ['left'],
+    label: 'editor: pick the previous group type / watch port',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.pickNext',
+    keys: ['right'],
+    label: 'editor: pick the next group type / watch port',
     scope: 'groups',
     within: 'editor',
   },

@@ -8,11 +8,6 @@ import { useMemo, useState } from 'react';
 import type { Group, Rule } from '../../model/index.js';
 import { useConsoleState, usePortRates } from '../../store/react.js';
 import { groupDeleteRefusal } from '../../tcam/index.js';
-import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
-import { navCommands, useCommands } from '../commands.js';
-import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { useKeyedList } from '../dialogs/use-list.js';
-import { matchNote } from '../filter-note.js';
 import {
   applyBlocked,
   DISCARD_QUESTION,
@@ -23,6 +18,11 @@ import {
   warningLines,
   withRefusal,
 } from '../../widgets/forms/editor-form.js';
+import { type Column, KeyValue, type KeyValuePair, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
+import { useDeviceView, useWriteRefusal } from '../device-view.js';
+import { useKeyedList } from '../dialogs/use-list.js';
+import { matchNote } from '../filter-note.js';
 import { usePick } from '../pick.js';
 import { usePredictionCheck } from '../rules/impact-check.js';
 import { useTrafficView } from '../traffic-view.js';
@@ -225,7 +225,7 @@ export function GroupsScreen(props: ScreenProps) {
     return editorStep(
       formRef,
       key,
-      () => groupKey(fm, key, device.env, a.exists),
+      () => groupKey(fm, key, device.env, a.exists, props.keys.command),
       props.notify,
       apply,
     );

@@ -5,7 +5,6 @@
  * editor-state.ts and analysis.ts; this only draws.
  */
 import { sanitize } from '../../model/index.js';
-import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { formRows } from '../../widgets/forms/rows.js';
 import {
   Button,
@@ -15,6 +14,7 @@ import {
   IssueLine,
   Marker,
 } from '../../widgets/forms/view.js';
+import { Panel, Text, truncateText } from '../../widgets/index.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';

@@ -7,10 +7,6 @@ import { Box } from 'ink';
 import { useEffect, useMemo, useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsoleState, usePortRates } from '../../store/react.js';
-import { Gauge, Table, Text } from '../../widgets/index.js';
-import { navCommands, useCommands } from '../commands.js';
-import { useDeviceView, useWriteRefusal } from '../device-view.js';
-import { useKeyedList } from '../dialogs/use-list.js';
 import {
   applyBlocked,
   DISCARD_QUESTION,
@@ -21,6 +17,10 @@ import {
   warningLines,
   withRefusal,
 } from '../../widgets/forms/editor-form.js';
+import { Gauge, Table, Text } from '../../widgets/index.js';
+import { navCommands, useCommands } from '../commands.js';
+import { useDeviceView, useWriteRefusal } from '../device-view.js';
+import { useKeyedList } from '../dialogs/use-list.js';
 import { sameName, usePick } from '../pick.js';
 import { StaleMark } from '../stale-mark.js';
 import { valuesFromMatch } from '../trace/form.js';
@@ -169,7 +169,12 @@ export function RulesScreen(props: ScreenProps) {
     const f = formRef.current();
     if (!f) return false;
     const a = f === form && analysis ? analysis : analyze(f, device);
-    const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
+    const ctx = {
+      commands: props.keys.command,
+      env: device.env,
+      fixes: a.fixes,
+      overrideShown: a.tcam.level === 'over',
+    };
     return editorStep(formRef, key, () => editorKey(f, key, ctx), props.notify, apply);
   };
   const closeDetail = () => setDetail(null);

@@ -20,8 +20,8 @@ import {
 } from '../../traffic/index.js';
 import { type FormState, type FormValues, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';
-import { useLive } from '../../widgets/use-live.js';
 import { Text } from '../../widgets/index.js';
+import { useLive } from '../../widgets/use-live.js';
 import { fieldOfIssue, parseForm, traceForm } from './form.js';
 
 const NEEDS: readonly ResourceKey[] = ['rules', 'groups', 'info', 'config', 'deviceConfig'];
