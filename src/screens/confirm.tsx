@@ -8,9 +8,10 @@ import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
 import { REVERT_KEY } from '../widgets/confirm-keys.js';
+import { ConfirmView } from '../widgets/confirm-view.js';
 import { editText, type TextField, textField } from '../widgets/forms/field.js';
-import { clampLines, FieldText, wrap } from '../widgets/forms/view.js';
-import { Panel, Text } from '../widgets/index.js';
+import { FieldText, wrap } from '../widgets/forms/view.js';
+import { Text } from '../widgets/index.js';
 
 export interface ConfirmState {
   typed: TextField;
@@ -109,6 +110,11 @@ export interface ChangeDialogProps {
 
 type Line = { text: string; bold?: boolean; dim?: boolean; color?: string };
 
+/**
+ * A change plan's confirmation (Rules, Groups, the Journal's undo): its requests in order,
+ * notes and impact, the save-point box, then the keys — a typed word where the plan asks
+ * for one. Drawn by the one confirmation panel (ConfirmView) every dialog uses.
+ */
 export function ChangeDialog(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
   const inner = Math.max(10, props.width - 4);
@@ -145,30 +151,16 @@ export function ChangeDialog(props: ChangeDialogProps) {
     if (state.saveFirst !== null)
       out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
   }
-  const footer = footerOf(props);
-  const body = clampLines(
-    lines.map((l) => l.text),
-    Math.max(1, props.height - 3 - footer.length),
-  );
-  const height = Math.min(props.height, body.length + footer.length + 3);
+  const title = `${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`;
   return (
-    <Panel
-      border="round"
-      title={`${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`}
+    <ConfirmView
+      title={title}
+      lines={lines}
+      footer={footerOf(props)}
       width={props.width}
-      height={height}
-    >
-      {body.map((text, i) => {
-        const l = lines[i];
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-          <Text key={i} wrap="truncate-end" bold={l?.bold} dimColor={l?.dim} color={l?.color}>
-            {text || ' '}
-          </Text>
-        );
-      })}
-      {footer}
-    </Panel>
+      height={props.height}
+      border="round"
+    />
   );
 }
 
