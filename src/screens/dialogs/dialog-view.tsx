@@ -5,7 +5,7 @@ import { ConfirmView, confirmRoom, TextLines } from '../../widgets/confirm-view.
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
 import { clipLine, Panel, Text } from '../../widgets/index.js';
 import { REVERT_CHOICE, revertFooter } from '../confirm.js';
-import { choiceLine, confirmLines, type Dialog, type Line, lineText, wrapLines } from './dialog.js';
+import { choiceLine, confirmLines, type Dialog, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
 /** Rows of dialog text visible at this body height (what PgUp/PgDn move by). */

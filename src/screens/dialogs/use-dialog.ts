@@ -169,7 +169,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         notify(`${title} failed`);
       }
     },
-    [open, close, notify, withRevert],
+    [open, close, notify, withRevert, ref],
   );
 
   const scrollBy = useCallback(
