@@ -7,7 +7,7 @@
 import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
-import { REVERT_KEY } from '../widgets/confirm-keys.js';
+import { REVERT_COMMAND, REVERT_KEY } from '../widgets/confirm-keys.js';
 import { ConfirmView } from '../widgets/confirm-view.js';
 import { editText, type TextField, textField } from '../widgets/forms/field.js';
 import { FieldText, wrap } from '../widgets/forms/view.js';
@@ -65,10 +65,17 @@ export function confirmKey(
   allowed: boolean,
   /** `R` offers apply-with-auto-revert (the change can be reverted). */
   revertable = false,
+  /** The key's command in the keymap's dialog layer (`confirm.revert` for `R`). */
+  command?: string,
 ): { state: ConfirmState; event: ConfirmEvent; revertMs?: number } {
   if (s.revert) return revertKey({ ...s, revert: s.revert }, key, allowed);
   // R: once the word (if any) is typed, so R is never taken from a word being typed
-  if (key === REVERT_KEY && revertable && allowed && (word === '' || s.typed.text.trim() === word))
+  if (
+    command === REVERT_COMMAND &&
+    revertable &&
+    allowed &&
+    (word === '' || s.typed.text.trim() === word)
+  )
     return {
       state: { ...s, revert: { time: textField(formatDuration(DEFAULT_REVERT_MS)) } },
       event: 'none',

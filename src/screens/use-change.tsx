@@ -13,6 +13,7 @@ import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
 import { useLive } from '../widgets/use-live.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+import { useDialogKeys } from './dialog-keys.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 
 export interface ChangeOptions {
@@ -60,6 +61,8 @@ export function doneLine(title: string, result: PlanResult): string {
 export function useChange(refused: string | null, notify: (m: string) => void) {
   const consoleValue = useConsole();
   const { client, store, poller } = consoleValue;
+  // what each key means in a confirmation (R: confirm.revert), from the keymap through the frame
+  const dialogKeys = useDialogKeys();
   const [, set, ref] = useLive<Open | null>(null);
 
   /** Whether this account may send every step of `R`'s revert of the confirmation `id`. */
@@ -143,6 +146,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       o.plan.confirmWord,
       refused === null,
       planNoRevert(o.plan) === undefined,
+      dialogKeys(k),
     );
     if (event === 'cancel') {
       answerConfirmation(store, o.id, false);

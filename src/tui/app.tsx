@@ -7,6 +7,7 @@
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect, useRef } from 'react';
 import { confirmAllOn } from '../guard/console.js';
+import { DialogKeysContext } from '../screens/dialog-keys.js';
 import { DialogView, dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { requestApply } from '../screens/journal/apply.js';
@@ -179,64 +180,66 @@ export function App(props: { initialScreen?: ScreenId }) {
   const Screen = view.component;
   return (
     <KeyClockContext.Provider value={clock}>
-      {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
-      <Box
-        display={tooSmall ? 'none' : 'flex'}
-        width={frameColumns}
-        height={frameRows}
-        flexDirection="column"
-        overflow="hidden"
-      >
-        <Header width={frameColumns} screen={screen} demanded={view.resources} />
-        <Box height={bodyHeight} width={frameColumns} overflow="hidden">
-          {overlay === 'help' ? (
-            <HelpOverlay
-              screen={screen}
-              width={frameColumns}
-              height={bodyHeight}
-              readonly={session.readonly}
-              scroll={help.first}
-            />
-          ) : (
-            <>
-              {login.dialog ? (
-                <DialogView control={login} width={frameColumns} height={bodyHeight} />
-              ) : paletteHelp ? (
-                <PaletteHelp width={frameColumns} height={bodyHeight} />
-              ) : null}
-              <Box
-                display={login.dialog || paletteHelp ? 'none' : 'flex'}
+      <DialogKeysContext.Provider value={screens.keys.command}>
+        {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+        <Box
+          display={tooSmall ? 'none' : 'flex'}
+          width={frameColumns}
+          height={frameRows}
+          flexDirection="column"
+          overflow="hidden"
+        >
+          <Header width={frameColumns} screen={screen} demanded={view.resources} />
+          <Box height={bodyHeight} width={frameColumns} overflow="hidden">
+            {overlay === 'help' ? (
+              <HelpOverlay
+                screen={screen}
                 width={frameColumns}
                 height={bodyHeight}
-              >
-                <Screen
-                  key={screen}
+                readonly={session.readonly}
+                scroll={help.first}
+              />
+            ) : (
+              <>
+                {login.dialog ? (
+                  <DialogView control={login} width={frameColumns} height={bodyHeight} />
+                ) : paletteHelp ? (
+                  <PaletteHelp width={frameColumns} height={bodyHeight} />
+                ) : null}
+                <Box
+                  display={login.dialog || paletteHelp ? 'none' : 'flex'}
                   width={frameColumns}
                   height={bodyHeight}
-                  filter={prompt.filters[screen] ?? ''}
-                  keys={screens.keys}
-                  commands={screens.commands}
-                  notify={setNotice}
-                  pick={screens.pick}
-                  show={(id, item) => {
-                    const target = SCREENS.find((x) => x.id === id)?.id;
-                    if (!target) return;
-                    prompt.setFilter(target, '');
-                    screens.show(target, item);
-                  }}
-                />
-              </Box>
-            </>
-          )}
+                >
+                  <Screen
+                    key={screen}
+                    width={frameColumns}
+                    height={bodyHeight}
+                    filter={prompt.filters[screen] ?? ''}
+                    keys={screens.keys}
+                    commands={screens.commands}
+                    notify={setNotice}
+                    pick={screens.pick}
+                    show={(id, item) => {
+                      const target = SCREENS.find((x) => x.id === id)?.id;
+                      if (!target) return;
+                      prompt.setFilter(target, '');
+                      screens.show(target, item);
+                    }}
+                  />
+                </Box>
+              </>
+            )}
+          </Box>
+          {prompting ? <Palette mode={overlay} value={prompt.input} width={frameColumns} /> : null}
+          <StatusBar
+            width={frameColumns}
+            hints={hints}
+            {...(error ? { error } : {})}
+            {...(info ? { info } : {})}
+          />
         </Box>
-        {prompting ? <Palette mode={overlay} value={prompt.input} width={frameColumns} /> : null}
-        <StatusBar
-          width={frameColumns}
-          hints={hints}
-          {...(error ? { error } : {})}
-          {...(info ? { info } : {})}
-        />
-      </Box>
+      </DialogKeysContext.Provider>
     </KeyClockContext.Provider>
   );
 }

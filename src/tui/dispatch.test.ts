@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navCommands } from '../screens/commands.js';
+import { confirmKey, newConfirm } from '../screens/confirm.js';
 import { GROUP_EDITOR_VERBS, groupKey, newGroupForm } from '../screens/groups/editor-state.js';
 import { editorKey, newRuleForm, RULE_EDITOR_VERBS } from '../screens/rules/editor-state.js';
 import { type Bound, dialogCommand, dispatchKey, resolveKey, strayCommands } from './dispatch.js';
@@ -162,6 +163,17 @@ describe('the dialog layer (what the editors and confirmations act on)', () => {
       groupKey(form, key, env, false, (k) => dialogCommand(k, 'groups', bindings)).state.type;
     expect(typeAfter('right', swapped)).toBe(typeAfter('left', BINDINGS));
     expect(typeAfter('right', BINDINGS)).not.toBe(typeAfter('left', BINDINGS));
+  });
+});
+
+describe('R in every confirmation is the one confirm.revert binding', () => {
+  it('a key changed in the table changes which key offers auto-revert', () => {
+    const moved = BINDINGS.map((b) => (b.command === 'confirm.revert' ? { ...b, keys: ['A'] } : b));
+    const offers = (key: string, bindings: readonly Bound[]) =>
+      confirmKey(newConfirm(null), key, '', true, true, dialogCommand(key, 'ports', bindings)).state
+        .revert !== undefined;
+    expect([offers('R', BINDINGS), offers('A', BINDINGS)]).toEqual([true, false]);
+    expect([offers('R', moved), offers('A', moved)]).toEqual([false, true]);
   });
 });
 

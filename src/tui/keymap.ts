@@ -3,7 +3,7 @@
  * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
-import { REVERT_KEY } from '../widgets/confirm-keys.js';
+import { REVERT_COMMAND, REVERT_KEY } from '../widgets/confirm-keys.js';
 import { NAV } from '../widgets/list-state.js';
 
 export type ScreenId =
@@ -103,7 +103,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     // one binding for every confirmation (rules, groups, ports, save-points, users, apps,
     // device, logs, undo): offered wherever the change has a revert recipe
-    command: 'confirm.revert',
+    command: REVERT_COMMAND,
     keys: [REVERT_KEY],
     label:
       'in a confirmation: apply, revert in 5 min unless confirmed (C); offered where the change can be reverted',

@@ -19,6 +19,7 @@ import {
 } from '../../widgets/forms/form-state.js';
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { useLive } from '../../widgets/use-live.js';
+import { useDialogKeys } from '../dialog-keys.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
 import {
   type Ask,
@@ -83,6 +84,8 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const withRevert = useRevertRun();
   const checkRevert = useRevertGaps();
   const store = useConsoleIfAny()?.store;
+  // what each key means in a dialog (R: confirm.revert), from the keymap through the frame
+  const dialogKeys = useDialogKeys();
   /** The confirmation open now, as recorded in the console's state. */
   const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
   const answered = useCallback(
@@ -223,7 +226,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         }
         case 'confirm': {
           // R, then the revert time: Enter sends the first choice with auto-revert
-          const r = revertKey(d, key);
+          const r = revertKey(d, key, dialogKeys(key));
           if (r && r.revertMs === undefined) {
             setDialog(r.dialog);
             return true;
@@ -264,7 +267,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [answered, close, notify, setDialog, ref, scrollBy, seen],
+    [answered, close, notify, setDialog, ref, scrollBy, seen, dialogKeys],
   );
 
   return {

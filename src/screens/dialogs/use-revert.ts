@@ -9,7 +9,7 @@ import { REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
 import { revertGapsOf } from '../../guard/levels.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
-import { REVERT_KEY } from '../../widgets/confirm-keys.js';
+import { REVERT_COMMAND } from '../../widgets/confirm-keys.js';
 import { confirmKey, newConfirm } from '../confirm.js';
 import type { Dialog, RevertOffer, RunResult } from './dialog.js';
 
@@ -30,11 +30,13 @@ export interface ArmNext {
 export function revertKey(
   d: ConfirmDialog,
   key: string,
+  /** The key's command in the keymap's dialog layer (`confirm.revert` for `R`). */
+  command: string | undefined,
 ): { dialog: ConfirmDialog; revertMs?: number } | undefined {
   if (!d.revert || d.revert.plan.kind === 'none') return undefined;
-  if (!d.revertTime && key !== REVERT_KEY) return undefined;
+  if (!d.revertTime && command !== REVERT_COMMAND) return undefined;
   const from = { ...newConfirm(null), ...(d.revertTime ? { revert: d.revertTime } : {}) };
-  const { state, event, revertMs } = confirmKey(from, key, '', true, true);
+  const { state, event, revertMs } = confirmKey(from, key, '', true, true, command);
   if (event === 'confirmRevert' && revertMs !== undefined) return { dialog: d, revertMs };
   const { revertTime: _, ...rest } = d;
   return { dialog: state.revert ? { ...rest, revertTime: state.revert } : rest };
