@@ -4,14 +4,14 @@ import { useState } from 'react';
 import type { App, AppInstance } from '../../model/index.js';
 import { maskedParams } from '../../model/secrets.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
-import { type Column, Table, Text } from '../../widgets/index.js';
+import type { Column } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { useWriteAccess } from '../dialogs/access.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
-import { useDialog } from '../dialogs/use-dialog.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { LoadingLine, PaneTable } from '../pane-table.js';
 import type { ScreenProps } from '../types.js';
+import { useDialogScreen } from '../use-dialog-screen.js';
 import {
   type AppsContext,
   chooseAction,
@@ -94,8 +94,8 @@ export function AppsScreen(props: ScreenProps) {
   const error = useConsoleState(
     (s) => s.resources.apps.error?.message ?? s.resources.running.error?.message,
   );
-  const dialog = useDialog(props.notify);
-  const allowed = useWriteAccess(props.notify);
+  // a dialog (a form, a menu, a confirmation) reads raw keys while it is open
+  const { dialog, allowed } = useDialogScreen(props);
   const [pane, setPane] = useState<'apps' | 'running'>('apps');
   const appRows = (apps ?? []).filter(matches(props.filter));
   const runRows = (running ?? []).filter(matches(props.filter)).sort((a, b) => a.pid - b.pid);
@@ -110,9 +110,6 @@ export function AppsScreen(props: ScreenProps) {
 
   const ctx: AppsContext = { client, poller, dialog, notify: props.notify, allowed, apps };
 
-  // a dialog (a form, a menu, a confirmation) reads raw keys while it is open
-  props.keys.reading = () => dialog.dialog !== null;
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
   useCommands(props.commands, {
     ...navCommands((pane === 'apps' ? appList : runList).go),
     'apps.pane': () => setPane(pane === 'apps' ? 'running' : 'apps'),
@@ -128,46 +125,28 @@ export function AppsScreen(props: ScreenProps) {
 
   if (dialog.dialog)
     return <DialogView control={dialog} width={props.width} height={props.height} />;
-  if (!apps || !running)
-    return (
-      <Box height={props.height}>
-        <Text>{error ? `! apps: ${error}` : 'Loading apps…'}</Text>
-      </Box>
-    );
-  const title = (p: 'apps' | 'running', text: string) => (
-    <Text bold={pane === p} inverse={pane === p} wrap="truncate">
-      {` ${text} `}
-    </Text>
-  );
+  if (!apps || !running) return <LoadingLine what="apps" error={error} height={props.height} />;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      {title(
-        'apps',
-        `Available apps (${matchNote(appRows.length, apps.length, props.filter, 'apps') || apps.length}) · a starts · Tab switches panes`,
-      )}
-      <Table
+      <PaneTable
+        title={`Available apps (${matchNote(appRows.length, apps.length, props.filter, 'apps') || apps.length}) · a starts · Tab switches panes`}
+        focused={pane === 'apps'}
         columns={APP_COLUMNS}
         rows={appRows}
+        list={appList.state}
         width={props.width}
         height={appHeight}
-        selected={appList.state.selected}
-        offset={appList.state.offset}
-        focused={pane === 'apps'}
         emptyText={props.filter ? `no app matches '${props.filter}'` : 'the device offers no apps'}
         rowKey={(a) => a.name}
       />
-      {title(
-        'running',
-        `Running instances (${matchNote(runRows.length, running.length, props.filter, 'instances') || running.length}) · e edits · d stops · ! actions`,
-      )}
-      <Table
+      <PaneTable
+        title={`Running instances (${matchNote(runRows.length, running.length, props.filter, 'instances') || running.length}) · e edits · d stops · ! actions`}
+        focused={pane === 'running'}
         columns={RUNNING_COLUMNS}
         rows={runRows}
+        list={runList.state}
         width={props.width}
         height={runHeight}
-        selected={runList.state.selected}
-        offset={runList.state.offset}
-        focused={pane === 'running'}
         emptyText={
           props.filter
             ? `no instance matches '${props.filter}'`

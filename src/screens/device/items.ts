@@ -202,3 +202,12 @@ export function deviceItems(d: DeviceItemInput): DeviceItem[] {
     },
   ];
 }
+
+/** `/` on Device: the settings whose name, value or explanation hold the text (any case). */
+export function filterItems(items: readonly DeviceItem[], filter: string): readonly DeviceItem[] {
+  const f = filter.trim().toLowerCase();
+  if (!f) return items;
+  return items.filter((i) =>
+    `${i.label} ${i.value} ${i.about.join(' ')}`.toLowerCase().includes(f),
+  );
+}

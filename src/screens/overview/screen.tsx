@@ -2,44 +2,19 @@
 import { Box } from 'ink';
 import { useState } from 'react';
 import { levelName } from '../../model/index.js';
-import { percentText, ratioOf } from '../../store/figures.js';
 import { uacOf } from '../../store/freshness.js';
 import { useConsoleState, usePortRates } from '../../store/react.js';
-import type { ResourceKey } from '../../store/resources.js';
-import { Gauge, KeyValue, type ListMove, Text } from '../../widgets/index.js';
+import { Gauge, KeyValue, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { oversubscribed, oversubText } from '../ports/load.js';
-import { badCount, portRows } from '../ports/rows.js';
-import { StaleMark } from '../stale-mark.js';
+import { oversubscribed } from '../ports/load.js';
+import { portRows } from '../ports/rows.js';
 import { usePortLoads } from '../traffic-view.js';
 import type { ScreenProps } from '../types.js';
-import { OverviewItems, overviewItems } from './items.js';
+import { overviewItems } from './items.js';
 import { EnvLines, envItems, TopRules, topRules } from './more.js';
-
-/** A section's title, with `◌ stale 23s` while the figures below it are not current. */
-function Title(props: { title: string; from: readonly ResourceKey[] }) {
-  return (
-    <Text wrap="truncate">
-      <Text bold underline>
-        {props.title}
-      </Text>
-      <StaleMark from={props.from} />
-    </Text>
-  );
-}
-
-function Section(props: {
-  title: string;
-  from: readonly ResourceKey[];
-  children: React.ReactNode;
-}) {
-  return (
-    <Box flexDirection="column">
-      <Title title={props.title} from={props.from} />
-      {props.children}
-    </Box>
-  );
-}
+import { devicePairs, modePairs } from './pairs.js';
+import { PortsSection, Section, Title } from './sections.js';
+import { moveTo, selectedAt } from './selection.js';
 
 /** The UAC row: unknown while the device refuses the login, not the last value read. */
 function uacText(s: Parameters<typeof uacOf>[0]): string {
@@ -72,8 +47,6 @@ export function OverviewScreen(props: ScreenProps) {
   const right = props.width - left - 2;
 
   const rows = portRows(info, undefined, stats, rates);
-  const up = rows.filter((r) => r.link === 'up').length;
-  const shut = rows.filter((r) => r.admin === 'shut').length;
   // the environment takes up to 8 lines, the ports' title, summary, OVERSUB and since-start 4
   const list = overviewItems(
     rows,
@@ -95,23 +68,16 @@ export function OverviewScreen(props: ScreenProps) {
       open: () => props.show?.('rules', r.cookie),
     })),
   ];
-  // the selection follows the item, not the line: the lists re-order with every poll; it
-  // starts on the first port listed (the busiest)
+  // the selection follows the item, not the line (selection.ts)
   const [picked, setPicked] = useState<string | null>(null);
-  const at = pickable.findIndex((i) => i.id === picked);
-  const selected = at >= 0 ? at : list.items.length > 0 ? env5.length : 0;
-  const selectedId = pickable[selected]?.id ?? '';
-  const move = (m: ListMove) => {
-    const last = Math.max(0, pickable.length - 1);
-    const step =
-      m === 'up' ? -1 : m === 'down' ? 1 : m === 'pageUp' ? -5 : m === 'pageDown' ? 5 : 0;
-    const next =
-      m === 'home' ? 0 : m === 'end' ? last : Math.max(0, Math.min(last, selected + step));
-    const item = pickable[next];
-    if (item) setPicked(item.id);
-  };
+  const ids = pickable.map((i) => i.id);
+  const selected = selectedAt(ids, picked, list.items.length > 0 ? env5.length : 0);
+  const selectedId = ids[selected] ?? '';
   useCommands(props.commands, {
-    ...navCommands(move),
+    ...navCommands((m) => {
+      const item = pickable[moveTo(m, selected, pickable.length)];
+      if (item) setPicked(item.id);
+    }),
     'overview.open': () => {
       const item = pickable[selected];
       if (!item) return props.notify('nothing listed to open');
@@ -121,60 +87,14 @@ export function OverviewScreen(props: ScreenProps) {
   // tool ports asked for more than their line rate (or dropping on send): OVERSUB
   const oversub = oversubscribed(usePortLoads(rates));
 
-  const id = identity;
-  const fmtMem = system
-    ? `${percentText(ratioOf(system.memory.total - system.memory.free, system.memory.total))}% used of ${Math.round(system.memory.total / 1024)} MiB`
-    : '–';
-  const load = system
-    ? `${system.load.average_1m.toFixed(2)} ${system.load.average_5m.toFixed(2)} ${system.load.average_15m.toFixed(2)}`
-    : '–';
-
   return (
     <Box width={props.width} height={props.height} paddingX={1}>
       <Box flexDirection="column" width={left}>
         <Section title="Device" from={['identity', 'system']}>
-          <KeyValue
-            width={left}
-            labelWidth={11}
-            pairs={[
-              ['Name', id ? `${id.name} — ${id.ident.name}` : '–'],
-              ['Notes', id?.ident.notes ?? '–'],
-              ['Model', id ? `${id.model} ${id.generation} s/n ${id.serial}` : '–'],
-              ['Firmware', id ? `${id.imageVersion} (${id.serverRevision})` : '–'],
-              ['DPID', id?.dpid ?? '–'],
-              [
-                'Mgmt IP',
-                id
-                  ? `${id.ip.current_ip}/${id.ip.current_netmask} gw ${id.ip.current_gateway}`
-                  : '–',
-              ],
-              ['Load', load],
-              ['Memory', fmtMem],
-            ]}
-          />
+          <KeyValue width={left} labelWidth={11} pairs={devicePairs(identity, system)} />
         </Section>
         <Section title="Modes" from={['settings', 'access']}>
-          <KeyValue
-            width={left}
-            labelWidth={11}
-            pairs={[
-              [
-                'Storage',
-                settings
-                  ? `${settings.storage.modeCurrent} (next ${settings.storage.modeNext})`
-                  : '–',
-              ],
-              [
-                'Permanent',
-                settings
-                  ? settings.permanent
-                    ? 'on: rules survive reboot'
-                    : 'off: boot save-point'
-                  : '–',
-              ],
-              ['UAC', uac],
-            ]}
-          />
+          <KeyValue width={left} labelWidth={11} pairs={modePairs(settings, uac)} />
         </Section>
         <Title title="TCAM" from={['flows']} />
         {flows ? (
@@ -196,34 +116,15 @@ export function OverviewScreen(props: ScreenProps) {
         <Section title="Environment" from={['environment']}>
           {env ? <EnvLines items={env5} selected={selectedId} width={right} /> : <Text>–</Text>}
         </Section>
-        <Section title="Ports" from={['info', 'stats']}>
-          <Text wrap="truncate">
-            {info
-              ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
-              : '– (no port data yet)'}
-          </Text>
-          <OverviewItems
-            list={list}
-            selected={selected - env5.length}
-            width={right}
-            // "none" only once rates exist: two samples of the counters
-            known={rows.some((r) => typeof r.rate?.errPps === 'number')}
-          />
-          <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
-            OVERSUB:{' '}
-            {oversub.length
-              ? oversub.map(oversubText).join(', ')
-              : rows.some((r) => typeof r.rate?.errPps === 'number')
-                ? 'none'
-                : '–'}
-          </Text>
-          <Text wrap="truncate" dimColor>
-            Since start:{' '}
-            {stats
-              ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
-              : '–'}
-          </Text>
-        </Section>
+        <PortsSection
+          rows={rows}
+          haveInfo={info !== undefined}
+          haveStats={stats !== undefined}
+          list={list}
+          selected={selected - env5.length}
+          oversub={oversub}
+          width={right}
+        />
       </Box>
     </Box>
   );

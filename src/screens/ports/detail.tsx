@@ -1,13 +1,13 @@
 /** Enter on a port: all counters, its configuration, SFP text, peak rates. */
 import { Box } from 'ink';
 import { useEffect } from 'react';
-import { PORT_COUNTERS, sanitize } from '../../model/index.js';
+import { sanitize } from '../../model/index.js';
 import { portPending } from '../../model/port-pending.js';
-import { lineShareText, OVER_LINE_NOTE, rateText } from '../../store/figures.js';
-import { formatSi } from '../../store/rates.js';
+import { OVER_LINE_NOTE } from '../../store/figures.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import type { PortLoad } from '../../traffic/index.js';
-import { gaugeText, type HScrollView, KeyValue, Text } from '../../widgets/index.js';
+import { type HScrollView, KeyValue, Text } from '../../widgets/index.js';
+import { counterPairs, settingPairs } from './detail-pairs.js';
 import { LoadSection } from './load.js';
 import { type PortRow, rowShare } from './rows.js';
 
@@ -41,15 +41,7 @@ export function PortDetail(props: {
   if (!r)
     return <Text>Port {sanitize(props.name)} is gone (the port list changed). Esc returns.</Text>;
   const half = Math.floor((props.width - 3) / 2);
-  const c = r.config;
-  const counters = PORT_COUNTERS.map((k): [string, string] => [
-    k,
-    r.stats ? r.stats[k].toString() : '–',
-  ]);
-  const pending = c ? portPending(c) : [];
-  const next = (field: 'xg_speed' | 'split') => pending.find((p) => p.field === field)?.to;
-  const xgNext = next('xg_speed');
-  const splitNext = next('split');
+  const pending = r.config ? portPending(r.config) : [];
   // the load section: a summary and its feeders, up to 4 lines (the transceiver gets the rest)
   const share = rowShare(r);
   // lines between the title and the counters: the pending settings, the `+` mark's meaning
@@ -74,56 +66,11 @@ export function PortDetail(props: {
       )}
       <Box>
         <Box flexDirection="column" width={half}>
-          <KeyValue width={half} labelWidth={9} pairs={counters} />
+          <KeyValue width={half} labelWidth={9} pairs={counterPairs(r)} />
         </Box>
         <Box width={1} />
         <Box flexDirection="column" width={half}>
-          <KeyValue
-            width={half}
-            labelWidth={12}
-            pairs={[
-              ['speed', r.speed],
-              ['duplex', r.duplex],
-              ['type', c ? String(c.type) : '–'],
-              ['media', c?.media_type ?? '–'],
-              [
-                'split',
-                c
-                  ? splitNext
-                    ? `${pending.find((p) => p.field === 'split')?.from} ⟳ next: ${splitNext} after reboot`
-                    : c.split
-                  : '–',
-              ],
-              [
-                'xg_speed',
-                c?.xg_speed
-                  ? xgNext
-                    ? `${c.xg_speed.currSetting} ⟳ next: ${xgNext} after reboot`
-                    : `${c.xg_speed.currSetting} (next ${c.xg_speed.nextSetting})`
-                  : '–',
-              ],
-              ['mac', r.info?.mac_addr ?? '–'],
-              [
-                'rx now',
-                `${rateText(r.rate?.rxBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.rxPps, 'p/s')}`,
-              ],
-              [
-                'tx now',
-                `${rateText(r.rate?.txBps, r.lineBps, 'b/s')} ${formatSi(r.rate?.txPps, 'p/s')}`,
-              ],
-              ['peak', formatSi(r.rate?.peakBps ?? null, 'b/s')],
-              [
-                'line rate',
-                r.lineBps
-                  ? `${gaugeText(share?.share ?? 0, 1, 8).bar} ${lineShareText(share)} of ${formatSi(r.lineBps, 'b/s')}`
-                  : '– (no link)',
-              ],
-              [
-                'errors now',
-                `${formatSi(r.rate?.errsPs, '/s')} errors, ${formatSi(r.rate?.dropsPs, '/s')} drops`,
-              ],
-            ]}
-          />
+          <KeyValue width={half} labelWidth={12} pairs={settingPairs(r, pending, share)} />
         </Box>
       </Box>
       <LoadSection

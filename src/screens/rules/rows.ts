@@ -6,12 +6,12 @@
  * frames, then sorted in a turn of its own, while the previous poll's rows stay on screen:
  * keys keep working during the poll that brings it.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Rule } from '../../model/index.js';
 import type { RuleList } from '../../ops/index.js';
 import { useConsole } from '../../store/react.js';
 import type { ConsoleStore } from '../../store/store.js';
-import { type RuleRow, ruleRow, sortRows } from './table.js';
+import { filterRows, type RuleRow, ruleRow, searchIndex, sortRows } from './table.js';
 
 /** Lists up to this long are made at once (a TCAM holds 4,096 flows). */
 export const ROWS_AT_ONCE = 4096;
@@ -136,4 +136,20 @@ export function useRuleTable(
     };
   }, [job]);
   return { all, sorted: sortedRows(all, sort.index, sort.reversed) };
+}
+
+/** The table's rows and those the `/` filter shows; its search index is built between polls. */
+export function useShownRules(
+  list: RuleList | undefined,
+  sort: { index: number; reversed: boolean },
+  filter: string,
+): RuleTable & { rows: readonly RuleRow[] } {
+  const { all, sorted } = useRuleTable(list, sort);
+  const rows = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
+  // build the filter's search index between polls, not on the first `/` keystroke
+  useEffect(() => {
+    const t = setTimeout(() => searchIndex(sorted), 50);
+    return () => clearTimeout(t);
+  }, [sorted]);
+  return { all, sorted, rows };
 }

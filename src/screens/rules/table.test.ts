@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../model/index.js';
-import { filterRows, ruleRows, sortRows } from './table.js';
+import { cookieIs, filterRows, ruleRows, sortRows, winnerAt } from './table.js';
 
 const rule = (i: number, name: string): Rule => ({
   cookie: BigInt(i),
@@ -51,5 +51,21 @@ describe('rules table', () => {
         expect(filterRows(rows, f)).toEqual(want);
       }),
     );
+  });
+});
+
+describe('picking a rule by cookie and by a trace', () => {
+  it('a cookie typed in decimal or hex matches exactly, all 64 bits', () => {
+    expect(cookieIs(18446744073709551615n, '18446744073709551615')).toBe(true);
+    expect(cookieIs(18446744073709551615n, '0xFFFFFFFFFFFFFFFF')).toBe(true);
+    expect(cookieIs(18446744073709551615n, '18446744073709551614')).toBe(false);
+    expect(cookieIs(12n, 'web')).toBe(false);
+  });
+
+  it("a trace's winning rule is found by identity, else by cookie and priority; -1 when filtered out", () => {
+    const rows = ruleRows([rule(1, 'a'), rule(2, 'b')]);
+    expect(winnerAt(rows, rows[1]!.rule)).toBe(1);
+    expect(winnerAt(rows, { ...rule(2, 'b') })).toBe(1);
+    expect(winnerAt(rows, { ...rule(2, 'b'), priority: 1 })).toBe(-1);
   });
 });

@@ -23,6 +23,24 @@ export function ruleKeyText(r: {
   return key;
 }
 
+/** A cookie typed in decimal or 0x hex, compared exactly (64 bits). */
+export function cookieIs(cookie: unknown, want: string): boolean {
+  const w = want.trim();
+  if (!/^(\d+|0x[0-9a-f]+)$/i.test(w)) return false;
+  try {
+    return BigInt(String(cookie)) === BigInt(w);
+  } catch {
+    return false;
+  }
+}
+
+/** Where a traced packet's winning rule stands in the rows shown (-1: hidden by the filter). */
+export function winnerAt(rows: readonly RuleRow[], won: Rule): number {
+  return rows.findIndex(
+    (r) => r.rule === won || (r.rule.cookie === won.cookie && r.rule.priority === won.priority),
+  );
+}
+
 /** `✖ malformed: priority missing · in_port=null`: a rule no write may name. */
 export function malformedText(rule: Rule): string {
   return `✖ malformed: ${rule.malformed} · ${describeMatch(rule.match)}`;

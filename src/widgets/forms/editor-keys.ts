@@ -6,7 +6,8 @@
  *
  * Which key does what is the keymap's editor layer (`within: 'editor'` bindings of
  * src/tui/keymap.ts): the frame resolves each key there (src/tui/dispatch.ts `dialogCommand`)
- * and hands the screen the resolver (`ScreenProps.keys.command`), so a key changed in the
+ * and hands the screens the resolver (`ScreenProps.keys.command`, and the same function as the
+ * dialogs' context, src/screens/dialog-keys.ts), so a key changed in the
  * table changes what the editor does. Keys the layer does not bind are text.
  */
 import { complete, editText, moveFocus, type TextField, textField } from './field.js';

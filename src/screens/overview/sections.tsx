@@ -1,0 +1,76 @@
+/** The Overview's sections: a title with `◌ stale 23s` while its figures are not current. */
+import { Box } from 'ink';
+import type { ReactNode } from 'react';
+import type { ResourceKey } from '../../store/resources.js';
+import type { PortLoad } from '../../traffic/index.js';
+import { Text } from '../../widgets/index.js';
+import { oversubText } from '../ports/load.js';
+import { badCount, type PortRow } from '../ports/rows.js';
+import { StaleMark } from '../stale-mark.js';
+import { OverviewItems, type OverviewList } from './items.js';
+
+/** A section's title, with `◌ stale 23s` while the figures below it are not current. */
+export function Title(props: { title: string; from: readonly ResourceKey[] }) {
+  return (
+    <Text wrap="truncate">
+      <Text bold underline>
+        {props.title}
+      </Text>
+      <StaleMark from={props.from} />
+    </Text>
+  );
+}
+
+export function Section(props: {
+  title: string;
+  from: readonly ResourceKey[];
+  children: ReactNode;
+}) {
+  return (
+    <Box flexDirection="column">
+      <Title title={props.title} from={props.from} />
+      {props.children}
+    </Box>
+  );
+}
+
+/** Ports: up/down/shut, the busiest and erroring ports now, OVERSUB, and since start. */
+export function PortsSection(props: {
+  rows: readonly PortRow[];
+  haveInfo: boolean;
+  haveStats: boolean;
+  list: OverviewList;
+  selected: number;
+  oversub: readonly PortLoad[];
+  width: number;
+}) {
+  const { rows, oversub } = props;
+  const up = rows.filter((r) => r.link === 'up').length;
+  const shut = rows.filter((r) => r.admin === 'shut').length;
+  // "none" only once rates exist: two samples of the counters
+  const known = rows.some((r) => typeof r.rate?.errPps === 'number');
+  return (
+    <Section title="Ports" from={['info', 'stats']}>
+      <Text wrap="truncate">
+        {props.haveInfo
+          ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
+          : '– (no port data yet)'}
+      </Text>
+      <OverviewItems
+        list={props.list}
+        selected={props.selected}
+        width={props.width}
+        known={known}
+      />
+      <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
+        OVERSUB: {oversub.length ? oversub.map(oversubText).join(', ') : known ? 'none' : '–'}
+      </Text>
+      <Text wrap="truncate" dimColor>
+        Since start:{' '}
+        {props.haveStats
+          ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
+          : '–'}
+      </Text>
+    </Section>
+  );
+}
