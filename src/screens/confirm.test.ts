@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { editorCommands } from '../../test/harness/editor-keys.js';
 import { confirmKey, newConfirm } from './confirm.js';
+
+/** The keymap's dialog layer, as the frame gives it: R is confirm.revert. */
+const cmd = editorCommands('rules');
 
 describe('confirmKey', () => {
   it('y or Enter confirms a plain change, n or Esc goes back', () => {
@@ -37,7 +41,7 @@ describe('confirmKey', () => {
 describe('R: apply with auto-revert', () => {
   const type = (s: ReturnType<typeof newConfirm>, keys: string[], word = '') => {
     let r: ReturnType<typeof confirmKey> = { state: s, event: 'none' };
-    for (const k of keys) r = confirmKey(r.state, k, word, true, true);
+    for (const k of keys) r = confirmKey(r.state, k, word, true, true, cmd(k));
     return r;
   };
   it('R proposes 5m, the time is editable, Enter applies with it', () => {
@@ -55,19 +59,27 @@ describe('R: apply with auto-revert', () => {
     expect(confirmKey(back.state, 'y', '', true, true).event).toBe('confirm');
   });
   it('is not offered where the change cannot be reverted, read-only, or while a word is typed', () => {
-    expect(confirmKey(newConfirm(null), 'R', '', true, false).state.revert).toBeUndefined();
-    expect(confirmKey(newConfirm(null), 'R', '', false, true).state.revert).toBeUndefined();
+    expect(
+      confirmKey(newConfirm(null), 'R', '', true, false, cmd('R')).state.revert,
+    ).toBeUndefined();
+    expect(
+      confirmKey(newConfirm(null), 'R', '', false, true, cmd('R')).state.revert,
+    ).toBeUndefined();
     const typing = type(newConfirm(null), ['d', 'e'], 'delete');
-    expect(confirmKey(typing.state, 'R', 'delete', true, true).state.revert).toBeUndefined();
+    expect(
+      confirmKey(typing.state, 'R', 'delete', true, true, cmd('R')).state.revert,
+    ).toBeUndefined();
     const typed = type(newConfirm(null), [...'delete'], 'delete');
-    expect(confirmKey(typed.state, 'R', 'delete', true, true).state.revert?.time.text).toBe('5m');
+    expect(
+      confirmKey(typed.state, 'R', 'delete', true, true, cmd('R')).state.revert?.time.text,
+    ).toBe('5m');
   });
 });
 
 describe('G: a guarded change, beside R', () => {
   const type = (keys: string[], revertable = true) => {
     let r: ReturnType<typeof confirmKey> = { state: newConfirm(null), event: 'none' };
-    for (const k of keys) r = confirmKey(r.state, k, '', true, revertable);
+    for (const k of keys) r = confirmKey(r.state, k, '', true, revertable, cmd(k));
     return r;
   };
   it('G proposes a 5m window, editable; Enter sends guarded with it', () => {

@@ -7,10 +7,11 @@
 import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
-import { GUARD_KEY, REVERT_KEY } from '../widgets/confirm-keys.js';
-import { Panel, Text } from '../widgets/index.js';
-import { editText, type TextField, textField } from './form/field.js';
-import { clampLines, FieldText, wrap } from './form/view.js';
+import { GUARD_COMMAND, GUARD_KEY, REVERT_COMMAND, REVERT_KEY } from '../widgets/confirm-keys.js';
+import { ConfirmView } from '../widgets/confirm-view.js';
+import { editText, type TextField, textField } from '../widgets/forms/field.js';
+import { FieldText, wrap } from '../widgets/forms/view.js';
+import { Text } from '../widgets/index.js';
 
 export interface ConfirmState {
   typed: TextField;
@@ -79,17 +80,20 @@ export function confirmKey(
   allowed: boolean,
   /** `R` offers apply-with-auto-revert (the change can be reverted). */
   revertable = false,
+  /** The key's command in the keymap's dialog layer (`confirm.revert` for `R`, `confirm.guard` for `G`). */
+  command?: string,
 ): ConfirmAnswer {
   if (s.revert) return revertKey({ ...s, revert: s.revert }, key, allowed);
   // R (G): once the word (if any) is typed, so R is never taken from a word being typed
   const wordDone = word === '' || s.typed.text.trim() === word;
-  if ((key === REVERT_KEY || key === GUARD_KEY) && revertable && allowed && wordDone)
+  const guard = command === GUARD_COMMAND;
+  if ((command === REVERT_COMMAND || guard) && revertable && allowed && wordDone)
     return {
       state: {
         ...s,
         revert: {
           time: textField(formatDuration(DEFAULT_REVERT_MS)),
-          ...(key === GUARD_KEY ? { guard: true as const } : {}),
+          ...(guard ? { guard: true as const } : {}),
         },
       },
       event: 'none',
@@ -131,6 +135,11 @@ export interface ChangeDialogProps {
 
 type Line = { text: string; bold?: boolean; dim?: boolean; color?: string };
 
+/**
+ * A change plan's confirmation (Rules, Groups, the Journal's undo): its requests in order,
+ * notes and impact, the save-point box, then the keys — a typed word where the plan asks
+ * for one. Drawn by the one confirmation panel (ConfirmView) every dialog uses.
+ */
 export function ChangeDialog(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
   const inner = Math.max(10, props.width - 4);
@@ -167,30 +176,16 @@ export function ChangeDialog(props: ChangeDialogProps) {
     if (state.saveFirst !== null)
       out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
   }
-  const footer = footerOf(props);
-  const body = clampLines(
-    lines.map((l) => l.text),
-    Math.max(1, props.height - 3 - footer.length),
-  );
-  const height = Math.min(props.height, body.length + footer.length + 3);
+  const title = `${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`;
   return (
-    <Panel
-      border="round"
-      title={`${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`}
+    <ConfirmView
+      title={title}
+      lines={lines}
+      footer={footerOf(props)}
       width={props.width}
-      height={height}
-    >
-      {body.map((text, i) => {
-        const l = lines[i];
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-          <Text key={i} wrap="truncate-end" bold={l?.bold} dimColor={l?.dim} color={l?.color}>
-            {text || ' '}
-          </Text>
-        );
-      })}
-      {footer}
-    </Panel>
+      height={props.height}
+      border="round"
+    />
   );
 }
 

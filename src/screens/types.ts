@@ -7,6 +7,13 @@ export type KeyHandler = (key: string) => boolean;
 export interface ScreenKeys {
   current: KeyHandler | null;
   /**
+   * The command a key is bound to in the keymap's dialog layer of this screen (its editor's
+   * `rules.editor.apply`, every confirmation's `confirm.revert`), undefined for a key left to
+   * text: editors and confirmations act on it, so the keymap table is what they do. Set by
+   * the frame (src/tui/use-screen.ts, dispatch.ts `dialogCommand`).
+   */
+  command(key: string): string | undefined;
+  /**
    * Whether a form or question of the screen reads the keys now (the status bar then shows
    * `Esc back`, not the list's keys, which do nothing there). Asked after each render.
    */

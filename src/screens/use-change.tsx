@@ -3,7 +3,6 @@
  * State is kept in a ref as well as in React state, so keys that arrive faster than
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
-import { useRef, useState } from 'react';
 import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
 import { revertGapsOf } from '../guard/levels.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
@@ -12,7 +11,9 @@ import { planNoRevert, RULES } from '../ops/revert/plans.js';
 import { undoableSince } from '../ops/undo.js';
 import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
+import { useLive } from '../widgets/use-live.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+import { useDialogKeys } from './dialog-keys.js';
 import { UNSEEN, useSeen } from './key-clock.js';
 
 export interface ChangeOptions {
@@ -60,12 +61,9 @@ export function doneLine(title: string, result: PlanResult): string {
 export function useChange(refused: string | null, notify: (m: string) => void) {
   const consoleValue = useConsole();
   const { client, store, poller } = consoleValue;
-  const [, setTick] = useState(0);
-  const ref = useRef<Open | null>(null);
-  const set = (next: Open | null) => {
-    ref.current = next;
-    setTick((n) => n + 1);
-  };
+  // what each key means in a confirmation (R: confirm.revert), from the keymap through the frame
+  const dialogKeys = useDialogKeys();
+  const [, set, ref] = useLive<Open | null>(null);
 
   /** Whether this account may send every step of `R`'s revert of the confirmation `id`. */
   const checkRevert = (plan: Plan, id: number) =>
@@ -148,6 +146,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       o.plan.confirmWord,
       refused === null,
       planNoRevert(o.plan) === undefined,
+      dialogKeys(k),
     );
     if (event === 'cancel') {
       answerConfirmation(store, o.id, false);

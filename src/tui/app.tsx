@@ -7,11 +7,13 @@
 
 import { Box, useApp, useInput, useStdin } from 'ink';
 import { useEffect } from 'react';
+import { DialogKeysContext } from '../screens/dialog-keys.js';
 import { dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
 import { StatusBar, Text } from '../widgets/index.js';
+import { useLive } from '../widgets/use-live.js';
 import { Body } from './body.js';
 import { dispatchKey } from './dispatch.js';
 import { frameSize, MIN_COLUMNS, MIN_ROWS } from './frame.js';
@@ -24,7 +26,6 @@ import { Palette } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { type Overlay, useAppActions } from './use-app-actions.js';
 import { useHelp } from './use-help.js';
-import { useLive } from './use-live.js';
 import { useMessages } from './use-messages.js';
 import { usePaletteEnd } from './use-palette-end.js';
 import { usePrompt } from './use-prompt.js';
@@ -83,32 +84,34 @@ export function App(props: { initialScreen?: ScreenId }) {
   help.size.current = { width: columns, height: frame.body };
   return (
     <KeyClockContext.Provider value={clock}>
-      {frame.tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
-      <Box
-        display={frame.tooSmall ? 'none' : 'flex'}
-        width={frame.columns}
-        height={frame.rows}
-        flexDirection="column"
-        overflow="hidden"
-      >
-        <Header width={frame.columns} screen={screen} demanded={view.resources} />
-        <Body
-          {...{ screens, prompt, login }}
-          help={overlay === 'help' ? help : null}
-          paletteHelp={overlay === 'palette' && prompt.help}
-          readonly={session.readonly}
-          notify={setNotice}
+      <DialogKeysContext.Provider value={screens.keys.command}>
+        {frame.tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+        <Box
+          display={frame.tooSmall ? 'none' : 'flex'}
           width={frame.columns}
-          height={frame.body}
-        />
-        {prompting ? <Palette mode={overlay} value={prompt.input} width={frame.columns} /> : null}
-        <StatusBar
-          width={frame.columns}
-          hints={hints}
-          {...(error ? { error } : {})}
-          {...(info ? { info } : {})}
-        />
-      </Box>
+          height={frame.rows}
+          flexDirection="column"
+          overflow="hidden"
+        >
+          <Header width={frame.columns} screen={screen} demanded={view.resources} />
+          <Body
+            {...{ screens, prompt, login }}
+            help={overlay === 'help' ? help : null}
+            paletteHelp={overlay === 'palette' && prompt.help}
+            readonly={session.readonly}
+            notify={setNotice}
+            width={frame.columns}
+            height={frame.body}
+          />
+          {prompting ? <Palette mode={overlay} value={prompt.input} width={frame.columns} /> : null}
+          <StatusBar
+            width={frame.columns}
+            hints={hints}
+            {...(error ? { error } : {})}
+            {...(info ? { info } : {})}
+          />
+        </Box>
+      </DialogKeysContext.Provider>
     </KeyClockContext.Provider>
   );
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { navCommands } from '../screens/commands.js';
-import { type Bound, dispatchKey, strayCommands } from './dispatch.js';
+import { confirmKey, newConfirm } from '../screens/confirm.js';
+import { GROUP_EDITOR_VERBS, groupKey, newGroupForm } from '../screens/groups/editor-state.js';
+import { editorKey, newRuleForm, RULE_EDITOR_VERBS } from '../screens/rules/editor-state.js';
+import { type Bound, dialogCommand, dispatchKey, resolveKey, strayCommands } from './dispatch.js';
 import { BINDINGS } from './keymap.js';
 
 const TABLE: Bound[] = [
@@ -20,19 +23,6 @@ function recorder() {
 }
 
 describe('dispatchKey', () => {
-  it("a dialog's keys never reach the table: the layers production builds resolve none", () => {
-    // use-screen.ts dispatches through [screen, global] with the real BINDINGS; an open dialog
-    // takes its keys before that (the screen's key hook), so a `within` binding (the groups
-    // editor's ← pick) is for help only — the table gives ← to the app's view.left
-    const { ran, h } = recorder();
-    const out = dispatchKey('left', [
-      { scope: 'groups', handlers: { 'groups.editor.pick': h('dialog') } },
-      { scope: 'global', handlers: { 'view.left': h('app') } },
-    ]);
-    expect(out).toEqual({ kind: 'ran', command: 'view.left' });
-    expect(ran).toEqual(['app']);
-  });
-
   it("the screen's binding beats the app's", () => {
     const { ran, h } = recorder();
     const out = dispatchKey(
@@ -112,6 +102,78 @@ describe('dispatchKey', () => {
       'end',
       'end',
     ]);
+  });
+});
+
+describe('the dialog layer (what the editors and confirmations act on)', () => {
+  const verbs = (scope: string, bindings: readonly Bound[] = BINDINGS) =>
+    bindings
+      .filter((b) => b.scope === scope && b.within === 'editor')
+      .map((b) => b.command.replace(`${scope}.editor.`, ''))
+      .sort();
+
+  it("resolves an open editor's keys in the real table, above the screen's; text is left alone", () => {
+    // the frame hands the screen exactly this (use-screen.ts keys.command)
+    expect(dialogCommand('ctrl+s', 'rules')).toBe('rules.editor.apply');
+    expect(dialogCommand('down', 'rules')).toBe('rules.editor.next');
+    expect(dialogCommand('left', 'groups')).toBe('groups.editor.pickPrev');
+    // the screen's own layer gives ↓ to its list and ← to the app: not inside the editor
+    const screen = [
+      { scope: 'rules', handlers: null },
+      { scope: 'global', handlers: null },
+    ];
+    expect(resolveKey('down', screen)).toBe('nav.down');
+    // R in any dialog is the one confirm.revert binding; a letter is text
+    expect(dialogCommand('R', 'ports')).toBe('confirm.revert');
+    expect(dialogCommand('R', 'rules')).toBe('confirm.revert');
+    expect(dialogCommand('q', 'rules')).toBeUndefined();
+  });
+
+  it('binds every command each editor handles, and nothing it does not', () => {
+    expect(verbs('rules')).toEqual([...RULE_EDITOR_VERBS].sort());
+    expect(verbs('groups')).toEqual([...GROUP_EDITOR_VERBS].sort());
+  });
+
+  it('a key changed in the table changes what the rule editor does', () => {
+    const moved = BINDINGS.map((b) =>
+      b.command === 'rules.editor.apply' ? { ...b, keys: ['ctrl+o'] } : b,
+    );
+    const press = (key: string, bindings: readonly Bound[]) =>
+      editorKey(newRuleForm('add'), key, {
+        commands: (k) => dialogCommand(k, 'rules', bindings),
+        env: { ports: [], groups: [], shutPorts: new Set<string>() } as never,
+        fixes: [],
+        overrideShown: false,
+      }).event;
+    expect([press('ctrl+s', BINDINGS), press('ctrl+o', BINDINGS)]).toEqual(['apply', 'none']);
+    expect([press('ctrl+s', moved), press('ctrl+o', moved)]).toEqual(['none', 'apply']);
+  });
+
+  it('a key changed in the table changes what the group editor does', () => {
+    const swapped = BINDINGS.map((b) =>
+      b.command === 'groups.editor.pickNext'
+        ? { ...b, keys: ['left'] }
+        : b.command === 'groups.editor.pickPrev'
+          ? { ...b, keys: ['right'] }
+          : b,
+    );
+    const env = { ports: [], groups: [], shutPorts: new Set<string>() } as never;
+    const form = { ...newGroupForm('add', null, 1), focus: 'type' };
+    const typeAfter = (key: string, bindings: readonly Bound[]) =>
+      groupKey(form, key, env, false, (k) => dialogCommand(k, 'groups', bindings)).state.type;
+    expect(typeAfter('right', swapped)).toBe(typeAfter('left', BINDINGS));
+    expect(typeAfter('right', BINDINGS)).not.toBe(typeAfter('left', BINDINGS));
+  });
+});
+
+describe('R in every confirmation is the one confirm.revert binding', () => {
+  it('a key changed in the table changes which key offers auto-revert', () => {
+    const moved = BINDINGS.map((b) => (b.command === 'confirm.revert' ? { ...b, keys: ['A'] } : b));
+    const offers = (key: string, bindings: readonly Bound[]) =>
+      confirmKey(newConfirm(null), key, '', true, true, dialogCommand(key, 'ports', bindings)).state
+        .revert !== undefined;
+    expect([offers('R', BINDINGS), offers('A', BINDINGS)]).toEqual([true, false]);
+    expect([offers('R', moved), offers('A', moved)]).toEqual([false, true]);
   });
 });
 

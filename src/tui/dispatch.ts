@@ -46,6 +46,30 @@ export function resolveKey(
   return undefined;
 }
 
+/**
+ * The layers of a dialog open on screen `scope` (an editor, a confirmation), top first: its
+ * own `within: 'editor'` bindings, then those every dialog shares (`confirm.revert`).
+ */
+export function dialogLayers(scope: string): Layer[] {
+  return [
+    { scope, within: 'editor', handlers: null },
+    { scope: 'global', within: 'editor', handlers: null },
+  ];
+}
+
+/**
+ * The command `key` is bound to in a dialog open on `scope`: what the rule and group editors
+ * and the confirmations act on. The frame hands it to the screen with the raw keys
+ * (`ScreenProps.keys.command`, use-screen.ts); undefined for a key the layer leaves to text.
+ */
+export function dialogCommand(
+  key: string,
+  scope: string,
+  bindings: readonly Bound[] = BINDINGS,
+): string | undefined {
+  return resolveKey(key, dialogLayers(scope), bindings);
+}
+
 export function dispatchKey(
   key: string,
   layers: readonly Layer[],

@@ -3,7 +3,7 @@
  * it, so what help shows is what the keys do. No bindings on Ctrl-D or Ctrl-h/j/k/l (terminals and tmux
  * take them).
  */
-import { GUARD_KEY, REVERT_KEY } from '../widgets/confirm-keys.js';
+import { GUARD_COMMAND, GUARD_KEY, REVERT_COMMAND, REVERT_KEY } from '../widgets/confirm-keys.js';
 import { NAV } from '../widgets/list-state.js';
 
 export type ScreenId =
@@ -31,8 +31,9 @@ export interface Binding {
   /** Shown in the status bar's hint line. */
   hint?: boolean;
   /**
-   * Bound only inside this dialog of the screen (its editor), the layer above the screen: the
-   * screen's own keys do not resolve it.
+   * Bound only inside a dialog of the screen (its editor; with scope 'global', every
+   * confirmation), the layer above the screen: the screen's own keys do not resolve it. The
+   * editors and confirmations act on what this layer resolves (dispatch.ts `dialogCommand`).
    */
   within?: 'editor';
   /**
@@ -104,7 +105,7 @@ export const BINDINGS: readonly Binding[] = [
   {
     // one binding for every confirmation (rules, groups, ports, save-points, users, apps,
     // device, logs, undo): offered wherever the change has a revert recipe
-    command: 'confirm.revert',
+    command: REVERT_COMMAND,
     keys: [REVERT_KEY],
     label:
       'in a confirmation: apply, revert in 5 min unless confirmed (C); offered where the change can be reverted',
@@ -113,7 +114,7 @@ export const BINDINGS: readonly Binding[] = [
   },
   {
     // beside R, wherever R is offered: the same revert, and the traffic watched meanwhile
-    command: 'confirm.guard',
+    command: GUARD_COMMAND,
     keys: [GUARD_KEY],
     label:
       'in a confirmation: guarded change, watch the traffic 5 min and revert at once if a guard trips (C keeps)',
@@ -382,6 +383,8 @@ export const BINDINGS: readonly Binding[] = [
     scope: 'rules',
     hint: true,
   },
+  // the rule editor's keys: the editor layer above the screen (dispatch.ts dialogCommand);
+  // the editor does what these say, so a key changed here changes the editor
   {
     command: 'rules.editor.apply',
     keys: ['ctrl+s'],
@@ -390,9 +393,30 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
+    command: 'rules.editor.cancel',
+    keys: ['escape'],
+    label: 'editor: close (asks first when something was typed)',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
     command: 'rules.editor.next',
-    keys: ['tab', 'down'],
-    label: 'editor: next field (Tab completes first)',
+    keys: ['down'],
+    label: 'editor: next field',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.prev',
+    keys: ['up', 'shift+tab'],
+    label: 'editor: previous field',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.complete',
+    keys: ['tab'],
+    label: 'editor: complete the field (next field when nothing completes)',
     scope: 'rules',
     within: 'editor',
   },
@@ -404,9 +428,16 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
-    command: 'rules.editor.move',
-    keys: ['ctrl+up', 'ctrl+down'],
-    label: 'editor: move the action up / down',
+    command: 'rules.editor.moveUp',
+    keys: ['ctrl+up'],
+    label: 'editor: move the action up',
+    scope: 'rules',
+    within: 'editor',
+  },
+  {
+    command: 'rules.editor.moveDown',
+    keys: ['ctrl+down'],
+    label: 'editor: move the action down',
     scope: 'rules',
     within: 'editor',
   },
@@ -460,13 +491,7 @@ export const BINDINGS: readonly Binding[] = [
     hint: true,
     meaning: 'open',
   },
-  {
-    command: 'groups.editor.pick',
-    keys: ['left', 'right'],
-    label: 'editor: pick the group type / watch port',
-    scope: 'groups',
-    within: 'editor',
-  },
+  // the group editor's keys (the editor layer, as the rule editor's)
   {
     command: 'groups.editor.apply',
     keys: ['ctrl+s'],
@@ -475,9 +500,51 @@ export const BINDINGS: readonly Binding[] = [
     within: 'editor',
   },
   {
+    command: 'groups.editor.cancel',
+    keys: ['escape'],
+    label: 'editor: close (asks first when something was typed)',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.next',
+    keys: ['down'],
+    label: 'editor: next field',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.prev',
+    keys: ['up', 'shift+tab'],
+    label: 'editor: previous field',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.complete',
+    keys: ['tab'],
+    label: 'editor: complete the field (next field when nothing completes)',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
     command: 'groups.editor.remove',
     keys: ['ctrl+x'],
     label: 'editor: remove the bucket',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.pickPrev',
+    keys: ['left'],
+    label: 'editor: pick the previous group type / watch port',
+    scope: 'groups',
+    within: 'editor',
+  },
+  {
+    command: 'groups.editor.pickNext',
+    keys: ['right'],
+    label: 'editor: pick the next group type / watch port',
     scope: 'groups',
     within: 'editor',
   },

@@ -1,9 +1,9 @@
 /** The `?` help overlay: open, scrolled by the navigation table, closed by Esc, ? or q. */
 import { useRef } from 'react';
+import { useLive } from '../widgets/use-live.js';
 import { resolveKey } from './dispatch.js';
 import { helpLayout, helpLines, helpScroll } from './help.js';
 import type { ScreenId } from './keymap.js';
-import { useLive } from './use-live.js';
 
 /** The commands whose keys close the help (Esc, ? and q as the keymap binds them). */
 const CLOSES = new Set(['app.cancel', 'app.help', 'app.quit']);

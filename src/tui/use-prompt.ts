@@ -3,9 +3,9 @@
  * entry, not command dispatch: every key typed goes to the line until Enter or Esc.
  */
 import { useRef } from 'react';
+import { useLive } from '../widgets/use-live.js';
 import type { ScreenId } from './keymap.js';
 import { paletteCommands } from './palette.js';
-import { useLive } from './use-live.js';
 
 export type PromptMode = 'palette' | 'filter';
 

@@ -8,9 +8,9 @@
 import { useRef, useState } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
 import type { ScreenKeys } from '../screens/types.js';
-import { type Dispatched, dispatchKey } from './dispatch.js';
+import { useLive } from '../widgets/use-live.js';
+import { type Dispatched, dialogCommand, dispatchKey } from './dispatch.js';
 import type { ScreenId } from './keymap.js';
-import { useLive } from './use-live.js';
 
 /**
  * Every command name each screen has registered a handler for in this process. The tests
@@ -28,7 +28,11 @@ function record(screen: ScreenId, handlers: CommandHandlers | null) {
 
 export function useScreen(initial: ScreenId) {
   const [screen, setScreen, live] = useLive<ScreenId>(initial);
-  const keys = useRef<ScreenKeys>({ current: null }).current;
+  // raw keys for an open editor or confirmation, with the dialog layer's command of each
+  const keys = useRef<ScreenKeys>({
+    current: null,
+    command: (key) => dialogCommand(key, live.current),
+  }).current;
   // an item for the screen to select and open (`:port eth-0-2`), used once (screens/pick.ts)
   const pick = useRef<string | null>(null);
   const slot = useRef<CommandHandlers | null>(null);

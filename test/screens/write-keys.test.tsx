@@ -65,19 +65,17 @@ const NEVER_WRITES = new Set([
   'rules.sort',
   'rules.reverse',
   // editor keys: only inside the editor; its apply (Ctrl-S) opens the confirmation
-  'rules.editor.apply',
-  'rules.editor.next',
-  'rules.editor.remove',
-  'rules.editor.move',
-  'rules.editor.fix',
+  ...['apply', 'cancel', 'next', 'prev', 'complete', 'remove', 'moveUp', 'moveDown', 'fix'].map(
+    (v) => `rules.editor.${v}`,
+  ),
   // R inside a confirmation: opens the revert time; Enter then sends (test/e2e/revert-tui)
   'confirm.revert',
   // G likewise: opens the guard window; Enter then sends (test/cli/guard.test.ts)
   'confirm.guard',
   'groups.detail',
-  'groups.editor.pick',
-  'groups.editor.apply',
-  'groups.editor.remove',
+  ...['apply', 'cancel', 'next', 'prev', 'complete', 'remove', 'pickPrev', 'pickNext'].map(
+    (v) => `groups.editor.${v}`,
+  ),
   'savepoints.pane',
   'savepoints.open',
   'savepoints.mark',

@@ -7,9 +7,9 @@
 import { incompleteRevertLine } from '../../guard/levels.js';
 import { sanitize } from '../../model/index.js';
 import type { Operation } from '../../ops/operation.js';
+import type { TextField } from '../../widgets/forms/field.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
 import { textWidth } from '../../widgets/index.js';
-import type { TextField } from '../form/field.js';
 import { type RevertOffer, sendsLine } from './sends.js';
 
 export type { RevertOffer } from './sends.js';

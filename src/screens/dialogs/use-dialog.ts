@@ -3,7 +3,7 @@
  * a failure view. The open dialog lives in a ref as well as in state, so keys that arrive
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import {
   answerConfirmation,
   dropConfirmation,
@@ -18,6 +18,8 @@ import {
   withError,
 } from '../../widgets/forms/form-state.js';
 import { NAV_KEYS } from '../../widgets/list-state.js';
+import { useLive } from '../../widgets/use-live.js';
+import { useDialogKeys } from '../dialog-keys.js';
 import { UNSEEN, useSeen } from '../key-clock.js';
 import {
   type Ask,
@@ -68,11 +70,9 @@ export interface DialogControl {
 }
 
 export function useDialog(notify: (message: string) => void): DialogControl {
-  const ref = useRef<Dialog | null>(null);
-  const scrollRef = useRef(0);
+  const [, setDialog, ref] = useLive<Dialog | null>(null);
+  const [, setScroll, scrollRef] = useLive(0);
   const maxScroll = useRef(1_000_000);
-  const [, setVersion] = useState(0);
-  const rerender = useCallback(() => setVersion((v) => v + 1), []);
   const seen = useSeen(() => (ref.current?.kind === 'confirm' ? ref.current : null));
   /**
    * The form whose Apply led to the open confirmation or the request now running: when the
@@ -84,6 +84,8 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const withRevert = useRevertRun();
   const checkRevert = useRevertGaps();
   const store = useConsoleIfAny()?.store;
+  // what each key means in a dialog (R: confirm.revert), from the keymap through the frame
+  const dialogKeys = useDialogKeys();
   /** The confirmation open now, as recorded in the console's state. */
   const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
   const answered = useCallback(
@@ -108,28 +110,25 @@ export function useDialog(notify: (message: string) => void): DialogControl {
               }),
             }
           : null;
-      ref.current = d;
-      scrollRef.current = 0;
-      rerender();
+      setDialog(d);
+      setScroll(0);
       const opened = shown.current;
       if (d.kind === 'confirm' && d.revert && opened)
         checkRevert(d.revert.plan, (why) => {
           // still this confirmation (R's time may be open): the line joins it
           if (shown.current !== opened || ref.current?.kind !== 'confirm') return;
-          ref.current = { ...ref.current, incomplete: why };
-          rerender();
+          setDialog({ ...ref.current, incomplete: why });
         });
     },
-    [rerender, store, checkRevert],
+    [setDialog, setScroll, ref, store, checkRevert],
   );
   const close = useCallback(() => {
     const was = ref.current;
     if (shown.current) dropConfirmation(store, shown.current.id);
     shown.current = null;
-    ref.current = null;
-    rerender();
+    setDialog(null);
     if (was?.kind === 'view') was.onClose?.();
-  }, [rerender, store]);
+  }, [setDialog, ref, store]);
 
   const form: DialogControl['form'] = useCallback(
     (title, fields, onSubmit, lines) =>
@@ -173,7 +172,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         notify(`${title} failed`);
       }
     },
-    [open, close, notify, withRevert],
+    [open, close, notify, withRevert, ref],
   );
 
   const scrollBy = useCallback(
@@ -192,10 +191,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
                   ? -Number.MAX_SAFE_INTEGER
                   : Number.MAX_SAFE_INTEGER;
       const next = Math.max(0, Math.min(scrollRef.current + step, maxScroll.current));
-      scrollRef.current = next;
-      rerender();
+      setScroll(next);
     },
-    [rerender],
+    [setScroll, scrollRef],
   );
 
   const handleKey = useCallback(
@@ -219,21 +217,18 @@ export function useDialog(notify: (message: string) => void): DialogControl {
             // kept only while its confirmation is open (a run started from it took it already)
             if (ref.current?.kind !== 'confirm') origin.current = null;
             if (typeof message === 'string' && message !== '' && ref.current === d) {
-              ref.current = { ...d, form: withError(state, message) };
-              rerender();
+              setDialog({ ...d, form: withError(state, message) });
             } else if (ref.current === d) close();
             return true;
           }
-          ref.current = { ...d, form: state };
-          rerender();
+          setDialog({ ...d, form: state });
           return true;
         }
         case 'confirm': {
           // R, then the revert time: Enter sends the first choice with auto-revert
-          const r = revertKey(d, key);
+          const r = revertKey(d, key, dialogKeys(key));
           if (r && r.revertMs === undefined) {
-            ref.current = r.dialog;
-            rerender();
+            setDialog(r.dialog);
             return true;
           }
           if (!r && NAV_KEYS[key] !== undefined) {
@@ -277,7 +272,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [answered, close, notify, rerender, scrollBy, seen],
+    [answered, close, notify, setDialog, ref, scrollBy, seen, dialogKeys],
   );
 
   return {

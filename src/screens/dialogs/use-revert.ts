@@ -9,7 +9,7 @@ import { GUARDED_NOTE, REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/
 import { revertGapsOf } from '../../guard/levels.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
-import { GUARD_KEY, REVERT_KEY } from '../../widgets/confirm-keys.js';
+import { GUARD_COMMAND, REVERT_COMMAND } from '../../widgets/confirm-keys.js';
 import { confirmKey, newConfirm } from '../confirm.js';
 import type { Dialog, RevertOffer, RunResult } from './dialog.js';
 
@@ -32,11 +32,13 @@ export interface ArmNext {
 export function revertKey(
   d: ConfirmDialog,
   key: string,
+  /** The key's command in the keymap's dialog layer (`confirm.revert` for `R`, `confirm.guard` for `G`). */
+  command: string | undefined,
 ): { dialog: ConfirmDialog; revertMs?: number; guard?: true } | undefined {
   if (!d.revert || d.revert.plan.kind === 'none') return undefined;
-  if (!d.revertTime && key !== REVERT_KEY && key !== GUARD_KEY) return undefined;
+  if (!d.revertTime && command !== REVERT_COMMAND && command !== GUARD_COMMAND) return undefined;
   const from = { ...newConfirm(null), ...(d.revertTime ? { revert: d.revertTime } : {}) };
-  const { state, event, revertMs, guard } = confirmKey(from, key, '', true, true);
+  const { state, event, revertMs, guard } = confirmKey(from, key, '', true, true, command);
   if (event === 'confirmRevert' && revertMs !== undefined)
     return { dialog: d, revertMs, ...(guard ? { guard } : {}) };
   const { revertTime: _, ...rest } = d;

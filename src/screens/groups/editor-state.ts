@@ -7,15 +7,18 @@ import { type Group, type GroupType, splitActions } from '../../model/index.js';
 import { MAX_BUCKETS } from '../../tcam/index.js';
 import {
   buttonKey,
+  COMMON_VERBS,
   commonKey,
+  type EditorCommands,
+  editorVerb,
   type FormEvent,
   type FormFields,
   moveStep,
   onTarget,
   step,
   textKey,
-} from '../form/editor-keys.js';
-import { type TextField, textField } from '../form/field.js';
+} from '../../widgets/forms/editor-keys.js';
+import { type TextField, textField } from '../../widgets/forms/field.js';
 import { actionCandidates, type EditorEnv } from '../rules/completion.js';
 
 export const GROUP_TYPES: readonly GroupType[] = ['select', 'ff', 'all'];
@@ -143,11 +146,16 @@ export function bucketActions(b: BucketRow): string[] {
   return splitActions(b.actions.text);
 }
 
+/** The editor commands the group editor handles (`groups.editor.<verb>`; the keymap binds each). */
+export const GROUP_EDITOR_VERBS = [...COMMON_VERBS, 'remove', 'pickPrev', 'pickNext'];
+
 export function groupKey(
   s: GroupForm,
   key: string,
   env: EditorEnv,
   callShown: boolean,
+  /** The keymap's editor layer (what each key does here): ScreenProps.keys.command. */
+  commands: EditorCommands,
 ): { state: GroupForm; event: GroupEvent } {
   const targets = targetsOf(s, callShown);
   const st = onTarget(s, targets);
@@ -157,13 +165,14 @@ export function groupKey(
     setField,
     completions: (x) => completionsAt(x, env),
   };
-  const common = commonKey(st, key, targets, fields);
+  const verb = editorVerb(commands, key);
+  const common = commonKey(st, verb, targets, fields);
   if (common) return common;
   const done = step<GroupForm>;
   const go = (d: number) => moveStep(st, targets, d);
   const cycle = (d: number) =>
     GROUP_TYPES[(GROUP_TYPES.indexOf(st.type) + d + GROUP_TYPES.length) % GROUP_TYPES.length]!;
-  if (key === 'ctrl+x') {
+  if (verb === 'remove') {
     const m = /^b(\d+)\./.exec(focus);
     if (!m) return done(st);
     const buckets = st.buckets.filter((b) => b.id !== Number(m[1]));
@@ -181,7 +190,7 @@ export function groupKey(
   const button = buttonKey(st, key);
   if (button) return button;
   const activate = key === 'enter' || key === ' ';
-  const delta = key === 'left' ? -1 : key === 'right' || key === ' ' ? 1 : 0;
+  const delta = verb === 'pickPrev' ? -1 : verb === 'pickNext' || key === ' ' ? 1 : 0;
   switch (focus) {
     case 'type':
       return delta ? done({ ...st, type: cycle(delta) }) : key === 'enter' ? go(1) : done(st);
@@ -210,7 +219,7 @@ export function groupKey(
     case 'saveFirst':
       return activate ? done({ ...st, saveFirst: !st.saveFirst }) : done(st);
   }
-  if (/^b\d+\.w$/.test(focus) && (key === 'left' || key === 'right'))
+  if (/^b\d+\.w$/.test(focus) && (verb === 'pickPrev' || verb === 'pickNext'))
     return done(pickPort(st, focus, delta, env));
   return textKey(st, key, targets, fields);
 }

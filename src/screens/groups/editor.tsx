@@ -1,8 +1,8 @@
 /** The group editor overlay: the call that will be made and its impact on top, then the form. */
 import { sanitize } from '../../model/index.js';
+import { formRows } from '../../widgets/forms/rows.js';
+import { Button, EditorFooter, FieldText, IssueLine, Marker } from '../../widgets/forms/view.js';
 import { Panel, Text, truncateText } from '../../widgets/index.js';
-import { formRows } from '../form/rows.js';
-import { Button, EditorFooter, FieldText, IssueLine, Marker } from '../form/view.js';
 import type { FormIssue } from '../rules/analysis.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';

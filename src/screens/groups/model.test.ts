@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { portInfo, testRule } from '../../../test/harness/device-fixtures.js';
+import { editorCommands } from '../../../test/harness/editor-keys.js';
 import type { Group, Rule } from '../../model/index.js';
 import { deviceView } from '../device-view.js';
 import { type GroupForm, groupKey, newGroupForm } from './editor-state.js';
@@ -32,7 +33,11 @@ const device = deviceView({ rules: { rules: RULES, used_flows: 4 }, groups: GROU
 const env = device.env;
 
 const keys = (f: GroupForm, ...ks: string[]) =>
-  ks.reduce((s, k) => groupKey(s, k, env, analyzeGroup(s, device, GROUPS).exists).state, f);
+  ks.reduce(
+    (s, k) =>
+      groupKey(s, k, env, analyzeGroup(s, device, GROUPS).exists, editorCommands('groups')).state,
+    f,
+  );
 
 describe('group usage and impact', () => {
   it('finds the rules that send to each group', () => {

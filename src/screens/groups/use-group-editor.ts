@@ -4,9 +4,11 @@
  * confirmation with the rules it deletes and the traffic it moves; success closes the editor,
  * a refusal goes back to it as typed) and the keys it reads while open.
  */
+
 import { useMemo } from 'react';
 import type { Group } from '../../model/index.js';
-import { applyBlocked, editorStep, warningLines } from '../form/editor-screen.js';
+import { applyBlocked, editorStep, warningLines } from '../../widgets/forms/editor-form.js';
+import { useDialogKeys } from '../dialog-keys.js';
 import { confirmForm, type EditSession } from '../rules/edit-session.js';
 import { type GroupForm, groupKey, newGroupForm, refusalTarget } from './editor-state.js';
 import { analyzeGroup, impactLines, planGroup } from './model.js';
@@ -18,6 +20,8 @@ export function useGroupEditor(
   notify: (message: string) => void,
 ) {
   const { device, formRef, form, traffic, prediction } = s;
+  // what each key does in the editor: the keymap's editor layer, through the frame
+  const commands = useDialogKeys();
   const analysis = useMemo(
     () => (form ? analyzeGroup(form, device, groups) : null),
     [form, device, groups],
@@ -55,7 +59,13 @@ export function useGroupEditor(
     const fm = formRef.current();
     if (!fm) return false;
     const a = fm === form && analysis ? analysis : analyzeGroup(fm, device, groups);
-    return editorStep(formRef, k, () => groupKey(fm, k, device.env, a.exists), notify, apply);
+    return editorStep(
+      formRef,
+      k,
+      () => groupKey(fm, k, device.env, a.exists, commands),
+      notify,
+      apply,
+    );
   };
 
   return { form, analysis, impact, open, key };

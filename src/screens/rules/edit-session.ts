@@ -6,7 +6,6 @@
 
 import type { Plan } from '../../ops/index.js';
 import { usePortRates } from '../../store/react.js';
-import { type DeviceView, useDeviceView, useWriteRefusal } from '../device-view.js';
 import {
   DISCARD_QUESTION,
   type FormRef,
@@ -14,7 +13,8 @@ import {
   rebuildFromForm,
   useFormRef,
   withRefusal,
-} from '../form/editor-screen.js';
+} from '../../widgets/forms/editor-form.js';
+import { type DeviceView, useDeviceView, useWriteRefusal } from '../device-view.js';
 import { type TrafficView, useTrafficView } from '../traffic-view.js';
 import { useChange } from '../use-change.js';
 import { type PredictionCheck, usePredictionCheck } from './impact-check.js';

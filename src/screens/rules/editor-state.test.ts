@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { portInfo, testRule } from '../../../test/harness/device-fixtures.js';
+import { editorCommands } from '../../../test/harness/editor-keys.js';
 import { deviceView } from '../device-view.js';
 import { analyze, previewLine } from './analysis.js';
 import { planRule } from './apply.js';
@@ -46,7 +47,12 @@ function press(form: RuleForm, ...keys: string[]): { form: RuleForm; events: Edi
   let f = form;
   for (const key of keys) {
     const a = analyze(f, device);
-    const r = editorKey(f, key, { env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' });
+    const r = editorKey(f, key, {
+      commands: editorCommands('rules'),
+      env,
+      fixes: a.fixes,
+      overrideShown: a.tcam.level === 'over',
+    });
     f = r.state;
     events.push(r.event);
   }

@@ -8,14 +8,17 @@ import { type Match, type Rule, splitActions } from '../../model/index.js';
 import { DEFAULT_PRIORITY } from '../../ops/index.js';
 import {
   buttonKey,
+  COMMON_VERBS,
   commonKey,
+  type EditorCommands,
+  editorVerb,
   type FormEvent,
   type FormFields,
   onTarget,
   step,
   textKey,
-} from '../form/editor-keys.js';
-import { isPrintable, type TextField, textField } from '../form/field.js';
+} from '../../widgets/forms/editor-keys.js';
+import { isPrintable, type TextField, textField } from '../../widgets/forms/field.js';
 import {
   actionCandidates,
   type EditorEnv,
@@ -67,6 +70,8 @@ export type EditorFix =
 export type EditorEvent = FormEvent;
 
 export interface KeyContext {
+  /** The keymap's editor layer (what each key does here): ScreenProps.keys.command. */
+  commands: EditorCommands;
   env: EditorEnv;
   fixes: readonly EditorFix[];
   /** The TCAM override checkbox is on screen (the rule would pass the maximum). */
@@ -273,6 +278,9 @@ function keptPriority(s: RuleForm, key: string): RuleForm {
   return s;
 }
 
+/** The editor commands the rule editor handles (`rules.editor.<verb>`; the keymap binds each). */
+export const RULE_EDITOR_VERBS = [...COMMON_VERBS, 'remove', 'moveUp', 'moveDown', 'fix'];
+
 export function editorKey(
   s: RuleForm,
   key: string,
@@ -286,17 +294,18 @@ export function editorKey(
     setField,
     completions: (x) => completionsAt(x, ctx.env),
   };
-  const common = commonKey(st, key, targets, fields);
+  const verb = editorVerb(ctx.commands, key);
+  const common = commonKey(st, verb, targets, fields);
   if (common) return common;
   const done = step<RuleForm>;
-  switch (key) {
-    case 'ctrl+x':
+  switch (verb) {
+    case 'remove':
       return done(removeRow(st, targets));
-    case 'ctrl+up':
+    case 'moveUp':
       return done(moveAction(st, -1));
-    case 'ctrl+down':
+    case 'moveDown':
       return done(moveAction(st, 1));
-    case 'ctrl+f': {
+    case 'fix': {
       const fix = fixFor(st, ctx.fixes);
       return done(fix ? applyFix(st, fix) : st);
     }

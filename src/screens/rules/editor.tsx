@@ -5,9 +5,16 @@
  * editor-state.ts and analysis.ts; this only draws.
  */
 import { sanitize } from '../../model/index.js';
+import { formRows } from '../../widgets/forms/rows.js';
+import {
+  Button,
+  Checkbox,
+  EditorFooter,
+  FieldText,
+  IssueLine,
+  Marker,
+} from '../../widgets/forms/view.js';
 import { Panel, Text, truncateText } from '../../widgets/index.js';
-import { formRows } from '../form/rows.js';
-import { Button, Checkbox, EditorFooter, FieldText, IssueLine, Marker } from '../form/view.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';

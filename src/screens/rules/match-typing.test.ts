@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { editorCommands } from '../../../test/harness/editor-keys.js';
 import { editorKey, matchOf, newRuleForm, type RuleForm } from './editor-state.js';
 
 const ctx = {
+  commands: editorCommands('rules'),
   env: { ports: [], groups: [], shutPorts: new Set<string>() },
   fixes: [],
   overrideShown: false,

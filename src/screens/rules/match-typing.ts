@@ -3,7 +3,7 @@
  * cell moves on to its value (`in_port=1` fills both), a space after a field or a value
  * starts the next row, and a pasted `in_port=1 tcp tcp_dst=443` fills one row each.
  */
-import { isPrintable, textField } from '../form/field.js';
+import { isPrintable, textField } from '../../widgets/forms/field.js';
 
 interface Row {
   id: number;

@@ -4,9 +4,11 @@
  * traffic warnings; success closes the editor, a refusal goes back to it as typed) and the
  * keys it reads while open.
  */
+
 import { useMemo } from 'react';
 import type { Rule } from '../../model/index.js';
-import { applyBlocked, editorStep, warningLines } from '../form/editor-screen.js';
+import { applyBlocked, editorStep, warningLines } from '../../widgets/forms/editor-form.js';
+import { useDialogKeys } from '../dialog-keys.js';
 import { analyze } from './analysis.js';
 import { planRule } from './apply.js';
 import { confirmForm, type EditSession } from './edit-session.js';
@@ -25,6 +27,8 @@ export const malformedRefusal = (rule: Rule, what: string) =>
 
 export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string) => void) {
   const { device, formRef, form, traffic, prediction } = s;
+  // what each key does in the editor: the keymap's editor layer, through the frame
+  const commands = useDialogKeys();
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
   const impact = useMemo(
     () => (analysis ? editorImpact(analysis, traffic) : null),
@@ -66,7 +70,12 @@ export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string
     const f = formRef.current();
     if (!f) return false;
     const a = f === form && analysis ? analysis : analyze(f, device);
-    const ctx = { env: device.env, fixes: a.fixes, overrideShown: a.tcam.level === 'over' };
+    const ctx = {
+      commands,
+      env: device.env,
+      fixes: a.fixes,
+      overrideShown: a.tcam.level === 'over',
+    };
     return editorStep(formRef, k, () => editorKey(f, k, ctx), notify, apply);
   };
 

@@ -7,7 +7,7 @@
  * the file's intents as `pbc tools apply` does, after the one confirmation (use-apply.ts).
  */
 import { Box } from 'ink';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { lineRateBps } from '../../model/index.js';
 import { readDesiredFile } from '../../ops/desired/read.js';
 import type { DesiredConfig } from '../../ops/desired/types.js';
@@ -18,6 +18,7 @@ import { checkDelivery, wantCube } from '../../traffic/intents/index.js';
 import { createForm, type FormState, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
+import { useLive } from '../../widgets/use-live.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useList } from '../dialogs/use-list.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
@@ -83,12 +84,7 @@ function useToolsFile(notify: (m: string) => void) {
 
 export function ToolsScreen(props: ScreenProps) {
   const file = useToolsFile(props.notify);
-  const [form, setFormState] = useState<FormState | null>(() => fileForm(''));
-  const formRef = useRef<FormState | null>(form);
-  const setForm = (f: FormState | null) => {
-    formRef.current = f;
-    setFormState(f);
-  };
+  const [form, setForm, formRef] = useLive<FormState | null>(() => fileForm(''));
   const [detail, setDetail] = useState(false);
   const trace = useTrace({ notify: props.notify });
   const { change, apply } = useToolsApply(props.notify);

@@ -6,7 +6,7 @@
  * screen does not poll once first.
  */
 import { Box } from 'ink';
-import { type JSX, useRef, useState } from 'react';
+import { type JSX, useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import type { ResourceKey } from '../../store/resources.js';
@@ -21,6 +21,7 @@ import {
 import { type FormState, type FormValues, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';
 import { Text } from '../../widgets/index.js';
+import { useLive } from '../../widgets/use-live.js';
 import { fieldOfIssue, parseForm, traceForm } from './form.js';
 
 const NEEDS: readonly ResourceKey[] = ['rules', 'groups', 'info', 'config', 'deviceConfig'];
@@ -38,12 +39,7 @@ export function useTrace(opts: { notify(message: string): void; onResult?(t: Tra
   const config = useConsoleState((s) => s.resources.config.data);
   const hash = useConsoleState((s) => s.resources.deviceConfig.data?.hash);
   // the form lives in a ref as well: keys read together reach it before the next render
-  const [form, setFormState] = useState<FormState | null>(null);
-  const formRef = useRef<FormState | null>(null);
-  const setForm = (f: FormState | null) => {
-    formRef.current = f;
-    setFormState(f);
-  };
+  const [form, setForm, formRef] = useLive<FormState | null>(null);
   const [values, setValues] = useState<FormValues>({});
   const [result, setResult] = useState<TraceDone | null>(null);
   const ports = tracePorts(info, config);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createForm, type FieldSpec, type FormState, formKey, withError } from './form-state.js';
+import {
+  createForm,
+  discardAnswer,
+  type FieldSpec,
+  type FormState,
+  formKey,
+  withError,
+} from './form-state.js';
 
 const FIELDS: FieldSpec[] = [
   { id: 'server', label: 'Server', kind: 'text', value: '10.0.0.1' },
@@ -66,5 +73,26 @@ describe('limits checked before sending', () => {
       'UDP port must be 1–65535, not 0',
     );
     expect(type(s, 'down', 'ctrl+u', '1', '8', '1', '3', 'enter').outcome).toBe('submit');
+  });
+});
+
+describe('text edited as in every field of the console', () => {
+  it('← moves the cursor, typing inserts there, Backspace deletes before it', () => {
+    const s = type(createForm(FIELDS), 'left', 'left', 'backspace', '9').state;
+    expect(s.values.server).toBe('10.0.9.1');
+    // a number field takes the digits of a paste only, at the cursor
+    const n = type(s, 'down', 'home', 'a2b').state;
+    expect(n.values.port).toBe('21812');
+  });
+
+  it('the discard question answers alike in a field form and an editor', () => {
+    expect(['y', 'Y', 'n', 'N', 'escape', 'x'].map(discardAnswer)).toEqual([
+      'discard',
+      'discard',
+      'back',
+      'back',
+      'back',
+      null,
+    ]);
   });
 });

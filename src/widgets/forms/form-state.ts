@@ -1,8 +1,13 @@
 /**
  * A small form as a pure reducer: fields of a few kinds, focus, typed text, validation.
  * Screens open a form inside a dialog; the dialog feeds it every key while it is open, so
- * typing 'q' into a field never reaches the global keymap.
+ * typing 'q' into a field never reaches the global keymap. The console's one form engine:
+ * its text is edited by the same field (`field.ts`: cursor, paste, Ctrl-U) as the rule and
+ * group editors', and Esc with changes asks the same question (`discardAnswer`).
  */
+import { editText, isPrintable, moveFocus as nextTarget } from './field.js';
+
+export { isPrintable };
 
 export type FieldKind = 'text' | 'password' | 'number' | 'select' | 'checkbox';
 
@@ -42,6 +47,8 @@ export interface FormState {
   initial?: FormValues;
   /** Esc was pressed with changes: the form asks "discard changes? y/n". */
   asking?: boolean;
+  /** Where the cursor is in each text field edited so far (at the end when not set). */
+  cursors?: Readonly<Record<string, number>>;
 }
 
 export type FormOutcome = 'submit' | 'cancel' | null;
@@ -73,8 +80,21 @@ export function isDirty(state: FormState): boolean {
   return visibleFields(state).some((f) => (state.values[f.id] ?? '') !== (initial[f.id] ?? ''));
 }
 
-/** The question Esc asks when typed work would be lost. */
+/** The question Esc asks when typed work would be lost (every form and editor alike). */
 export const DISCARD_QUESTION = 'discard changes? y/n';
+
+/** The question as the form's last line shows it. */
+export const DISCARD_LINE = `${DISCARD_QUESTION} (y discards what was typed; n goes back)`;
+
+/**
+ * A key while the question is asked: y discards, n or Esc goes back to the form, any other
+ * key waits (null).
+ */
+export function discardAnswer(key: string): 'discard' | 'back' | null {
+  if (key === 'y' || key === 'Y') return 'discard';
+  if (key === 'n' || key === 'N' || key === 'escape') return 'back';
+  return null;
+}
 
 /**
  * The form with `message` (e.g. the device's refusal) shown at the field it names — a
@@ -127,43 +147,15 @@ export function submittedValues(state: FormState): FormValues {
   return Object.fromEntries(visibleFields(state).map((f) => [f.id, state.values[f.id] ?? '']));
 }
 
-/** Key names the frame produces for non-character keys (src/tui/keys.ts). */
-const NAMED_KEYS = new Set([
-  'up',
-  'down',
-  'left',
-  'right',
-  'pageup',
-  'pagedown',
-  'home',
-  'end',
-  'enter',
-  'escape',
-  'tab',
-  'shift+tab',
-  'backspace',
-]);
-
-/** A key that types text: one printable character, or a pasted run of them. */
-export function isPrintable(key: string): boolean {
-  if (key.length === 0 || NAMED_KEYS.has(key) || key.startsWith('ctrl+')) return false;
-  return !/[\u0000-\u001f\u007f-\u009f]/.test(key);
-}
-
-/** Text a key adds to a field: one printable character, or a pasted run of them. */
+/** Text a key adds to a select or checkbox: one printable character, or a pasted run. */
 function typedText(key: string): string | null {
   return isPrintable(key) ? key : null;
 }
 
 function moveFocus(state: FormState, delta: number): FormState {
-  const fields = visibleFields(state);
-  if (fields.length === 0) return state;
-  const at = Math.max(
-    0,
-    fields.findIndex((f) => f.id === state.focus),
-  );
-  const next = fields[(at + delta + fields.length) % fields.length]!;
-  return { ...state, focus: next.id };
+  const ids = visibleFields(state).map((f) => f.id);
+  if (ids.length === 0) return state;
+  return { ...state, focus: nextTarget(ids, state.focus, delta) };
 }
 
 function setValue(state: FormState, id: string, value: string): FormState {
@@ -193,10 +185,9 @@ function cycle(field: FieldSpec, value: string, delta: number): string {
  */
 export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
   if (state.asking) {
-    // "discard changes? y/n": y discards, n or Esc goes back to the form, other keys wait
-    if (key === 'y' || key === 'Y') return { state, outcome: 'cancel' };
-    if (key === 'n' || key === 'N' || key === 'escape')
-      return { state: { ...state, asking: false }, outcome: null };
+    const answer = discardAnswer(key);
+    if (answer === 'discard') return { state, outcome: 'cancel' };
+    if (answer === 'back') return { state: { ...state, asking: false }, outcome: null };
     return { state, outcome: null };
   }
   const field = state.fields.find((f) => f.id === state.focus);
@@ -242,17 +233,27 @@ export function formKey(state: FormState, key: string): { state: FormState; outc
     }
     return { state, outcome: null };
   }
-  if (key === 'ctrl+u') return { state: setValue(state, field.id, ''), outcome: null };
-  if (key === 'backspace')
-    return { state: setValue(state, field.id, [...value].slice(0, -1).join('')), outcome: null };
-  const typed = typedText(key);
-  if (typed === null) return { state, outcome: null };
-  const accepted = field.kind === 'number' ? typed.replace(/\D/g, '') : typed;
-  if (accepted === '') return { state, outcome: null };
-  const next = value + accepted;
-  if (field.maxLength !== undefined && [...next].length > field.maxLength)
-    return { state, outcome: null };
-  return { state: setValue(state, field.id, next), outcome: null };
+  return { state: textKey(state, field, value, key), outcome: null };
+}
+
+/** Where the cursor is in a text field: where the last key left it, else at the end. */
+export function cursorOf(state: FormState, id: string): number {
+  const value = state.values[id] ?? '';
+  return Math.min(state.cursors?.[id] ?? value.length, value.length);
+}
+
+/**
+ * A key in a text, password or number field, edited as every field of the console is
+ * (`editText`): a number field takes digits only, `maxLength` is never passed.
+ */
+function textKey(state: FormState, field: FieldSpec, value: string, key: string): FormState {
+  const typed = field.kind === 'number' && isPrintable(key) ? key.replace(/\D/g, '') : key;
+  if (typed === '') return state;
+  const edited = editText({ text: value, cursor: cursorOf(state, field.id) }, typed);
+  if (!edited) return state;
+  if (field.maxLength !== undefined && [...edited.text].length > field.maxLength) return state;
+  const next = edited.text === value ? state : setValue(state, field.id, edited.text);
+  return { ...next, cursors: { ...state.cursors, [field.id]: edited.cursor } };
 }
 
 /** How a value is drawn: passwords as bullets, checkboxes as [x]. */

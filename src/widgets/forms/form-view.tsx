@@ -1,9 +1,20 @@
-/** Draws a form (form-state.ts): one line per visible field, the focused one marked. */
+/**
+ * Draws a field form (form-state.ts): one line per visible field, the focused one marked, its
+ * text drawn by the same field view as the editors' (`FieldText`, view.tsx: the cursor, the
+ * part around it when the text is longer).
+ */
 import { Box } from 'ink';
 import type { JSX } from 'react';
 import { Text } from '../safe-text.js';
 import { cleanText, fitCell, textWidth, truncateText } from '../text.js';
-import { DISCARD_QUESTION, displayValue, type FormState, visibleFields } from './form-state.js';
+import {
+  cursorOf,
+  DISCARD_LINE,
+  displayValue,
+  type FormState,
+  visibleFields,
+} from './form-state.js';
+import { FieldText, Marker } from './view.js';
 
 export interface FormViewProps {
   form: FormState;
@@ -47,7 +58,7 @@ export function FormView({ form, width, height }: FormViewProps): JSX.Element {
   const shown = fields.slice(Math.max(0, start), Math.max(0, start) + rows);
   const focused = fields[at];
   const note = form.asking
-    ? `${DISCARD_QUESTION} (y discards what was typed; n goes back)`
+    ? DISCARD_LINE
     : form.error
       ? `${form.error.field ? '✖' : '!'} ${form.error.message}`
       : focused?.help
@@ -64,18 +75,28 @@ export function FormView({ form, width, height }: FormViewProps): JSX.Element {
         const shownValue = tailText(cleanText(text), valueWidth - 1);
         // ✖ marks the field an error (the form's check or the device's refusal) is about
         const mark = form.error?.field === f.id ? '✖' : ' ';
+        const typed = isFocus && f.kind !== 'select' && f.kind !== 'checkbox';
         return (
           <Text key={f.id} wrap="truncate-end">
             <Text bold={isFocus} color={mark === '✖' ? 'red' : undefined}>
-              {isFocus ? '›' : ' '}
+              <Marker focused={isFocus} />
               {mark}
             </Text>
             <Text dimColor={!isFocus}>{fitCell(f.label, labelWidth)}</Text>
-            <Text inverse={isFocus}>{shownValue}</Text>
-            {isFocus && f.kind !== 'select' && f.kind !== 'checkbox' ? (
-              <Text inverse> </Text>
-            ) : null}
-            {value === '' && f.placeholder ? <Text dimColor> {f.placeholder}</Text> : null}
+            {typed ? (
+              // the cursor where the last key left it: ←/→ move it, typing inserts there
+              <FieldText
+                field={{ text, cursor: cursorOf(form, f.id) }}
+                width={valueWidth}
+                focused
+                {...(f.placeholder ? { placeholder: ` ${f.placeholder}` } : {})}
+              />
+            ) : (
+              <>
+                <Text inverse={isFocus}>{shownValue}</Text>
+                {value === '' && f.placeholder ? <Text dimColor> {f.placeholder}</Text> : null}
+              </>
+            )}
           </Text>
         );
       })}

@@ -3,8 +3,9 @@
  * cursor, checkboxes and buttons that show focus without colour (› marker + inverse),
  * and hard wrapping measured in terminal columns.
  */
-import { cleanText, Text, takeWidth, textWidth, truncateText } from '../../widgets/index.js';
+import { cleanText, Text, takeWidth, textWidth, truncateText } from '../index.js';
 import type { TextField } from './field.js';
+import { DISCARD_LINE, DISCARD_QUESTION } from './form-state.js';
 
 /** Text cut into lines of at most `width` columns (device text is sanitized first). */
 export function wrap(text: string, width: number): string[] {
@@ -148,7 +149,7 @@ export function IssueLine(props: {
 export function EditorFooter(props: { question?: string; refused?: string; keys: string }) {
   return props.question ? (
     <Text bold color="red" wrap="truncate-end">
-      {props.question} (y discards what was typed; n goes back)
+      {props.question === DISCARD_QUESTION ? DISCARD_LINE : props.question}
     </Text>
   ) : (
     <Text dimColor wrap="truncate-end">

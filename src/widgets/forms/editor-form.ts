@@ -4,8 +4,9 @@
  * key results, and an Apply the analysis blocks. Keys read together reach the screen one at
  * a time already (src/tui/key-queue.ts).
  */
-import { useRef, useState } from 'react';
+import { useLive } from '../use-live.js';
 import type { FormStep } from './editor-keys.js';
+import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer } from './form-state.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */
 export interface Refusal {
@@ -45,29 +46,29 @@ interface Held<F> {
 }
 
 export function useFormRef<F>(): FormRef<F> {
-  const [, rerender] = useState(0);
-  const ref = useRef<Held<F>>({ form: null, initial: '', asking: false, refusal: null });
-  const held = ref.current;
-  const update = (next: Partial<Held<F>>) => {
-    Object.assign(held, next);
-    rerender((n) => n + 1);
-  };
+  const [, setHeld, live] = useLive<Held<F>>({
+    form: null,
+    initial: '',
+    asking: false,
+    refusal: null,
+  });
+  const update = (next: Partial<Held<F>>) => setHeld({ ...live.current, ...next });
   return {
-    current: () => held.form,
+    current: () => live.current.form,
     set: (f) => {
       if (f === null) update({ form: null, initial: '', asking: false, refusal: null });
-      else if (held.form === null) update({ form: f, initial: snapshot(f) });
+      else if (live.current.form === null) update({ form: f, initial: snapshot(f) });
       else update({ form: f });
     },
-    dirty: () => held.form !== null && snapshot(held.form) !== held.initial,
-    asking: () => held.asking,
+    dirty: () => live.current.form !== null && snapshot(live.current.form) !== live.current.initial,
+    asking: () => live.current.asking,
     setAsking: (asking) => update({ asking }),
-    refusal: () => held.refusal,
+    refusal: () => live.current.refusal,
     setRefusal: (refusal) => update({ refusal }),
   };
 }
 
-export const DISCARD_QUESTION = 'discard changes? y/n';
+export { DISCARD_QUESTION };
 
 /** The refusal as the first of the editor's issues, at its field. */
 export function withRefusal<A extends { issues: readonly unknown[] }>(a: A, r: Refusal | null): A {
@@ -128,10 +129,11 @@ export function editorStep<F>(
   apply: (f: F) => void,
 ): true {
   if (form.asking()) {
-    if (key === 'y' || key === 'Y') {
+    const answer = discardAnswer(key);
+    if (answer === 'discard') {
       form.set(null);
       notify('editor closed, the changes were discarded; nothing was sent');
-    } else if (key === 'n' || key === 'N' || key === 'escape') {
+    } else if (answer === 'back') {
       form.setAsking(false);
       notify('back to the editor');
     }
@@ -141,7 +143,7 @@ export function editorStep<F>(
   if (event === 'cancel') {
     if (form.dirty()) {
       form.setAsking(true);
-      notify(`${DISCARD_QUESTION} (y discards what was typed; n goes back)`);
+      notify(DISCARD_LINE);
       return true;
     }
     form.set(null);

@@ -1,12 +1,30 @@
 /**
  * The keys every editor form (rules, groups) handles alike: the focus kept on a target
- * that is still there, Esc / Ctrl-S, ↓ / ↑ / ⇧Tab, Tab completing the focused field,
+ * that is still there, cancel / apply, next / previous field, completing the focused field,
  * Enter or Space on the Apply and Cancel buttons, and text editing in the focused field.
- * Each editor's own keys (add and remove rows, pickers) stay in its reducer.
+ * Each editor's own commands (remove rows, move actions, pickers) stay in its reducer.
+ *
+ * Which key does what is the keymap's editor layer (`within: 'editor'` bindings of
+ * src/tui/keymap.ts): the frame resolves each key there (src/tui/dispatch.ts `dialogCommand`)
+ * and hands the screens the resolver (`ScreenProps.keys.command`, and the same function as the
+ * dialogs' context, src/screens/dialog-keys.ts), so a key changed in the
+ * table changes what the editor does. Keys the layer does not bind are text.
  */
 import { complete, editText, moveFocus, type TextField, textField } from './field.js';
 
 export type FormEvent = 'none' | 'apply' | 'cancel';
+
+/**
+ * The editor layer of the keymap, as an editor reads it: the command a key is bound to
+ * (`rules.editor.apply`), undefined for a key it leaves to the text.
+ */
+export type EditorCommands = (key: string) => string | undefined;
+
+/** What a key does in an editor: its command without the `<screen>.editor.` prefix ('apply'). */
+export function editorVerb(commands: EditorCommands, key: string): string | undefined {
+  const command = commands(key);
+  return command === undefined ? undefined : /^[a-z]+\.editor\.(.+)$/.exec(command)?.[1];
+}
 
 export interface FormStep<S> {
   state: S;
@@ -36,28 +54,30 @@ export const moveStep = <S extends { focus: string }>(
   delta: number,
 ): FormStep<S> => step({ ...st, focus: moveFocus(targets, st.focus, delta) });
 
+/** The commands every editor handles (commonKey), as `<screen>.editor.<verb>` in the keymap. */
+export const COMMON_VERBS = ['apply', 'cancel', 'next', 'prev', 'complete'] as const;
+
 /**
- * Esc cancels, Ctrl-S applies, ↓ moves on, ↑ and ⇧Tab back, Tab completes the focused
- * field (or moves on when nothing completes); null for any other key. `st` has its focus
- * on a target (see onTarget).
+ * The editor verbs every editor has: `cancel` (Esc), `apply` (Ctrl-S), `next` (↓), `prev`
+ * (↑, ⇧Tab), `complete` (Tab: completes the focused field, or moves on when nothing
+ * completes); null for any other. `st` has its focus on a target (see onTarget).
  */
 export function commonKey<S extends { focus: string }>(
   st: S,
-  key: string,
+  verb: string | undefined,
   targets: readonly string[],
   fields: FormFields<S>,
 ): FormStep<S> | null {
-  switch (key) {
-    case 'escape':
+  switch (verb) {
+    case 'cancel':
       return step(st, 'cancel');
-    case 'ctrl+s':
+    case 'apply':
       return step(st, 'apply');
-    case 'down':
+    case 'next':
       return moveStep(st, targets, 1);
-    case 'up':
-    case 'shift+tab':
+    case 'prev':
       return moveStep(st, targets, -1);
-    case 'tab': {
+    case 'complete': {
       const f = fields.fieldAt(st, st.focus);
       const text = f ? complete(f.text, fields.completions(st)) : null;
       return text !== null

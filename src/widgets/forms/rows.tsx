@@ -5,7 +5,7 @@
  */
 import { Box } from 'ink';
 import type { ReactElement } from 'react';
-import { Text } from '../../widgets/index.js';
+import { Text } from '../index.js';
 import { Button, Checkbox, formWindow } from './view.js';
 
 export interface FormRow {

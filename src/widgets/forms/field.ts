@@ -1,10 +1,8 @@
 /**
  * Pure pieces of the console's forms: a one-line text field with a cursor, focus moves
- * over a list of targets, and shell-like completion. Editors build on these; rendering is
- * in form/view.tsx.
+ * over a list of targets, and shell-like completion. The field forms (form-state.ts) and the
+ * rule and group editors (editor-keys.ts) build on these; rendering is in view.tsx.
  */
-
-import { isPrintable } from '../../widgets/forms/form-state.js';
 
 export interface TextField {
   text: string;
@@ -14,7 +12,28 @@ export interface TextField {
 
 export const textField = (text = ''): TextField => ({ text, cursor: text.length });
 
-export { isPrintable };
+/** Key names the frame produces for non-character keys (src/tui/keys.ts). */
+const NAMED_KEYS = new Set([
+  'up',
+  'down',
+  'left',
+  'right',
+  'pageup',
+  'pagedown',
+  'home',
+  'end',
+  'enter',
+  'escape',
+  'tab',
+  'shift+tab',
+  'backspace',
+]);
+
+/** A key that types text: one printable character, or a pasted run of them. */
+export function isPrintable(key: string): boolean {
+  if (key.length === 0 || NAMED_KEYS.has(key) || key.startsWith('ctrl+')) return false;
+  return !/[\u0000-\u001f\u007f-\u009f]/.test(key);
+}
 
 /**
  * The field after an editing key, or null when the key does not edit text (the form then
