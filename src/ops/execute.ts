@@ -46,11 +46,14 @@ export interface PlanResult {
   verdict?: string;
 }
 
-/** What a plan is executed with: the client sends, the poller refreshes into the store. */
+/**
+ * What a plan is executed with: the client sends, the poller refreshes into the store.
+ * Without a poller nothing is refreshed; without a store there is no verdict (the CLI).
+ */
 export interface Executor {
   client: Client;
-  store: ConsoleStore;
-  poller: Pick<Poller, 'refreshNow'>;
+  store?: ConsoleStore;
+  poller?: Pick<Poller, 'refreshNow'>;
 }
 
 const answer = (v: unknown) =>
@@ -104,8 +107,8 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
     }
   }
   const result: PlanResult = { ok, lines };
-  await x.poller.refreshNow(affected(plan));
-  const rules = fresh(x.store, 'rules')?.rules;
+  await x.poller?.refreshNow(affected(plan));
+  const rules = x.store ? fresh(x.store, 'rules')?.rules : undefined;
   if (ok && rules && plan.expect) {
     const { key, flows } = plan.expect;
     const installed = rules.find((r) => sameKey(r, key));
