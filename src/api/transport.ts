@@ -31,6 +31,7 @@ import { stringifyJson } from './json.js';
 import { parseJsonInSlices } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
+import type { ApiRequest } from './request.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
 
@@ -88,15 +89,6 @@ export interface TransportOptions {
   onLog?: (entry: LogEntry) => void;
 }
 
-/** A write as the caller asked for it, before it is encoded (secrets still in clear). */
-export interface WriteRequest {
-  method: Exclude<Method, 'GET'>;
-  /** Relative to the base URL, e.g. `/rules`. */
-  path: string;
-  query?: Record<string, unknown>;
-  json?: unknown;
-}
-
 /** How a write ended: the device's parsed answer, or the error it ended in (secrets masked). */
 export type WriteOutcome = { ok: true; answer: unknown } | { ok: false; error: unknown };
 
@@ -108,7 +100,7 @@ export type WriteOutcome = { ok: true; answer: unknown } | { ok: false; error: u
  * (src/ops/journal.ts) here, so no write of either can skip it, whoever builds the request.
  */
 export interface WriteHook {
-  before(request: WriteRequest): Promise<(outcome: WriteOutcome) => Promise<void>>;
+  before(request: ApiRequest): Promise<(outcome: WriteOutcome) => Promise<void>>;
 }
 
 export interface RequestOptions {

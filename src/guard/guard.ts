@@ -11,7 +11,7 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ApiRequest, ClientOptions, WriteRequest } from '../api/index.js';
+import type { ApiRequest, ClientOptions } from '../api/index.js';
 import {
   ConnectionError,
   createClient,
@@ -228,7 +228,7 @@ function recordNotDone(
   detail: string,
 ): void {
   const { json, query, path } = request;
-  const write: WriteRequest = {
+  const write: ApiRequest = {
     method: request.method === 'GET' ? 'POST' : request.method,
     path,
     ...(query ? { query } : {}),

@@ -5,7 +5,7 @@
  * changed since. Every write endpoint of the REST service is here; a write to a path not
  * listed is still journaled (`other`), with no state read and no undo.
  */
-import type { Client, WriteRequest } from '../api/index.js';
+import type { ApiRequest, Client } from '../api/index.js';
 import { DEFAULT_PRIORITY } from '../api/index.js';
 import type { Group, Rule, RuleKey } from '../model/index.js';
 import { usesGroups } from '../tcam/index.js';
@@ -30,7 +30,7 @@ export const ruleState = (r: Rule): RuleState => ({
 });
 
 type Phase = 'before' | 'after';
-type Reader = (client: Client, request: WriteRequest, phase: Phase) => Promise<unknown>;
+type Reader = (client: Client, request: ApiRequest, phase: Phase) => Promise<unknown>;
 
 export interface Route {
   kind: string;
@@ -40,14 +40,14 @@ export interface Route {
   readAfter?: boolean;
 }
 
-const params = (r: WriteRequest): Record<string, unknown> =>
+const params = (r: ApiRequest): Record<string, unknown> =>
   (r.query ?? (typeof r.json === 'object' && r.json !== null ? r.json : {})) as Record<
     string,
     unknown
   >;
 
 /** The rule key a rules write names (priority defaults as the device's does). */
-export function requestKey(r: WriteRequest): RuleKey {
+export function requestKey(r: ApiRequest): RuleKey {
   const q = params(r);
   const p = q.priority;
   const match = (q.match ?? {}) as Record<string, unknown>;
@@ -67,7 +67,7 @@ export function reaches(key: RuleKey, r: RuleKey): boolean {
   );
 }
 
-const rulesAt = async (c: Client, r: WriteRequest) => {
+const rulesAt = async (c: Client, r: ApiRequest) => {
   const key = requestKey(r);
   return (await c.rules.list()).rules.filter((x) => reaches(key, x)).map(ruleState);
 };
@@ -77,7 +77,7 @@ const allRules = async (c: Client) => (await c.rules.list()).rules.map(ruleState
 const usesGroup = (rule: Rule, ids: Set<number> | 'any') => usesGroups(rule.actions, ids);
 
 /** The groups a request names and the rules that output to them (a re-add deletes those). */
-async function groupsAt(c: Client, r: WriteRequest) {
+async function groupsAt(c: Client, r: ApiRequest) {
   const ids = new Set<number>(
     r.query?.group_id !== undefined
       ? [Number(r.query.group_id)]
@@ -244,7 +244,7 @@ const ROUTES: Record<string, Route> = {
 };
 
 /** The route of a write; `other` for a path no route names. */
-export function routeOf(r: WriteRequest): Route {
+export function routeOf(r: ApiRequest): Route {
   return ROUTES[`${r.method} ${r.path}`] ?? { kind: 'other' };
 }
 

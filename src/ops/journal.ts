@@ -10,7 +10,7 @@
  * leaves through `Transport.request`, so a hook there is the one place no write can skip.
  */
 import { createRequire } from 'node:module';
-import type { Client, WriteHook, WriteOutcome, WriteRequest } from '../api/index.js';
+import type { ApiRequest, Client, WriteHook, WriteOutcome } from '../api/index.js';
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
 import { type Route, routeOf } from './journal-routes.js';
@@ -62,7 +62,7 @@ interface Batch {
   /** The state reads before each write: each list fetched once for the batch. */
   reads: Client;
   /** The batch's writes whose state after is read once it has ended. */
-  pending: { id: string; request: WriteRequest; read: Reader }[];
+  pending: { id: string; request: ApiRequest; read: Reader }[];
 }
 
 /**
@@ -105,7 +105,7 @@ export function journalHook(
   let undoOf: string | undefined;
   let batch: Batch | undefined;
   const hook: WriteHook = {
-    async before(request: WriteRequest) {
+    async before(request: ApiRequest) {
       const route = routeOf(request);
       const record: JournalRequest = {
         type: 'request',

@@ -8,24 +8,14 @@
  * those builders and never import src/api. A test sends every kind of operation to a
  * recording device and checks the request the transport sent equals `request`.
  */
-import { type Client, encodeQuery, type Method, redact } from '../api/index.js';
+import { type ApiRequest, type Client, encodeQuery, redact } from '../api/index.js';
 import { sanitizeLine } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
-
-/** A request as the transport sends it: query (bracket syntax) or JSON body. */
-export interface WireRequest {
-  method: Method;
-  /** Relative to the device's /rest base, e.g. `/rules`. */
-  path: string;
-  query?: Record<string, unknown>;
-  /** A JSON body (secrets travel here, never in the query). */
-  json?: unknown;
-}
 
 export interface Operation<R = unknown> {
   /** `<family>.<verb>`, e.g. `rules.add`, `users.setUac`: one per kind of request. */
   kind: string;
-  request: WireRequest;
+  request: ApiRequest;
   /** `[request line, parameters]` for the confirmation, secrets masked. */
   describe(): [string, string];
   send(client: Client): Promise<R>;
@@ -57,7 +47,7 @@ export function queryText(query: Record<string, unknown> | undefined): string {
  * Text in it (a name the device gave) is shown as the console shows device text: control
  * sequences dropped before quoting, so the one description is safe on a terminal.
  */
-export function describeRequest(request: WireRequest): [string, string] {
+export function describeRequest(request: ApiRequest): [string, string] {
   const query = request.query ? (shownValue(request.query) as Record<string, unknown>) : undefined;
   const params = [
     queryText(query),
@@ -81,7 +71,7 @@ const bigintText = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toStrin
 /** Builds an operation whose description is always derived from its request. */
 export function operation<R>(
   kind: string,
-  request: WireRequest,
+  request: ApiRequest,
   send: (client: Client) => Promise<R>,
   affects: readonly ResourceKey[],
 ): Operation<R> {

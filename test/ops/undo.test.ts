@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient, type WriteRequest } from '../../src/api/index.js';
+import { type ApiRequest, type Client, createClient } from '../../src/api/index.js';
 import { OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
 import { entriesOf, installJournal, type Journal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
@@ -435,7 +435,7 @@ describe('every journaled kind of change has a case', () => {
         for (const args of samples ?? []) {
           const { request } = build(...args);
           expect(request.method, `${family}.${name} writes`).not.toBe('GET');
-          const kind = routeOf(request as WriteRequest).kind;
+          const kind = routeOf(request as ApiRequest).kind;
           expect(kind, `${family}.${name} is journaled under a known kind`).not.toBe('other');
           kinds.add(kind);
         }
@@ -470,7 +470,7 @@ describe('a secret pbc never kept', () => {
     device: 'http://192.0.2.1/rest',
     user: 'admin',
     operation,
-    request: { method: 'PUT', path: '/apps', query } as WriteRequest,
+    request: { method: 'PUT', path: '/apps', query } as ApiRequest,
     before,
     result: null,
     ended: '2026-11-27T00:00:01Z',
@@ -493,7 +493,7 @@ describe('a secret pbc never kept', () => {
   it('a stopped app whose parameters hold a secret cannot be started again from the journal', () => {
     const back = inverseOf({
       ...entry('apps.stop', { pid: 7 }, app),
-      request: { method: 'DELETE', path: '/apps', query: { pid: 7 } } as WriteRequest,
+      request: { method: 'DELETE', path: '/apps', query: { pid: 7 } } as ApiRequest,
     });
     expect(back.ok).toBe(false);
   });

@@ -14,10 +14,9 @@ import {
   modifySavePointRequest,
   removeUserRequest,
   type SavePointKind,
-  type WriteRequest,
 } from '../../api/index.js';
 import { routeOf } from '../journal-routes.js';
-import type { Operation, WireRequest } from '../operation.js';
+import type { Operation } from '../operation.js';
 import { inverseOf } from '../undo.js';
 import type { RevertPlan } from './recipe.js';
 
@@ -54,17 +53,17 @@ export const NO_REVERT = {
  * The undo's inverse (src/ops/undo.ts) of `request`, computed from the state it touches read
  * now, before it is sent — sent at expiry. Arming fails (nothing sent) when there is none.
  */
-export function undoBack(request: WireRequest): RevertPlan {
+export function undoBack(request: ApiRequest): RevertPlan {
   return inverse(async (c) => {
-    const route = routeOf(request as WriteRequest);
-    const before = route.read ? await route.read(c, request as WriteRequest, 'before') : undefined;
+    const route = routeOf(request);
+    const before = route.read ? await route.read(c, request, 'before') : undefined;
     const back = inverseOf({
       id: '',
       time: '',
       device: '',
       user: '',
       operation: route.kind,
-      request: request as WriteRequest,
+      request: request,
       before,
       result: null,
       ended: new Date().toISOString(),
@@ -79,7 +78,7 @@ export function undoBack(request: WireRequest): RevertPlan {
  * A user change: its description set back; a password is never read, and a name, level or
  * RADIUS change of the account the guard logs in with would lock the guard out.
  */
-export function userBack(request: WireRequest): RevertPlan {
+export function userBack(request: ApiRequest): RevertPlan {
   const p = params(request);
   if ('password' in p) return none(NO_REVERT.password);
   if (['new_username', 'access_level', 'radius'].some((k) => k in p)) return none(NO_REVERT.login);
@@ -134,20 +133,20 @@ export function renameBack(
   });
 }
 
-const params = (r: WireRequest): Record<string, unknown> =>
+const params = (r: ApiRequest): Record<string, unknown> =>
   (r.query ?? (typeof r.json === 'object' && r.json !== null ? r.json : {})) as Record<
     string,
     unknown
   >;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const savepointKind = (r: WireRequest): SavePointKind =>
+const savepointKind = (r: ApiRequest): SavePointKind =>
   /port/.test(r.path.replace(/^\/savepoints\//, '')) ? 'ports' : 'rules';
-const controller = (r: WireRequest) => {
+const controller = (r: ApiRequest) => {
   const q = params(r);
   return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
 };
 
-type OpPlanner = (r: WireRequest) => RevertPlan;
+type OpPlanner = (r: ApiRequest) => RevertPlan;
 
 /** The console's operations, by kind (src/ops/<family>.ts). */
 const OPERATIONS: Record<string, OpPlanner> = {
