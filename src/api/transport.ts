@@ -31,7 +31,6 @@ import { stringifyJson } from './json.js';
 import { parseJsonInSlices } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
-import type { ApiRequest } from './request.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
 
@@ -87,6 +86,20 @@ export interface TransportOptions {
   /** Bytes of one answer read at most; DEFAULT_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number;
   onLog?: (entry: LogEntry) => void;
+}
+
+/**
+ * The one request type: a request as data (method, path, query or JSON body), built once by
+ * the family's builder and used by the client (which sends it), the operations (which show it
+ * in a confirmation), the write hook and the journal. So what is shown is what is sent.
+ */
+export interface ApiRequest {
+  method: Method;
+  /** Relative to the device's /rest base, e.g. `/ports/config`. */
+  path: string;
+  query?: Record<string, unknown>;
+  /** A JSON body: anything secret travels here, never in the URL. */
+  json?: unknown;
 }
 
 /** How a write ended: the device's parsed answer, or the error it ended in (secrets masked). */
