@@ -4,9 +4,10 @@
  * the operations layer (src/ops), which shows it in a confirmation. So what is shown is
  * what is sent.
  */
-import { type ApiRequest, hasSecret, type Method, type Transport } from './transport.js';
+import type { ApiRequest, Method } from './api-request.js';
+import { hasSecret, type Transport } from './transport.js';
 
-export type { ApiRequest } from './transport.js';
+export type { ApiRequest } from './api-request.js';
 
 /**
  * A request with query parameters, as the transport sends it: a write whose parameters

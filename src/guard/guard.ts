@@ -12,15 +12,10 @@
  * entry is marked `failed` with the reason.
  */
 import type { ApiRequest, ClientOptions } from '../api/index.js';
-import {
-  ConnectionError,
-  createClient,
-  DeviceError,
-  sendRequest,
-  TimeoutError,
-} from '../api/index.js';
+import { ConnectionError, createClient, DeviceError, TimeoutError } from '../api/index.js';
+import { sendRecorded } from '../ops/execute.js';
 import { deviceId, installJournal, type Journal, newEntryId } from '../ops/journal.js';
-import { routeOf } from '../ops/journal-routes.js';
+import { kindOfRequest } from '../ops/tables.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
 import {
   PendingFileError,
@@ -151,7 +146,7 @@ async function revert(
         const step = plan.steps[next];
         if (!step) break;
         try {
-          await sendRequest(client.transport, step.request);
+          await sendRecorded({ client }, step.request);
           if (step.label) done.push(step.label);
         } catch (e) {
           // a watched revert goes on past a refused step: the rest is still set back
@@ -227,13 +222,6 @@ function recordNotDone(
   request: ApiRequest,
   detail: string,
 ): void {
-  const { json, query, path } = request;
-  const write: ApiRequest = {
-    method: request.method === 'GET' ? 'POST' : request.method,
-    path,
-    ...(query ? { query } : {}),
-    ...(json !== undefined ? { json } : {}),
-  };
   const id = newEntryId();
   const time = new Date().toISOString();
   try {
@@ -243,8 +231,8 @@ function recordNotDone(
       time,
       device: deviceId(entry.device),
       user: entry.user ?? '',
-      operation: routeOf(write).kind,
-      request: write,
+      operation: kindOfRequest(request),
+      request,
     });
     journal.file.append({
       type: 'outcome',

@@ -1,6 +1,6 @@
 /**
- * Performing a plan: its operations in order, each through the client (so each is
- * journaled by the transport's write hook, and the auto-revert armed before the first),
+ * Performing a plan: its operations in order, each through the one executor (execute.ts
+ * `run`: each is journaled by the transport's write hook with its kind, and the auto-revert armed before the first),
  * stopping at the first device error. The report says, step by step, what was done, what
  * failed and what was not sent. `applyDesired` is the whole of `pbc apply` without the
  * terminal: read the device, plan, send — usable per device by a fleet.
@@ -8,6 +8,7 @@
 import type { Client } from '../../api/index.js';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
+import { run, type Send } from '../execute.js';
 import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, type PlanStep, planDesired } from './plan.js';
@@ -52,13 +53,12 @@ export async function applyPlan(
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
   const journal = journalOf(client);
-  return journal
-    ? journal.batch(() => sendSteps(client, plan, onStep))
-    : sendSteps(client, plan, onStep);
+  const send = (s: Send) => sendSteps(s, plan, onStep);
+  return journal ? journal.batch(() => run({ client }, send)) : run({ client }, send);
 }
 
 async function sendSteps(
-  client: Client,
+  send: Send,
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
@@ -75,7 +75,7 @@ async function sendSteps(
     report.steps.push(o);
     if (!report.ok) continue;
     try {
-      const answer = oneLine(await s.op.send(client));
+      const answer = oneLine(await send(s.op));
       o.result = 'done';
       if (answer) o.answer = answer;
       report.done++;

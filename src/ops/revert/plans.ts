@@ -15,8 +15,8 @@ import {
   removeUserRequest,
   type SavePointKind,
 } from '../../api/index.js';
-import { routeOf } from '../journal-routes.js';
 import type { Operation } from '../operation.js';
+import { kindOfRequest, kindSpec } from '../tables.js';
 import { inverseOf } from '../undo.js';
 import type { RevertPlan } from './recipe.js';
 
@@ -55,14 +55,15 @@ export const NO_REVERT = {
  */
 export function undoBack(request: ApiRequest): RevertPlan {
   return inverse(async (c) => {
-    const route = routeOf(request);
-    const before = route.read ? await route.read(c, request, 'before') : undefined;
+    const kind = kindOfRequest(request);
+    const read = kindSpec(kind)?.read;
+    const before = read ? await read(c, request, 'before') : undefined;
     const back = inverseOf({
       id: '',
       time: '',
       device: '',
       user: '',
-      operation: route.kind,
+      operation: kind,
       request: request,
       before,
       result: null,
@@ -193,7 +194,9 @@ const OPERATIONS: Record<string, OpPlanner> = {
 export function revertPlanOf(...ops: Operation[]): RevertPlan {
   if (ops.length !== 1) return none('it sends several requests');
   const op = ops[0]!;
-  return OPERATIONS[op.kind]?.(op.request) ?? none(`no revert is known for ${op.kind}`);
+  // a port save-point's kinds (`savepoints.createPorts` …) share the rule save-point's planner
+  const planner = OPERATIONS[op.kind] ?? OPERATIONS[op.kind.replace(/Ports$/, '')];
+  return planner?.(op.request) ?? none(`no revert is known for ${op.kind}`);
 }
 
 /**
