@@ -121,6 +121,8 @@ class RunState {
   }
 
   send<R>(op: Operation<R>): Promise<R> {
+    // the store's rule table is the state before this write unless a write of this run changed it
+    const heldBefore = !this.stale.has('rules');
     for (const k of op.affects) {
       this.stale.add(k);
       this.fetched.delete(k);
@@ -129,7 +131,7 @@ class RunState {
     const context: WriteContext<Client> = {
       kind: op.kind,
       request: op.request,
-      ...(op.read ? { read: this.reader(op) } : {}),
+      ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
       ...(op.readAfter === false ? { readAfter: false } : {}),
     };
     return inWriteContext(context, () => op.send(this.x.client));
@@ -140,12 +142,13 @@ class RunState {
    * table while no write of this run has changed it; after, the store once the poller has
    * fetched what the write affects (the refresh the console makes after a write anyway).
    */
-  private reader(op: Operation) {
+  private reader(op: Operation, heldBefore: boolean) {
     const read = op.read!;
     return async (c: Client, phase: StatePhase) => {
       const { store, poller } = this.x;
       if (!store) return read(c, phase);
-      if (phase === 'after' && poller) await this.refresh(op.affects);
+      if (phase === 'before') return read(heldBefore ? known(c, store) : c, phase);
+      if (poller) await this.refresh(op.affects);
       return read(this.stale.has('rules') ? c : known(c, store), phase);
     };
   }

@@ -63,8 +63,8 @@ describe('the auto-revert of each console operation', () => {
         );
     expect(of('users.modify').some(secret)).toBe(true);
     expect(of('users.modify').some((op) => !secret(op))).toBe(true);
-    expect(
-      revertPlanOf(...of('savepoints.activate'), ...of('savepoints.activatePorts')).kind,
-    ).toBe('none');
+    expect(revertPlanOf(...of('savepoints.activate'), ...of('savepoints.activatePorts')).kind).toBe(
+      'none',
+    );
   });
 });
