@@ -32,3 +32,11 @@ export function performEach<T>(
 ): Promise<T> {
   return run(x, (send: Send) => work(send));
 }
+
+/**
+ * Sends `op` through the executor and refreshes nothing: a write whose screen decides itself
+ * what comes next (UAC, the management address, the reboot move or stop the connection).
+ */
+export function sendOnly<R>(client: Client, op: Operation<R>): Promise<R> {
+  return run({ client }, (send) => send(op));
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient, ruleQuery } from '../../src/api/index.js';
 import { executePlan, operation, perform, run } from '../../src/ops/index.js';
-import { entriesOf, installJournal, type Journal } from '../../src/ops/journal.js';
+import { entriesOf, installJournal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
 import { ruleOps } from '../../src/ops/rules.js';
 import { inverseOf } from '../../src/ops/undo.js';
