@@ -15,3 +15,4 @@ export * from './savepoints.js';
 export { At, normalizeResult } from './shape.js';
 export * from './transport.js';
 export * from './users.js';
+export * from './write-context.js';

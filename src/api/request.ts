@@ -4,16 +4,10 @@
  * the operations layer (src/ops), which shows it in a confirmation. So what is shown is
  * what is sent.
  */
-import { hasSecret, type Method, type Transport } from './transport.js';
+import type { ApiRequest, Method } from './api-request.js';
+import { hasSecret, type Transport } from './transport.js';
 
-export interface ApiRequest {
-  method: Method;
-  /** Relative to the device's /rest base, e.g. `/ports/config`. */
-  path: string;
-  query?: Record<string, unknown>;
-  /** A JSON body: anything secret travels here, never in the URL. */
-  json?: unknown;
-}
+export type { ApiRequest } from './api-request.js';
 
 /**
  * A request with query parameters, as the transport sends it: a write whose parameters

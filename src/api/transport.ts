@@ -14,6 +14,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { createRequire } from 'node:module';
 import qs from 'qs';
 import { isSecretParameter } from '../model/secrets.js';
+import type { ApiRequest, Method } from './api-request.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -33,10 +34,10 @@ import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
 import { nextTurn } from './slices.js';
+import { type WriteContext, writeContext } from './write-context.js';
 
+export type { ApiRequest, Method } from './api-request.js';
 export { networkError } from './network-errors.js';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 /**
@@ -90,27 +91,23 @@ export interface TransportOptions {
   retryPause?: (ms: number) => Promise<void>;
 }
 
-/** A write as the caller asked for it, before it is encoded (secrets still in clear). */
-export interface WriteRequest {
-  method: Exclude<Method, 'GET'>;
-  /** Relative to the base URL, e.g. `/rules`. */
-  path: string;
-  query?: Record<string, unknown>;
-  json?: unknown;
-}
-
 /** How a write ended: the device's parsed answer, or the error it ended in (secrets masked). */
 export type WriteOutcome = { ok: true; answer: unknown } | { ok: false; error: unknown };
 
 /**
  * Sees every write (every non-GET request) before it is sent and again when it has ended.
+ * `context` is the operation the write belongs to (its kind and state reader), set by the
+ * executor (src/ops/execute.ts, write-context.ts); undefined for a write sent outside it.
  * `before` may throw: then nothing is sent and the request fails with that error. It returns
  * what to call with the outcome. GETs made from inside the hook (to read what the write will
  * change) are not writes and do not reach it. The console and the CLI install the journal
  * (src/ops/journal.ts) here, so no write of either can skip it, whoever builds the request.
  */
 export interface WriteHook {
-  before(request: WriteRequest): Promise<(outcome: WriteOutcome) => Promise<void>>;
+  before(
+    request: ApiRequest,
+    context: WriteContext | undefined,
+  ): Promise<(outcome: WriteOutcome) => Promise<void>>;
 }
 
 export interface RequestOptions {
@@ -226,12 +223,15 @@ export class Transport {
     }
     const hook = this.writeHook;
     if (method === 'GET' || !hook) return this.send(method, path, options);
-    const done = await hook.before({
-      method,
-      path,
-      ...(options.query !== undefined ? { query: options.query } : {}),
-      ...(options.json !== undefined ? { json: options.json } : {}),
-    });
+    const done = await hook.before(
+      {
+        method,
+        path,
+        ...(options.query !== undefined ? { query: options.query } : {}),
+        ...(options.json !== undefined ? { json: options.json } : {}),
+      },
+      writeContext(),
+    );
     let answer: unknown;
     try {
       answer = await this.send(method, path, options);

@@ -133,9 +133,9 @@ class FleetDeviceRun extends Runner {
   protected override madeClient(client: Client): void {
     const inner = client.transport.writeHookOf();
     client.transport.setWriteHook({
-      before: async (request) => {
+      before: async (request, context) => {
         await this.pass(undefined, false);
-        const after = inner ? await inner.before(request) : async () => {};
+        const after = inner ? await inner.before(request, context) : async () => {};
         return async (outcome) => {
           if (!outcome.ok && unanswered(outcome.error))
             this.inDoubt ??= `${request.method} ${request.path}`;

@@ -142,12 +142,18 @@ export class Runner implements Run {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts).
-    this.journalOf = installJournal(this.made, {
-      device: dev.url,
-      ...(dev.context ? { context: dev.context.name } : {}),
-      ...(dev.user !== undefined ? { user: dev.user } : {}),
-    });
+    // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts);
+    // strict: a write sent outside the executor (no operation) is refused, nothing sent.
+    this.journalOf = installJournal(
+      this.made,
+      {
+        device: dev.url,
+        ...(dev.context ? { context: dev.context.name } : {}),
+        ...(dev.user !== undefined ? { user: dev.user } : {}),
+      },
+      undefined,
+      { strict: true },
+    );
     this.madeClient(this.made);
     return this.made;
   }

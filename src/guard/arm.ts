@@ -7,15 +7,10 @@
  * deleted, the entry removed; the guard then finds nothing and exits).
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type Client,
-  type ClientOptions,
-  ConnectionError,
-  sendRequest,
-  TimeoutError,
-} from '../api/index.js';
+import { type Client, type ClientOptions, ConnectionError, TimeoutError } from '../api/index.js';
 import { formatCountdown } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
+import { sendRecorded } from '../ops/execute.js';
 import { type Recipe, type RevertPlan, takeRecipe } from '../ops/revert/recipe.js';
 import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
 import { awaitBaseline, healthStarted } from './health-arm.js';
@@ -112,7 +107,7 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   const withdraw = async () => {
     forget();
     removeChanges(id, env);
-    for (const r of cleanup) await sendRequest(o.client.transport, r).catch(() => {});
+    for (const r of cleanup) await sendRecorded({ client: o.client }, r).catch(() => {});
   };
   let before: Snapshot = {};
   let domains: DomainName[] = [];
@@ -233,7 +228,7 @@ export async function confirmRevert(
   }
   removeChanges(id, env);
   try {
-    for (const r of entry.cleanup) await sendRequest(client.transport, r);
+    for (const r of entry.cleanup) await sendRecorded({ client }, r);
     return { entry };
   } catch (e) {
     return { entry, cleanupFailed: (e as Error).message };

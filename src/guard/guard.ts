@@ -11,16 +11,11 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ApiRequest, ClientOptions, WriteRequest } from '../api/index.js';
-import {
-  ConnectionError,
-  createClient,
-  DeviceError,
-  sendRequest,
-  TimeoutError,
-} from '../api/index.js';
+import type { ApiRequest, ClientOptions } from '../api/index.js';
+import { ConnectionError, createClient, DeviceError, TimeoutError } from '../api/index.js';
+import { sendRecorded } from '../ops/execute.js';
 import { deviceId, installJournal, type Journal, newEntryId } from '../ops/journal.js';
-import { routeOf } from '../ops/journal-routes.js';
+import { kindOfRequest } from '../ops/tables.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
 import { HealthWatch } from './health-guard.js';
 import { journalHealth } from './health-journal.js';
@@ -155,12 +150,17 @@ async function revert(
 ): Promise<PendingState> {
   const client = createClient(input.options);
   // The reverts go through the change pipeline: each write is journaled like any other.
-  const journal = installJournal(client, {
-    device: entry.device,
-    ...(entry.user !== undefined ? { user: entry.user } : {}),
-    revertOf: entry.id,
-    ...(revertWhy ? { revertWhy } : {}),
-  });
+  const journal = installJournal(
+    client,
+    {
+      device: entry.device,
+      ...(entry.user !== undefined ? { user: entry.user } : {}),
+      revertOf: entry.id,
+      ...(revertWhy ? { revertWhy } : {}),
+    },
+    undefined,
+    { strict: true },
+  );
   const giveUpAt = Date.now() + timing.giveUpMs;
   let plan: ExpiryPlan | undefined;
   let next = 0;
@@ -183,7 +183,7 @@ async function revert(
         const step = plan.steps[next];
         if (!step) break;
         try {
-          await sendRequest(client.transport, step.request);
+          await sendRecorded({ client }, step.request);
           if (step.label) done.push(step.label);
         } catch (e) {
           // a watched revert goes on past a refused step: the rest is still set back
@@ -258,12 +258,14 @@ async function keepAtEnd(
   endWatch(health, entry.id, env);
   removeChanges(entry.id, env);
   const client = createClient(input.options);
-  installJournal(client, {
-    device: entry.device,
-    ...(entry.user !== undefined ? { user: entry.user } : {}),
-  });
+  installJournal(
+    client,
+    { device: entry.device, ...(entry.user !== undefined ? { user: entry.user } : {}) },
+    undefined,
+    { strict: true },
+  );
   try {
-    for (const r of kept.cleanup) await sendRequest(client.transport, r);
+    for (const r of kept.cleanup) await sendRecorded({ client }, r);
   } catch (e) {
     transition(
       entry.id,
@@ -308,13 +310,6 @@ function recordNotDone(
   request: ApiRequest,
   detail: string,
 ): void {
-  const { json, query, path } = request;
-  const write: WriteRequest = {
-    method: request.method === 'GET' ? 'POST' : request.method,
-    path,
-    ...(query ? { query } : {}),
-    ...(json !== undefined ? { json } : {}),
-  };
   const id = newEntryId();
   const time = new Date().toISOString();
   try {
@@ -324,8 +319,8 @@ function recordNotDone(
       time,
       device: deviceId(entry.device),
       user: entry.user ?? '',
-      operation: routeOf(write).kind,
-      request: write,
+      operation: kindOfRequest(request),
+      request,
     });
     journal.file.append({
       type: 'outcome',

@@ -6,7 +6,7 @@
 import { type Client, deviceRequests } from '../api/index.js';
 import type { Controller, GroupHash, StorageMode } from '../model/index.js';
 import { DEFAULT_INTERVALS, type ResourceKey } from '../store/resources.js';
-import { operation } from './operation.js';
+import { type KindTable, kinded } from './operation.js';
 
 const CONFIG: readonly ResourceKey[] = ['deviceConfig'];
 // the header shows the name, the label and the address
@@ -14,6 +14,52 @@ const IDENTITY: readonly ResourceKey[] = ['deviceConfig', 'identity'];
 const SETTINGS: readonly ResourceKey[] = ['settings'];
 /** After a reboot everything may differ (the boot save-point loaded, counters restarted). */
 const EVERYTHING = Object.keys(DEFAULT_INTERVALS) as ResourceKey[];
+
+export const deviceKinds = {
+  'device.setName': {
+    route: 'POST /device/name',
+    read: async (c) => ({ name: await c.device.name() }),
+  },
+  'device.setCustomIdent': {
+    route: 'POST /device/customident',
+    read: (c) => c.device.customIdent(),
+  },
+  'device.setNameResolution': {
+    route: 'POST /device/nameresolution',
+    read: async (c) => ({ dns: await c.device.nameResolution() }),
+  },
+  'device.setIdLed': {
+    route: 'POST /device/idled',
+    read: async (c) => ({ activated: await c.device.idLed() }),
+  },
+  'device.setTelnet': {
+    route: 'POST /device/telnet',
+    read: async (c) => ({ activated: await c.device.telnet() }),
+  },
+  'device.setHttps': { route: 'POST /device/https' },
+  'device.setIpConfig': {
+    route: 'POST /device/ipconfig',
+    read: (c) => c.device.ipConfig(),
+    readAfter: false,
+  },
+  'device.setRuleStorageMode': {
+    route: 'POST /device/rulestoragemode',
+    read: (c) => c.device.ruleStorageMode(),
+  },
+  'device.setPermanentRulesMode': {
+    route: 'POST /device/permanentrulesmode',
+    read: async (c) => ({ state: await c.device.permanentRulesMode() }),
+  },
+  'device.setGroupHash': { route: 'POST /device/grouphash', read: (c) => c.device.groupHash() },
+  'device.addController': { route: 'POST /device/controller', read: (c) => c.device.controllers() },
+  'device.removeController': {
+    route: 'DELETE /device/controller',
+    read: (c) => c.device.controllers(),
+  },
+  'device.reboot': { route: 'POST /device/reboot' },
+} satisfies KindTable;
+
+const operation = kinded(deviceKinds);
 
 export const deviceOps = {
   setName: (name: string) =>

@@ -1,11 +1,24 @@
 /**
- * A change, from plan to result, in one place: a plan is a list of operations; the
- * confirmation prints each one's `describe()` — the exact request — and `executePlan`
- * sends the same operations in order, stops at the first failure (undoing where the plan
- * says how), then has the poller refresh what the operations affect (the one refresh route
- * after a write) and checks the device's rules against what the plan promised.
+ * The one executor: every write pbc sends (the console, the CLI, `apply -f`, undo, the revert
+ * guard) goes through `run` — (plan → confirm →) send each operation inside its write context
+ * (so the journal, the transport's write hook, takes the operation's kind and state reader) →
+ * refresh what they affect through the injected poller. `executePlan` is a plan's run: the
+ * confirmation prints each step's `describe()` — the exact request — and it sends the same
+ * operations in order, stops at the first failure (undoing where the plan says how), then
+ * checks the device's rules against what the plan promised. `perform`/`performEach`
+ * (perform.ts), `applyPlan` (desired/apply.ts) and the guard's sends are thin wrappers.
+ *
+ * One read per write: with a store, the state a write touches is read from what the console
+ * already holds (the rule table, 17 MB on a full device), and after it from the poller's
+ * refresh — which the console makes after every write anyway — not by extra reads of its own.
  */
-import type { Client } from '../api/index.js';
+import {
+  type ApiRequest,
+  type Client,
+  inWriteContext,
+  type StatePhase,
+  type WriteContext,
+} from '../api/index.js';
 import { type Rule, type RuleKey, sanitize } from '../model/index.js';
 import type { Poller } from '../store/poller.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -14,6 +27,7 @@ import { sameKey } from '../tcam/index.js';
 import { journalOf } from './journal.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
+import { recordedOp } from './tables.js';
 
 export interface Plan {
   title: string;
@@ -54,6 +68,111 @@ export interface Executor {
   client: Client;
   store?: ConsoleStore;
   poller?: Pick<Poller, 'refreshNow'>;
+  /** Asked with the plan before anything is sent (a plan run): false sends nothing. */
+  confirm?: (plan: Plan) => Promise<boolean>;
+}
+
+/** Sends one operation of a run (in its write context); answers the device's answer. */
+export type Send = <R>(op: Operation<R>) => Promise<R>;
+
+export interface RunOptions {
+  /** Also refreshed at the end (a plan: what its unsent steps would have changed). */
+  refresh?: readonly ResourceKey[];
+  /** false: nothing is refreshed when `work` throws (one write the device refused). */
+  refreshOnFailure?: boolean;
+}
+
+/**
+ * THE executor: `work` sends operations through `send`, each inside its write context (the
+ * journal records its kind and reads its state through it); what they affect is refreshed
+ * once at the end (also when `work` throws), less what was refreshed since the last write.
+ */
+export async function run<T>(
+  x: Executor,
+  work: (send: Send) => Promise<T>,
+  options: RunOptions = {},
+): Promise<T> {
+  const state = new RunState(x, options.refresh);
+  let value: T;
+  try {
+    value = await work((op) => state.send(op));
+  } catch (e) {
+    if (options.refreshOnFailure !== false) await state.refreshLeft();
+    throw e;
+  }
+  await state.refreshLeft();
+  return value;
+}
+
+/** What one run has sent and refreshed: where a write's state is read from. */
+class RunState {
+  /** Resources a write of this run changed and the poller has not fetched since. */
+  private readonly stale = new Set<ResourceKey>();
+  /** Resources fetched since the last write that changed them. */
+  private readonly fetched = new Set<ResourceKey>();
+  /** What the run refreshes at the end (less what was fetched since). */
+  private readonly affected: Set<ResourceKey>;
+
+  constructor(
+    private readonly x: Executor,
+    also: readonly ResourceKey[] = [],
+  ) {
+    this.affected = new Set(also);
+  }
+
+  send<R>(op: Operation<R>): Promise<R> {
+    // the store's rule table is the state before this write unless a write of this run changed it
+    const heldBefore = !this.stale.has('rules');
+    for (const k of op.affects) {
+      this.stale.add(k);
+      this.fetched.delete(k);
+      this.affected.add(k);
+    }
+    const context: WriteContext<Client> = {
+      kind: op.kind,
+      request: op.request,
+      ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
+      ...(op.readAfter === false ? { readAfter: false } : {}),
+    };
+    return inWriteContext(context, () => op.send(this.x.client));
+  }
+
+  /**
+   * The operation's state read through what the console holds: before, the store's rule
+   * table while no write of this run has changed it; after, the store once the poller has
+   * fetched what the write affects (the refresh the console makes after a write anyway).
+   */
+  private reader(op: Operation, heldBefore: boolean) {
+    const read = op.read!;
+    return async (c: Client, phase: StatePhase) => {
+      const { store, poller } = this.x;
+      if (!store) return read(c, phase);
+      if (phase === 'before') return read(heldBefore ? known(c, store) : c, phase);
+      if (poller) await this.refresh(op.affects);
+      return read(this.stale.has('rules') ? c : known(c, store), phase);
+    };
+  }
+
+  private async refresh(keys: readonly ResourceKey[]): Promise<void> {
+    const due = keys.filter((k) => !this.fetched.has(k));
+    if (due.length === 0 || !this.x.poller) return;
+    for (const k of due) {
+      this.stale.delete(k);
+      this.fetched.add(k);
+    }
+    await this.x.poller.refreshNow(due);
+  }
+
+  refreshLeft(): Promise<void> {
+    return this.refresh([...this.affected]);
+  }
+}
+
+/** `c` with its rule table answered from the store while the store's copy is fresh. */
+function known(c: Client, store: ConsoleStore): Client {
+  const held = fresh(store, 'rules');
+  if (!held) return c;
+  return { ...c, rules: { ...c.rules, list: async () => held } };
 }
 
 const answer = (v: unknown) =>
@@ -64,6 +183,11 @@ const answer = (v: unknown) =>
       : 'OK (saved)';
 
 const message = (e: unknown) => sanitize(e instanceof Error ? e.message : String(e));
+
+/** One request recorded as data (an auto-revert's, from the pending file) sent by the executor. */
+export function sendRecorded(x: Executor, request: ApiRequest): Promise<unknown> {
+  return run(x, (send) => send(recordedOp(request)));
+}
 
 /** Every resource the plan's operations (the undo included) change. */
 export function affected(plan: Plan): ResourceKey[] {
@@ -80,12 +204,23 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
   }
   const batchJournal = plan.batch ? journalOf(x.client) : undefined;
   if (batchJournal) return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }));
+  if (x.confirm && !(await x.confirm(plan)))
+    return { ok: false, lines: ['not sent: the change was not confirmed'] };
+  const { ok, lines } = await run(x, (send) => sendSteps(send, plan), { refresh: affected(plan) });
+  const result: PlanResult = { ok, lines };
+  const rules = x.store ? fresh(x.store, 'rules')?.rules : undefined;
+  if (ok && rules) verdictOf(plan, rules, result);
+  return result;
+}
+
+/** The plan's steps in order, stopped at the first failure (undone where the plan says how). */
+async function sendSteps(send: Send, plan: Plan): Promise<{ ok: boolean; lines: string[] }> {
   const lines: string[] = [];
   let ok = true;
   for (const [i, step] of plan.steps.entries()) {
     const [request] = step.describe();
     try {
-      lines.push(`${i + 1}. ${request} → ${answer(await step.send(x.client))}`);
+      lines.push(`${i + 1}. ${request} → ${answer(await send(step))}`);
     } catch (e) {
       ok = false;
       lines.push(`${i + 1}. ${request} → FAILED: ${message(e)}`);
@@ -97,7 +232,7 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
       if (plan.rollback && i > plan.rollback.after) {
         const [undo] = plan.rollback.step.describe();
         try {
-          await plan.rollback.step.send(x.client);
+          await send(plan.rollback.step);
           lines.push(`   undo: ${undo} → OK (the old rule is back)`);
         } catch (u) {
           lines.push(`   undo: ${undo} → FAILED: ${message(u)} — the old rule is gone`);
@@ -106,10 +241,12 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
       break;
     }
   }
-  const result: PlanResult = { ok, lines };
-  await x.poller?.refreshNow(affected(plan));
-  const rules = x.store ? fresh(x.store, 'rules')?.rules : undefined;
-  if (ok && rules && plan.expect) {
+  return { ok, lines };
+}
+
+/** What the device's rules say of the plan's promise: the flows used, the rules gone. */
+function verdictOf(plan: Plan, rules: readonly Rule[], result: PlanResult): void {
+  if (plan.expect) {
     const { key, flows } = plan.expect;
     const installed = rules.find((r) => sameKey(r, key));
     if (installed) {
@@ -120,7 +257,7 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
           : `the device uses ${installed.real_flow_ct} TCAM flows for it; the preview said ${flows} — the device is the authority`;
     } else result.verdict = 'the rule is not in the device’s rule list';
   }
-  if (ok && rules && plan.expectGone) {
+  if (plan.expectGone) {
     const left = plan.expectGone.filter((g) => rules.some((r) => sameKey(r, g)));
     const n = plan.expectGone.length;
     result.verdict =
@@ -128,7 +265,6 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
         ? `${n} ${n === 1 ? 'rule' : 'rules'} deleted by the device, as previewed`
         : `${left.length} of the ${n} rules previewed as deleted are still on the device: ${left.map((r) => `'${r.name}'`).join(', ')}`;
   }
-  return result;
 }
 
 /** The resource's data when its last fetch succeeded (undefined when it failed). */

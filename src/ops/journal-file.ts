@@ -23,7 +23,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { maskSecrets } from '../api/mask.js';
-import { redact, type WriteRequest } from '../api/transport.js';
+import type { ApiRequest } from '../api/request.js';
+import { redact } from '../api/transport.js';
 import { stateDir } from '../config/state-dir.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -42,7 +43,7 @@ export interface JournalRequest {
   user: string;
   /** The kind of change, e.g. `rules.add` (the operation kinds of src/ops). */
   operation: string;
-  request: WriteRequest;
+  request: ApiRequest;
   /** What the write touches as it was before (null: nothing of it existed; absent: not read). */
   before?: unknown;
   /** Why the state before could not be read. */

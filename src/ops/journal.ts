@@ -1,19 +1,29 @@
 /**
  * The change pipeline: every write the console or the CLI sends passes through the client's
- * write hook (src/api/transport.ts), and `installJournal` is that hook. Before a write is
- * sent it reads the state the write touches and appends a `request` line to the journal; a
- * write whose line cannot be written is not sent (JournalError says why). When the write has
- * ended it reads the state again and appends the `outcome` line.
+ * write hook (src/api/transport.ts), and `installJournal` is that hook. The executor
+ * (execute.ts) sends each operation inside its write context, so the hook knows the write's
+ * kind and how to read the state it touches from the operation itself. Before a write is
+ * sent it reads that state and appends a `request` line to the journal; a write whose line
+ * cannot be written is not sent (JournalError says why). When the write has ended it reads
+ * the state again and appends the `outcome` line.
  *
- * Why a hook in the client and not in `Operation.send`: the CLI's commands call the client
- * directly and some console code sends outside the executor; every one of those requests
- * leaves through `Transport.request`, so a hook there is the one place no write can skip.
+ * A write with no operation context (sent outside the executor) is refused by a strict
+ * journal (the console's); a lenient one (the CLI's, until every command builds operations)
+ * journals it under the kind its endpoint has in the kind tables (tables.ts kindOfRequest).
  */
 import { createRequire } from 'node:module';
-import type { Client, WriteHook, WriteOutcome, WriteRequest } from '../api/index.js';
+import {
+  type ApiRequest,
+  type Client,
+  PbcError,
+  type StatePhase,
+  type WriteContext,
+  type WriteHook,
+  type WriteOutcome,
+} from '../api/index.js';
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
-import { type Route, routeOf } from './journal-routes.js';
+import { kindOfRequest, kindSpec } from './tables.js';
 
 /** Who sends the writes and to where. */
 export interface JournalMeta {
@@ -57,14 +67,35 @@ export interface Journal {
   batch<T>(work: () => Promise<T>): Promise<T>;
 }
 
-type Reader = NonNullable<Route['read']>;
+type Reader = NonNullable<WriteContext<Client>['read']>;
+
+/** The journal's options: `strict` refuses a write sent outside the executor. */
+export interface JournalOptions {
+  strict?: boolean;
+}
+
+/** Why a strict journal refused a write: it was not sent by the executor (no operation). */
+export class OutsideExecutorError extends PbcError {}
+
+/** The operation context of a write sent without one (lenient journal): found by its endpoint. */
+function legacyContext(request: ApiRequest): WriteContext<Client> {
+  const kind = kindOfRequest(request);
+  const spec = kindSpec(kind);
+  const read = spec?.read;
+  return {
+    kind,
+    request,
+    ...(read ? { read: (c: Client, phase: StatePhase) => read(c, request, phase) } : {}),
+    ...(spec?.readAfter === false ? { readAfter: false } : {}),
+  };
+}
 
 interface Batch {
   id: string;
   /** The state reads before each write: each list fetched once for the batch. */
   reads: Client;
   /** The batch's writes whose state after is read once it has ended. */
-  pending: { id: string; request: WriteRequest; read: Reader }[];
+  pending: { id: string; read: Reader }[];
 }
 
 /**
@@ -103,12 +134,17 @@ export function journalHook(
   client: Client,
   meta: JournalMeta,
   file: JournalFile,
+  options: JournalOptions = {},
 ): { hook: WriteHook; journal: Journal } {
   let undoOf: string | undefined;
   let batch: Batch | undefined;
   const hook: WriteHook = {
-    async before(request: WriteRequest) {
-      const route = routeOf(request);
+    async before(request: ApiRequest, context: WriteContext | undefined) {
+      if (!context && options.strict)
+        throw new OutsideExecutorError(
+          `${request.method} ${request.path} refused: a write outside the executor (no operation) — nothing was sent`,
+        );
+      const op = (context as WriteContext<Client> | undefined) ?? legacyContext(request);
       const record: JournalRequest = {
         type: 'request',
         id: newEntryId(),
@@ -116,7 +152,7 @@ export function journalHook(
         device: deviceId(meta.device),
         ...(meta.context ? { context: meta.context } : {}),
         user: meta.user ?? '',
-        operation: route.kind,
+        operation: op.kind,
         request,
         ...(undoOf ? { undoOf } : {}),
         ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
@@ -124,9 +160,10 @@ export function journalHook(
         ...(batch ? { batch: batch.id } : {}),
       };
       const inBatch = batch;
-      if (route.read) {
+      const read = op.read;
+      if (read) {
         try {
-          record.before = await route.read(inBatch?.reads ?? client, request, 'before');
+          record.before = await read(inBatch?.reads ?? client, 'before');
         } catch (e) {
           record.beforeError = text(e);
         }
@@ -134,9 +171,9 @@ export function journalHook(
       file.append(record); // throws: the write is not sent
       return async (outcome: WriteOutcome) => {
         let after: unknown;
-        if (outcome.ok && route.read && route.readAfter !== false) {
-          if (inBatch) inBatch.pending.push({ id: record.id, request, read: route.read });
-          else after = await route.read(client, request, 'after').catch(() => undefined);
+        if (outcome.ok && read && op.readAfter !== false) {
+          if (inBatch) inBatch.pending.push({ id: record.id, read });
+          else after = await read(client, 'after').catch(() => undefined);
         }
         try {
           file.append({
@@ -166,7 +203,7 @@ export function journalHook(
         const reads = readOnce(client);
         for (const p of open.pending) {
           try {
-            const after = await p.read(reads, p.request, 'after');
+            const after = await p.read(reads, 'after');
             file.append({ type: 'after', id: p.id, time: new Date().toISOString(), after });
           } catch {
             // not readable (or not writable) now: the entry keeps no state after
@@ -204,8 +241,9 @@ export function installJournal(
   client: Client,
   meta: JournalMeta,
   file: JournalFile = new JournalFile(),
+  options: JournalOptions = {},
 ): Journal {
-  const { hook, journal } = journalHook(client, meta, file);
+  const { hook, journal } = journalHook(client, meta, file, options);
   client.transport.setWriteHook(hook);
   installed.set(client, journal);
   return journal;

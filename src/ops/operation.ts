@@ -1,35 +1,60 @@
 /**
- * Every write the console makes to the device, as data. One object says what is sent
- * (`request`), how it is shown in a confirmation (`describe()`, built from `request` only)
- * and how it is sent (`send`, the typed client call that produces exactly `request`), and
- * which store resources it changes (`affects`: the one refresh route after a write).
+ * Every write pbc makes to the device, as data. One object says what kind of write it is
+ * (`kind`), what is sent (`request`), how it is shown in a confirmation (`describe()`, built
+ * from `request` only), how it is sent (`send`, the typed client call that produces exactly
+ * `request`), which store resources it changes (`affects`: the one refresh route after a
+ * write) and how to read the part of the device it touches (`read`: the journal's state
+ * before and after, from which undo (undo.ts, by kind) computes the inverse).
  *
- * Operations are built by one table per resource family (src/ops/<family>.ts); screens call
- * those builders and never import src/api. A test sends every kind of operation to a
- * recording device and checks the request the transport sent equals `request`.
+ * Operations are built by one table per resource family (src/ops/<family>.ts), beside the
+ * family's kind table (`KindTable`: each kind's endpoint and state reader); screens call those
+ * builders and never import src/api. The executor (execute.ts) sends each one inside its
+ * write context, so the journal takes kind and reader from the operation, not from the route.
+ * A test sends every kind of operation to a recording device and checks the request the
+ * transport sent equals `request`.
  */
-import { type Client, encodeQuery, type Method, redact } from '../api/index.js';
+import {
+  type ApiRequest,
+  type Client,
+  encodeQuery,
+  redact,
+  type StatePhase,
+} from '../api/index.js';
 import { sanitizeLine } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
 
-/** A request as the transport sends it: query (bracket syntax) or JSON body. */
-export interface WireRequest {
-  method: Method;
-  /** Relative to the device's /rest base, e.g. `/rules`. */
-  path: string;
-  query?: Record<string, unknown>;
-  /** A JSON body (secrets travel here, never in the query). */
-  json?: unknown;
+/** Reads the part of the device a request touches, before it is sent or after. */
+export type StateReader = (
+  client: Client,
+  request: ApiRequest,
+  phase: StatePhase,
+) => Promise<unknown>;
+
+/** What a kind of write is: its endpoint and how to read the state it touches. */
+export interface KindSpec {
+  /** `POST /rules`: the endpoint the kind's one request goes to. */
+  route: string;
+  /** None for writes nothing can be read back of (a reboot, reset counters). */
+  read?: StateReader;
+  /** false: the state is read before only (the write moves or stops the connection). */
+  readAfter?: boolean;
 }
+
+/** A family's kinds, by name (`rules.add` …). */
+export type KindTable = Record<string, KindSpec>;
 
 export interface Operation<R = unknown> {
   /** `<family>.<verb>`, e.g. `rules.add`, `users.setUac`: one per kind of request. */
   kind: string;
-  request: WireRequest;
+  request: ApiRequest;
   /** `[request line, parameters]` for the confirmation, secrets masked. */
   describe(): [string, string];
   send(client: Client): Promise<R>;
   affects: readonly ResourceKey[];
+  /** The state this write touches, read through `client` (the journal's before and after). */
+  read?: (client: Client, phase: StatePhase) => Promise<unknown>;
+  /** false: read before only. */
+  readAfter?: boolean;
 }
 
 /** A value as shown: quoted when it holds spaces or quotes, so a parameter list stays unambiguous. */
@@ -57,7 +82,7 @@ export function queryText(query: Record<string, unknown> | undefined): string {
  * Text in it (a name the device gave) is shown as the console shows device text: control
  * sequences dropped before quoting, so the one description is safe on a terminal.
  */
-export function describeRequest(request: WireRequest): [string, string] {
+export function describeRequest(request: ApiRequest): [string, string] {
   const query = request.query ? (shownValue(request.query) as Record<string, unknown>) : undefined;
   const params = [
     queryText(query),
@@ -78,12 +103,40 @@ function shownValue(v: unknown): unknown {
 
 const bigintText = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
-/** Builds an operation whose description is always derived from its request. */
+/**
+ * Builds an operation whose description is always derived from its request; `spec` says how
+ * to read what it touches (a family builder passes its kind's, see `kinded`).
+ */
 export function operation<R>(
   kind: string,
-  request: WireRequest,
+  request: ApiRequest,
   send: (client: Client) => Promise<R>,
   affects: readonly ResourceKey[],
+  spec: Omit<KindSpec, 'route'> = {},
 ): Operation<R> {
-  return { kind, request, describe: () => describeRequest(request), send, affects };
+  const { read, readAfter } = spec;
+  return {
+    kind,
+    request,
+    describe: () => describeRequest(request),
+    send,
+    affects,
+    ...(read ? { read: (c: Client, phase: StatePhase) => read(c, request, phase) } : {}),
+    ...(readAfter === false ? { readAfter } : {}),
+  };
+}
+
+/** `operation` for the kinds of one family's table: each op gets its kind's reader. */
+export function kinded<T extends KindTable>(table: T) {
+  return <R>(
+    kind: keyof T & string,
+    request: ApiRequest,
+    send: (client: Client) => Promise<R>,
+    affects: readonly ResourceKey[],
+    read?: StateReader,
+  ): Operation<R> =>
+    operation(kind, request, send, affects, {
+      ...table[kind],
+      ...(read ? { read } : {}),
+    });
 }

@@ -1,16 +1,19 @@
 /**
- * Every operation table, by family. test/ops/requests.test.ts sends every builder of every
+ * Every operation table, by family, and every kind of write with its endpoint and state
+ * reader (the families' kind tables). test/ops/requests.test.ts sends every builder of every
  * table to a recording device: a table (or builder) added here without sample arguments
  * there fails that test, so no operation skips the description = request check.
  */
-import { appOps } from './apps.js';
-import { deviceOps } from './device.js';
-import { groupOps } from './groups.js';
-import { logOps } from './logs.js';
-import { portOps } from './ports.js';
-import { ruleOps } from './rules.js';
-import { savepointOps } from './savepoints.js';
-import { userOps } from './users.js';
+import { type ApiRequest, sendRequest } from '../api/index.js';
+import { appKinds, appOps } from './apps.js';
+import { deviceKinds, deviceOps } from './device.js';
+import { groupKinds, groupOps } from './groups.js';
+import { logKinds, logOps } from './logs.js';
+import { type KindSpec, type Operation, operation } from './operation.js';
+import { portKinds, portOps } from './ports.js';
+import { ruleKinds, ruleOps } from './rules.js';
+import { savepointKinds, savepointOps } from './savepoints.js';
+import { userKinds, userOps } from './users.js';
 
 export const OPERATION_TABLES = {
   rules: ruleOps,
@@ -22,3 +25,39 @@ export const OPERATION_TABLES = {
   device: deviceOps,
   logs: logOps,
 };
+
+/** Every kind of write pbc makes, by name: its endpoint and how to read what it touches. */
+export const OPERATION_KINDS: Readonly<Record<string, KindSpec>> = {
+  ...ruleKinds,
+  ...groupKinds,
+  ...portKinds,
+  ...savepointKinds,
+  ...userKinds,
+  ...appKinds,
+  ...deviceKinds,
+  ...logKinds,
+};
+
+/** What the kind `kind` is (undefined for one pbc does not make, e.g. `other`). */
+export function kindSpec(kind: string): KindSpec | undefined {
+  return Object.hasOwn(OPERATION_KINDS, kind) ? OPERATION_KINDS[kind] : undefined;
+}
+
+/**
+ * LEGACY SHIM, to go: the kind of a request sent without its operation — a CLI command that
+ * still calls the client directly (a non-strict journal), or a revert request recorded in the
+ * pending file before its kind was kept. Looked up in the kind tables; `other` when none.
+ */
+export function kindOfRequest(request: ApiRequest): string {
+  const route = `${request.method} ${request.path}`;
+  return Object.keys(OPERATION_KINDS).find((k) => OPERATION_KINDS[k]!.route === route) ?? 'other';
+}
+
+/**
+ * An operation for a request recorded as data (the revert guard's pending file, the cleanup of
+ * an auto-revert): its kind from the kind tables (the shim above), sent as it was recorded.
+ */
+export function recordedOp(request: ApiRequest): Operation {
+  const kind = kindOfRequest(request);
+  return operation(kind, request, (c) => sendRequest(c.transport, request), [], kindSpec(kind));
+}

@@ -1,5 +1,6 @@
 /**
- * Undo: the inverse of a journal entry, computed from the state it recorded before the
+ * Undo: the inverse of a journal entry (by its operation kind; the kind's state reader in its
+ * family's kind table, tables.ts), computed from the state it recorded before the
  * change (add ↔ delete, set ↔ set back, a save-point activation ↔ the rules and groups as
  * they were), as ordinary operations — shown and confirmed like any other change, and sent
  * through the same journaled client. Where no inverse exists (a reboot, a cleared log, a
@@ -19,11 +20,11 @@ import type { Plan } from './execute.js';
 import { groupOps } from './groups.js';
 import type { JournalEntry } from './journal-file.js';
 import { journalJson } from './journal-file.js';
-import { type RuleState, routeOf } from './journal-routes.js';
 import type { Operation } from './operation.js';
 import { portOps } from './ports.js';
-import { ruleOps } from './rules.js';
+import { type RuleState, ruleOps } from './rules.js';
 import { savepointOps } from './savepoints.js';
+import { kindSpec } from './tables.js';
 import { userOps } from './users.js';
 
 export type Inverse =
@@ -88,7 +89,7 @@ function inverseFrom(e: JournalEntry): Inverse {
   if (e.ended === undefined) return none('the change never ended (its answer is not recorded)');
   if (e.error !== undefined) return none(`the change failed (${e.error}): nothing to undo`);
   const b: Json = e.before;
-  if (b === undefined && routeOf(e.request).read)
+  if (b === undefined && kindSpec(e.operation)?.read)
     return none(
       `the state before the change could not be read${e.beforeError ? ` (${e.beforeError})` : ''}`,
     );
@@ -290,11 +291,11 @@ const controllerOf = (p: Json): Controller => ({
  * or a note when it cannot tell.
  */
 export async function driftSince(client: Client, e: JournalEntry): Promise<string | null> {
-  const route = routeOf(e.request);
-  if (!route.read || e.after === undefined) return null;
+  const read = kindSpec(e.operation)?.read;
+  if (!read || e.after === undefined) return null;
   let now: unknown;
   try {
-    now = await route.read(client, e.request, 'after');
+    now = await read(client, e.request, 'after');
   } catch (err) {
     return `the current state could not be read (${(err as Error).message})`;
   }

@@ -15,12 +15,30 @@ import {
 } from '../api/index.js';
 import type { User } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
-import { operation } from './operation.js';
+import { type KindTable, kinded, type StateReader } from './operation.js';
 
 export type { NewUser, RadiusSettings, UserChanges };
 
 // The account's level (the `access` resource) is read from the users list.
 const USERS: readonly ResourceKey[] = ['users', 'access'];
+
+const userAt =
+  (field: string): StateReader =>
+  async (c, r, phase) => {
+    const q = (r.query ?? r.json ?? {}) as Record<string, unknown>;
+    const name = String((phase === 'after' && q.new_username ? q.new_username : q[field]) ?? '');
+    return (await c.users.list()).find((x) => x.username === name) ?? null;
+  };
+
+export const userKinds = {
+  'users.add': { route: 'POST /users', read: userAt('username') },
+  'users.modify': { route: 'PUT /users', read: userAt('username') },
+  'users.remove': { route: 'DELETE /users', read: userAt('name') },
+  'users.setUac': { route: 'POST /users/uac', read: async (c) => ({ state: await c.users.uac() }) },
+  'users.setRadius': { route: 'POST /users/radius', read: (c) => c.users.radius() },
+} satisfies KindTable;
+
+const operation = kinded(userKinds);
 
 export const userOps = {
   add: (user: NewUser) =>

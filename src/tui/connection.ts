@@ -42,11 +42,14 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
   const onRequest = settings.onRequest;
   if (onRequest) clientOptions.onLog = () => onRequest();
   const client = createClient(clientOptions);
-  // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts).
-  const journal = installJournal(client, {
-    device: settings.url,
-    ...(settings.user ? { user: settings.user } : {}),
-  });
+  // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts); strict:
+  // a write sent outside the executor (no operation) is refused, nothing sent.
+  const journal = installJournal(
+    client,
+    { device: settings.url, ...(settings.user ? { user: settings.user } : {}) },
+    undefined,
+    { strict: true },
+  );
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),

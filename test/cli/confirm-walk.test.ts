@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import stripAnsi from 'strip-ansi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../src/api/index.js';
 import { buildProgram } from '../../src/commands/program.js';
-import { describeRequest, type Operation, type WireRequest } from '../../src/ops/operation.js';
+import { describeRequest, type Operation } from '../../src/ops/operation.js';
 import { sendsLine } from '../../src/ops/sends.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import { hasScript, onPty, type PtyStep } from './pty.js';
@@ -33,7 +34,7 @@ afterAll(() => s?.close());
 const writesOnDevice = async (): Promise<number> => (await s.control('/_sim/status')).writes;
 
 /** The requests the journal recorded, in order (as the transport sent them, secrets ***). */
-const journaled = (): WireRequest[] => {
+const journaled = (): ApiRequest[] => {
   let text = '';
   try {
     text = readFileSync(join(state, 'journal.jsonl'), 'utf8');
@@ -49,7 +50,7 @@ const journaled = (): WireRequest[] => {
 };
 
 /** The confirmation line of a request as sent: the same function the question uses. */
-const sends = (request: WireRequest) =>
+const sends = (request: ApiRequest) =>
   sendsLine({ describe: () => describeRequest(request) } as Operation);
 
 /** The text pbc showed up to its [y/N], and the `Sends …` lines in it. */

@@ -31,12 +31,16 @@ describe('the auto-revert of each operation', () => {
   it('save-points for ports and activations, the inverse request for a create or a controller', async () => {
     const of = (kind: string) => ops.filter((op) => op.kind === kind);
     expect(revertPlanOf(of('ports.setConfig')[0]!)).toEqual({ kind: 'savepoint', of: 'ports' });
-    for (const op of of('savepoints.activate'))
+    for (const op of [...of('savepoints.activate'), ...of('savepoints.activatePorts')])
       expect(revertPlanOf(op)).toEqual({
         kind: 'savepoint',
         of: op.request.path.includes('port') ? 'ports' : 'rules',
       });
-    for (const op of [...of('savepoints.create'), ...of('device.addController')]) {
+    for (const op of [
+      ...of('savepoints.create'),
+      ...of('savepoints.createPorts'),
+      ...of('device.addController'),
+    ]) {
       const plan = revertPlanOf(op);
       if (plan.kind !== 'requests') throw new Error(`${op.kind}: ${plan.kind}`);
       const [back] = await plan.capture(undefined as never);
@@ -57,7 +61,9 @@ describe('the auto-revert of each operation', () => {
         );
     expect(of('users.modify').some(secret)).toBe(true);
     expect(of('users.modify').some((op) => !secret(op))).toBe(true);
-    expect(revertPlanOf(...of('savepoints.activate')).kind).toBe('none');
+    expect(revertPlanOf(...of('savepoints.activate'), ...of('savepoints.activatePorts')).kind).toBe(
+      'none',
+    );
   });
 
   it('rules and groups: a rule save-point; several rule writes share it; counters and undo have none', () => {

@@ -8,6 +8,7 @@
 import type { Client } from '../../api/index.js';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
+import { run, type Send } from '../execute.js';
 import { journalOf } from '../journal.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, planDesired } from './plan.js';
@@ -27,13 +28,12 @@ export async function applyPlan(
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
   const journal = journalOf(client);
-  return journal
-    ? journal.batch(() => sendSteps(client, plan, onStep))
-    : sendSteps(client, plan, onStep);
+  const send = (s: Send) => sendSteps(s, plan, onStep);
+  return journal ? journal.batch(() => run({ client }, send)) : run({ client }, send);
 }
 
 async function sendSteps(
-  client: Client,
+  send: Send,
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
@@ -42,7 +42,7 @@ async function sendSteps(
     if (!report.ok) break;
     let answer: { result: unknown } | { error: unknown };
     try {
-      answer = { result: await s.op.send(client) };
+      answer = { result: await send(s.op) };
     } catch (e) {
       answer = { error: e };
     }

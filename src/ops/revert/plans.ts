@@ -14,9 +14,8 @@ import {
   modifySavePointRequest,
   removeUserRequest,
   type SavePointKind,
-  type WriteRequest,
 } from '../../api/index.js';
-import type { Operation, WireRequest } from '../operation.js';
+import type { Operation } from '../operation.js';
 import { inverseOf } from '../undo.js';
 import type { RevertPlan } from './recipe.js';
 
@@ -49,37 +48,22 @@ export const NO_REVERT = {
   address: 'it moves the connection, so the guard could not reach the device to revert it',
 } as const;
 
-/** What undo's inverse of these kinds starts from, read as the journal records it. */
-const BEFORE: Record<string, (c: Client, r: WireRequest) => Promise<unknown>> = {
-  'users.modify': async (c, r) =>
-    (await c.users.list()).find((u) => u.username === text(params(r).username)) ?? null,
-  'users.setRadius': (c) => c.users.radius(),
-  'apps.modify': appBefore,
-  'apps.stop': appBefore,
-};
-
-async function appBefore(c: Client, r: WireRequest) {
-  const a = (await c.apps.running()).find((x) => x.pid === Number(params(r).pid));
-  return a
-    ? { pid: a.pid, name: a.name, user_description: a.user_description, params: a.params }
-    : null;
-}
-
 /**
  * The undo's inverse (src/ops/undo.ts) of `op`, computed from the state it touches read
  * now, before it is sent — sent at expiry. Arming fails (nothing sent) when there is none.
  */
 export function undoBack(op: Operation): RevertPlan {
   return inverse(async (c) => {
-    const read = BEFORE[op.kind];
+    // the operation's own state reader (its kind's, src/ops/<family>.ts), as the journal reads it
+    const before = op.read ? await op.read(c, 'before') : undefined;
     const back = inverseOf({
       id: '',
       time: '',
       device: '',
       user: '',
       operation: op.kind,
-      request: op.request as WriteRequest,
-      before: read ? await read(c, op.request) : undefined,
+      request: op.request,
+      before,
       result: null,
       ended: new Date().toISOString(),
     });
@@ -148,20 +132,20 @@ export function renameBack(
   });
 }
 
-const params = (r: WireRequest): Record<string, unknown> =>
+const params = (r: ApiRequest): Record<string, unknown> =>
   (r.query ?? (typeof r.json === 'object' && r.json !== null ? r.json : {})) as Record<
     string,
     unknown
   >;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const savepointKind = (r: WireRequest): SavePointKind =>
+const savepointKind = (r: ApiRequest): SavePointKind =>
   /port/.test(r.path.replace(/^\/savepoints\//, '')) ? 'ports' : 'rules';
-const controller = (r: WireRequest) => {
+const controller = (r: ApiRequest) => {
   const q = params(r);
   return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
 };
 
-type OpPlanner = (r: WireRequest, op: Operation) => RevertPlan;
+type OpPlanner = (r: ApiRequest, op: Operation) => RevertPlan;
 
 /** Every operation of src/ops/<family>.ts, by kind. */
 const OPERATIONS: Record<string, OpPlanner> = {
@@ -172,7 +156,6 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'rules.remove': () => RULES,
   'rules.removeAll': () => RULES,
   'rules.resetCounters': () => none(NO_REVERT.counters),
-  'rules.savepoint': (r) => fixed(deleteSavePointRequest('rules', text(params(r).name))),
   'groups.add': () => RULES,
   'groups.modify': () => RULES,
   'groups.remove': () => RULES,
@@ -221,9 +204,13 @@ const OPERATIONS: Record<string, OpPlanner> = {
  * How the operation(s) are reverted: one operation by its kind; several when each is set
  * back by the same save-point (the rule writes of `pbc tools apply`), else none.
  */
+/** A port save-point's kinds (`savepoints.createPorts` …) share the rule save-point's planner. */
+const plannerOf = (kind: string): OpPlanner | undefined =>
+  OPERATIONS[kind] ?? OPERATIONS[kind.replace(/Ports$/, '')];
+
 export function revertPlanOf(...ops: Operation[]): RevertPlan {
   const plans = ops.map(
-    (op) => OPERATIONS[op.kind]?.(op.request, op) ?? none(`no revert is known for ${op.kind}`),
+    (op) => plannerOf(op.kind)?.(op.request, op) ?? none(`no revert is known for ${op.kind}`),
   );
   const [first] = plans;
   if (!first) return none('it sends nothing');

@@ -18,12 +18,12 @@ import {
   type ApiRequest,
   activateSavePointRequest,
   type Client,
-  createSavePointRequest,
   deleteSavePointRequest,
   type SavePointKind,
-  sendRequest,
 } from '../../api/index.js';
+import { run } from '../execute.js';
 import type { RevertPlan } from '../revert-plan.js';
+import { savepointOps } from '../savepoints.js';
 
 export type { RevertPlan } from '../revert-plan.js';
 
@@ -74,7 +74,7 @@ export async function takeRecipe(
   for (const kind of kinds) {
     const name = revertSavepointName(id);
     const description = `pbc auto-revert ${id}: the state before ${what}`.slice(0, 1000);
-    await sendRequest(client.transport, createSavePointRequest(kind, name, description));
+    await run({ client }, (send) => send(savepointOps.create(kind, name, description)));
     const remove = deleteSavePointRequest(kind, name);
     all.revert.push(activateSavePointRequest(kind, name), remove);
     all.cleanup.push(remove);

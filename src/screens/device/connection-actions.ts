@@ -5,7 +5,7 @@
  */
 import { READ, SUPER, sanitize } from '../../model/index.js';
 import { deviceOps, readDeviceName } from '../../ops/device.js';
-import { perform } from '../../ops/perform.js';
+import { perform, sendOnly } from '../../ops/perform.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { createForm, type FieldSpec } from '../../widgets/forms/form-state.js';
 import type { Line } from '../dialogs/dialog.js';
@@ -82,7 +82,7 @@ export function editIp(ctx: DeviceActionContext) {
       ];
       const apply = (follow: boolean) =>
         void ctx.dialog.run('Changing the management IP', async () => {
-          await op.send(ctx.client);
+          await sendOnly(ctx.client, op);
           if (follow && target && ctx.reconnect) {
             try {
               await ctx.reconnect({ url: target });
@@ -241,7 +241,7 @@ async function runReboot(ctx: DeviceActionContext): Promise<void> {
   const started = Date.now();
   await ctx.dialog.run('Rebooting', async () => {
     const op = deviceOps.reboot();
-    await op.send(ctx.client);
+    await sendOnly(ctx.client, op);
     ctx.poller.expectReboot(); // the header says rebooting until the device is back
     const wait = await waitForReboot({
       probe: () => readDeviceName(ctx.client),

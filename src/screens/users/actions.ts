@@ -1,7 +1,7 @@
 /** Screen 7's writes: users (add, modify, delete), UAC on/off with the lockout guard, RADIUS. */
 import type { RadiusConfig, User } from '../../model/index.js';
 import { LEVEL_NAMES, levelName, READ, SUPER, sanitize, WRITE } from '../../model/index.js';
-import { perform } from '../../ops/perform.js';
+import { perform, sendOnly } from '../../ops/perform.js';
 import { type NewUser, readUsers, type UserChanges, userOps } from '../../ops/users.js';
 import type { ReconnectChange } from '../../store/react.js';
 import { type ConsoleStore, commitSuccess } from '../../store/store.js';
@@ -244,7 +244,7 @@ export function toggleUac(ctx: UsersActionContext) {
       ops: [off],
       yes: () =>
         void ctx.dialog.run('Turning UAC off', async () => {
-          const state = await off.send(ctx.client);
+          const state = await sendOnly(ctx.client, off);
           noteUac(ctx, state);
           await ctx.poller.refreshNow(off.affects);
           return `UAC is ${state ? 'on' : 'off'}`;
@@ -306,8 +306,8 @@ export function toggleUac(ctx: UsersActionContext) {
               ctx.session.user,
             );
             if (fresh) throw new Error(`${fresh}; UAC was not changed`);
-            if (setFirst) await setPassword.send(ctx.client);
-            const state = await uacOn.send(ctx.client);
+            if (setFirst) await sendOnly(ctx.client, setPassword);
+            const state = await sendOnly(ctx.client, uacOn);
             noteUac(ctx, state);
             // with a reconnect, the new connection reads everything afresh
             if (!ctx.reconnect) {
