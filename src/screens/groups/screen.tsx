@@ -6,7 +6,6 @@
  */
 import { useMemo, useState } from 'react';
 import { useConsoleState } from '../../store/react.js';
-import { DISCARD_QUESTION, withRefusal } from '../../widgets/forms/editor-form.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { usePick } from '../pick.js';

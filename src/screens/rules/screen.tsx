@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
-import { DISCARD_QUESTION, withRefusal } from '../../widgets/forms/editor-form.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { sameName, usePick } from '../pick.js';

@@ -8,13 +8,9 @@
  */
 import { Box } from 'ink';
 import { useState } from 'react';
-import { lineRateBps } from '../../model/index.js';
 import { readDesiredFile } from '../../ops/desired/read.js';
 import type { DesiredConfig } from '../../ops/desired/types.js';
-import { resolveIntents } from '../../ops/tools/resolve.js';
-import { useConsoleState } from '../../store/react.js';
-import { hashFieldsOf, tracePorts } from '../../traffic/index.js';
-import { checkDelivery, wantCube } from '../../traffic/intents/index.js';
+import { wantCube } from '../../traffic/intents/index.js';
 import { createForm, type FormState, formKey } from '../../widgets/forms/form-state.js';
 import { FormView } from '../../widgets/forms/form-view.js';
 import { type Column, Table, Text } from '../../widgets/index.js';
@@ -23,8 +19,10 @@ import { navCommands, useCommands } from '../commands.js';
 import { useList } from '../dialogs/use-list.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
-import { classLines, type ToolRow, toolRows, traceValues } from './rows.js';
+import { ClassesPanel } from './classes-panel.js';
+import { classLines, type ToolRow, traceValues } from './rows.js';
 import { useToolsApply } from './use-apply.js';
+import { useToolRows } from './use-tool-rows.js';
 
 const STATE_COLOR = { '✓': 'green', starved: 'red', extra: 'yellow', 'starved+extra': 'red' };
 
@@ -88,33 +86,7 @@ export function ToolsScreen(props: ScreenProps) {
   const [detail, setDetail] = useState(false);
   const trace = useTrace({ notify: props.notify });
   const { change, apply } = useToolsApply(props.notify);
-  const rules = useConsoleState((s) => s.resources.rules.data);
-  const groups = useConsoleState((s) => s.resources.groups.data);
-  const info = useConsoleState((s) => s.resources.info.data);
-  const config = useConsoleState((s) => s.resources.config.data);
-  const hash = useConsoleState((s) => s.resources.deviceConfig.data?.hash);
-  const rates = useConsoleState((s) => s.rates.rates);
-  const ports = tracePorts(info, config);
-  let rows: ToolRow[] = [];
-  let problem = file.error;
-  if (file.loaded && rules && info) {
-    try {
-      const intents = resolveIntents(file.loaded.config, ports);
-      const check = checkDelivery(intents, {
-        rules: rules.rules,
-        groups: new Map((groups ?? []).map((g) => [g.group_id, g])),
-        portUp: (n) => ports.find((p) => p.no === n)?.up ?? false,
-        hashFields: hashFieldsOf(hash ?? null),
-      });
-      const speed = (n: number) => {
-        const i = info.find((p) => p.port_no === String(n));
-        return lineRateBps(i?.speed);
-      };
-      rows = toolRows(check, intents, ports, rates, speed);
-    } catch (e) {
-      problem = e instanceof Error ? e.message : String(e);
-    }
-  }
+  const { rows, problem, ports } = useToolRows(file.loaded?.config, file.error);
   const list = useList(rows.length, props.height - 3);
   const selected = rows[list.state.selected];
   const classes = selected ? classLines(selected.check) : [];
@@ -186,20 +158,7 @@ export function ToolsScreen(props: ScreenProps) {
         emptyText={file.loaded ? 'reading the rules and ports…' : 'no intents file: f names one'}
         rowKey={(r) => r.name}
       />
-      {shown > 0 ? (
-        <Box flexDirection="column" height={shown} overflow="hidden">
-          <Text bold wrap="truncate-end">
-            {classes.length === 0
-              ? `${selected?.name}: gets exactly what it asked for`
-              : `${selected?.name}: ${classes.length} classes not delivered as asked${classes.length > shown - 1 ? ` (${shown - 1} shown; pbc tools check lists all)` : ''}`}
-          </Text>
-          {classes.slice(0, shown - 1).map((c) => (
-            <Text key={c.text} color={c.kind === 'starved' ? 'red' : 'yellow'} wrap="truncate-end">
-              {c.text}
-            </Text>
-          ))}
-        </Box>
-      ) : null}
+      {shown > 0 ? <ClassesPanel name={selected?.name} classes={classes} height={shown} /> : null}
       {trace.resultView(props.width, panel)}
     </Box>
   );
