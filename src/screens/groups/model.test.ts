@@ -105,7 +105,7 @@ describe('group usage and impact', () => {
 
   it('delete all lists every rule that uses any group', () => {
     const plan = planGroupDeleteAll(GROUPS, RULES, true, new Date(0));
-    expect(plan.steps.map((s) => s.kind)).toEqual(['rules.savepoint', 'groups.removeAll']);
+    expect(plan.steps.map((s) => s.kind)).toEqual(['savepoints.create', 'groups.removeAll']);
     expect(plan.expectGone?.map((r) => r.name)).toEqual(['a', 'bb', 'ccc']);
     expect(plan.confirmWord).toBe('delete');
   });
