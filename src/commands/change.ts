@@ -7,7 +7,7 @@
  * the writes the command declares asking need --yes (docs/cli.md "Confirmation").
  */
 import type { Client } from '../api/index.js';
-import { executePlan } from '../ops/execute.js';
+import { executePlan, type StepAnswer } from '../ops/execute.js';
 import type { Operation } from '../ops/operation.js';
 import type { RevertPlan } from '../ops/revert-plan.js';
 import { sendsLine } from '../ops/sends.js';
@@ -29,7 +29,7 @@ export interface Change {
   /** Runs once confirmed, right before the first request (the password file of --random). */
   prepare?: () => Promise<void>;
   /** Sees each step's answer as it arrives (a failure stops the change: `execute` throws it). */
-  onStep?: (index: number, answer: { result: unknown } | { error: unknown }) => void;
+  onStep?: (index: number, answer: StepAnswer) => void;
 }
 
 /** `Sends POST /rules priority=…` per operation, in the order they are sent. */
@@ -57,36 +57,18 @@ export async function confirmationLine(change: Change): Promise<string> {
  * first failure as the device gave it (its exit code and message stay the command's).
  */
 export async function sendChange(client: Client, change: Change): Promise<unknown[]> {
-  const results: unknown[] = [];
-  let failure: { error: unknown } | undefined;
-  const steps = change.steps.map(
-    (op, i): Operation => ({
-      ...op,
-      send: async (c) => {
-        try {
-          const r = await op.send(c);
-          results.push(r);
-          change.onStep?.(i, { result: r });
-          return r;
-        } catch (e) {
-          failure ??= { error: e };
-          change.onStep?.(i, { error: e });
-          throw e;
-        }
-      },
-    }),
-  );
   const done = await executePlan(
     { client },
     {
       title: change.refusal,
-      steps,
+      steps: change.steps,
       notes: [],
       confirmWord: '',
       ...(change.undoOf !== undefined ? { undoOf: change.undoOf } : {}),
       ...(change.batch ? { batch: true } : {}),
+      ...(change.onStep ? { onStep: change.onStep } : {}),
     },
   );
-  if (!done.ok) throw failure ? failure.error : new Error(done.lines.join('; '));
-  return results;
+  if (!done.ok) throw 'error' in done ? done.error : new Error(done.lines.join('; '));
+  return done.answers ?? [];
 }

@@ -48,12 +48,21 @@ export interface Plan {
   batch?: boolean;
   /** What an auto-revert (R) takes first; default a rule save-point (`pbc apply -f`: more). */
   revert?: import('./revert-plan.js').RevertPlan;
+  /** Sees each step's answer as it arrives (the CLI's progress, `pbc apply`'s report). */
+  onStep?: (index: number, answer: StepAnswer) => void;
 }
+
+/** What the device answered one step: its result, or the error it failed with. */
+export type StepAnswer = { result: unknown } | { error: unknown };
 
 export interface PlanResult {
   ok: boolean;
   /** What each step did, in order. */
   lines: string[];
+  /** The device's answer to each step sent without failing, in order. */
+  answers?: unknown[];
+  /** The error of the step that failed, as the client threw it. */
+  error?: unknown;
   /** The expected rule as the device now lists it. */
   installed?: Rule;
   /** real_flow_ct against the preview, or rules gone against the impact preview. */
@@ -206,23 +215,29 @@ export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> 
   if (batchJournal) return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }));
   if (x.confirm && !(await x.confirm(plan)))
     return { ok: false, lines: ['not sent: the change was not confirmed'] };
-  const { ok, lines } = await run(x, (send) => sendSteps(send, plan), { refresh: affected(plan) });
-  const result: PlanResult = { ok, lines };
+  const result = await run(x, (send) => sendSteps(send, plan), { refresh: affected(plan) });
   const rules = x.store ? fresh(x.store, 'rules')?.rules : undefined;
-  if (ok && rules) verdictOf(plan, rules, result);
+  if (result.ok && rules) verdictOf(plan, rules, result);
   return result;
 }
 
 /** The plan's steps in order, stopped at the first failure (undone where the plan says how). */
-async function sendSteps(send: Send, plan: Plan): Promise<{ ok: boolean; lines: string[] }> {
+async function sendSteps(send: Send, plan: Plan): Promise<PlanResult> {
   const lines: string[] = [];
+  const answers: unknown[] = [];
   let ok = true;
+  let error: unknown;
   for (const [i, step] of plan.steps.entries()) {
     const [request] = step.describe();
     try {
-      lines.push(`${i + 1}. ${request} → ${answer(await send(step))}`);
+      const result = await send(step);
+      answers.push(result);
+      plan.onStep?.(i, { result });
+      lines.push(`${i + 1}. ${request} → ${answer(result)}`);
     } catch (e) {
       ok = false;
+      error = e;
+      plan.onStep?.(i, { error: e });
       lines.push(`${i + 1}. ${request} → FAILED: ${message(e)}`);
       const rest = plan.steps.length - i - 1;
       if (rest > 0)
@@ -241,7 +256,7 @@ async function sendSteps(send: Send, plan: Plan): Promise<{ ok: boolean; lines: 
       break;
     }
   }
-  return { ok, lines };
+  return ok ? { ok, lines, answers } : { ok, lines, answers, error };
 }
 
 /** What the device's rules say of the plan's promise: the flows used, the rules gone. */

@@ -1,6 +1,6 @@
 /**
- * Performing a plan: its operations in order, each through the client (so each is
- * journaled by the transport's write hook, and the auto-revert armed before the first),
+ * Performing a plan: its operations in order, through the one executor (each journaled by
+ * the transport's write hook, and the auto-revert armed before the first),
  * stopping at the first device error. The report says, step by step, what was done, what
  * failed and what was not sent. `applyDesired` is the whole of `pbc apply` without the
  * terminal: read the device, plan, send — usable per device by a fleet.
@@ -8,8 +8,7 @@
 import type { Client } from '../../api/index.js';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
-import { run, type Send } from '../execute.js';
-import { journalOf } from '../journal.js';
+import { executePlan } from '../execute.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, planDesired } from './plan.js';
 import { type ApplyReport, recordAnswer, type StepOutcome, unsentReport } from './report.js';
@@ -18,37 +17,30 @@ import type { DesiredConfig } from './types.js';
 export type { ApplyReport, StepOutcome, StepResult } from './report.js';
 
 /**
- * Sends the plan's steps in order; stops at the first failure. `onStep` sees each outcome.
- * The writes are journaled as one batch (the state before and after read once, not per
- * write: see Journal.batch).
+ * Sends the plan's steps in order through the one executor (executePlan); stops at the first
+ * failure. `onStep` sees each outcome. The writes are journaled as one batch (the state
+ * before and after read once, not per write: see Journal.batch).
  */
 export async function applyPlan(
   client: Client,
   plan: DesiredPlan,
   onStep?: (o: StepOutcome) => void,
 ): Promise<ApplyReport> {
-  const journal = journalOf(client);
-  const send = (s: Send) => sendSteps(s, plan, onStep);
-  return journal ? journal.batch(() => run({ client }, send)) : run({ client }, send);
-}
-
-async function sendSteps(
-  send: Send,
-  plan: DesiredPlan,
-  onStep?: (o: StepOutcome) => void,
-): Promise<ApplyReport> {
   const report = unsentReport(plan.steps);
-  for (const [i, s] of plan.steps.entries()) {
-    if (!report.ok) break;
-    let answer: { result: unknown } | { error: unknown };
-    try {
-      answer = { result: await send(s.op) };
-    } catch (e) {
-      answer = { error: e };
-    }
-    const outcome = recordAnswer(report, i, answer);
-    onStep?.(outcome);
-  }
+  await executePlan(
+    { client },
+    {
+      title: 'apply',
+      steps: plan.steps.map((s) => s.op),
+      notes: [],
+      confirmWord: '',
+      batch: true,
+      onStep: (i, answer) => {
+        const outcome = recordAnswer(report, i, answer);
+        onStep?.(outcome);
+      },
+    },
+  );
   return report;
 }
 
