@@ -6,7 +6,6 @@
  */
 import type { Client } from '../api/index.js';
 import { type Group, lineRateBps, portUp, type Rule, ruleKeyText } from '../model/index.js';
-import { anyCounterFell, perSecond } from '../store/rates.js';
 import type { LoadPort, RatedRule } from '../traffic/index.js';
 
 export interface PortSample {
@@ -87,39 +86,33 @@ export interface View {
   groups: ReadonlyMap<number, Group>;
 }
 
-const PORT_COUNTERS = ['txbytes', 'txpkts', 'txdrop'] as const;
+function perSecond(now: bigint, before: bigint | undefined, secs: number, factor = 1) {
+  if (before === undefined || now < before || secs <= 0) return null;
+  return (Number(now - before) * factor) / secs;
+}
 
-/**
- * The rates from `prev` to `cur`, by the console's rules (src/store/rates.ts): a counter that
- * fell anywhere (the device restarted between the samples) gives no port rate at all.
- */
+/** The rates from `prev` to `cur`. */
 export function viewOf(prev: Sample, cur: Sample): View {
   const secs = (cur.at - prev.at) / 1000;
   const oldPorts = new Map(prev.ports.map((p) => [p.no, p]));
   const oldRules = new Map(prev.rules.map((r) => [r.key, r]));
-  const reset = anyCounterFell(
-    cur.ports.map((p) => [p, oldPorts.get(p.no)] as const),
-    PORT_COUNTERS,
-  );
-  const rate = (now: bigint, before: bigint | undefined, factor = 1) =>
-    before === undefined || secs <= 0 ? null : perSecond(now, before, secs, factor);
   return {
     at: cur.at,
     ports: cur.ports.map((p) => {
-      const o = reset ? undefined : oldPorts.get(p.no);
+      const o = oldPorts.get(p.no);
       return {
         no: p.no,
         name: p.name,
         up: p.up,
         lineBps: p.lineBps,
-        txBps: rate(p.txbytes, o?.txbytes, 8),
-        txPps: rate(p.txpkts, o?.txpkts),
-        txDropPps: rate(p.txdrop, o?.txdrop),
+        txBps: perSecond(p.txbytes, o?.txbytes, secs, 8),
+        txPps: perSecond(p.txpkts, o?.txpkts, secs),
+        txDropPps: perSecond(p.txdrop, o?.txdrop, secs),
       };
     }),
     rules: cur.rules.map(({ n_packets, ...r }) => ({
       ...r,
-      pps: rate(n_packets, oldRules.get(r.key)?.n_packets),
+      pps: perSecond(n_packets, oldRules.get(r.key)?.n_packets, secs),
     })),
     groups: new Map(cur.groups.map((g) => [g.group_id, g])),
   };
