@@ -52,7 +52,12 @@ describe('connection states: a login the device refuses', () => {
     await t.h.waitFor(() =>
       Object.values(store.getState().resources).some((r) => r.error?.kind === 'auth'),
     );
-    const frame = await t.h.waitFor((x) => top(x).includes('✖ auth: 401 — :login'), 3000);
+    // an answer already in flight when UAC went on may still land after the first 401 (the
+    // header then says `UAC on, no account ?`, also true): wait until the 401s are the news
+    const frame = await t.h.waitFor(
+      (x) => top(x).includes('✖ auth: 401 — :login') && /UAC \? \(HTTP 401\)/.test(header(x)),
+      8000,
+    );
     const since = t.h.frames.length;
     expect(header(frame)).not.toContain('UAC off');
     expect(header(frame)).toMatch(/UAC \? \(HTTP 401\)/);
