@@ -1,12 +1,14 @@
 /**
  * CLI-side errors and the one-line error report. Every failure ends as one line on stderr:
  * `pbc: <what failed>: <why> (<what to try>)`, and an exit code:
- * 0 success, 1 the device answered with an error, 2 usage, 3 connection/timeout, 4 auth.
+ * 0 success, 1 the device answered with an error, 2 usage, 3 connection/timeout, 4 auth,
+ * 5 conflict (the device changed since the write was planned, or another operator holds the lock).
  */
 import { PbcError } from '../api/errors.js';
 import { maskSecrets } from '../api/mask.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
+import { ConflictError } from '../ops/conflict.js';
 
 /** The operator answered no to a confirmation; nothing was changed (exit 2). */
 export class NotConfirmedError extends UsageError {
@@ -26,6 +28,7 @@ export function exitCodeOf(err: unknown): number {
   if (err instanceof UsageError) return err.exitCode;
   if (err instanceof QuietFailure) return err.exitCode;
   if (err instanceof NotFoundError) return err.exitCode;
+  if (err instanceof ConflictError) return err.exitCode;
   return 1;
 }
 

@@ -1,4 +1,5 @@
 export * from './apps.js';
+export * from './conflict.js';
 export * from './device.js';
 export * from './execute.js';
 export * from './groups.js';
