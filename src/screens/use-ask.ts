@@ -11,14 +11,10 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import type { Operation } from '../ops/operation.js';
-import {
-  answerConfirmation,
-  dropConfirmation,
-  showConfirmation,
-} from '../store/confirmation.js';
+import { answerConfirmation, dropConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsoleIfAny } from '../store/react.js';
-import { useRevertGaps } from './dialogs/use-revert.js';
 import { useDialogKeys } from './dialog-keys.js';
+import { useRevertGaps } from './dialogs/use-revert.js';
 import { useSeen } from './key-clock.js';
 
 export interface AskHook {
