@@ -11,8 +11,8 @@ import { undoableSince } from '../ops/undo.js';
 import { useConsole } from '../store/react.js';
 import { useLive } from '../widgets/use-live.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+import { useAsk } from './dialogs/use-ask.js';
 import { UNSEEN } from './key-clock.js';
-import { useAsk } from './use-ask.js';
 
 export interface ChangeOptions {
   /** Initial state of the "save a rule save-point first" box; null: no box. */

@@ -1,6 +1,6 @@
 /**
  * Issue 28, "one confirmation": every console write asks through one hook
- * (src/screens/use-ask.ts). It alone puts a question on record in the console's state
+ * (src/screens/dialogs/use-ask.ts). It alone puts a question on record in the console's state
  * (store/confirmation.ts, what test/screens/confirm-watch.ts checks writes against) and
  * decides whether a confirming key came after the question was drawn (key-clock.ts useSeen).
  * A second path (a screen recording or timing its own confirmation) fails here.
@@ -30,10 +30,13 @@ const using = (pattern: RegExp) =>
 
 describe('one confirmation hook', () => {
   it("only use-ask records a confirmation in the console's state", () => {
-    expect(using(/store\/confirmation\.js'/)).toEqual(['src/screens/use-ask.ts']);
+    expect(using(/store\/confirmation\.js'/)).toEqual(['src/screens/dialogs/use-ask.ts']);
   });
 
   it('only use-ask times a confirming key against the question on screen', () => {
-    expect(using(/\buseSeen\(/)).toEqual(['src/screens/key-clock.ts', 'src/screens/use-ask.ts']);
+    expect(using(/\buseSeen\(/)).toEqual([
+      'src/screens/dialogs/use-ask.ts',
+      'src/screens/key-clock.ts',
+    ]);
   });
 });

@@ -14,7 +14,6 @@ import {
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { useLive } from '../../widgets/use-live.js';
 import { UNSEEN } from '../key-clock.js';
-import { useAsk } from '../use-ask.js';
 import {
   type Ask,
   askDialog,
@@ -25,6 +24,7 @@ import {
   type RunResult,
 } from './dialog.js';
 import { revertOf } from './sends.js';
+import { useAsk } from './use-ask.js';
 import { type ArmNext, revertKey, useRevertRun } from './use-revert.js';
 
 type FormDialog = Extract<Dialog, { kind: 'form' }>;

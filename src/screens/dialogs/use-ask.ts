@@ -10,12 +10,16 @@
  * records the answer. Nothing else in the screens records a confirmation.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import type { Operation } from '../ops/operation.js';
-import { answerConfirmation, dropConfirmation, showConfirmation } from '../store/confirmation.js';
-import { useConsoleIfAny } from '../store/react.js';
-import { useDialogKeys } from './dialog-keys.js';
-import { useRevertGaps } from './dialogs/use-revert.js';
-import { useSeen } from './key-clock.js';
+import type { Operation } from '../../ops/operation.js';
+import {
+  answerConfirmation,
+  dropConfirmation,
+  showConfirmation,
+} from '../../store/confirmation.js';
+import { useConsoleIfAny } from '../../store/react.js';
+import { useDialogKeys } from '../dialog-keys.js';
+import { useSeen } from '../key-clock.js';
+import { useRevertGaps } from './use-revert.js';
 
 export interface AskHook {
   /** Puts a question on record (what it sends: `ops`); one already open is dropped. Its id. */
