@@ -39,7 +39,10 @@ function withOffer(d: ConfirmDialog): ConfirmDialog {
 export type { RunResult } from './dialog.js';
 
 export interface DialogControl {
+  /** The dialog open as of this render. */
   dialog: Dialog | null;
+  /** Whether a dialog is open now (read at key time, ahead of React's render). */
+  readonly isOpen: boolean;
   scroll: number;
   open(d: Dialog): void;
   close(): void;
@@ -248,6 +251,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
 
   return {
     dialog: ref.current,
+    get isOpen() {
+      return ref.current !== null;
+    },
     scroll: Math.min(scrollRef.current, maxScroll.current),
     maxScroll,
     open,
