@@ -7,6 +7,7 @@ import {
   type Bound,
   dialogCommand,
   dispatchKey,
+  type Layer,
   resolveKey,
   routeKey,
   strayCommands,
@@ -200,7 +201,7 @@ describe('routeKey: dialog › editor › screen › app', () => {
       return takes(k);
     },
   });
-  const screen = (h: ReturnType<typeof recorder>['h']) => [
+  const screen = (h: ReturnType<typeof recorder>['h']): Layer[] => [
     { scope: 'rules', handlers: { 'rules.delete': h('delete') } },
     { scope: 'global', handlers: { 'app.cancel': h('cancel') } },
   ];
