@@ -4,7 +4,6 @@
  * confirmation, a content view read every key).
  */
 import { useWriteAccess } from './dialogs/access.js';
-import { dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
 import { dialogLayer, useKeyLayers } from './key-layers.js';
 import type { ScreenProps } from './types.js';

@@ -8,7 +8,7 @@ import { useConsole, useConsoleState } from '../../store/react.js';
 import { cleanText, LogView, Text } from '../../widgets/index.js';
 import { useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { dialogLayer, useKeyLayers } from '../key-layers.js';
 import type { ScreenProps } from '../types.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { layoutColumns } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { dialogLayer, layer, useKeyLayers } from '../key-layers.js';
 import { sameName, usePick } from '../pick.js';

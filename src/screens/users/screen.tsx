@@ -8,7 +8,7 @@ import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, clipLine, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
