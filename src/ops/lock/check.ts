@@ -31,9 +31,7 @@ export function lockedError(found: FoundLock, now = Date.now()): ConflictError {
 export async function removeExpired(x: Executor, found: Lock): Promise<void> {
   const { run } = await import('../execute.js');
   await run(x, (send) => send(savepointOps.remove('rules', LOCK_NAME)), { lockOp: true });
-  lockSetupOf(x.client)?.notice?.(
-    `the lock of ${lockText(found, Date.now())} had expired: deleted it`,
-  );
+  lockSetupOf(x.client)?.notice?.(`deleted an expired lock: ${lockText(found, Date.now())}`);
 }
 
 /** Whether `client`'s holder holds `found`. */
