@@ -2,8 +2,11 @@
  * `pbc lock`, `pbc lock --steal`, `pbc unlock`: the lock kept on the device (src/ops/lock).
  * Taking and giving back do not ask; stealing asks, naming the holder.
  */
+import type { Client } from '../api/index.js';
 import { parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
+import { run as execute } from '../ops/execute.js';
+import type { LockRunner } from '../ops/lock/check.js';
 import { holderText, type Lock, lockText, REASON_MAX } from '../ops/lock/format.js';
 import { holderOf, readLock } from '../ops/lock/read.js';
 import { releaseLock, takeLock } from '../ops/lock/take.js';
@@ -15,6 +18,12 @@ interface LockOptions {
   reason: string;
   steal?: boolean;
 }
+
+/** The lock's own writes go through the one executor, not refused by its lock check. */
+const runner = (client: Client): LockRunner => ({
+  client,
+  send: (op) => execute({ client }, (send) => send(op), { lockOp: true }),
+});
 
 const time = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -42,7 +51,7 @@ export async function lock(run: Run, opts: LockOptions): Promise<undefined> {
   }
   const holder = await holderOf(client);
   const r = { holder, forMs, reason: opts.reason, ...(opts.steal ? { steal: true } : {}) };
-  const taken = await takeLock({ client }, r);
+  const taken = await takeLock(runner(client), r);
   const from = taken.from ? ` from ${lockText(taken.from, Date.now())}` : '';
   const what = { took: 'locked', renewed: 'lock extended', stole: `lock stolen${from}` }[taken.how];
   await run.done(`${what}: held by ${holderText(holder)} until ${time(taken.lock.until)}`, {
@@ -54,7 +63,7 @@ export async function lock(run: Run, opts: LockOptions): Promise<undefined> {
 
 export async function unlock(run: Run): Promise<undefined> {
   const client = await run.writer();
-  const released = await releaseLock({ client }, await holderOf(client));
+  const released = await releaseLock(runner(client), await holderOf(client));
   const message = {
     released: 'unlocked: the lock is deleted',
     none: 'no lock is held; nothing was sent',

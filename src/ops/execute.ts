@@ -105,7 +105,8 @@ export async function run<T>(
   options: RunOptions = {},
 ): Promise<T> {
   // another operator's lock refuses the run before anything is sent (ops/lock/check.ts)
-  if (!options.lockOp) await checkLock(x);
+  if (!options.lockOp)
+    await checkLock({ ...x, send: (op) => run(x, (s) => s(op), { lockOp: true }) });
   const state = new RunState(x, options.refresh);
   let value: T;
   try {

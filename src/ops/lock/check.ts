@@ -5,8 +5,9 @@
  * even a lock. A lock found expired is deleted (journaled, through the executor) and said.
  */
 import type { Client } from '../../api/index.js';
+import type { ConsoleStore } from '../../store/store.js';
 import { ConflictError } from '../conflict.js';
-import type { Executor } from '../execute.js';
+import type { Operation } from '../operation.js';
 import { savepointOps } from '../savepoints.js';
 import {
   expired,
@@ -19,6 +20,16 @@ import {
 } from './format.js';
 import { holderOf, lockSetupOf, readLock } from './read.js';
 
+/**
+ * What the lock is read and written through: the client (the console's store, if fresh),
+ * and `send`, the executor's run of one of the lock's own writes (not refused by the check).
+ */
+export interface LockRunner {
+  client: Client;
+  store?: ConsoleStore;
+  send(op: Operation): Promise<unknown>;
+}
+
 /** The refusal of a write while `found` is held by another operator. */
 export function lockedError(found: FoundLock, now = Date.now()): ConflictError {
   return new ConflictError(
@@ -28,9 +39,8 @@ export function lockedError(found: FoundLock, now = Date.now()): ConflictError {
 }
 
 /** Deletes a lock found expired, through the executor, and says so. */
-export async function removeExpired(x: Executor, found: Lock): Promise<void> {
-  const { run } = await import('../execute.js');
-  await run(x, (send) => send(savepointOps.remove('rules', LOCK_NAME)), { lockOp: true });
+export async function removeExpired(x: LockRunner, found: Lock): Promise<void> {
+  await x.send(savepointOps.remove('rules', LOCK_NAME));
   lockSetupOf(x.client)?.notice?.(`deleted an expired lock: ${lockText(found, Date.now())}`);
 }
 
@@ -43,7 +53,7 @@ export async function isMine(client: Client, found: FoundLock): Promise<boolean>
  * Throws ConflictError (exit 5) when another operator holds an unexpired lock. Only a client
  * with the lock installed (the CLI's, the console's) is checked.
  */
-export async function checkLock(x: Executor): Promise<void> {
+export async function checkLock(x: LockRunner): Promise<void> {
   if (!lockSetupOf(x.client)) return;
   const found = await readLock(x.client, x.store);
   if (!found) return;

@@ -6,7 +6,15 @@
 import type { Client } from '../../api/index.js';
 import type { SavePoints } from '../../model/index.js';
 import type { ConsoleStore } from '../../store/store.js';
-import { type FoundLock, LOCK_NAME, type LockHolder, parseLock } from './format.js';
+import {
+  type FoundLock,
+  isForeign,
+  LOCK_NAME,
+  type LockHolder,
+  lockMark,
+  parseLock,
+  sameHolder,
+} from './format.js';
 
 export interface LockSetup {
   /** The device account this client uses (`alice (admin)@jump1`). */
@@ -39,6 +47,11 @@ export async function holderOf(client: Client): Promise<LockHolder> {
   return entry.holder;
 }
 
+/** Who `client` writes as, when already known (the header's question: is the lock mine?). */
+export function knownHolder(client: Client): LockHolder | undefined {
+  return installed.get(client)?.holder;
+}
+
 /** How recent the console's polled save-points must be to stand for a read of the device. */
 export const FRESH_MS = 3000;
 
@@ -46,6 +59,13 @@ export const FRESH_MS = 3000;
 export function lockIn(list: SavePoints): FoundLock | undefined {
   const sp = list.rules.find((s) => s.name === LOCK_NAME);
   return sp ? parseLock(sp.description ?? '') : undefined;
+}
+
+/** The header's mark of the lock in `list` (`⚿ alice@jump1 12m · maintenance`), '' for none. */
+export function lockHeader(list: SavePoints | undefined, me: LockHolder | undefined, now: number) {
+  const found = list ? lockIn(list) : undefined;
+  if (!found) return '';
+  return lockMark(found, Boolean(me && !isForeign(found) && sameHolder(found.holder, me)), now);
 }
 
 /** The save-points the console fetched in the last FRESH_MS, if it did. */

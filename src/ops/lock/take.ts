@@ -5,10 +5,8 @@
  * this one backs off and says who won.
  */
 import { ConflictError } from '../conflict.js';
-import type { Executor } from '../execute.js';
-import type { Operation } from '../operation.js';
 import { savepointOps } from '../savepoints.js';
-import { lockedError, removeExpired } from './check.js';
+import { type LockRunner, lockedError, removeExpired } from './check.js';
 import {
   expired,
   type FoundLock,
@@ -38,16 +36,11 @@ export interface Taken {
   from?: FoundLock;
 }
 
-const send = async (x: Executor, op: Operation) => {
-  const { run } = await import('../execute.js');
-  return run(x, (s) => s(op), { lockOp: true });
-};
-
 const describe = (description: string) =>
   savepointOps.modify('rules', { old_name: LOCK_NAME, description, override: false });
 
 /** Takes (or renews, or steals) the lock; throws ConflictError when another holds it. */
-export async function takeLock(x: Executor, r: TakeRequest, now = new Date()): Promise<Taken> {
+export async function takeLock(x: LockRunner, r: TakeRequest, now = new Date()): Promise<Taken> {
   let found = await readLock(x.client);
   if (found && !isForeign(found) && expired(found, now.getTime())) {
     await removeExpired(x, found);
@@ -64,7 +57,7 @@ export async function takeLock(x: Executor, r: TakeRequest, now = new Date()): P
   };
   if (found && !ours && !r.steal) throw lockedError(found, now.getTime());
   const text = formatLock(lock);
-  if (found) await send(x, describe(text));
+  if (found) await x.send(describe(text));
   else await created(x, text);
   await confirmed(x, text);
   return {
@@ -75,16 +68,16 @@ export async function takeLock(x: Executor, r: TakeRequest, now = new Date()): P
 }
 
 /** Creates the lock; a refusal because one appeared meanwhile is the re-read's to explain. */
-async function created(x: Executor, text: string): Promise<void> {
+async function created(x: LockRunner, text: string): Promise<void> {
   try {
-    await send(x, savepointOps.create('rules', LOCK_NAME, text));
+    await x.send(savepointOps.create('rules', LOCK_NAME, text));
   } catch (e) {
     if (!(await readLock(x.client))) throw e;
   }
 }
 
 /** The re-read: the device must hold exactly this lock now, else another operator won. */
-async function confirmed(x: Executor, text: string): Promise<void> {
+async function confirmed(x: LockRunner, text: string): Promise<void> {
   const sp = (await x.client.savepoints.list()).rules.filter((s) => s.name === LOCK_NAME);
   if (sp.length === 1 && sp[0]!.description === text) return;
   const winner = sp.find((s) => s.description !== text);
@@ -100,7 +93,7 @@ export type Released = { how: 'released' } | { how: 'none' } | { how: 'expired';
 
 /** Deletes this operator's lock; refuses another's (steal it first); deletes an expired one. */
 export async function releaseLock(
-  x: Executor,
+  x: LockRunner,
   holder: LockHolder,
   now = Date.now(),
 ): Promise<Released> {
@@ -111,6 +104,6 @@ export async function releaseLock(
     return { how: 'expired', lock: found };
   }
   if (isForeign(found) || !sameHolder(found.holder, holder)) throw lockedError(found, now);
-  await send(x, savepointOps.remove('rules', LOCK_NAME));
+  await x.send(savepointOps.remove('rules', LOCK_NAME));
   return { how: 'released' };
 }
