@@ -5,29 +5,22 @@
  * named; A's own pass; an expired lock is deleted by the next pbc; --steal asks; a lock taken
  * at the same moment by another operator makes this one back off.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatLock, holderText } from '../../src/ops/lock/format.js';
 import { startProxy } from './device-proxy.js';
-import { type CliSim, json, startCliSim } from './helpers.js';
+import { type CliSim, json, type Result, startCliSim } from './helpers.js';
+import { writeInvocations } from './writes.js';
 
 let s: CliSim;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-lock-'));
 const stateA = join(dir, 'a');
 const stateB = join(dir, 'b');
 const me = holderText({ user: userInfo().username, host: hostname().split('.')[0]! });
-const applyFile = join(dir, 'team.yaml');
-writeFileSync(
-  applyFile,
-  'rules:\n  - { priority: 4711, match: { in_port: 7 }, actions: [output:8] }\n',
-);
-const toolsFile = join(dir, 'tools.yaml');
-writeFileSync(
-  toolsFile,
-  'tools:\n  - { name: apm, port: 10, wants: [ { tcp: "" } ] }\nsources: [1]\nunwanted: pass\n',
-);
+// B's writes: the shared invocations of test/cli/writes.ts (its files made in `dir`)
+const WRITES = new Map(writeInvocations(dir).map(([path, args]) => [path, args]));
 
 beforeAll(async () => {
   s = await startCliSim();
@@ -51,19 +44,12 @@ async function lockOnDevice(): Promise<string | undefined> {
   return all.RuleSavePoints.find((sp) => sp.name === 'pbc-lock')?.description;
 }
 
-/** The operations an operator's journal recorded, in order, with the save-point they name. */
-function journaled(state: string): string[] {
-  let text = '';
-  try {
-    text = readFileSync(join(state, 'journal.jsonl'), 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l))
-    .filter((e) => e.type === 'request')
+/** The operations an operator's journal recorded, oldest first, with the save-point they name. */
+async function journaled(as: (args: string[]) => Promise<Result>): Promise<string[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: journal entries are inspected dynamically
+  const entries: any[] = json(await as(['journal']));
+  return entries
+    .reverse()
     .map((e) =>
       `${e.operation} ${e.request.query?.name ?? e.request.query?.old_name ?? ''}`.trim(),
     );
@@ -83,15 +69,16 @@ describe('a lock held by A', () => {
     const taken = json(await ok(A(['lock', '--for', '10m', '--reason', 'maintenance'])));
     expect(taken).toMatchObject({ result: 'took', lock: { holder: me, reason: 'maintenance' } });
     const before = await writes();
-    for (const args of [
-      ['rules', 'add', '--match', 'in_port=1', '--actions', 'output:2'],
-      ['apply', '-f', applyFile, '--yes'],
-      ['tools', 'apply', '-f', toolsFile, '--yes'],
-      ['undo', '--yes'],
-      ['savepoint', 'create', 'b-save'],
-      ['lock'],
-      ['unlock'],
+    for (const path of [
+      'rules add',
+      'apply',
+      'tools apply',
+      'undo',
+      'savepoint create',
+      'lock',
+      'unlock',
     ]) {
+      const args = WRITES.get(path)!;
       const r = await B(args);
       const what = `${args.join(' ')}: ${r.stderr}`;
       expect.soft(r.code, what).toBe(5);
@@ -107,7 +94,7 @@ describe('a lock held by A', () => {
     expect(await writes()).toBe(before);
     await ok(A(['rules', 'add', '--match', 'in_port=1', '--actions', 'output:2']));
     expect(await writes()).toBe(before + 1);
-    expect(journaled(stateA)).toEqual(['savepoints.create pbc-lock', 'rules.add']);
+    expect(await journaled(A)).toEqual(['savepoints.create pbc-lock', 'rules.add']);
   });
 
   it('pbc lock again extends it (since kept); unlock gives it back; B may write again', async () => {
@@ -142,7 +129,7 @@ describe('expiry', () => {
       /pbc: warning: deleted an expired lock: alice \(admin\)@jump1 \(pid 77\) .* \(expired\), reason: forgotten/,
     );
     expect(await lockOnDevice()).toBeUndefined();
-    expect(journaled(stateB).slice(-2)).toEqual(['savepoints.remove pbc-lock', 'rules.add']);
+    expect((await journaled(B)).slice(-2)).toEqual(['savepoints.remove pbc-lock', 'rules.add']);
   });
 
   it('a short lock expires by itself: B takes the lock once its until has passed', async () => {
@@ -171,7 +158,7 @@ describe('--steal', () => {
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(`locked by ${me} (pid ${stolen.lock.pid})`);
     expect(r.stderr).toContain('reason: incident');
-    expect(journaled(stateB).at(-1)).toBe('savepoints.modify pbc-lock');
+    expect((await journaled(B)).at(-1)).toBe('savepoints.modify pbc-lock');
   });
 });
 
