@@ -163,39 +163,53 @@ describe('--steal', () => {
 });
 
 describe('a race', () => {
-  it('backs off when another operator took the lock at the same moment, and sends nothing more', async () => {
-    const other = formatLock({
-      holder: { user: 'bob', host: 'jump2', token: '0123456789ab' },
-      pid: 99,
-      since: new Date(),
-      until: new Date(Date.now() + 600_000),
-      reason: 'his',
-    });
-    // the device takes A's lock, then bob's lands on it before A reads it back
-    const proxy = await startProxy(s.url, async (req, upstream) => {
-      if (req.method !== 'POST' || !req.path.endsWith('/savepoints/rulesavepoint'))
-        return undefined;
-      const answer = await upstream();
-      const q = new URLSearchParams({
-        old_name: 'pbc-lock',
-        description: other,
-        override: 'false',
-      });
-      await fetch(`${s.url}/savepoints/modrulesavepoint?${q}`, { method: 'POST' });
-      return answer;
-    });
+  const bob = formatLock({
+    holder: { user: 'bob', host: 'jump2', token: '0123456789ab' },
+    pid: 99,
+    since: new Date(),
+    until: new Date(Date.now() + 600_000),
+    reason: 'his',
+  });
+  const byBob = (d: string) => fetch(`${s.url}/savepoints/${d}`, { method: 'POST' });
+  const isCreate = (req: { method: string; path: string }) =>
+    req.method === 'POST' && req.path.endsWith('/savepoints/rulesavepoint');
+
+  /** A takes the lock through a proxy where `race` runs around A's create. */
+  async function takeWhile(race: (upstream: () => Promise<unknown>) => Promise<unknown>) {
+    const proxy = await startProxy(s.url, (req, upstream) =>
+      isCreate(req) ? race(upstream) : undefined,
+    );
     try {
       const r = await s.run(['--url', proxy.url, 'lock'], { env: { PBC_STATE_DIR: stateA } });
-      expect(r.code, r.stderr).toBe(5);
-      expect(r.stderr).toMatch(
-        /backed off: bob@jump2 \(pid 99\) .*reason: his took the lock at the same time/,
-      );
-      expect(proxy.writes().map((w) => `${w.method} ${w.path}`)).toEqual([
-        'POST /rest/savepoints/rulesavepoint',
-      ]);
-      expect(await lockOnDevice()).toBe(other);
+      return { r, writes: proxy.writes().map((w) => `${w.method} ${w.path}`) };
     } finally {
       await proxy.close();
     }
+  }
+
+  it("backs off when bob's lock lands on A's before A reads it back, and sends nothing more", async () => {
+    const { r, writes } = await takeWhile(async (upstream) => {
+      const answer = await upstream();
+      const q = new URLSearchParams({ old_name: 'pbc-lock', description: bob, override: 'false' });
+      await byBob(`modrulesavepoint?${q}`);
+      return answer;
+    });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(
+      /backed off: bob@jump2 \(pid 99\) .*reason: his took the lock at the same time/,
+    );
+    expect(writes).toEqual(['POST /rest/savepoints/rulesavepoint']);
+    expect(await lockOnDevice()).toBe(bob);
+  });
+
+  it('backs off when bob created it first (the device refuses the second create)', async () => {
+    const { r, writes } = await takeWhile(async () => {
+      await byBob(`rulesavepoint?${new URLSearchParams({ name: 'pbc-lock', description: bob })}`);
+      return undefined; // A's create goes on to the device, which refuses it: the name exists
+    });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/backed off: bob@jump2 \(pid 99\)/);
+    expect(writes).toEqual(['POST /rest/savepoints/rulesavepoint']);
+    expect(await lockOnDevice()).toBe(bob);
   });
 });
