@@ -28,6 +28,7 @@ const MODULES = {
   desired: () => import('./desired-file.js'),
   doctor: () => import('./doctor.js'),
   tools: () => import('./tools.js'),
+  lock: () => import('./lock.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {

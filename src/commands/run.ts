@@ -3,6 +3,7 @@ import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import { installJournal, type Journal } from '../ops/journal.js';
+import { installLock } from '../ops/lock/read.js';
 import { type Change, confirmationText, sendChange } from './change.js';
 import {
   clientOptions,
@@ -154,6 +155,11 @@ export class Runner implements Run {
       undefined,
       { strict: true },
     );
+    // its writes are refused while another operator holds the device's lock (src/ops/lock)
+    installLock(this.made, {
+      ...(dev.user !== undefined ? { login: dev.user } : {}),
+      notice: (line) => this.warn(line),
+    });
     this.madeClient(this.made);
     return this.made;
   }

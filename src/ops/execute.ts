@@ -25,6 +25,7 @@ import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
 import { sameKey } from '../tcam/index.js';
 import { journalOf } from './journal.js';
+import { checkLock } from './lock/check.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
 import { recordedOp } from './tables.js';
@@ -89,6 +90,8 @@ export interface RunOptions {
   refresh?: readonly ResourceKey[];
   /** false: nothing is refreshed when `work` throws (one write the device refused). */
   refreshOnFailure?: boolean;
+  /** The lock's own write (take, renew, steal, release): not refused by the lock check. */
+  lockOp?: boolean;
 }
 
 /**
@@ -101,6 +104,9 @@ export async function run<T>(
   work: (send: Send) => Promise<T>,
   options: RunOptions = {},
 ): Promise<T> {
+  // another operator's lock refuses the run before anything is sent (ops/lock/check.ts)
+  if (!options.lockOp)
+    await checkLock({ ...x, send: (op) => run(x, (s) => s(op), { lockOp: true }) });
   const state = new RunState(x, options.refresh);
   let value: T;
   try {
