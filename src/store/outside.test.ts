@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from '../api/index.js';
+import { outsideText } from './outside.js';
+import { Poller } from './poller.js';
+import { createConsoleStore } from './store.js';
+
+/** A client whose GET /rules/all answers only when the test says so. */
+function deferredRules() {
+  const pending: ((v: unknown) => void)[] = [];
+  const client = {
+    rules: { list: () => new Promise((resolve) => pending.push(resolve)) },
+  } as unknown as Client;
+  const rule = (priority: number) => ({ priority, match: {}, name: `r${priority}`, actions: [] });
+  const list = (...ps: number[]) => ({ rules: ps.map(rule), used_flows: ps.length });
+  const answer = async (...ps: number[]) => {
+    pending.shift()!(list(...ps));
+    await new Promise((r) => setImmediate(r));
+  };
+  return { client, pending, answer };
+}
+
+function setup() {
+  const d = deferredRules();
+  const store = createConsoleStore();
+  const poller = new Poller(d.client, store);
+  const observed = () => store.getState().observed.map(outsideText);
+  return { d, store, poller, observed };
+}
+
+describe('changes from outside', () => {
+  it('a difference between two polls with no write of ours is someone else’s', async () => {
+    const { d, poller, observed } = setup();
+    void poller.refreshNow(['rules']);
+    await d.answer(1, 2);
+    void poller.refreshNow(['rules']);
+    await d.answer(1, 3);
+    expect(observed()).toEqual(['rules changed outside this console: +1 −1 ~0 · J']);
+    poller.stop();
+  });
+
+  it('our write between two polls is never outside, its refresh neither', async () => {
+    const { d, poller, observed } = setup();
+    void poller.refreshNow(['rules']);
+    await d.answer(1);
+    const ended = poller.writing(['rules']);
+    void poller.refreshNow(['rules']); // the journal's state after
+    await d.answer(1, 2);
+    ended();
+    void poller.refreshNow(['rules']); // the executor's refresh at the end
+    await d.answer(1, 2);
+    expect(observed()).toEqual([]);
+    poller.stop();
+  });
+
+  it('a poll begun before our write and answered during it is not outside', async () => {
+    const { d, poller, observed } = setup();
+    void poller.refreshNow(['rules']);
+    await d.answer(1);
+    poller.setDemand(['rules']); // a regular poll, under way when the write begins
+    const ended = poller.writing(['rules']);
+    await d.answer(1, 2); // the device answered it after applying our write
+    ended();
+    expect(observed()).toEqual([]);
+    poller.stop();
+  });
+
+  it('after our write, the next change between polls is outside again', async () => {
+    const { d, poller, observed } = setup();
+    void poller.refreshNow(['rules']);
+    await d.answer(1);
+    poller.writing(['rules'])();
+    void poller.refreshNow(['rules']);
+    await d.answer(1, 2);
+    void poller.refreshNow(['rules']);
+    await d.answer(2);
+    expect(observed()).toEqual(['rules changed outside this console: +0 −1 ~0 · J']);
+    poller.stop();
+  });
+
+  it('a write of another resource does not hide a change of the rules', async () => {
+    const { d, poller, observed } = setup();
+    void poller.refreshNow(['rules']);
+    await d.answer(1);
+    poller.writing(['config'])();
+    void poller.refreshNow(['rules']);
+    await d.answer(1, 2);
+    expect(observed()).toHaveLength(1);
+    poller.stop();
+  });
+});
