@@ -16,12 +16,20 @@ export const OUTSIDE_FAMILIES = {
 
 export type OutsideKey = keyof typeof OUTSIDE_FAMILIES;
 
-export interface ObservedChange extends Delta {
+export interface ObservedChange {
   /** `rules`, `groups`, `ports`, `save-points`. */
   what: string;
   /** When this console saw it (ms): the poll that brought it. */
   at: number;
+  added: number;
+  removed: number;
+  changed: number;
+  /** The first ITEMS_KEPT objects, `+ rule 'web' priority 10 in_port=1` (`−` removed, `~` changed). */
+  items: string[];
 }
+
+/** Objects named per observed change (the counts are whole). */
+export const ITEMS_KEPT = 12;
 
 /** At most this many observed changes are kept in the console's state. */
 export const OBSERVED_KEPT = 50;
@@ -46,12 +54,25 @@ export function observe<K extends OutsideKey>(
 ): ObservedChange | undefined {
   const d = (DIFFERS[key] as Differ<K>)(before, after);
   if (d.added.length + d.removed.length + d.changed.length === 0) return undefined;
-  return { what: OUTSIDE_FAMILIES[key], at, ...d };
+  const items = [
+    ...d.added.map((l) => `+ ${l}`),
+    ...d.removed.map((l) => `− ${l}`),
+    ...d.changed.map((l) => `~ ${l}`),
+  ].slice(0, ITEMS_KEPT);
+  const { added, removed, changed } = d;
+  return {
+    what: OUTSIDE_FAMILIES[key],
+    at,
+    added: added.length,
+    removed: removed.length,
+    changed: changed.length,
+    items,
+  };
 }
 
 /** `rules changed outside this console: +1 −0 ~2 · J` — J opens the Journal. */
 export function outsideText(o: ObservedChange): string {
-  return `${o.what} changed outside this console: +${o.added.length} −${o.removed.length} ~${o.changed.length} · J`;
+  return `${o.what} changed outside this console: +${o.added} −${o.removed} ~${o.changed} · J`;
 }
 
 /** `list` with what `key` changed from `before` to `after` at `at` added (when anything did). */
