@@ -34,6 +34,17 @@ describe('diffRules', () => {
     expect(diffRules(a, b)).toEqual({ added: [], removed: [], changed: [] });
   });
 
+  it('finds a rule removed from the middle of 1,000, and none in the same rules reordered', () => {
+    const a = Array.from({ length: 1000 }, (_, i) => rule(i, i));
+    const b = a.filter((r) => r.priority !== 500).map((r) => ({ ...r, n_packets: 1n }));
+    expect(diffRules(a, b)).toEqual({
+      added: [],
+      removed: ["rule 'r500' priority 500 in_port=500"],
+      changed: [],
+    });
+    expect(diffRules(a, [...a].reverse())).toEqual({ added: [], removed: [], changed: [] });
+  });
+
   it('takes the same rule object in both lists as unchanged (a poll shares unchanged rules)', () => {
     const shared = rule(1, 1);
     expect(diffRules([shared, rule(2, 2)], [shared])).toEqual({

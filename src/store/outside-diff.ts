@@ -12,6 +12,7 @@ import {
   ruleKeyText,
   type SavePoints,
 } from '../model/index.js';
+import { sameMatch } from './share-matches.js';
 
 export interface Delta {
   added: string[];
@@ -48,18 +49,40 @@ function ruleItem(r: Rule): Item {
   return {
     key,
     label: r.name ? `rule '${r.name}' ${key}` : `rule ${key}`,
-    value: json([r.name, r.description, r.cookie, r.actions]),
+    value: `${r.name}\0${r.description}\0${r.cookie}\0${r.actions.join('\0')}`,
   };
 }
 
-/** Rules by priority and match; the same rule object (shared by the poll) is unchanged. */
-export function diffRules(a: readonly Rule[], b: readonly Rule[]): Delta {
-  const inA = new Set(a);
-  const inB = new Set(b);
-  return diffItems(
-    a.filter((r) => !inB.has(r)).map(ruleItem),
-    b.filter((r) => !inA.has(r)).map(ruleItem),
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** Same key and settings (a poll shares the unchanged parts, so mostly by identity). */
+function sameRule(x: Rule, y: Rule): boolean {
+  if (x === y) return true;
+  if (x.priority !== y.priority || x.name !== y.name || x.description !== y.description)
+    return false;
+  return (
+    x.cookie === y.cookie &&
+    (x.match === y.match || sameMatch(x.match, y.match)) &&
+    sameList(x.actions, y.actions)
   );
+}
+
+/**
+ * Rules by priority and match. The lists come in the device's order, which a change keeps
+ * for the other rules: the run equal at the start and at the end is skipped cheaply, and only
+ * what lies between is compared by key (65,536 rules whose counters moved: no key is made).
+ */
+export function diffRules(a: readonly Rule[], b: readonly Rule[]): Delta {
+  let start = 0;
+  while (start < a.length && start < b.length && sameRule(a[start]!, b[start]!)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && sameRule(a[endA - 1]!, b[endB - 1]!)) {
+    endA--;
+    endB--;
+  }
+  return diffItems(a.slice(start, endA).map(ruleItem), b.slice(start, endB).map(ruleItem));
 }
 
 export const diffGroups = (a: readonly Group[], b: readonly Group[]): Delta =>
