@@ -24,38 +24,37 @@ function setup() {
   const store = createConsoleStore();
   const poller = new Poller(d.client, store);
   const observed = () => store.getState().observed.map(outsideText);
-  return { d, store, poller, observed };
+  /** A refresh of the rules (a poll) answered with these priorities. */
+  const poll = async (...ps: number[]) => {
+    void poller.refreshNow(['rules']);
+    await d.answer(...ps);
+  };
+  return { d, store, poller, observed, poll };
 }
 
 describe('changes from outside', () => {
   it('a difference between two polls with no write of ours is someone else’s', async () => {
-    const { d, poller, observed } = setup();
-    void poller.refreshNow(['rules']);
-    await d.answer(1, 2);
-    void poller.refreshNow(['rules']);
-    await d.answer(1, 3);
+    const { poller, observed, poll } = setup();
+    await poll(1, 2);
+    await poll(1, 3);
     expect(observed()).toEqual(['rules changed outside this console: +1 −1 ~0 · J']);
     poller.stop();
   });
 
   it('our write between two polls is never outside, its refresh neither', async () => {
-    const { d, poller, observed } = setup();
-    void poller.refreshNow(['rules']);
-    await d.answer(1);
+    const { poller, observed, poll } = setup();
+    await poll(1);
     const ended = poller.writing(['rules']);
-    void poller.refreshNow(['rules']); // the journal's state after
-    await d.answer(1, 2);
+    await poll(1, 2); // the journal's state after
     ended();
-    void poller.refreshNow(['rules']); // the executor's refresh at the end
-    await d.answer(1, 2);
+    await poll(1, 2); // the executor's refresh at the end
     expect(observed()).toEqual([]);
     poller.stop();
   });
 
   it('a poll begun before our write and answered during it is not outside', async () => {
-    const { d, poller, observed } = setup();
-    void poller.refreshNow(['rules']);
-    await d.answer(1);
+    const { d, poller, observed, poll } = setup();
+    await poll(1);
     poller.setDemand(['rules']); // a regular poll, under way when the write begins
     const ended = poller.writing(['rules']);
     await d.answer(1, 2); // the device answered it after applying our write
@@ -65,25 +64,20 @@ describe('changes from outside', () => {
   });
 
   it('after our write, the next change between polls is outside again', async () => {
-    const { d, poller, observed } = setup();
-    void poller.refreshNow(['rules']);
-    await d.answer(1);
+    const { poller, observed, poll } = setup();
+    await poll(1);
     poller.writing(['rules'])();
-    void poller.refreshNow(['rules']);
-    await d.answer(1, 2);
-    void poller.refreshNow(['rules']);
-    await d.answer(2);
+    await poll(1, 2);
+    await poll(2);
     expect(observed()).toEqual(['rules changed outside this console: +0 −1 ~0 · J']);
     poller.stop();
   });
 
   it('a write of another resource does not hide a change of the rules', async () => {
-    const { d, poller, observed } = setup();
-    void poller.refreshNow(['rules']);
-    await d.answer(1);
+    const { poller, observed, poll } = setup();
+    await poll(1);
     poller.writing(['config'])();
-    void poller.refreshNow(['rules']);
-    await d.answer(1, 2);
+    await poll(1, 2);
     expect(observed()).toHaveLength(1);
     poller.stop();
   });
