@@ -82,3 +82,19 @@ describe('changes from outside', () => {
     poller.stop();
   });
 });
+
+describe('a new connection', () => {
+  it('does not compare its first answer with the data another connection left', async () => {
+    const { d, store, poller, poll } = setup();
+    await poll(1);
+    poller.stop();
+    // :connect to another device: a new poller, the store's data kept
+    const next = new Poller(d.client, store);
+    void next.refreshNow(['rules']);
+    await d.answer(7, 8);
+    void next.refreshNow(['rules']);
+    await d.answer(7);
+    expect(store.getState().observed.map((o) => [o.added, o.removed])).toEqual([[0, 1]]);
+    next.stop();
+  });
+});

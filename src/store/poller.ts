@@ -242,7 +242,9 @@ export class Poller {
   /** `writes`: this console's write count of `key` when the fetch began. */
   private succeeded(key: ResourceKey, data: never, writes: number): void {
     const recovered = this.store.getState().resources[key].failures > 0;
-    const outside = (this.writes.get(key) ?? 0) === (this.writesAtHeld.get(key) ?? 0);
+    // a poller's first answer is not compared: the data held may be another connection's
+    const held = this.writesAtHeld.get(key);
+    const outside = held !== undefined && (this.writes.get(key) ?? 0) === held;
     this.writesAtHeld.set(key, writes);
     commitSuccess(this.store, key, data, this.now(), outside);
     this.schedule(key, this.intervals[key]);
