@@ -1,7 +1,8 @@
 /**
  * Changes from outside, the whole console on a simulated device over HTTP: a rule another
  * client adds shows in the status line with the first rules poll that began after it, and
- * J lists it (what, when seen) beside the console's own writes; the console's own delete
+ * J lists it (what, when seen) beside the console's own writes; a port another client shuts
+ * down shows as one port changed; the console's own delete
  * never shows as a change from outside, neither its refresh nor the polls after it.
  */
 import { describe, expect, it } from 'vitest';
@@ -70,5 +71,18 @@ describe('changes from outside this console', () => {
     expect(t.store.getState().observed.map((o) => [o.what, o.added, o.removed])).toEqual([
       ['rules', 1, 0],
     ]);
+  });
+
+  it('a port another client shuts down: ports changed outside, one changed', async () => {
+    const t = await session.open('ports', { columns: 120, rows: 30 });
+    await polled(t, 'config');
+    await t.admin.ports.setConfig('eth-0-7', { shutdown: true });
+    await untilStore(t.store, (s) => s.observed.length > 0);
+    expect(t.store.getState().observed[0]).toMatchObject({
+      what: 'ports',
+      changed: 1,
+      items: ['~ port eth-0-7'],
+    });
+    await t.h.waitFor((x) => x.includes('ports changed outside this console: +0 −0 ~1 · J'));
   });
 });
