@@ -52,6 +52,7 @@ describe('changes from outside this console', () => {
     expect(body(journal)).toMatch(/outside: rules +\+1 −0 ~0: \+ rule 'theirs'.* seen/);
     await t.h.press('enter');
     const detail = await t.h.waitFor((x) => body(x).includes('changed outside this console'));
+    expect(detail).toMatch(/Seen \w+ · ↑\/↓ scroll/); // no undo offered
     expect(body(detail)).toMatch(/rules changed outside this console · seen \S+ · \+1 −0 ~0/);
     expect(body(detail)).toContain("+ rule 'theirs' priority 4321 in_port=3");
   });

@@ -118,7 +118,7 @@ function EntryDetail(p: {
   return (
     <Box flexDirection="column" width={p.width} height={p.height} paddingX={1}>
       <Text bold wrap="truncate-end">
-        Change {p.id} · u undo · ↑/↓ scroll · Esc returns
+        {p.entry?.seen ? `Seen ${p.id}` : `Change ${p.id} · u undo`} · ↑/↓ scroll · Esc returns
       </Text>
       {lines.slice(p.scroll, p.scroll + p.height - 1).map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
