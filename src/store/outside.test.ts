@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../api/index.js';
-import { outsideText } from './outside.js';
+import { ITEMS_KEPT, observe, outsideText } from './outside.js';
 import { Poller } from './poller.js';
 import { createConsoleStore } from './store.js';
 
@@ -96,5 +96,21 @@ describe('a new connection', () => {
     await d.answer(7);
     expect(store.getState().observed.map((o) => [o.added, o.removed])).toEqual([[0, 1]]);
     next.stop();
+  });
+});
+
+describe('observe', () => {
+  it('counts every object and names the first ITEMS_KEPT, added first', () => {
+    const list = (ps: number[]) =>
+      ({
+        rules: ps.map((p) => ({ priority: p, match: { in_port: '1' }, name: '', actions: [] })),
+        used_flows: ps.length,
+      }) as never;
+    const many = Array.from({ length: 20 }, (_, i) => 100 + i);
+    const o = observe('rules', list([1]), list(many), 5);
+    expect(o).toMatchObject({ what: 'rules', at: 5, added: 20, removed: 1, changed: 0 });
+    expect(o?.items).toHaveLength(ITEMS_KEPT);
+    expect(o?.items[0]).toBe('+ rule priority 100 in_port=1');
+    expect(observe('rules', list([1]), list([1]), 5)).toBeUndefined();
   });
 });
