@@ -77,7 +77,7 @@ export interface PlanResult {
 export interface Executor {
   client: Client;
   store?: ConsoleStore;
-  poller?: Pick<Poller, 'refreshNow'>;
+  poller?: Pick<Poller, 'refreshNow'> & Partial<Pick<Poller, 'writing'>>;
   /** Asked with the plan before anything is sent (a plan run): false sends nothing. */
   confirm?: (plan: Plan) => Promise<boolean>;
 }
@@ -149,7 +149,9 @@ class RunState {
       ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
       ...(op.readAfter === false ? { readAfter: false } : {}),
     };
-    return inWriteContext(context, () => op.send(this.x.client));
+    // the poller tells this console's writes from others' (changes from outside)
+    const ended = this.x.poller?.writing?.(op.affects);
+    return inWriteContext(context, () => op.send(this.x.client)).finally(ended);
   }
 
   /**
