@@ -11,7 +11,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import { killGuards, type Operator, operator, revertId, until } from './revert-helpers.js';
 
-/** The 40G core link (≈11 Gbit/s here) to eth-0-14, an idle 10G tool port. */
+/**
+ * The 40G core link to eth-0-13, an idle 1G tool port. The link carries 9.7 to 19.6 Gbit/s by
+ * the time of day (the model's slow sinusoids): ten times a 1G port at any hour, where a 10G
+ * port would be overloaded at some hours and not at others.
+ */
 const CORE_TO_TOOL = [
   'rules',
   'add',
@@ -20,7 +24,7 @@ const CORE_TO_TOOL = [
   '--match',
   'in_port=18',
   '--actions',
-  'output:14',
+  'output:13',
 ];
 
 /** A rule for traffic that does not exist (port 7 is down) to a port that carries none. */
@@ -60,7 +64,7 @@ const finished = (op: Operator, id: string) => () =>
   !['pending', 'reverting', undefined].includes(entry(op, id)?.state);
 
 describe('pbc … --guard', () => {
-  it('a rule that sends the 40G core link to a 10G tool trips oversub and is reverted at the next sample', async () => {
+  it('a rule that sends the 40G core link to a 1G tool trips oversub and is reverted at the next sample', async () => {
     const op = operator(s, FAST);
     const before = await rules(op);
     const r = await op.ok([...CORE_TO_TOOL, '--guard'], { env: { PBC_GUARD_INTERVAL_MS: '2000' } });
@@ -75,11 +79,12 @@ describe('pbc … --guard', () => {
     await until('the guard trips', finished(op, id));
     const done = entry(op, id);
     expect(done.state).toBe('reverted');
+    // the figures are measured (their text is health-trip.test.ts's): only the shape here
     expect(done.detail).toMatch(
-      /^reverted: eth-0-14 oversubscribed \d+(\.\d+)?G of 10G, drops [\d.]+[kM]\/s \(guard 'oversub'\)$/,
+      /^reverted: eth-0-13 oversubscribed \S+ of 1G, drops \S+\/s \(guard 'oversub'\)$/,
     );
     // never on the first sample after the change; at the second, the first whose rates are all after
-    expect(done.health.trip).toMatchObject({ kind: 'oversub', port: 'eth-0-14', sample: 2 });
+    expect(done.health.trip).toMatchObject({ kind: 'oversub', port: 'eth-0-13', sample: 2 });
     expect(await rules(op)).toEqual(before);
     expect((await op.pending()).find((p: { id: string }) => p.id === id)).toMatchObject({
       state: 'reverted',
@@ -95,8 +100,9 @@ describe('pbc … --guard', () => {
       before?: true;
       ports: Record<string, { tx_bps: number }>;
     }[];
-    expect(tl[0]).toMatchObject({ before: true, ports: { 'eth-0-14': { tx_bps: 0 } } });
-    expect(tl.at(-1)!.ports['eth-0-14']!.tx_bps).toBeGreaterThan(9e9);
+    expect(tl[0]).toMatchObject({ before: true, ports: { 'eth-0-13': { tx_bps: 0 } } });
+    // at its line rate (1G) after the change: more than half of it, whatever the sampling jitter
+    expect(tl.at(-1)!.ports['eth-0-13']!.tx_bps).toBeGreaterThan(5e8);
   });
 
   it('a harmless change is kept when the window ends, with no trip', async () => {
@@ -111,7 +117,8 @@ describe('pbc … --guard', () => {
       detail: 'kept: the guard window ended without a trip',
     });
     expect(done.health.trip).toBeUndefined();
-    expect(done.health.samples).toBeGreaterThanOrEqual(3);
+    // at least one view judged (the first sample after the change never is)
+    expect(done.health.samples).toBeGreaterThanOrEqual(2);
     expect(await rules(op)).toContain(JSON.stringify([3001, { in_port: '7' }, ['output:23']]));
     // its save-point was deleted with the guard's own session
     const sps = json(await op.ok(['get', 'savepoints'])).rules.map((x: { name: string }) => x.name);
@@ -140,7 +147,7 @@ describe('pbc … --guard', () => {
     const done = entry(op, id);
     expect(done.state).toBe('reverted');
     expect(done.detail).toMatch(
-      /^reverted: rule 'tap-1' priority 1000 in_port=1 carried [\d.]+k? pkt\/s before, none now \(guard 'quiet'\)$/,
+      /^reverted: rule 'tap-1' priority 1000 in_port=1 carried \S+ pkt\/s before, none now \(guard 'quiet'\)$/,
     );
     expect(await rules(op)).toEqual(before);
   });
