@@ -32,15 +32,20 @@ export interface Sample {
   groups: Group[];
 }
 
-/** Reads one sample (four GETs, in parallel). */
+/**
+ * Reads one sample (four GETs, in parallel). Its time is the middle of the reads: the device
+ * counted somewhere between the asking and the answers, and a time taken at either end alone
+ * skews every rate by the answers' delay on a loaded machine.
+ */
 export async function takeSample(client: Client, now = Date.now): Promise<Sample> {
+  const asked = now();
   const [info, stats, list, groups] = await Promise.all([
     client.ports.info(),
     client.ports.stats(),
     client.rules.list(),
     client.groups.list(),
   ]);
-  const at = now();
+  const at = Math.round((asked + now()) / 2);
   const byNo = new Map(stats.map((s) => [s.portnum, s]));
   const ports: PortSample[] = [];
   for (const i of info) {
