@@ -20,6 +20,8 @@ export interface HealthSpec {
   dropFloorPps: number;
   /** `quiet`: a watched port whose tx fell by more than this share (0..1) trips. */
   quietFall: number;
+  /** The tool ports of the `tools:` intents file in use (`pbc tools apply`): watched too. */
+  toolPorts?: number[];
 }
 
 export const HEALTH_DEFAULTS: HealthSpec = {
@@ -81,4 +83,9 @@ export function healthSpec(o: GuardFlags, env: NodeJS.ProcessEnv = process.env) 
   if (o.guardFor !== undefined) spec.forMs = parseDuration(o.guardFor, '--guard-for');
   if (o.guardDropFloor !== undefined) spec.dropFloorPps = parseRatePps(o.guardDropFloor);
   return spec;
+}
+
+/** A guarded change of a `tools:` intents file watches its tool ports too. */
+export function watchToolPorts(health: { spec: HealthSpec } | undefined, ports: number[]): void {
+  if (health) health.spec.toolPorts = [...new Set(ports)].sort((a, b) => a - b);
 }

@@ -88,7 +88,7 @@ describe('watchedOf: what a change affects', () => {
 
   it('nothing changed: no port watched, no rule', () => {
     const v = view(baseRules, [TOOL]);
-    expect(watchedOf(v, v)).toEqual({ ports: [], rules: [], top: -1 });
+    expect(watchedOf(v, v)).toEqual({ ports: [], rules: [], shadowed: [], top: -1 });
   });
 });
 
@@ -168,6 +168,34 @@ describe('tripOf', () => {
     const b = view([...baseRules, high], [TOOL]);
     const now = view([...baseRules, added, { ...high, pps: 0 }], [TOOL]);
     expect(tripOf({ ...spec, kinds: ['quiet'] }, watchedOf(b, now), b, now)).toBeUndefined();
+  });
+
+  it('quiet judges the rules the change may shadow by overlap, not every rule below it', () => {
+    const other: R = { priority: 50, in: '9', actions: ['output:40'], bps: G, pps: 100 };
+    const b = view([...baseRules, other], [TOOL]);
+    const ww = watchedOf(b, view([...baseRules, other, added], [TOOL]));
+    expect(ww.shadowed).toEqual([]);
+    // in_port=9 went quiet for its own reasons: below the change, but no packet of it is the change's
+    const now = view([...baseRules, added, { ...other, pps: 0 }], [TOOL]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, ww, b, now)).toBeUndefined();
+    // a rule below the change that overlaps it is judged
+    const wide: R = { ...added, priority: 20, name: 'wide', pps: 100 };
+    const b2 = view([...baseRules, wide], [TOOL]);
+    const w2 = watchedOf(b2, view([...baseRules, wide, added], [TOOL]));
+    expect(w2.shadowed).toEqual(['priority 20 in_port=18']);
+    const quietNow = view([...baseRules, added, { ...wide, pps: 0 }], [TOOL]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, w2, b2, quietNow)?.rule).toBe(
+      'priority 20 in_port=18',
+    );
+  });
+
+  it('the tool ports of a tools: intents file are watched though no changed rule sends to them', () => {
+    const ww = watchedOf(base, after, [9, 16]);
+    expect(ww.ports).toEqual([9, 16]);
+    const tool9 = { no: 9, txBps: 1 * G };
+    const now = view([...baseRules, added], [TOOL, { no: 9, txBps: 0.1 * G }]);
+    const was = view(baseRules, [TOOL, tool9]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, ww, was, now)?.port).toBe('eth-0-9');
   });
 
   it('a guard left out of the list never trips', () => {
