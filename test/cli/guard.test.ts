@@ -8,8 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { entry, finished, rules } from './guard-helpers.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
-import { killGuards, type Operator, operator, revertId, until } from './revert-helpers.js';
+import { killGuards, operator, revertId, until } from './revert-helpers.js';
 
 /**
  * The 40G core link to eth-0-13, an idle 1G tool port. The link carries 9.7 to 19.6 Gbit/s by
@@ -48,20 +49,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 afterEach(() => killGuards());
-
-/** The rule table as priority, match and actions (what a revert must restore). */
-async function rules(op: Operator): Promise<string[]> {
-  return json(await op.ok(['get', 'rules', '-o', 'json']))
-    .map((r: { priority: number; match: unknown; actions: unknown }) =>
-      JSON.stringify([r.priority, r.match, r.actions]),
-    )
-    .sort();
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: pending entries are inspected dynamically
-const entry = (op: Operator, id: string): any => op.file().find((r: { id: string }) => r.id === id);
-const finished = (op: Operator, id: string) => () =>
-  !['pending', 'reverting', undefined].includes(entry(op, id)?.state);
 
 describe('pbc … --guard', () => {
   it('a rule that sends the 40G core link to a 1G tool trips oversub and is reverted at the next sample', async () => {
