@@ -239,6 +239,36 @@ describe('viewOf: rates need two samples', () => {
   });
 });
 
+describe('viewOf: a device restart between two samples', () => {
+  const port = (no: number, tx: bigint, drop: bigint) => ({
+    no,
+    name: `eth-0-${no}`,
+    up: true,
+    lineBps: 1e10,
+    txbytes: tx,
+    txpkts: tx / 1000n,
+    txdrop: drop,
+  });
+  const at = (ms: number, ports: ReturnType<typeof port>[]): Sample => ({
+    at: ms,
+    ports,
+    rules: [],
+    groups: [],
+  });
+  it('gives no port rate at all (the console rule), not an overload of a port counted from zero', () => {
+    // port 16 had sent little before the restart; since it, more than its old total
+    const before = at(0, [port(1, 5_000_000_000_000n, 0n), port(16, 1000n, 0n)]);
+    const after = at(1000, [port(1, 100n, 0n), port(16, 2_000_000_000n, 900_000n)]);
+    const v = viewOf(before, after);
+    expect(v.ports.map((p) => [p.txBps, p.txDropPps])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const w = { ports: [16], rules: [], shadowed: [], top: -1 };
+    expect(tripOf(spec, w, viewOf(before, before), v)).toBeUndefined();
+  });
+});
+
 describe('flags', () => {
   it('parses the guard list and the drop floor', () => {
     expect(parseGuardKinds(true)).toEqual(['drops', 'oversub', 'quiet']);
