@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { entry, finished, guardedEntries, rules } from './guard-helpers.js';
-import { type CliSim, startCliSim } from './helpers.js';
+import { type CliSim, json, startCliSim } from './helpers.js';
 import { killGuards, operator, revertId, until } from './revert-helpers.js';
 
 const FAST = { PBC_GUARD_INTERVAL_MS: '1000' };
@@ -81,5 +81,29 @@ sources: [18]
     const guarded = await guardedEntries(op);
     expect(guarded.length).toBeGreaterThan(0);
     for (const e of guarded) expect(e.guard.tripped).toMatchObject({ guard: 'oversub' });
+  });
+});
+
+describe('the journal timeline of a guarded change', () => {
+  it('with --revert-after: the timer reverts, and the timeline stops where its revert begins', async () => {
+    const op = operator(s, FAST);
+    const r = await op.ok([
+      ...['rules', 'add', '--priority', '3003', '--match', 'in_port=7', '--actions', 'output:23'],
+      ...['--guard', '--revert-after', '3s'],
+    ]);
+    const id = revertId(r.stderr);
+    await until('the timer reverts', finished(op, id));
+    expect(entry(op, id).state).toBe('reverted');
+    const [change] = await guardedEntries(op);
+    expect(change.operation).toBe('rules.add');
+    expect(change.guard.tripped).toBeNull();
+    const tl = change.guard.timeline as { time: string; ports: Record<string, unknown> }[];
+    expect(tl.length).toBeGreaterThan(1);
+    // eth-0-21/3, the port the rule sends to, in numbers at every point
+    for (const p of tl) expect(p.ports['eth-0-21/3']).toEqual({ tx_bps: 0, tx_drop_pps: 0 });
+    // the revert the timer sent (its save-point activated) came after the last point
+    const all = json(await op.ok(['journal', '-o', 'json']));
+    const revert = all.find((e: { operation: string }) => e.operation === 'savepoints.activate');
+    expect(Date.parse(revert.time)).toBeGreaterThanOrEqual(Date.parse(tl.at(-1)!.time));
   });
 });

@@ -84,12 +84,15 @@ describe('pbc … --guard', () => {
     );
     expect(change.guard.tripped).toMatchObject({ guard: 'oversub' });
     const tl = change.guard.timeline as {
+      time: string;
       before?: true;
       ports: Record<string, { tx_bps: number }>;
     }[];
     expect(tl[0]).toMatchObject({ before: true, ports: { 'eth-0-13': { tx_bps: 0 } } });
     // at its line rate (1G) after the change: more than half of it, whatever the sampling jitter
     expect(tl.at(-1)!.ports['eth-0-13']!.tx_bps).toBeGreaterThan(5e8);
+    // it stops at the trip: the last point is the sample that tripped, none after the revert
+    expect(Date.parse(tl.at(-1)!.time)).toBe(done.health.trip.at);
   });
 
   it('a harmless change is kept when the window ends, with no trip', async () => {
