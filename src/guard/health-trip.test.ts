@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
 import type { LoadPort } from '../traffic/index.js';
 import { type Sample, type View, viewOf } from './health-sample.js';
-import { HEALTH_DEFAULTS, parseGuardKinds, parseRatePps } from './health-spec.js';
+import { HEALTH_DEFAULTS, parseFall, parseGuardKinds, parseRatePps } from './health-spec.js';
 import { tripOf, tripText, watchedOf } from './health-trip.js';
 
 const G = 1e9;
@@ -277,5 +277,9 @@ describe('flags', () => {
     expect(parseRatePps('1000pps')).toBe(1000);
     expect(parseRatePps('2.5k')).toBe(2500);
     expect(() => parseRatePps('fast')).toThrow(/--guard-drop-floor/);
+    expect(parseFall('30%')).toBe(0.3);
+    expect(parseFall('75')).toBe(0.75);
+    expect(() => parseFall('0%')).toThrow(/--guard-tx-fall takes a percentage/);
+    expect(() => parseFall('half')).toThrow(/--guard-tx-fall/);
   });
 });

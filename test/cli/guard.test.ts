@@ -169,7 +169,12 @@ describe('pbc … --guard', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(msg);
     };
-    await bad(['--guard-for', '1m'], /--guard-for and --guard-drop-floor go with --guard/);
+    await bad(
+      ['--guard-for', '1m'],
+      /--guard-for, --guard-drop-floor and --guard-tx-fall go with --guard/,
+    );
+    await bad(['--guard-tx-fall', '30%'], /go with --guard/);
+    await bad(['--guard', '--guard-tx-fall', '150%'], /--guard-tx-fall takes a percentage/);
     await bad(['--guard', 'loud'], /--guard takes a list of drops, oversub, quiet/);
     await bad(
       ['--guard', '--guard-drop-floor', 'lots'],
