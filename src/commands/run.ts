@@ -53,6 +53,8 @@ export interface Run {
   readonly shared: Map<string, unknown>;
   /** The device's name in messages and files: the context name, else its URL. */
   deviceName(): Promise<string>;
+  /** `--revert-after` / `--guard` of this command, when given (a guard may watch more). */
+  readonly revert?: RevertSpec;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped

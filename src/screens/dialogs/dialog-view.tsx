@@ -4,7 +4,7 @@ import type { JSX } from 'react';
 import { ConfirmView, confirmRoom, TextLines } from '../../widgets/confirm-view.js';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
 import { clipLine, Panel, Text } from '../../widgets/index.js';
-import { REVERT_CHOICE, revertFooter } from '../confirm.js';
+import { GUARD_CHOICE, REVERT_CHOICE, revertFooter } from '../confirm.js';
 import { choiceLine, confirmLines, type Dialog, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
@@ -15,7 +15,7 @@ export function dialogPage(height: number): number {
 
 /**
  * A confirmation or a text view: the one confirmation panel (ConfirmView), its body
- * scrolled by ↑↓ PgUp/PgDn, its keys (the choices and `R`, or the revert time) at the bottom.
+ * scrolled by ↑↓ PgUp/PgDn, its keys (the choices, `R` and `G`, or the revert time or guard window) at the bottom.
  */
 function TextDialog(props: {
   d: Extract<Dialog, { kind: 'confirm' | 'view' }>;
@@ -38,7 +38,7 @@ function TextDialog(props: {
     d.kind === 'confirm' && d.revert !== undefined && d.revert.plan.kind !== 'none';
   const keys =
     d.kind === 'confirm'
-      ? `${choiceLine(d.choices, ...(revertable ? [REVERT_CHOICE] : []))}${more}`
+      ? `${choiceLine(d.choices, ...(revertable ? [REVERT_CHOICE, GUARD_CHOICE] : []))}${more}`
       : `${d.footer ? `${d.footer} · ` : ''}Esc closes${more}`;
   const footer = editing
     ? revertFooter(editing)
