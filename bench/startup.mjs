@@ -99,6 +99,43 @@ function timeInPty(command, markers, timeoutMs = 20_000) {
 }
 
 /**
+ * CPU time (user + system) of the console until it quit after its first frame with data, in a
+ * pty: bash's `times` after the console exits (`q` typed once the markers are shown).
+ */
+function cpuInPty(command, markers, timeoutMs = 30_000) {
+  return new Promise((done, reject) => {
+    const child = spawn(
+      'script',
+      ['-qfec', `stty cols 100 rows 30; ${command}; times`, '/dev/null'],
+      {
+        stdio: ['pipe', 'pipe', 'ignore'],
+        env: operatorEnv({ ...cliEnv(), TERM: 'xterm-256color' }),
+      },
+    );
+    let text = '';
+    let quit = false;
+    child.stdin.on('error', () => {});
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command}: no ${markers} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout.on('data', (d) => {
+      text += d.toString().replace(ESCAPES, '');
+      if (!quit && markers.every((m) => text.includes(m))) {
+        quit = true;
+        child.stdin.write('q');
+      }
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(text.trim());
+      if (!m) reject(new Error(`${command}: no times line:\n${text.slice(-500)}`));
+      else done((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+    });
+  });
+}
+
+/**
  * CPU time (user + system) of a whole process, from bash's `times` of its children: under
  * load, wall time measures the machine's queue as much as pbc; CPU time much less so.
  */
@@ -168,9 +205,15 @@ export async function benchStartup({ runs = 15, warmup = 2 } = {}) {
       [`${name} [cpu]`, () => cpuTime(args, env)],
     ]),
     ['node -e 0 (in a pty)', () => timeInPty(`${process.execPath} -e 0`, null)],
-    ...variants(list).map(([name, kind, file]) => [
-      `${name}console, first frame with data (${kind})`,
-      () => timeInPty(`${runner(file)} --url ${sim.url}`, DATA_MARKERS),
+    ...variants(list).flatMap(([name, kind, file]) => [
+      [
+        `${name}console, first frame with data (${kind})`,
+        () => timeInPty(`${runner(file)} --url ${sim.url}`, DATA_MARKERS),
+      ],
+      [
+        `${name}console, first frame with data (${kind}) [cpu]`,
+        () => cpuInPty(`${runner(file)} --url ${sim.url}`, DATA_MARKERS),
+      ],
     ]),
   ];
   const times = new Map(jobs.map(([name]) => [name, []]));
@@ -215,12 +258,13 @@ export function startupSection(r) {
   };
   const cpuOf = (name) => r.stats.find((s) => s.name === name)?.cpu ?? Number.NaN;
   const bareCpu = cpuOf('bare node:http GET /rules/all, printed');
+  const nodeCpu = cpuOf('node -e 0');
   const rows = r.stats.map((s) => {
     let anchor = '';
     if (s.name.includes('pbc get'))
       anchor = `${(s.median / bare).toFixed(2)}× bare client, ${(s.median / node).toFixed(2)}× \`node -e 0\`${dist(s)}; CPU ${(s.cpu / bareCpu).toFixed(2)}× the bare client's`;
     else if (s.name.includes('console'))
-      anchor = `${(s.median / pty).toFixed(2)}× \`node -e 0\` in a pty${dist(s)}`;
+      anchor = `${(s.median / pty).toFixed(2)}× \`node -e 0\` in a pty${dist(s)}; CPU ${(s.cpu / nodeCpu).toFixed(2)}× \`node -e 0\`'s`;
     else if (s.name.startsWith('bare')) anchor = `${(s.median / node).toFixed(2)}× \`node -e 0\``;
     const cpuText = s.cpu === undefined ? '' : `${s.cpu.toFixed(0)} ms`;
     return `| ${s.name} | ${s.median.toFixed(0)} ms | ${s.min.toFixed(0)}–${s.max.toFixed(0)} ms | ${cpuText} | ${anchor} |`;
@@ -229,7 +273,8 @@ export function startupSection(r) {
   return `${r.runs} rounds, each running every process once in turn (whole processes, spawn to exit, or to the
 frame showing ${DATA_MARKERS.map((m) => `\`${m}\``).join(', ')}); ${machine()}; \`NODE_EXTRA_CA_CERTS\` unset;
 1-minute load average ${load}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')}
-UTC. CPU: user + system time of the one-shot processes (bash \`times\`), measured in the same rounds.
+UTC. CPU: user + system time of each process (bash \`times\`; the console's until it quit after its first frame
+with data), measured in the same rounds.
 
 | process | median | min–max | CPU (median) | ratio of medians |
 |---|---|---|---|---|

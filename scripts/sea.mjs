@@ -1,8 +1,10 @@
 // npm run sea: dist-sea/pbc-linux-x64, one executable holding the Node that runs this script
 // and pbc (Node's single-executable applications, docs/install.md). Steps:
 // 1. scripts/build.mjs --sea: one CommonJS script, dist-sea/bundle/pbc.cjs;
-// 2. node --experimental-sea-config: that script (and its V8 code cache) as a blob;
-// 3. a copy of this Node (process.execPath) with the blob injected by postject.
+// 2. a training run (scripts/sea-train.mjs): the console, through scripts/sea-loader.cjs, until
+//    its first frame with a simulator's data; V8's code cache of pbc.cjs as it stands then;
+// 3. node --experimental-sea-config: the loader as main script, pbc.cjs and the cache as assets;
+// 4. a copy of this Node (process.execPath) with the blob injected by postject.
 // PBC_SEA_CODE_CACHE=0 leaves the code cache out (bench/startup.mjs measures both).
 // PBC_SEA_OUT=file writes the executable elsewhere.
 import { execFileSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { train } from './sea-train.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = join(root, 'dist-sea');
@@ -19,15 +22,22 @@ const tmp = `${out}.tmp-${process.pid}`;
 const config = join(dir, `sea-config.${process.pid}.json`);
 const blob = join(dir, `sea-prep.${process.pid}.blob`);
 
+const bundle = join(dir, 'bundle');
+const cache = join(bundle, 'pbc.cache');
+const withCache = process.env.PBC_SEA_CODE_CACHE !== '0';
+
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--sea'], { stdio: 'inherit' });
+await copyFile(join(root, 'scripts/sea-loader.cjs'), join(bundle, 'sea-loader.cjs'));
+const cacheBytes = withCache ? await train(bundle, cache) : 0;
 try {
   await writeFile(
     config,
     JSON.stringify({
-      main: join(dir, 'bundle', 'pbc.cjs'),
+      main: join(bundle, 'sea-loader.cjs'),
       output: blob,
       disableExperimentalSEAWarning: true,
-      useCodeCache: process.env.PBC_SEA_CODE_CACHE !== '0',
+      useCodeCache: withCache,
+      assets: { 'pbc.cjs': join(bundle, 'pbc.cjs'), ...(withCache ? { 'pbc.cache': cache } : {}) },
     }),
   );
   execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'ignore' });
@@ -41,4 +51,9 @@ try {
   await Promise.all([config, blob, tmp].map((f) => rm(f, { force: true })));
 }
 const { size } = await stat(out);
-process.stdout.write(`${out}: ${(size / 2 ** 20).toFixed(1)} MiB, Node ${process.version}\n`);
+const cacheText = withCache
+  ? `, code cache ${(cacheBytes / 2 ** 20).toFixed(1)} MiB`
+  : ', no code cache';
+process.stdout.write(
+  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${cacheText}, Node ${process.version}\n`,
+);

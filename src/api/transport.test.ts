@@ -59,6 +59,14 @@ describe('transport: requests', () => {
     expect(server.requests[0]?.path).toBe('/rest/rules/all');
   });
 
+  it('a device URL without a path sends to the host named in it, not to a host named by the path', async () => {
+    const server = await serve((_req, res) => json(res, 200, '{"name":"pb"}'));
+    const bare = server.url.replace(/\/rest$/, '');
+    expect(await transport(bare).request('GET', '/device/name')).toEqual({ name: 'pb' });
+    expect(await transport(`${bare}/`).request('GET', '/device/name')).toEqual({ name: 'pb' });
+    expect(server.requests.map((r) => r.path)).toEqual(['/device/name', '/device/name']);
+  });
+
   it('reads a body sent in pieces: a BOM dropped, characters split between pieces', async () => {
     const text = '{"name":"Zürich → 東京 😀","cookie":18446744073709551615}';
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);

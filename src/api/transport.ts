@@ -362,7 +362,9 @@ export class Transport {
     body: string | undefined,
     signal: AbortSignal,
   ): Promise<IncomingMessage> {
-    const url = new URL(this.base.pathname + target, this.base);
+    // a URL without a path has pathname '/': joined as is, `//device` would name a host
+    const prefix = this.base.pathname === '/' ? '' : this.base.pathname;
+    const url = new URL(prefix + target, this.base);
     const send = url.protocol === 'https:' ? https().request : httpRequest;
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     return new Promise((resolve, reject) => {

@@ -61,6 +61,14 @@ function deviceLine(d: DeviceCheck): string {
   return `NOT reached${d.url ? ` at ${d.url}` : ''}: ${d.error}`;
 }
 
+/**
+ * The single executable's code cache as its loader (scripts/sea-loader.cjs) found it: `used`,
+ * `rejected` (made by another Node or with other V8 flags: pbc compiles without it) or `none`.
+ */
+function codeCache(): string {
+  return String((globalThis as { __pbcCodeCache?: unknown }).__pbcCodeCache ?? 'none');
+}
+
 export async function run(run: Run): Promise<number> {
   const config = configPath();
   const { check, code } = await device(run);
@@ -68,6 +76,7 @@ export async function run(run: Run): Promise<number> {
     version,
     node: process.version,
     singleExecutable: isSea(),
+    ...(isSea() ? { codeCache: codeCache() } : {}),
     executable: process.execPath,
     terminal: terminal(),
     colours: colours(),
@@ -79,7 +88,7 @@ export async function run(run: Run): Promise<number> {
   await run.print(report, () =>
     sanitize(
       [
-        `${label('pbc')}${version} (Node ${report.node}${report.singleExecutable ? ', single executable' : ''})`,
+        `${label('pbc')}${version} (Node ${report.node}${report.singleExecutable ? `, single executable, code cache ${report.codeCache}` : ''})`,
         `${label('executable')}${report.executable}`,
         `${label('terminal')}${report.terminal}`,
         `${label('colours')}${report.colours}`,

@@ -8,6 +8,7 @@ import { sanitize } from '../model/sanitize.js';
 import { deviceId, entriesOf, entryOutcome } from '../ops/journal.js';
 import type { JournalEntry } from '../ops/journal-file.js';
 import { JournalFile } from '../ops/journal-file.js';
+import { type JournalRow, seenSummary, withSeen } from '../ops/journal-observed.js';
 import { describeRequest } from '../ops/operation.js';
 import { driftSince, inverseOf } from '../ops/undo.js';
 import { latestUndoableIn } from '../ops/undo-latest.js';
@@ -15,8 +16,16 @@ import { NotFoundError } from './errors.js';
 import type { Run } from './run.js';
 import { renderTable } from './table.js';
 
+/** A change from outside as `pbc journal -o json` prints it: when seen, what, how many. */
+function seenJson(e: JournalRow) {
+  const { id, time, device, seen } = e;
+  const { what, added, removed, changed, items } = seen!;
+  return { id, time, device, observed: { what, added, removed, changed, items } };
+}
+
 /** The entry as `pbc journal -o json` prints it. */
-export function entryJson(e: JournalEntry) {
+export function entryJson(e: JournalRow) {
+  if (e.seen) return seenJson(e);
   return {
     id: e.id,
     time: e.time,
@@ -41,7 +50,8 @@ async function selectedUrl(run: Run): Promise<string | undefined> {
 
 export async function list(run: Run, o: { all?: boolean }): Promise<void> {
   const url = o.all ? undefined : await selectedUrl(run);
-  const entries = entriesOf(new JournalFile(), url === undefined ? {} : { device: url });
+  const file = new JournalFile();
+  const entries = withSeen(entriesOf(file, url === undefined ? {} : { device: url }), file, url);
   await run.print(entries.map(entryJson), () =>
     entries.length === 0
       ? `no changes in the journal${url ? ` for ${deviceId(url)}` : ''}`
@@ -61,8 +71,8 @@ export async function list(run: Run, o: { all?: boolean }): Promise<void> {
             ...(url ? [] : [e.device]),
             e.user || '-',
             e.operation,
-            describeRequest(e.request).join(' '),
-            entryOutcome(e),
+            e.seen ? seenSummary(e.seen) : describeRequest(e.request).join(' '),
+            e.seen ? 'seen' : entryOutcome(e),
           ]),
         ),
   );

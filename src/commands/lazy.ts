@@ -28,6 +28,7 @@ const MODULES = {
   desired: () => import('./desired-file.js'),
   doctor: () => import('./doctor.js'),
   tools: () => import('./tools.js'),
+  lock: () => import('./lock.js'),
 } satisfies Record<string, () => Promise<Module>>;
 
 function commandPath(cmd: Command): string {
@@ -84,6 +85,10 @@ export function handle(
       .option(
         '--guard-drop-floor <pps>',
         'with --guard: new tx drops a port must have to trip drops (default 1000pps)',
+      )
+      .option(
+        '--guard-tx-fall <percent>',
+        "with --guard: how far a watched port's tx may fall before quiet trips (default 50%)",
       );
   return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }

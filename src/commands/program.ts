@@ -11,6 +11,7 @@ import { declareSafety, LOCAL, READ } from './safety.js';
 import { defineCommands } from './tree.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
+import { defineLock } from './tree-lock.js';
 import { defineRevert } from './tree-revert.js';
 import { defineTools } from './tree-tools.js';
 import { version } from './version.js';
@@ -193,7 +194,8 @@ export function buildProgram(startConsole?: (g: GlobalOptions) => Promise<void>)
       'after',
       `
 Exit codes: 0 ok, 1 the device answered with an error, 2 usage, 3 connection/timeout,
-4 authentication/authorization. Config: $PBC_CONFIG or ~/.config/pbc/config.yaml.
+4 authentication/authorization, 5 conflict (the device changed since the plan,
+or another operator holds the lock). Config: $PBC_CONFIG or ~/.config/pbc/config.yaml.
 Docs: docs/cli.md`,
     );
   globalOptions(program);
@@ -201,6 +203,7 @@ Docs: docs/cli.md`,
   exporterCommand(program);
   defineCommands(program);
   defineRevert(program);
+  defineLock(program);
   defineDesired(program);
   defineTools(program);
   defineConfigFile(program);

@@ -54,6 +54,7 @@ const OWN_FLAGS = new Set([
   'guard',
   'guardFor',
   'guardDropFloor',
+  'guardTxFall',
 ]);
 
 /** `rules add --priority 100 --match in_port=1 --actions output:2`, secrets left out. */

@@ -3,6 +3,7 @@ import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
 import { installJournal, type Journal } from '../ops/journal.js';
+import { installLock } from '../ops/lock/read.js';
 import { type Change, confirmationText, sendChange } from './change.js';
 import {
   clientOptions,
@@ -52,6 +53,8 @@ export interface Run {
   readonly shared: Map<string, unknown>;
   /** The device's name in messages and files: the context name, else its URL. */
   deviceName(): Promise<string>;
+  /** `--revert-after` / `--guard` of this command, when given (a guard may watch more). */
+  readonly revert?: RevertSpec;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: commander hands options and arguments untyped
@@ -154,6 +157,11 @@ export class Runner implements Run {
       undefined,
       { strict: true },
     );
+    // its writes are refused while another operator holds the device's lock (src/ops/lock)
+    installLock(this.made, {
+      ...(dev.user !== undefined ? { login: dev.user } : {}),
+      notice: (line) => this.warn(line),
+    });
     this.madeClient(this.made);
     return this.made;
   }

@@ -7,6 +7,7 @@
  * (exit 0 all ok, 1 any starved or extra, 2 bad file). explain: why one rule's counter is zero.
  */
 import type { Client } from '../api/index.js';
+import { watchToolPorts } from '../guard/health-spec.js';
 import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
@@ -46,7 +47,7 @@ async function planned(run: Run, o: ToolsOptions) {
   const device = await readDeviceState(client, { rules: [] });
   const ports = tracePorts(device.info, device.ports);
   const intents = resolveIntents(config, ports);
-  return { client, device, ports, plan: planTools(intents, device) };
+  return { client, device, ports, intents, plan: planTools(intents, device) };
 }
 
 export async function plan(run: Run, o: ToolsOptions): Promise<number> {
@@ -58,7 +59,12 @@ export async function plan(run: Run, o: ToolsOptions): Promise<number> {
 }
 
 export async function apply(run: Run, o: ToolsOptions): Promise<number> {
-  const { plan: p, device } = await planned(run, o);
+  const { plan: p, device, intents } = await planned(run, o);
+  // --guard: the tools' ports are watched too, whichever rules the band's change touches
+  watchToolPorts(
+    run.revert?.health,
+    intents.tools.map((t) => t.port),
+  );
   const desired = toolsApplyPlan(p, device);
   return performPlan(run, desired, planImpact(desired, device), String(o.file));
 }

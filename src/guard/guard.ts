@@ -115,6 +115,8 @@ export async function runGuard(
       continue;
     }
     if (!claimed) continue; // confirmed in the meantime: the loop reads the new state
+    // a guarded change's timeline ends where the timer's revert begins
+    if (health) endWatch(health, id, env);
     return revert(claimed, input, timing, env, opts.onEvent);
   }
 }

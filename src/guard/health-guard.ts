@@ -94,7 +94,7 @@ export class HealthWatch {
     this.last = cur;
     this.samples++;
     const view = viewOf(prev, cur);
-    if (!this.watched) this.watched = watchedOf(this.base!, view);
+    if (!this.watched) this.watched = watchedOf(this.base!, view, this.spec.toolPorts);
     this.point(view);
     patchHealth(this.id, { samples: this.samples }, this.env);
     if (this.samples < 2) return undefined;

@@ -6,6 +6,7 @@
  */
 import type { Client } from '../api/index.js';
 import { type Group, lineRateBps, portUp, type Rule, ruleKeyText } from '../model/index.js';
+import { anyCounterFell, perSecond } from '../store/rates.js';
 import type { LoadPort, RatedRule } from '../traffic/index.js';
 
 export interface PortSample {
@@ -32,15 +33,20 @@ export interface Sample {
   groups: Group[];
 }
 
-/** Reads one sample (four GETs, in parallel). */
+/**
+ * Reads one sample (four GETs, in parallel). Its time is the middle of the reads: the device
+ * counted somewhere between the asking and the answers, and a time taken at either end alone
+ * skews every rate by the answers' delay on a loaded machine.
+ */
 export async function takeSample(client: Client, now = Date.now): Promise<Sample> {
+  const asked = now();
   const [info, stats, list, groups] = await Promise.all([
     client.ports.info(),
     client.ports.stats(),
     client.rules.list(),
     client.groups.list(),
   ]);
-  const at = now();
+  const at = Math.round((asked + now()) / 2);
   const byNo = new Map(stats.map((s) => [s.portnum, s]));
   const ports: PortSample[] = [];
   for (const i of info) {
@@ -86,33 +92,39 @@ export interface View {
   groups: ReadonlyMap<number, Group>;
 }
 
-function perSecond(now: bigint, before: bigint | undefined, secs: number, factor = 1) {
-  if (before === undefined || now < before || secs <= 0) return null;
-  return (Number(now - before) * factor) / secs;
-}
+const PORT_COUNTERS = ['txbytes', 'txpkts', 'txdrop'] as const;
 
-/** The rates from `prev` to `cur`. */
+/**
+ * The rates from `prev` to `cur`, by the console's rules (src/store/rates.ts): a counter that
+ * fell anywhere (the device restarted between the samples) gives no port rate at all.
+ */
 export function viewOf(prev: Sample, cur: Sample): View {
   const secs = (cur.at - prev.at) / 1000;
   const oldPorts = new Map(prev.ports.map((p) => [p.no, p]));
   const oldRules = new Map(prev.rules.map((r) => [r.key, r]));
+  const reset = anyCounterFell(
+    cur.ports.map((p) => [p, oldPorts.get(p.no)] as const),
+    PORT_COUNTERS,
+  );
+  const rate = (now: bigint, before: bigint | undefined, factor = 1) =>
+    before === undefined || secs <= 0 ? null : perSecond(now, before, secs, factor);
   return {
     at: cur.at,
     ports: cur.ports.map((p) => {
-      const o = oldPorts.get(p.no);
+      const o = reset ? undefined : oldPorts.get(p.no);
       return {
         no: p.no,
         name: p.name,
         up: p.up,
         lineBps: p.lineBps,
-        txBps: perSecond(p.txbytes, o?.txbytes, secs, 8),
-        txPps: perSecond(p.txpkts, o?.txpkts, secs),
-        txDropPps: perSecond(p.txdrop, o?.txdrop, secs),
+        txBps: rate(p.txbytes, o?.txbytes, 8),
+        txPps: rate(p.txpkts, o?.txpkts),
+        txDropPps: rate(p.txdrop, o?.txdrop),
       };
     }),
     rules: cur.rules.map(({ n_packets, ...r }) => ({
       ...r,
-      pps: perSecond(n_packets, oldRules.get(r.key)?.n_packets, secs),
+      pps: rate(n_packets, oldRules.get(r.key)?.n_packets),
     })),
     groups: new Map(cur.groups.map((g) => [g.group_id, g])),
   };

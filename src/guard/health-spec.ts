@@ -1,8 +1,8 @@
 /**
  * What a guarded change watches (issue 32): which guards (`drops`, `oversub`, `quiet`), for
  * how long, how often, and their thresholds. Parsed from `--guard [LIST]`, `--guard-for`,
- * `--guard-drop-floor` (the console's `G` takes the defaults); kept in the pending entry so
- * the detached guard process reads it there.
+ * `--guard-drop-floor`, `--guard-tx-fall` (the console's `G` takes the defaults); kept in the
+ * pending entry so the detached guard process reads it there.
  */
 import { parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
@@ -20,6 +20,8 @@ export interface HealthSpec {
   dropFloorPps: number;
   /** `quiet`: a watched port whose tx fell by more than this share (0..1) trips. */
   quietFall: number;
+  /** The tool ports of the `tools:` intents file in use (`pbc tools apply`): watched too. */
+  toolPorts?: number[];
 }
 
 export const HEALTH_DEFAULTS: HealthSpec = {
@@ -60,17 +62,29 @@ export function parseRatePps(text: string, flag = '--guard-drop-floor'): number 
   return n;
 }
 
+/** `50%` or `50` → 0.5: the share a watched port's tx may fall before `quiet` trips. */
+export function parseFall(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  const n = m ? Number(m[1]) : Number.NaN;
+  if (!(n > 0 && n < 100))
+    throw new UsageError(
+      `--guard-tx-fall takes a percentage above 0 and below 100 such as 50%, got '${text}'`,
+    );
+  return n / 100;
+}
+
 export interface GuardFlags {
   guard?: string | true;
   guardFor?: string;
   guardDropFloor?: string;
+  guardTxFall?: string;
 }
 
 /** The spec of the guard flags, or undefined without `--guard` (then the others are refused). */
 export function healthSpec(o: GuardFlags, env: NodeJS.ProcessEnv = process.env) {
   if (o.guard === undefined) {
-    if (o.guardFor !== undefined || o.guardDropFloor !== undefined)
-      throw new UsageError('--guard-for and --guard-drop-floor go with --guard');
+    if ([o.guardFor, o.guardDropFloor, o.guardTxFall].some((v) => v !== undefined))
+      throw new UsageError('--guard-for, --guard-drop-floor and --guard-tx-fall go with --guard');
     return undefined;
   }
   const spec: HealthSpec = {
@@ -80,5 +94,11 @@ export function healthSpec(o: GuardFlags, env: NodeJS.ProcessEnv = process.env) 
   };
   if (o.guardFor !== undefined) spec.forMs = parseDuration(o.guardFor, '--guard-for');
   if (o.guardDropFloor !== undefined) spec.dropFloorPps = parseRatePps(o.guardDropFloor);
+  if (o.guardTxFall !== undefined) spec.quietFall = parseFall(o.guardTxFall);
   return spec;
+}
+
+/** A guarded change of a `tools:` intents file watches its tool ports too. */
+export function watchToolPorts(health: { spec: HealthSpec } | undefined, ports: number[]): void {
+  if (health) health.spec.toolPorts = [...new Set(ports)].sort((a, b) => a - b);
 }

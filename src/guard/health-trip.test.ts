@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
 import type { LoadPort } from '../traffic/index.js';
 import { type Sample, type View, viewOf } from './health-sample.js';
-import { HEALTH_DEFAULTS, parseGuardKinds, parseRatePps } from './health-spec.js';
+import { HEALTH_DEFAULTS, parseFall, parseGuardKinds, parseRatePps } from './health-spec.js';
 import { tripOf, tripText, watchedOf } from './health-trip.js';
 
 const G = 1e9;
@@ -88,7 +88,7 @@ describe('watchedOf: what a change affects', () => {
 
   it('nothing changed: no port watched, no rule', () => {
     const v = view(baseRules, [TOOL]);
-    expect(watchedOf(v, v)).toEqual({ ports: [], rules: [], top: -1 });
+    expect(watchedOf(v, v)).toEqual({ ports: [], rules: [], shadowed: [], top: -1 });
   });
 });
 
@@ -170,6 +170,34 @@ describe('tripOf', () => {
     expect(tripOf({ ...spec, kinds: ['quiet'] }, watchedOf(b, now), b, now)).toBeUndefined();
   });
 
+  it('quiet judges the rules the change may shadow by overlap, not every rule below it', () => {
+    const other: R = { priority: 50, in: '9', actions: ['output:40'], bps: G, pps: 100 };
+    const b = view([...baseRules, other], [TOOL]);
+    const ww = watchedOf(b, view([...baseRules, other, added], [TOOL]));
+    expect(ww.shadowed).toEqual([]);
+    // in_port=9 went quiet for its own reasons: below the change, but no packet of it is the change's
+    const now = view([...baseRules, added, { ...other, pps: 0 }], [TOOL]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, ww, b, now)).toBeUndefined();
+    // a rule below the change that overlaps it is judged
+    const wide: R = { ...added, priority: 20, name: 'wide', pps: 100 };
+    const b2 = view([...baseRules, wide], [TOOL]);
+    const w2 = watchedOf(b2, view([...baseRules, wide, added], [TOOL]));
+    expect(w2.shadowed).toEqual(['priority 20 in_port=18']);
+    const quietNow = view([...baseRules, added, { ...wide, pps: 0 }], [TOOL]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, w2, b2, quietNow)?.rule).toBe(
+      'priority 20 in_port=18',
+    );
+  });
+
+  it('the tool ports of a tools: intents file are watched though no changed rule sends to them', () => {
+    const ww = watchedOf(base, after, [9, 16]);
+    expect(ww.ports).toEqual([9, 16]);
+    const tool9 = { no: 9, txBps: 1 * G };
+    const now = view([...baseRules, added], [TOOL, { no: 9, txBps: 0.1 * G }]);
+    const was = view(baseRules, [TOOL, tool9]);
+    expect(tripOf({ ...spec, kinds: ['quiet'] }, ww, was, now)?.port).toBe('eth-0-9');
+  });
+
   it('a guard left out of the list never trips', () => {
     const now = view([...baseRules, added], [{ no: 16, txBps: 10 * G, txDropPps: 3e5 }, BUSY]);
     expect(tripOf({ ...spec, kinds: ['quiet'] }, w, base, now)).toBeUndefined();
@@ -211,6 +239,36 @@ describe('viewOf: rates need two samples', () => {
   });
 });
 
+describe('viewOf: a device restart between two samples', () => {
+  const port = (no: number, tx: bigint, drop: bigint) => ({
+    no,
+    name: `eth-0-${no}`,
+    up: true,
+    lineBps: 1e10,
+    txbytes: tx,
+    txpkts: tx / 1000n,
+    txdrop: drop,
+  });
+  const at = (ms: number, ports: ReturnType<typeof port>[]): Sample => ({
+    at: ms,
+    ports,
+    rules: [],
+    groups: [],
+  });
+  it('gives no port rate at all (the console rule), not an overload of a port counted from zero', () => {
+    // port 16 had sent little before the restart; since it, more than its old total
+    const before = at(0, [port(1, 5_000_000_000_000n, 0n), port(16, 1000n, 0n)]);
+    const after = at(1000, [port(1, 100n, 0n), port(16, 2_000_000_000n, 900_000n)]);
+    const v = viewOf(before, after);
+    expect(v.ports.map((p) => [p.txBps, p.txDropPps])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const w = { ports: [16], rules: [], shadowed: [], top: -1 };
+    expect(tripOf(spec, w, viewOf(before, before), v)).toBeUndefined();
+  });
+});
+
 describe('flags', () => {
   it('parses the guard list and the drop floor', () => {
     expect(parseGuardKinds(true)).toEqual(['drops', 'oversub', 'quiet']);
@@ -219,5 +277,9 @@ describe('flags', () => {
     expect(parseRatePps('1000pps')).toBe(1000);
     expect(parseRatePps('2.5k')).toBe(2500);
     expect(() => parseRatePps('fast')).toThrow(/--guard-drop-floor/);
+    expect(parseFall('30%')).toBe(0.3);
+    expect(parseFall('75')).toBe(0.75);
+    expect(() => parseFall('0%')).toThrow(/--guard-tx-fall takes a percentage/);
+    expect(() => parseFall('half')).toThrow(/--guard-tx-fall/);
   });
 });

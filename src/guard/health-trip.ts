@@ -10,22 +10,16 @@
  * - `drops`: a watched port drops more tx packets per second than before, by more than the
  *   floor;
  * - `quiet`: a rule that carried traffic before carries none now (a changed rule, or one
- *   the changed rules may shadow: of no higher priority), or a watched port's tx fell by
- *   more than the spec's share.
+ *   the changed rules may shadow: of no higher priority and overlapping, health-watched.ts),
+ *   or a watched port's tx fell by more than the spec's share.
  */
 import { formatSi } from '../store/rates.js';
-import { deliveries, type LoadPort, lineRateText, portLoads } from '../traffic/index.js';
-import type { RuleRate, View } from './health-sample.js';
+import { type LoadPort, lineRateText, portLoads } from '../traffic/index.js';
+import type { View } from './health-sample.js';
 import type { GuardKind, HealthSpec } from './health-spec.js';
+import type { Watched } from './health-watched.js';
 
-/** What a change affects: the ports its rules send to, and the rules it changed. */
-export interface Watched {
-  ports: number[];
-  /** Keys of the rules added, changed or deleted (a rule using a changed group counts). */
-  rules: string[];
-  /** The highest priority among them (-1: no rule changed: every rule is watched). */
-  top: number;
-}
+export { type Watched, watchedOf } from './health-watched.js';
 
 export interface Trip {
   kind: GuardKind;
@@ -39,37 +33,6 @@ export interface Trip {
 export const QUIET_MIN_PPS = 10;
 /** A port's fall in tx counts only from this rate (bit/s) on. */
 export const QUIET_MIN_BPS = 1e6;
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The rules and ports a change touched, from the view before it and the first after it. */
-export function watchedOf(base: View, after: View): Watched {
-  const changedGroups = new Set<number>();
-  for (const id of new Set([...base.groups.keys(), ...after.groups.keys()]))
-    if (!same(base.groups.get(id), after.groups.get(id))) changedGroups.add(id);
-  const usesChanged = (r: RuleRate) =>
-    r.actions.some((a) => changedGroups.has(Number(/^group:(\d+)$/.exec(a)?.[1] ?? Number.NaN)));
-  const beforeByKey = new Map(base.rules.map((r) => [r.key, r]));
-  const afterByKey = new Map(after.rules.map((r) => [r.key, r]));
-  const ports = new Set<number>();
-  const rules = new Set<string>();
-  let top = -1;
-  const touch = (r: RuleRate, v: View) => {
-    rules.add(r.key);
-    top = Math.max(top, r.priority);
-    const up = (n: number) => v.ports.find((p) => p.no === n)?.up ?? false;
-    for (const d of deliveries(r.actions, v.groups, up)) ports.add(d.port);
-  };
-  for (const r of after.rules) {
-    const b = beforeByKey.get(r.key);
-    if (!b || !same(b.actions, r.actions) || usesChanged(r)) {
-      touch(r, after);
-      if (b) touch(b, base);
-    }
-  }
-  for (const b of base.rules) if (!afterByKey.has(b.key) || usesChanged(b)) touch(b, base);
-  return { ports: [...ports].sort((a, b) => a - b), rules: [...rules], top };
-}
 
 const rate = (bps: number) => formatSi(bps);
 
@@ -119,7 +82,7 @@ function quiet(spec: HealthSpec, w: Watched, base: View, now: View): Trip | unde
   for (const r of now.rules) {
     const b = before.get(r.key);
     if (!b || (b.pps ?? 0) < QUIET_MIN_PPS || r.pps !== 0) continue;
-    if (w.top >= 0 && r.priority > w.top && !w.rules.includes(r.key)) continue;
+    if (w.top >= 0 && !w.rules.includes(r.key) && !w.shadowed.includes(r.key)) continue;
     const name = r.name ? `rule '${r.name}' ` : 'rule ';
     return {
       kind: 'quiet',

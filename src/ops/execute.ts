@@ -25,6 +25,7 @@ import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
 import { sameKey } from '../tcam/index.js';
 import { journalOf } from './journal.js';
+import { checkLock } from './lock/check.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
 import { recordedOp } from './tables.js';
@@ -76,7 +77,7 @@ export interface PlanResult {
 export interface Executor {
   client: Client;
   store?: ConsoleStore;
-  poller?: Pick<Poller, 'refreshNow'>;
+  poller?: Pick<Poller, 'refreshNow'> & Partial<Pick<Poller, 'writing'>>;
   /** Asked with the plan before anything is sent (a plan run): false sends nothing. */
   confirm?: (plan: Plan) => Promise<boolean>;
 }
@@ -89,6 +90,8 @@ export interface RunOptions {
   refresh?: readonly ResourceKey[];
   /** false: nothing is refreshed when `work` throws (one write the device refused). */
   refreshOnFailure?: boolean;
+  /** The lock's own write (take, renew, steal, release): not refused by the lock check. */
+  lockOp?: boolean;
 }
 
 /**
@@ -101,6 +104,9 @@ export async function run<T>(
   work: (send: Send) => Promise<T>,
   options: RunOptions = {},
 ): Promise<T> {
+  // another operator's lock refuses the run before anything is sent (ops/lock/check.ts)
+  if (!options.lockOp)
+    await checkLock({ ...x, send: (op) => run(x, (s) => s(op), { lockOp: true }) });
   const state = new RunState(x, options.refresh);
   let value: T;
   try {
@@ -143,7 +149,9 @@ class RunState {
       ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
       ...(op.readAfter === false ? { readAfter: false } : {}),
     };
-    return inWriteContext(context, () => op.send(this.x.client));
+    // the poller tells this console's writes from others' (changes from outside)
+    const ended = this.x.poller?.writing?.(op.affects);
+    return inWriteContext(context, () => op.send(this.x.client)).finally(ended);
   }
 
   /**

@@ -93,6 +93,25 @@ export interface JournalGuard {
   guard: unknown;
 }
 
+/**
+ * A change of the device this console saw between two polls and did not make (another
+ * operator, another pbc, the vendor's UI): what, when seen, how many objects (src/store/outside.ts).
+ */
+export interface JournalObserved {
+  type: 'observed';
+  id: string;
+  /** When it was seen. */
+  time: string;
+  device: string;
+  /** `rules`, `groups`, `ports`, `save-points`. */
+  what: string;
+  added: number;
+  removed: number;
+  changed: number;
+  /** The first objects, `+ rule 'web' priority 10 in_port=1` (`−` removed, `~` changed). */
+  items: string[];
+}
+
 /** One change as read back: its request line with its outcome (if it has ended). */
 export interface JournalEntry extends Omit<JournalRequest, 'type'> {
   result?: unknown;
@@ -169,8 +188,9 @@ export class JournalFile {
   }
 
   /** The changes recorded, and where a line could not be read (see `Torn`). */
-  scan(): { entries: JournalEntry[]; torn: Torn[] } {
+  scan(): { entries: JournalEntry[]; torn: Torn[]; observed: JournalObserved[] } {
     const byId = new Map<string, JournalEntry>();
+    const observed: JournalObserved[] = [];
     const torn: Torn[] = [];
     let last: string | undefined;
     for (const file of [join(this.dir, JOURNAL_OLD), this.path]) {
@@ -208,10 +228,15 @@ export class JournalFile {
         } else if (r.type === 'guard') {
           const entry = byId.get(r.id);
           if (entry) entry.guard = r.guard;
-        }
+        } else if (r.type === 'observed') observed.push(r);
       }
     }
-    return { entries: [...byId.values()], torn };
+    return { entries: [...byId.values()], torn, observed };
+  }
+
+  /** The changes from outside this journal's consoles saw, oldest first. */
+  observations(): JournalObserved[] {
+    return this.scan().observed;
   }
 }
 
@@ -228,7 +253,7 @@ export interface Torn {
   after: string | undefined;
 }
 
-type JournalLine = JournalRequest | JournalOutcome | JournalAfter | JournalGuard;
+type JournalLine = JournalRequest | JournalOutcome | JournalAfter | JournalGuard | JournalObserved;
 
 function parseLine(line: string): JournalLine | undefined {
   try {

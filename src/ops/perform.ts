@@ -4,13 +4,12 @@
  * in its write context and refreshes what it affects through the poller.
  */
 import type { Client } from '../api/index.js';
-import type { Poller } from '../store/poller.js';
 import { type Executor, run, type Send } from './execute.js';
 import type { Operation } from './operation.js';
 
 export interface Performer {
   client: Client;
-  poller?: Pick<Poller, 'refreshNow'>;
+  poller?: Executor['poller'];
   store?: Executor['store'];
 }
 

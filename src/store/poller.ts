@@ -77,6 +77,10 @@ export class Poller {
   /** Per resource: fetches begun, and the latest of them whose answer was committed. */
   private readonly begun = new Map<ResourceKey, number>();
   private readonly committed = new Map<ResourceKey, number>();
+  /** Per resource: this console's writes of it, counted at their start and at their end. */
+  private readonly writes = new Map<ResourceKey, number>();
+  /** Per resource: that count when the fetch of the data held began. */
+  private readonly writesAtHeld = new Map<ResourceKey, number>();
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -122,6 +126,19 @@ export class Poller {
 
   demanded(): ResourceKey[] {
     return [...this.demand];
+  }
+
+  /**
+   * A write of this console that changes `keys` begins; call the answer once it has ended.
+   * A difference between two polls with no write of the resource begun or ended between the
+   * first's start and the second's commit is someone else's (the store's `observed`).
+   */
+  writing(keys: readonly ResourceKey[]): () => void {
+    const count = () => {
+      for (const k of keys) this.writes.set(k, (this.writes.get(k) ?? 0) + 1);
+    };
+    count();
+    return count;
   }
 
   /** Polls now (all demanded resources, or the given ones), whatever their schedule. */
@@ -207,6 +224,7 @@ export class Poller {
     const generation = (this.begun.get(key) ?? 0) + 1;
     this.begun.set(key, generation);
     this.started.set(key, (this.started.get(key) ?? 0) + 1);
+    const writes = this.writes.get(key) ?? 0;
     markInFlight(this.store, key);
     const fetcher = this.fetch[key] as (c: Client) => Promise<never>;
     let outcome: { data: never } | { error: unknown };
@@ -217,13 +235,18 @@ export class Poller {
     }
     if (generation < (this.committed.get(key) ?? 0)) return; // a newer answer is in
     this.committed.set(key, generation);
-    if ('data' in outcome) this.succeeded(key, outcome.data);
+    if ('data' in outcome) this.succeeded(key, outcome.data, writes);
     else this.failed(key, outcome.error);
   }
 
-  private succeeded(key: ResourceKey, data: never): void {
+  /** `writes`: this console's write count of `key` when the fetch began. */
+  private succeeded(key: ResourceKey, data: never, writes: number): void {
     const recovered = this.store.getState().resources[key].failures > 0;
-    commitSuccess(this.store, key, data, this.now());
+    // a poller's first answer is not compared: the data held may be another connection's
+    const held = this.writesAtHeld.get(key);
+    const outside = held !== undefined && (this.writes.get(key) ?? 0) === held;
+    this.writesAtHeld.set(key, writes);
+    commitSuccess(this.store, key, data, this.now(), outside);
     this.schedule(key, this.intervals[key]);
     // an error of a resource no longer polled (its screen was left) would stay forever
     const last = this.store.getState().lastError;

@@ -53,9 +53,24 @@ export function emptyRates(): RateState {
   return { last: new Map(), rates: new Map() };
 }
 
-function perSecond(now: bigint, before: bigint, seconds: number, factor = 1): number | null {
+/** A counter's rate between two readings `seconds` apart; null after a reset (it fell). */
+export function perSecond(now: bigint, before: bigint, seconds: number, factor = 1): number | null {
   if (now < before) return null; // reset
   return (Number(now - before) * factor) / seconds;
+}
+
+/**
+ * Some counter (`keys`) of some item fell between its previous reading and this one: the
+ * device restarted or was cleared, and no delta of that sample means anything.
+ */
+export function anyCounterFell<T extends object>(
+  pairs: Iterable<readonly [T, T | undefined]>,
+  keys: readonly (keyof T)[],
+): boolean {
+  for (const [cur, prev] of pairs)
+    if (prev !== undefined && keys.some((k) => (cur[k] as bigint) < (prev[k] as bigint)))
+      return true;
+  return false;
 }
 
 const COUNTERS = [
@@ -76,10 +91,10 @@ const COUNTERS = [
  * rate — so the whole sample gives no rate (one sample is not a rate, issue 29).
  */
 export function countersFell(state: RateState, sample: readonly PortStats[]): boolean {
-  return sample.some((s) => {
-    const prev = state.last.get(s.portnum)?.stats;
-    return prev !== undefined && COUNTERS.some((k) => s[k] < prev[k]);
-  });
+  return anyCounterFell(
+    sample.map((s) => [s, state.last.get(s.portnum)?.stats] as const),
+    COUNTERS,
+  );
 }
 
 /** Folds one /ports/stats sample taken at `at` (ms) into the state; returns a new state. */

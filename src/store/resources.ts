@@ -32,7 +32,13 @@ export const DEFAULT_INTERVALS = {
 
 export type ResourceKey = keyof typeof DEFAULT_INTERVALS;
 
-export const HEADER_RESOURCES: readonly ResourceKey[] = ['identity', 'access', 'flows'];
+// savepoints: the header shows the device's lock (a rule save-point, src/ops/lock) on every screen
+export const HEADER_RESOURCES: readonly ResourceKey[] = [
+  'identity',
+  'access',
+  'flows',
+  'savepoints',
+];
 
 async function identity(c: Client) {
   const [name, model, generation, serial, imageVersion, serverRevision, dpid, ident, ip] =

@@ -4,6 +4,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyLog, type LogBuffer, mergeLog } from './logbuffer.js';
+import { type ObservedChange, withObserved } from './outside.js';
 import { emptyRates, type RateState, updateRates } from './rates.js';
 import { DEFAULT_INTERVALS, type ResourceData, type ResourceKey } from './resources.js';
 
@@ -49,6 +50,8 @@ export interface ConsoleState {
   reboot?: RebootMark;
   /** The confirmation on screen, what it sends and the answer (confirmation.ts). */
   confirmation?: ShownConfirmation;
+  /** Changes seen between two polls that this console did not make, oldest first (outside.ts). */
+  observed: readonly ObservedChange[];
 }
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -97,6 +100,7 @@ export function createConsoleStore(): ConsoleStore {
     rates: emptyRates(),
     log: emptyLog(),
     paused: false,
+    observed: [],
   }));
 }
 
@@ -106,15 +110,20 @@ export function markInFlight(store: ConsoleStore, key: ResourceKey): void {
   }));
 }
 
-/** One commit: the resource's new data plus whatever derives from it (rates, log). */
+/**
+ * One commit: the resource's new data plus whatever derives from it (rates, log). `outside`:
+ * no write of this console could have changed it since the last commit — a difference is
+ * someone else's, kept in `observed`.
+ */
 export function commitSuccess<K extends ResourceKey>(
   store: ConsoleStore,
   key: K,
   data: ResourceData[K],
   at: number,
+  outside = false,
 ): void {
   store.setState((s) => {
-    const { interval } = s.resources[key];
+    const { interval, data: before } = s.resources[key];
     const next: Partial<ConsoleState> = {
       resources: {
         ...s.resources,
@@ -122,6 +131,7 @@ export function commitSuccess<K extends ResourceKey>(
       },
     };
     if (s.lastError?.key === key) next.lastError = undefined;
+    if (outside) next.observed = withObserved(s.observed, key, before, data, at);
     if (s.reboot && (s.reboot.seenDown || at - s.reboot.since > REBOOT_GRACE_MS))
       next.reboot = undefined;
     if (key === 'stats') next.rates = updateRates(s.rates, data as ResourceData['stats'], at);

@@ -22,6 +22,7 @@ import { HEADER_HEIGHT, Header } from './header.js';
 import { statusHints } from './hints.js';
 import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
+import { useOutsideChanges } from './outside-changes.js';
 import { Palette } from './palette.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { type Overlay, useAppActions } from './use-app-actions.js';
@@ -47,6 +48,7 @@ export function App(props: { initialScreen?: ScreenId }) {
   // `:login`'s form, over the screen (which stays mounted underneath)
   const login = useDialog(setNotice);
   useGuardTrips(session.url, setNotice);
+  useOutsideChanges(setNotice);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const { screen } = screens;
   const view = SCREEN_VIEWS[screen];

@@ -7,6 +7,7 @@
 import { type Client, type ClientOptions, createClient } from '../api/index.js';
 import type { ConsoleOptions } from '../commands/console.js';
 import { installJournal, type Journal } from '../ops/journal.js';
+import { holderOf, installLock } from '../ops/lock/read.js';
 import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -50,6 +51,10 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     undefined,
     { strict: true },
   );
+  // its writes are refused while another operator holds the device's lock (src/ops/lock);
+  // who this console is is known before the header first shows a lock
+  installLock(client, settings.user ? { login: settings.user } : {});
+  void holderOf(client).catch(() => {});
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),

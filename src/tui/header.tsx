@@ -1,10 +1,12 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
+import stringWidth from 'string-width';
 import { pendingOn } from '../guard/arm.js';
 import type { HealthState } from '../guard/health-state.js';
 import { alive, PendingFileError } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
+import { knownHolder, lockHeader } from '../ops/lock/read.js';
 import { useFleet } from '../screens/fleet/context.js';
 import { usage, usageText } from '../store/figures.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
@@ -105,12 +107,17 @@ function guardedText(h: HealthState, expiresAt: number, now: number): string {
   return `GUARDED · REVERT IN ${formatCountdown(expiresAt - now)} — C confirm`;
 }
 
+/** The lock's mark is at most this wide: at 80 columns the device's name keeps some room. */
+const LOCK_WIDTH = 34;
+/** The columns a mark on the right of the first line takes, its space included. */
+const side = (text: string) => (text ? stringWidth(text) + 1 : 0);
+
 export function Header(props: {
   width: number;
   screen: ScreenId;
   demanded: readonly ResourceKey[];
 }) {
-  const { session, poller } = useConsole();
+  const { session, poller, client } = useConsole();
   const identity = useConsoleState((s) => s.resources.identity.data);
   // a string, so the selector's answer is stable between commits
   const who = useConsoleState((s) => whoText(uacOf(s), session.user));
@@ -119,6 +126,9 @@ export function Header(props: {
   const paused = useConsoleState((s) => s.paused);
   const resources = useConsoleState((s) => s.resources);
   const now = useNow(1000);
+  // `⚿ alice@jump1 12m · maintenance`: who holds the device's lock (src/ops/lock), clipped
+  const lockData = useConsoleState((s) => s.resources.savepoints.data);
+  const lock = clipLine(lockHeader(lockData, knownHolder(client), now), LOCK_WIDTH);
   const fleet = useFleet();
   // the header's own resources count too: a screen that never loaded still has an age to show
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
@@ -152,12 +162,17 @@ export function Header(props: {
       <Box width={props.width}>
         <Box flexGrow={1}>
           <Text bold wrap="truncate">
-            {clipLine(left1, props.width - right1.length - (revert ? revert.length + 1 : 0) - 1)}
+            {clipLine(left1, props.width - right1.length - side(revert) - side(lock) - 1)}
           </Text>
         </Box>
         {revert ? (
           <Text color="yellow" bold>
             {revert}{' '}
+          </Text>
+        ) : null}
+        {lock ? (
+          <Text color="magenta" bold>
+            {lock}{' '}
           </Text>
         ) : null}
         <Text color={conn.color}>{right1}</Text>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { cleanText, fitCell, takeWidth, textWidth, truncateText } from './text.js';
+import { cleanText, fitCell, keyLines, takeWidth, textWidth, truncateText } from './text.js';
 
 describe('fitCell', () => {
   it('pads short text to the width, left or right aligned', () => {
@@ -115,5 +115,26 @@ describe('fitCell properties', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('keyLines', () => {
+  const keys =
+    'y delete · R send, revert in 5 min unless confirmed · G guarded · any other key cancels';
+  it('keeps a line that fits as it is', () => {
+    expect(keyLines(keys, 100)).toEqual([keys]);
+  });
+  it('splits a keys line too wide for 80 columns between its parts, nothing cut', () => {
+    const lines = keyLines(keys, 76);
+    expect(lines).toEqual([
+      'y delete · R send, revert in 5 min unless confirmed · G guarded',
+      'any other key cancels',
+    ]);
+  });
+  it('cuts only the last of at most two lines when even two are too few', () => {
+    const lines = keyLines(keys, 24);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('y delete');
+    expect(lines[1]?.endsWith('…')).toBe(true);
   });
 });

@@ -146,3 +146,20 @@ export function fitCell(text: string, width: number, align: 'left' | 'right' = '
 export function clipLine(text: string, width: number): string {
   return truncateText(cleanText(text), width).text;
 }
+
+/**
+ * A keys line (`y delete · R send, revert … · G guarded · any other key cancels`) as the lines
+ * of `width` it needs, split between its ` · ` parts (at most `max` lines; the last is cut).
+ */
+export function keyLines(text: string, width: number, max = 2): string[] {
+  if (textWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  for (const part of text.split(' · ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && textWidth(`${last} · ${part}`) <= width)
+      lines[lines.length - 1] = `${last} · ${part}`;
+    else lines.push(part);
+  }
+  const kept = lines.slice(0, max - 1);
+  return [...kept, lines.slice(max - 1).join(' · ')].map((l) => clipLine(l, width));
+}

@@ -126,6 +126,7 @@ const ASKING: Record<string, string[]> = {
   undo: ['undo'],
   apply: ['apply', '-f', applyFile],
   'tools apply': ['tools', 'apply', '-f', toolsFile],
+  lock: ['lock', '--steal'],
 };
 
 /** For each read: an invocation, which must write nothing. */

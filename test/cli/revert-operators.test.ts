@@ -5,7 +5,7 @@
  * an object the other changed since is left, and `pbc pending` and the journal say so.
  * Each change is armed for 5 minutes and expired (expireNow) once the other has acted.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
@@ -103,6 +103,42 @@ describe('an auto-revert with another operator at work', () => {
     expect((await a.pending(false)).map((x: { id: string }) => x.id)).toContain(id);
     await a.ok(['rules', 'rm', '--priority', '502', '--match', 'in_port=6', '--yes']);
     await a.ok(['rules', 'rm', '--priority', '503', '--match', 'in_port=6', '--yes']);
+  }, 90_000);
+
+  it('sets back the objects still as the change left them and leaves the one another operator changed', async () => {
+    const a = operator(s);
+    const b = operator(s);
+    const desired = join(a.dir, 'two.yaml');
+    writeFileSync(
+      desired,
+      `rules:
+  - { priority: 504, name: D4, match: { in_port: 11 }, actions: [output:12] }
+  - { priority: 505, name: D5, match: { in_port: 13 }, actions: [output:14] }
+`,
+    );
+    const r = await a.ok(['apply', '-f', desired, '--yes', '--revert-after', '5m']);
+    const id = revertId(r.stderr);
+    await b.ok([...ruleArgs('set', 504, 11, 15, 'D4'), '--yes']);
+    const entry = await settled(a, id);
+    expect(entry.state).toBe('partly-reverted');
+    expect(entry.detail).toMatch(
+      /^reverted 1: rule 'D5' priority 505 in_port=13; left 1: rule 'D4' priority 504 in_port=11 \(changed since the change: it left .*output:12.*, the device now has .*output:15/,
+    );
+    expect(await rule(a, 'D5')).toBeUndefined();
+    expect((await rule(a, 'D4'))?.actions).toEqual(['output:15']);
+    // the journal: D5's delete sent by the auto-revert, D4's left with the reason
+    const journal = json(await a.ok(['journal', '-o', 'json']));
+    const sent = journal.find(
+      (e: { operation: string; request: { query?: { priority?: number } } }) =>
+        e.operation === 'rules.remove' && Number(e.request.query?.priority) === 505,
+    );
+    expect(sent?.result).toBeDefined();
+    expect(
+      journal.some((e: { result: { error?: string } | null }) =>
+        /left rule 'D4' .*changed since the change/.test(e.result?.error ?? ''),
+      ),
+    ).toBe(true);
+    await b.ok(['rules', 'rm', '--priority', '504', '--match', 'in_port=11', '--yes']);
   }, 90_000);
 
   it("ports: unshuts its own port and keeps the other operator's shut down", async () => {

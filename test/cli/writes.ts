@@ -33,6 +33,12 @@ export function writeCommands(): string[] {
 }
 
 /**
+ * Writes that do not ask on a terminal and take no --revert-after: the lock's own (issue 31:
+ * `lock` and `unlock` don't ask; `lock --steal` asks, test/cli/confirm.test.ts and lock.test.ts).
+ */
+export const NOT_ASKING: ReadonlySet<string> = new Set(['lock', 'unlock']);
+
+/**
  * For each write command, in this order (each may rely on the ones before): an invocation
  * that sends exactly one write, stdin for it, and the operation the journal must name.
  */
@@ -191,6 +197,9 @@ export function writeInvocations(dir: string): WriteInvocation[] {
     ['undo', ['undo', '--yes'], 'device.addController'],
     ['apply', ['apply', '-f', applyFile, '--yes'], 'rules.add'],
     ['tools apply', ['tools', 'apply', '-f', toolsFile, '--yes'], 'rules.add'],
+    // the device's lock (issue 31): taken (a rule save-point pbc-lock), then given back
+    ['lock', ['lock', '--for', '5m', '--reason', 'journal'], 'savepoints.create'],
+    ['unlock', ['unlock'], 'savepoints.remove'],
     ['log clear', ['log', 'clear', '--yes'], 'logs.clear'],
     ['device reboot', ['device', 'reboot', '--yes'], 'device.reboot'],
   ];

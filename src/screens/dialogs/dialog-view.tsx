@@ -3,8 +3,8 @@ import { Box } from 'ink';
 import type { JSX } from 'react';
 import { ConfirmView, confirmRoom, TextLines } from '../../widgets/confirm-view.js';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
-import { clipLine, Panel, Text } from '../../widgets/index.js';
-import { REVERT_CHOICE, revertFooter } from '../confirm.js';
+import { clipLine, keyLines, Panel, Text } from '../../widgets/index.js';
+import { GUARD_CHOICE, REVERT_CHOICE, revertFooter } from '../confirm.js';
 import { choiceLine, confirmLines, type Dialog, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
@@ -15,7 +15,7 @@ export function dialogPage(height: number): number {
 
 /**
  * A confirmation or a text view: the one confirmation panel (ConfirmView), its body
- * scrolled by ↑↓ PgUp/PgDn, its keys (the choices and `R`, or the revert time) at the bottom.
+ * scrolled by ↑↓ PgUp/PgDn, its keys (the choices, `R` and `G`, or the revert time or guard window) at the bottom.
  */
 function TextDialog(props: {
   d: Extract<Dialog, { kind: 'confirm' | 'view' }>;
@@ -27,26 +27,29 @@ function TextDialog(props: {
   const inner = Math.max(10, props.width - 4);
   const lines = wrapLines(d.kind === 'confirm' ? confirmLines(d) : d.lines, inner);
   const editing = d.kind === 'confirm' ? d.revertTime : undefined;
-  const room = confirmRoom(props.height, editing ? 2 : 1);
+  const revertable =
+    d.kind === 'confirm' && d.revert !== undefined && d.revert.plan.kind !== 'none';
+  const choices =
+    d.kind === 'confirm'
+      ? choiceLine(d.choices, ...(revertable ? [REVERT_CHOICE, GUARD_CHOICE] : []))
+      : `${d.footer ? `${d.footer} · ` : ''}Esc closes`;
+  // at 80 columns `… · R send, revert … · G guarded · any other key cancels` takes two lines
+  const keyRows = keyLines(choices, inner).length;
+  const room = confirmRoom(props.height, editing ? 2 : keyRows);
   props.control.maxScroll.current = Math.max(0, lines.length - room);
   const scroll = Math.min(props.control.scroll, props.control.maxScroll.current);
   const more =
     lines.length > room
       ? ` · ↑↓ PgUp/PgDn scroll (${scroll + 1}-${Math.min(lines.length, scroll + room)} of ${lines.length})`
       : '';
-  const revertable =
-    d.kind === 'confirm' && d.revert !== undefined && d.revert.plan.kind !== 'none';
-  const keys =
-    d.kind === 'confirm'
-      ? `${choiceLine(d.choices, ...(revertable ? [REVERT_CHOICE] : []))}${more}`
-      : `${d.footer ? `${d.footer} · ` : ''}Esc closes${more}`;
   const footer = editing
     ? revertFooter(editing)
-    : [
-        <Text key="k" bold={d.kind === 'confirm'} wrap="truncate-end">
-          {clipLine(keys, inner)}
-        </Text>,
-      ];
+    : keyLines(`${choices}${more}`, inner, keyRows).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one footer, in order
+        <Text key={i} bold={d.kind === 'confirm'} wrap="truncate-end">
+          {line}
+        </Text>
+      ));
   return (
     <ConfirmView
       title={d.title}

@@ -8,7 +8,8 @@
 import { Box } from 'ink';
 import { useEffect, useState } from 'react';
 import { entriesOf, entryOutcome, journalOf } from '../../ops/journal.js';
-import { type JournalEntry, JournalFile, journalJson } from '../../ops/journal-file.js';
+import { JournalFile, journalJson } from '../../ops/journal-file.js';
+import { type JournalRow, seenSummary, withSeen } from '../../ops/journal-observed.js';
 import { describeRequest } from '../../ops/operation.js';
 import { undoPlan } from '../../ops/undo.js';
 import { latestUndoableIn } from '../../ops/undo-latest.js';
@@ -23,6 +24,7 @@ import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { applyChange, listenForApply } from './apply.js';
 import { guardLines } from './guard-lines.js';
+import { seenLines } from './observed.js';
 import { diffLines, foldedDiff } from './state-diff.js';
 
 /** Set by the app's `u` on another screen: open the latest change's undo on arrival. */
@@ -31,9 +33,10 @@ export function requestUndoLatest(): void {
   undoLatestOnArrival = true;
 }
 
-const outcome = (e: JournalEntry) => entryOutcome(e).replace('? (no answer recorded)', '?');
+const outcome = (e: JournalRow) =>
+  e.seen ? 'seen' : entryOutcome(e).replace('? (no answer recorded)', '?');
 
-const COLUMNS: Column<JournalEntry>[] = [
+const COLUMNS: Column<JournalRow>[] = [
   { key: 'id', title: 'ID', width: 8, priority: 100, render: (e) => e.id },
   {
     key: 'time',
@@ -51,7 +54,7 @@ const COLUMNS: Column<JournalEntry>[] = [
     min: 12,
     flex: true,
     priority: 70,
-    render: (e) => describeRequest(e.request).join(' '),
+    render: (e) => (e.seen ? seenSummary(e.seen) : describeRequest(e.request).join(' ')),
   },
   { key: 'result', title: 'RESULT', width: 24, min: 6, priority: 80, render: outcome },
 ];
@@ -62,7 +65,8 @@ const jsonLines = (v: unknown) => JSON.stringify(JSON.parse(journalJson(v)), nul
  * The detail lines: the request, and the state before and after as one diff (`-` only
  * before, `+` only after); a state not recorded is said so and the other shown as it is.
  */
-function detailLines(e: JournalEntry): string[] {
+function detailLines(e: JournalRow): string[] {
+  if (e.seen) return seenLines(e.seen);
   const [line, params] = describeRequest(e.request);
   const head = [
     `${e.operation} · ${e.time} · ${e.user || 'no user'} · ${outcome(e)}`,
@@ -94,17 +98,19 @@ function detailLines(e: JournalEntry): string[] {
 }
 
 /** The entries whose id, operation or request hold `f` (lower case). */
-export function filterEntries(entries: JournalEntry[], f: string): JournalEntry[] {
+export function filterEntries(entries: JournalRow[], f: string): JournalRow[] {
   if (!f) return entries;
   return entries.filter((e) =>
-    `${e.id} ${e.operation} ${describeRequest(e.request).join(' ')}`.toLowerCase().includes(f),
+    `${e.id} ${e.operation} ${e.seen ? seenSummary(e.seen) : describeRequest(e.request).join(' ')}`
+      .toLowerCase()
+      .includes(f),
   );
 }
 
 /** Enter on a change: what was sent and the before → after diff, ↑/↓ scrolling it. */
 function EntryDetail(p: {
   id: string;
-  entry: JournalEntry | undefined;
+  entry: JournalRow | undefined;
   scroll: number;
   width: number;
   height: number;
@@ -113,7 +119,7 @@ function EntryDetail(p: {
   return (
     <Box flexDirection="column" width={p.width} height={p.height} paddingX={1}>
       <Text bold wrap="truncate-end">
-        Change {p.id} · u undo · ↑/↓ scroll · Esc returns
+        {p.entry?.seen ? `Seen ${p.id}` : `Change ${p.id} · u undo`} · ↑/↓ scroll · Esc returns
       </Text>
       {lines.slice(p.scroll, p.scroll + p.height - 1).map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
@@ -130,8 +136,8 @@ export function JournalScreen(props: ScreenProps) {
   const refused = useWriteRefusal();
   const change = useChange(refused, props.notify);
   const file = journalOf(client)?.file ?? new JournalFile();
-  const read = () => entriesOf(file, { device: session.url });
-  const [entries, setEntries] = useState<JournalEntry[]>(read);
+  const read = () => withSeen(entriesOf(file, { device: session.url }), file, session.url);
+  const [entries, setEntries] = useState<JournalRow[]>(read);
   const [detail, setDetail] = useState<string | null>(null);
   const [scroll, setScroll] = useState(0);
   const f = props.filter.trim().toLowerCase();
@@ -145,9 +151,10 @@ export function JournalScreen(props: ScreenProps) {
     return () => clearInterval(timer);
   }, [file.path, session.url]);
 
-  const undo = (e: JournalEntry | undefined) =>
+  const undo = (e: JournalRow | undefined) =>
     change.write('undo', () => {
       if (!e) return props.notify('no change of yours on this device left to undo');
+      if (e.seen) return props.notify(`${e.id} was made outside this console: no undo here`);
       undoPlan(client, e).then(
         (r) => {
           if (!r.ok) return props.notify(`cannot undo ${e.id} (${e.operation}): ${r.why}`);

@@ -1,0 +1,51 @@
+// The single executable's main script (npm run sea, scripts/sea.mjs). It compiles pbc
+// (dist-sea/bundle/pbc.cjs, carried as the asset `pbc.cjs`) with a V8 code cache made by a
+// training run at build time (the asset `pbc.cache`, scripts/sea-train.mjs): a cache made
+// after the console drew its first frame holds the compiled functions of Ink, React and the
+// screens, where Node's own `useCodeCache` holds only what V8 compiles before running the
+// script (its top level). A cache V8 refuses (another Node, other flags) costs nothing but
+// speed: pbc then compiles as without one; `pbc doctor` says which happened.
+//
+// Outside the executable (the training run: `node dist-sea/bundle/sea-loader.cjs …`) it reads
+// pbc.cjs beside it, and with PBC_SEA_TRAIN_OUT=file writes the code cache there at exit.
+'use strict';
+const { readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const vm = require('node:vm');
+const sea = require('node:sea');
+
+const inSea = sea.isSea();
+const source = inSea
+  ? sea.getAsset('pbc.cjs', 'utf8')
+  : readFileSync(join(__dirname, 'pbc.cjs'), 'utf8');
+
+function cacheAsset() {
+  try {
+    return Buffer.from(sea.getRawAsset('pbc.cache'));
+  } catch {
+    return undefined; // built with PBC_SEA_CODE_CACHE=0
+  }
+}
+
+const cachedData = inSea ? cacheAsset() : undefined;
+const script = new vm.Script(
+  `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+  {
+    filename: 'pbc.cjs',
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  },
+);
+globalThis.__pbcCodeCache =
+  cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+
+// V8 refuses a cache made under other flags than its own: the training run keeps V8's flags
+// as they are at start (the console's memory policy, src/tui/memory.ts, would change them)
+const out = process.env.PBC_SEA_TRAIN_OUT;
+if (out && !inSea) {
+  require('node:v8').setFlagsFromString = () => {};
+  process.on('exit', () => writeFileSync(out, script.createCachedData()));
+}
+
+const filename = inSea ? __filename : join(__dirname, 'pbc.cjs');
+script.runInThisContext()(module.exports, require, module, filename, __dirname);

@@ -1,0 +1,64 @@
+/**
+ * The device's lock in the console (issue 31): another operator's lock is in the header at 80
+ * columns without breaking it, and the console's `d` (delete rule) is refused before anything
+ * is sent, naming the holder; this console's own lock lets the same delete through.
+ */
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { formatLock, type LockHolder } from '../../src/ops/lock/format.js';
+import { thisHolder } from '../../src/ops/lock/identity.js';
+import { polled, type TestConsole } from './admin-console.js';
+import { consoleSession } from './console-session.js';
+
+const session = consoleSession();
+
+/** Puts a pbc-lock held by `holder` for ten more minutes on the console's device. */
+async function lockFor(t: TestConsole, holder: LockHolder, reason: string): Promise<void> {
+  const since = new Date();
+  const until = new Date(since.getTime() + 600_000);
+  await t.admin.savepoints.createRules(
+    'pbc-lock',
+    formatLock({ holder, pid: 4242, since, until, reason }),
+  );
+}
+
+/** Opens the delete confirmation of the selected rule and answers y. */
+async function deleteSelected(t: TestConsole): Promise<string> {
+  await polled(t, 'rules', 'savepoints');
+  await t.h.press('d');
+  await t.h.waitFor((f) => f.includes('Delete rule — confirm'));
+  await t.h.press('y');
+  return t.h.waitFor((f) => f.includes('Delete rule — result') || f.includes('Delete rule: done'));
+}
+
+describe('another operator holds the lock', () => {
+  it('the header shows it at 80 columns; d is refused naming the holder, nothing is sent', async () => {
+    const t = await session.open('rules', { columns: 80, rows: 24 });
+    await lockFor(
+      t,
+      { user: 'bob', host: 'jump2', login: 'admin', token: '0123456789ab' },
+      'incident',
+    );
+    const frame = await t.h.waitFor((f) => f.includes('⚿ bob@jump2 10m · incident'));
+    const [first] = frame.split('\n');
+    expect(first).toMatch(/^pbc · .+ ⚿ bob@jump2 10m · incident ● live$/);
+    for (const line of frame.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    const rules = t.sim.state.rules.size;
+    const refused = await deleteSelected(t);
+    expect(refused.replace(/[│\s]+/g, ' ')).toMatch(
+      /refused: the device is locked by bob \(admin\)@jump2 \(pid 4242\) since \S+Z until \S+Z \(10m left\), reason: incident; nothing was sent/,
+    );
+    expect(t.sim.state.rules.size).toBe(rules);
+  });
+});
+
+describe('this console holds the lock', () => {
+  it('the header says yours and d deletes the rule', async () => {
+    const t = await session.open('rules', { columns: 80, rows: 24 });
+    await lockFor(t, thisHolder(), 'mine');
+    await t.h.waitFor((f) => f.includes('⚿ yours 10m · mine'));
+    const rules = t.sim.state.rules.size;
+    expect(await deleteSelected(t)).toContain('Delete rule: done');
+    expect(t.sim.state.rules.size).toBe(rules - 1);
+  });
+});
