@@ -86,20 +86,31 @@ function simCommand(program: Command): void {
     .option('--devices <n>', 'serve N devices sim-1…sim-N on consecutive ports from --port', '1')
     .action(async (opts) => {
       const { runSim } = await import('./sim.js');
-      try {
-        await runSim(opts);
-      } catch (e) {
-        if (e instanceof UsageError) fail(e.message, 2);
-        const err = e as NodeJS.ErrnoException;
-        if (err.code === 'EADDRINUSE')
-          fail(
-            `port ${(err as { port?: number }).port ?? opts.port} is in use (choose another with --port)`,
-            3,
-          );
-        fail(err.message, 1);
-      }
+      await serving(
+        () => runSim(opts),
+        (err) =>
+          `port ${(err as { port?: number }).port ?? opts.port} is in use (choose another with --port)`,
+      );
     });
   declareSafety(sim, LOCAL);
+}
+
+/**
+ * Runs a command that listens (the simulator, the exporter): a usage error exits 2, an address
+ * in use 3 with `inUse`'s line, anything else 1.
+ */
+async function serving(
+  work: () => Promise<unknown>,
+  inUse: (err: NodeJS.ErrnoException) => string,
+): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message, 2);
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') fail(inUse(err), 3);
+    fail(err.message, 1);
+  }
 }
 
 function exporterCommand(program: Command): void {
@@ -118,14 +129,10 @@ function exporterCommand(program: Command): void {
     .action(async (opts, cmd: Command) => {
       const { runExporter } = await import('./exporter.js');
       const g = cmd.optsWithGlobals() as GlobalOptions & { fleet?: string };
-      try {
-        await runExporter(g, { ...opts, fleet: g.fleet });
-      } catch (e) {
-        if (e instanceof UsageError) fail(e.message, 2);
-        const err = e as NodeJS.ErrnoException;
-        if (err.code === 'EADDRINUSE') fail(`--listen ${opts.listen}: address in use`, 3);
-        fail(err.message, 1);
-      }
+      await serving(
+        () => runExporter(g, { ...opts, fleet: g.fleet }),
+        () => `--listen ${opts.listen}: address in use`,
+      );
     });
   declareSafety(exporter, READ);
 }

@@ -110,25 +110,21 @@ export async function modifyPorts(run: Run, o: ModifyOptions, name: string): Pro
   await run.done(`port save-point '${o.newName ?? name}' changed${saved}`, list);
 }
 
-export async function rm(run: Run, _o: unknown, name: string): Promise<void> {
+/** Deletes the rule (`rules`) or port (`ports`) save-point `name`, after the question. */
+async function remove(run: Run, kind: 'rules' | 'ports', name: string): Promise<void> {
+  const what = `${kind === 'rules' ? 'rule' : 'port'} save-point '${name}'`;
   const [result] = await run.execute({
-    steps: [savepointOps.remove('rules', name)],
-    question: `Delete rule save-point '${name}'?`,
-    refusal: `delete rule save-point '${name}'`,
+    steps: [savepointOps.remove(kind, name)],
+    question: `Delete ${what}?`,
+    refusal: `delete ${what}`,
     needsYes: true,
   });
-  await run.done(`rule save-point '${name}' deleted`, { result });
+  await run.done(`${what} deleted`, { result });
 }
 
-export async function rmPorts(run: Run, _o: unknown, name: string): Promise<void> {
-  const [result] = await run.execute({
-    steps: [savepointOps.remove('ports', name)],
-    question: `Delete port save-point '${name}'?`,
-    refusal: `delete port save-point '${name}'`,
-    needsYes: true,
-  });
-  await run.done(`port save-point '${name}' deleted`, { result });
-}
+export const rm = (run: Run, _o: unknown, name: string) => remove(run, 'rules', name);
+
+export const rmPorts = (run: Run, _o: unknown, name: string) => remove(run, 'ports', name);
 
 export async function quicksave(run: Run): Promise<void> {
   const [list] = (await run.execute({

@@ -38,7 +38,31 @@ export interface KindSpec {
   read?: StateReader;
   /** false: the state is read before only (the write moves or stops the connection). */
   readAfter?: boolean;
+  /**
+   * Undo: the inverse of a write of this kind that succeeded, from what the journal recorded
+   * (src/ops/inverse/<family>.ts, merged into the kind tables by tables.ts); undo.ts uses it.
+   */
+  invert?: Invert;
 }
+
+/** The inverse of a write: the operations that put the device back, or why there are none. */
+export type Inverse =
+  | { ok: true; steps: Operation[]; notes: string[] }
+  | { ok: false; why: string };
+
+/** What undo knows of a write that succeeded (JSON read back from the journal). */
+export interface Undone {
+  /** The request's parameters: its query, else its JSON body. */
+  // biome-ignore lint/suspicious/noExplicitAny: journal states are JSON read back from the file
+  params: any;
+  /** The state its kind's reader read before it (and after). */
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  before: any;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  after: any;
+}
+
+export type Invert = (w: Undone) => Inverse;
 
 /** A family's kinds, by name (`rules.add` …). */
 export type KindTable = Record<string, KindSpec>;

@@ -8,8 +8,16 @@ import { type ApiRequest, sendRequest } from '../api/index.js';
 import { appKinds, appOps } from './apps.js';
 import { deviceKinds, deviceOps } from './device.js';
 import { groupKinds, groupOps } from './groups.js';
+import { appInverses } from './inverse/apps.js';
+import { deviceInverses } from './inverse/device.js';
+import { groupInverses } from './inverse/groups.js';
+import { logInverses } from './inverse/logs.js';
+import { portInverses } from './inverse/ports.js';
+import { ruleInverses } from './inverse/rules.js';
+import { savepointInverses } from './inverse/savepoints.js';
+import { userInverses } from './inverse/users.js';
 import { logKinds, logOps } from './logs.js';
-import { type KindSpec, type Operation, operation } from './operation.js';
+import { type Invert, type KindSpec, type Operation, operation } from './operation.js';
 import { portKinds, portOps } from './ports.js';
 import { ruleKinds, ruleOps } from './rules.js';
 import { savepointKinds, savepointOps } from './savepoints.js';
@@ -26,16 +34,29 @@ export const OPERATION_TABLES = {
   logs: logOps,
 };
 
-/** Every kind of write pbc makes, by name: its endpoint and how to read what it touches. */
+/** A family's kinds, each with its inverse (undo) from the family's inverse table. */
+function withInverses<K extends string>(
+  kinds: Record<K, KindSpec>,
+  inverses: Record<K, Invert>,
+): Record<K, KindSpec> {
+  const out = {} as Record<K, KindSpec>;
+  for (const k of Object.keys(kinds) as K[]) out[k] = { ...kinds[k], invert: inverses[k] };
+  return out;
+}
+
+/**
+ * Every kind of write pbc makes, by name: its endpoint, how to read what it touches and how to
+ * invert it (undo.ts).
+ */
 export const OPERATION_KINDS: Readonly<Record<string, KindSpec>> = {
-  ...ruleKinds,
-  ...groupKinds,
-  ...portKinds,
-  ...savepointKinds,
-  ...userKinds,
-  ...appKinds,
-  ...deviceKinds,
-  ...logKinds,
+  ...withInverses(ruleKinds, ruleInverses),
+  ...withInverses(groupKinds, groupInverses),
+  ...withInverses(portKinds, portInverses),
+  ...withInverses(savepointKinds, savepointInverses),
+  ...withInverses(userKinds, userInverses),
+  ...withInverses(appKinds, appInverses),
+  ...withInverses(deviceKinds, deviceInverses),
+  ...withInverses(logKinds, logInverses),
 };
 
 /** What the kind `kind` is (undefined for one pbc does not make, e.g. `other`). */

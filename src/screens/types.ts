@@ -4,8 +4,23 @@ import type { PickSlot } from './pick.js';
 
 export type KeyHandler = (key: string) => boolean;
 
+/**
+ * A layer above the screen's own keys: a confirmation, a dialog, a form or an editor. While
+ * `open()` it reads every key first (`key` returns false for a key it leaves to the keymap);
+ * the layers below it, the screen's and the app's bindings do not see what it takes. The frame
+ * routes keys through them (src/tui/dispatch.ts `routeKey`): dialog › editor › screen › app.
+ */
+export interface KeyLayer {
+  open(): boolean;
+  key: KeyHandler;
+}
+
 export interface ScreenKeys {
-  current: KeyHandler | null;
+  /**
+   * The screen's layers above its keymap scope, top first (its confirmation above its editor),
+   * as of its last render; set with `useKeyLayers` (screens/key-layers.ts).
+   */
+  layers: readonly KeyLayer[];
   /**
    * The command a key is bound to in the keymap's dialog layer of this screen (its editor's
    * `rules.editor.apply`, every confirmation's `confirm.revert`), undefined for a key left to
@@ -13,11 +28,6 @@ export interface ScreenKeys {
    * the frame (src/tui/use-screen.ts, dispatch.ts `dialogCommand`).
    */
   command(key: string): string | undefined;
-  /**
-   * Whether a form or question of the screen reads the keys now (the status bar then shows
-   * `Esc back`, not the list's keys, which do nothing there). Asked after each render.
-   */
-  reading?: () => boolean;
 }
 
 export interface ScreenProps {
@@ -25,10 +35,7 @@ export interface ScreenProps {
   height: number;
   /** The live `/` filter text ('' for none). */
   filter: string;
-  /**
-   * Raw keys, for text entry and an open confirmation only: the screen sets this to receive
-   * keys first; it returns true when it used the key.
-   */
+  /** The screen's key layers (an open confirmation, form or editor reads keys first). */
   keys: ScreenKeys;
   /** The screen's command handlers (`useCommands`): keys reach it by command, through the keymap. */
   commands: CommandSlot;

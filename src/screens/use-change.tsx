@@ -4,17 +4,15 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
-import { revertGapsOf } from '../guard/levels.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
 import { planNoRevert, RULES } from '../ops/revert/plans.js';
 import { undoableSince } from '../ops/undo.js';
-import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
 import { useLive } from '../widgets/use-live.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
-import { useDialogKeys } from './dialog-keys.js';
-import { UNSEEN, useSeen } from './key-clock.js';
+import { useAsk } from './dialogs/use-ask.js';
+import { UNSEEN } from './key-clock.js';
 
 export interface ChangeOptions {
   /** Initial state of the "save a rule save-point first" box; null: no box. */
@@ -43,10 +41,6 @@ interface Open {
   incomplete?: string;
 }
 
-/** Records the plan's confirmation as shown: its requests as each describes itself. */
-const shown = (store: ReturnType<typeof useConsole>['store'], plan: Plan) =>
-  showConfirmation(store, { title: plan.title, requests: plan.steps.map((s) => s.describe()) });
-
 /**
  * The status line after a change the device accepted: `Add rule: done · the device uses 14
  * TCAM flows for it, as previewed`, or `Replace rule: done (2 requests accepted)`. Short
@@ -61,18 +55,18 @@ export function doneLine(title: string, result: PlanResult): string {
 export function useChange(refused: string | null, notify: (m: string) => void) {
   const consoleValue = useConsole();
   const { client, store, poller } = consoleValue;
-  // what each key means in a confirmation (R: confirm.revert), from the keymap through the frame
-  const dialogKeys = useDialogKeys();
   const [, set, ref] = useLive<Open | null>(null);
+  // the token changes when the line of an incomplete revert joins it: keys must follow that too
+  const token = (o: Open) => `${o.id}:${o.incomplete ?? ''}`;
+  // the one confirmation hook: records the question, its keys, its answer
+  const asked = useAsk(() => (ref.current?.phase === 'confirm' ? token(ref.current) : null));
 
   /** Whether this account may send every step of `R`'s revert of the confirmation `id`. */
   const checkRevert = (plan: Plan, id: number) =>
-    void revertGapsOf(client, plan.revert ?? RULES, consoleValue.clientOptions?.user).then(
-      (why) => {
-        const o = ref.current;
-        if (why && o?.id === id && o.phase === 'confirm') set({ ...o, incomplete: why });
-      },
-    );
+    asked.checkRevert(plan.revert ?? RULES, (why) => {
+      const o = ref.current;
+      if (o?.id === id && o.phase === 'confirm') set({ ...o, incomplete: why });
+    });
   const opened = (o: Open) => {
     set(o);
     if (planNoRevert(o.plan) === undefined) checkRevert(o.plan, o.id);
@@ -83,11 +77,8 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       confirm: newConfirm(options.saveFirst ?? null),
       phase: 'confirm',
       options,
-      id: shown(store, plan),
+      id: asked.show(plan.title, plan.steps),
     });
-  // the token changes when the line of an incomplete revert joins it: keys must follow that too
-  const token = (o: Open) => `${o.id}:${o.incomplete ?? ''}`;
-  const seen = useSeen(() => (ref.current?.phase === 'confirm' ? token(ref.current) : null));
 
   // this console's journal of the device: after a success, whether `u` undoes it
   const journaled = () => {
@@ -146,23 +137,23 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       o.plan.confirmWord,
       refused === null,
       planNoRevert(o.plan) === undefined,
-      dialogKeys(k),
+      asked.command(k),
     );
     if (event === 'cancel') {
-      answerConfirmation(store, o.id, false);
+      asked.answer(false);
       set(null);
       o.options.onCancel?.(o.confirm.saveFirst);
       notify('nothing was sent');
     } else if (event === 'toggleSave' && o.options.rebuild && state.saveFirst !== null) {
       // another plan is another confirmation: what confirms it is read after it is drawn
       const plan = o.options.rebuild(state.saveFirst);
-      answerConfirmation(store, o.id, false);
+      asked.answer(false);
       const { incomplete: _, ...rest } = o;
-      opened({ ...rest, confirm: state, plan, id: shown(store, plan) });
+      opened({ ...rest, confirm: state, plan, id: asked.show(plan.title, plan.steps) });
     } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm
-      if (seen(token(o))) {
-        answerConfirmation(store, o.id, true);
+      if (asked.seen(token(o))) {
+        asked.answer(true);
         if (event === 'confirmRevert') send({ ...o, confirm: state }, revertMs, guard);
         else send({ ...o, confirm: state });
       } else notify(UNSEEN);

@@ -4,14 +4,13 @@
  * confirmation, a content view read every key).
  */
 import { useWriteAccess } from './dialogs/access.js';
-import { dialogPage } from './dialogs/dialog-view.js';
 import { useDialog } from './dialogs/use-dialog.js';
+import { dialogLayer, useKeyLayers } from './key-layers.js';
 import type { ScreenProps } from './types.js';
 
 export function useDialogScreen(props: Pick<ScreenProps, 'notify' | 'keys' | 'height'>) {
   const dialog = useDialog(props.notify);
   const allowed = useWriteAccess(props.notify);
-  props.keys.reading = () => dialog.dialog !== null;
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useKeyLayers(props.keys, [dialogLayer(dialog, props.height)]);
   return { dialog, allowed };
 }

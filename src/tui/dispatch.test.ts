@@ -3,7 +3,15 @@ import { navCommands } from '../screens/commands.js';
 import { confirmKey, newConfirm } from '../screens/confirm.js';
 import { GROUP_EDITOR_VERBS, groupKey, newGroupForm } from '../screens/groups/editor-state.js';
 import { editorKey, newRuleForm, RULE_EDITOR_VERBS } from '../screens/rules/editor-state.js';
-import { type Bound, dialogCommand, dispatchKey, resolveKey, strayCommands } from './dispatch.js';
+import {
+  type Bound,
+  dialogCommand,
+  dispatchKey,
+  type Layer,
+  resolveKey,
+  routeKey,
+  strayCommands,
+} from './dispatch.js';
 import { BINDINGS } from './keymap.js';
 
 const TABLE: Bound[] = [
@@ -181,5 +189,55 @@ describe('strayCommands', () => {
   it('names commands that no binding of the scope (or a global one) reaches', () => {
     expect(strayCommands('logs', ['logs.wrap', 'nav.up', 'logs.purge'])).toEqual(['logs.purge']);
     expect(strayCommands('ports', ['logs.wrap'], BINDINGS)).toEqual(['logs.wrap']);
+  });
+});
+
+describe('routeKey: dialog › editor › screen › app', () => {
+  /** A layer above the keymap that records what it reads; `takes` says which keys it uses. */
+  const layerOf = (name: string, open: boolean, ran: string[], takes = (_: string) => true) => ({
+    open: () => open,
+    key: (k: string) => {
+      ran.push(`${name}:${k}`);
+      return takes(k);
+    },
+  });
+  const screen = (h: ReturnType<typeof recorder>['h']): Layer[] => [
+    { scope: 'rules', handlers: { 'rules.delete': h('delete') } },
+    { scope: 'global', handlers: { 'app.cancel': h('cancel') } },
+  ];
+
+  it('the topmost open layer reads the key; the layers below it and the keymap never see it', () => {
+    const { ran, h } = recorder();
+    const above = [
+      layerOf('confirm', false, ran),
+      layerOf('editor', true, ran),
+      layerOf('dialog', true, ran),
+    ];
+    expect(routeKey('d', above, screen(h), TABLE)).toEqual({ kind: 'read' });
+    expect(ran).toEqual(['editor:d']);
+  });
+
+  it('with no layer open the key goes through the keymap to the screen, then the app', () => {
+    const { ran, h } = recorder();
+    const above = [layerOf('confirm', false, ran), layerOf('editor', false, ran)];
+    expect(routeKey('d', above, screen(h), TABLE)).toEqual({
+      kind: 'ran',
+      command: 'rules.delete',
+    });
+    expect(routeKey('escape', above, screen(h), TABLE)).toEqual({
+      kind: 'ran',
+      command: 'app.cancel',
+    });
+    expect(ran).toEqual(['delete', 'cancel']);
+  });
+
+  it('a key the open layer leaves goes to the keymap', () => {
+    const { ran, h } = recorder();
+    const above = [layerOf('editor', true, ran, (k) => k !== 'd')];
+    expect(routeKey('d', above, screen(h), TABLE)).toEqual({
+      kind: 'ran',
+      command: 'rules.delete',
+    });
+    expect(ran).toEqual(['editor:d', 'delete']);
   });
 });

@@ -6,6 +6,7 @@
  * take over a global command, e.g. `app.cancel` closing its detail view, or `nav.down`).
  */
 import type { CommandHandlers } from '../screens/commands.js';
+import type { KeyLayer } from '../screens/types.js';
 import { BINDINGS } from './keymap.js';
 
 /** What the dispatcher reads of a binding (a dialog's scope may be any name). */
@@ -26,6 +27,8 @@ export interface Layer {
 }
 
 export type Dispatched =
+  /** An open layer above the keymap (a confirmation, a form, an editor) read the key. */
+  | { kind: 'read' }
   | { kind: 'unbound' }
   /** The key is bound to `command`, but no active layer handles it now: nothing happens. */
   | { kind: 'unhandled'; command: string }
@@ -100,4 +103,24 @@ export function strayCommands(
   return [...commands].filter(
     (c) => !bindings.some((b) => b.command === c && (b.scope === scope || b.scope === 'global')),
   );
+}
+
+/** The topmost open layer of `above` (a screen's confirmation, form, editor), if any. */
+export function openLayer(above: readonly KeyLayer[]): KeyLayer | undefined {
+  return above.find((l) => l.open());
+}
+
+/**
+ * The one route of a key: the topmost open layer above the keymap reads it (dialog ›
+ * editor); what it leaves, or every key while none is open, is resolved through the keymap's
+ * layers (screen › app) and run by the topmost handler.
+ */
+export function routeKey(
+  key: string,
+  above: readonly KeyLayer[],
+  layers: readonly Layer[],
+  bindings: readonly Bound[] = BINDINGS,
+): Dispatched {
+  if (openLayer(above)?.key(key)) return { kind: 'read' };
+  return dispatchKey(key, layers, bindings);
 }

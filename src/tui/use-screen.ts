@@ -1,6 +1,6 @@
 /**
  * The visible screen, switching between screens, and key dispatch to it. A key goes first to
- * the screen's raw handler while it reads text (a form, a confirmation word) or holds a
+ * the screen's topmost open key layer while it reads text (a form, a confirmation word) or holds a
  * confirmation; otherwise it is resolved through the keymap (src/tui/dispatch.ts): the
  * screen's bindings above the app's, each command run by the screen's handler if it
  * registered one, else by the app's.
@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
 import type { ScreenKeys } from '../screens/types.js';
 import { useLive } from '../widgets/use-live.js';
-import { type Dispatched, dialogCommand, dispatchKey } from './dispatch.js';
+import { type Dispatched, dialogCommand, openLayer, routeKey } from './dispatch.js';
 import type { ScreenId } from './keymap.js';
 
 /**
@@ -28,9 +28,10 @@ function record(screen: ScreenId, handlers: CommandHandlers | null) {
 
 export function useScreen(initial: ScreenId) {
   const [screen, setScreen, live] = useLive<ScreenId>(initial);
-  // raw keys for an open editor or confirmation, with the dialog layer's command of each
+  // the screen's layers above its keymap (an open editor or confirmation), and the dialog
+  // layer's command of each key
   const keys = useRef<ScreenKeys>({
-    current: null,
+    layers: [],
     command: (key) => dialogCommand(key, live.current),
   }).current;
   // an item for the screen to select and open (`:port eth-0-2`), used once (screens/pick.ts)
@@ -52,7 +53,7 @@ export function useScreen(initial: ScreenId) {
     },
     committed() {
       const now = Object.keys(slot.current ?? {}).sort();
-      const reads = keys.reading?.() ?? false;
+      const reads = openLayer(keys.layers) !== undefined;
       const seen = `${reads ? 'reading:' : ''}${now.join(' ')}`;
       if (seen === shown.current) return;
       shown.current = seen;
@@ -61,8 +62,7 @@ export function useScreen(initial: ScreenId) {
     },
   }).current;
   const go = (id: ScreenId) => {
-    keys.current = null;
-    keys.reading = undefined;
+    keys.layers = [];
     commands.current = null;
     // a screen without commands of its own (Overview) shows none of the last one's
     shown.current = '';
@@ -88,11 +88,11 @@ export function useScreen(initial: ScreenId) {
     },
     go,
     dispatch(key: string, app: CommandHandlers): Dispatched | undefined {
-      if (keys.current?.(key)) return undefined;
-      return dispatchKey(key, [
+      const d = routeKey(key, keys.layers, [
         { scope: live.current, handlers: commands.current },
         { scope: 'global', handlers: app },
       ]);
+      return d.kind === 'read' ? undefined : d;
     },
   };
 }

@@ -10,15 +10,6 @@ import { componentLengths, componentsOf, LIMIT } from '../../scripts/component-l
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * The two editors belong to the form-engine work of issue 28 (their keys come from the keymap
- * there); the list can only shrink: an entry no longer over the limit fails as stale.
- */
-const EXCEPTIONS = [
-  'GroupEditor src/screens/groups/editor.tsx',
-  'RuleEditor src/screens/rules/editor.tsx',
-];
-
 describe('component length', () => {
   it('measures function and const components, memo-wrapped ones too, and nothing else', () => {
     const body = (n: number) =>
@@ -38,15 +29,9 @@ describe('component length', () => {
   });
 
   it(`no component of src/screens or src/tui is over ${LIMIT} lines`, () => {
-    const all = componentLengths(repo);
-    const over = all
+    const over = componentLengths(repo)
       .filter((c) => c.lines > LIMIT)
-      .map((c) => `${c.name} ${c.file}`)
-      .filter((c) => !EXCEPTIONS.includes(c));
+      .map((c) => `${c.name} ${c.file}`);
     expect(over).toEqual([]);
-    const stale = EXCEPTIONS.filter(
-      (e) => !all.some((c) => `${c.name} ${c.file}` === e && c.lines > LIMIT),
-    );
-    expect(stale).toEqual([]);
   });
 });

@@ -512,3 +512,35 @@ describe('a secret pbc never kept', () => {
       });
   });
 });
+
+describe("undo's inverse comes from the kind tables", () => {
+  it('every kind of write says in its kind table how it is inverted (or why it cannot be)', () => {
+    const without = Object.entries(OPERATION_KINDS)
+      .filter(([, spec]) => typeof spec.invert !== 'function')
+      .map(([kind]) => kind);
+    expect(without).toEqual([]);
+  });
+
+  it("undo asks the entry's kind: its answer is the kind table's", () => {
+    const entry = {
+      id: 'x',
+      time: '2026-01-01T00:00:00Z',
+      device: 'd',
+      operation: 'device.setIdLed',
+      request: { method: 'POST', path: '/device/idled', query: { activated: true } },
+      before: { activated: false },
+      after: { activated: true },
+      ended: '2026-01-01T00:00:01Z',
+    } as unknown as Parameters<typeof inverseOf>[0];
+    const fromTable = OPERATION_KINDS['device.setIdLed']!.invert!({
+      params: entry.request.query,
+      before: entry.before,
+      after: entry.after,
+    });
+    const back = inverseOf(entry);
+    expect(back.ok && back.steps.map((s) => s.describe())).toEqual(
+      fromTable.ok && fromTable.steps.map((s) => s.describe()),
+    );
+    expect(back.ok && back.steps[0]!.describe()[1]).toBe('activated=false');
+  });
+});

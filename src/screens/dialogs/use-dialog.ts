@@ -5,12 +5,6 @@
  */
 import { useCallback, useRef } from 'react';
 import {
-  answerConfirmation,
-  dropConfirmation,
-  showConfirmation,
-} from '../../store/confirmation.js';
-import { useConsoleIfAny } from '../../store/react.js';
-import {
   createForm,
   type FieldSpec,
   formKey,
@@ -19,8 +13,7 @@ import {
 } from '../../widgets/forms/form-state.js';
 import { NAV_KEYS } from '../../widgets/list-state.js';
 import { useLive } from '../../widgets/use-live.js';
-import { useDialogKeys } from '../dialog-keys.js';
-import { UNSEEN, useSeen } from '../key-clock.js';
+import { UNSEEN } from '../key-clock.js';
 import {
   type Ask,
   askDialog,
@@ -31,7 +24,8 @@ import {
   type RunResult,
 } from './dialog.js';
 import { revertOf } from './sends.js';
-import { type ArmNext, revertKey, useRevertGaps, useRevertRun } from './use-revert.js';
+import { useAsk } from './use-ask.js';
+import { type ArmNext, revertKey, useRevertRun } from './use-revert.js';
 
 type FormDialog = Extract<Dialog, { kind: 'form' }>;
 type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;
@@ -45,7 +39,10 @@ function withOffer(d: ConfirmDialog): ConfirmDialog {
 export type { RunResult } from './dialog.js';
 
 export interface DialogControl {
+  /** The dialog open as of this render. */
   dialog: Dialog | null;
+  /** Whether a dialog is open now (read at key time, ahead of React's render). */
+  readonly isOpen: boolean;
   scroll: number;
   open(d: Dialog): void;
   close(): void;
@@ -73,7 +70,8 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const [, setDialog, ref] = useLive<Dialog | null>(null);
   const [, setScroll, scrollRef] = useLive(0);
   const maxScroll = useRef(1_000_000);
-  const seen = useSeen(() => (ref.current?.kind === 'confirm' ? ref.current : null));
+  // the one confirmation hook: records the question, its keys, its answer
+  const asked = useAsk(() => (ref.current?.kind === 'confirm' ? ref.current : null));
   /**
    * The form whose Apply led to the open confirmation or the request now running: when the
    * device refuses, the form comes back as it was typed, with the device's error at the field.
@@ -82,53 +80,29 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   /** `R` chose: the next `run` (the choice's) is sent with this auto-revert. */
   const armNext = useRef<ArmNext | null>(null);
   const withRevert = useRevertRun();
-  const checkRevert = useRevertGaps();
-  const store = useConsoleIfAny()?.store;
-  // what each key means in a dialog (R: confirm.revert), from the keymap through the frame
-  const dialogKeys = useDialogKeys();
-  /** The confirmation open now, as recorded in the console's state. */
-  const shown = useRef<{ dialog: ConfirmDialog; id: number } | null>(null);
-  const answered = useCallback(
-    (yes: boolean) => {
-      if (shown.current) answerConfirmation(store, shown.current.id, yes);
-      shown.current = null;
-    },
-    [store],
-  );
 
   const open = useCallback(
     (next: Dialog) => {
       const d = next.kind === 'confirm' ? withOffer(next) : next;
-      if (shown.current) dropConfirmation(store, shown.current.id);
-      shown.current =
-        d.kind === 'confirm'
-          ? {
-              dialog: d,
-              id: showConfirmation(store, {
-                title: d.title,
-                requests: d.ops.map((op) => op.describe()),
-              }),
-            }
-          : null;
+      if (d.kind !== 'confirm') asked.drop();
+      const opened = d.kind === 'confirm' ? asked.show(d.title, d.ops) : null;
       setDialog(d);
       setScroll(0);
-      const opened = shown.current;
-      if (d.kind === 'confirm' && d.revert && opened)
-        checkRevert(d.revert.plan, (why) => {
+      if (d.kind === 'confirm' && d.revert && opened !== null)
+        asked.checkRevert(d.revert.plan, (why) => {
           // still this confirmation (R's time may be open): the line joins it
-          if (shown.current !== opened || ref.current?.kind !== 'confirm') return;
+          if (asked.open !== opened || ref.current?.kind !== 'confirm') return;
           setDialog({ ...ref.current, incomplete: why });
         });
     },
-    [setDialog, setScroll, ref, store, checkRevert],
+    [setDialog, setScroll, ref, asked],
   );
   const close = useCallback(() => {
     const was = ref.current;
-    if (shown.current) dropConfirmation(store, shown.current.id);
-    shown.current = null;
+    asked.drop();
     setDialog(null);
     if (was?.kind === 'view') was.onClose?.();
-  }, [setDialog, ref, store]);
+  }, [setDialog, ref, asked]);
 
   const form: DialogControl['form'] = useCallback(
     (title, fields, onSubmit, lines) =>
@@ -226,7 +200,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         }
         case 'confirm': {
           // R, then the revert time: Enter sends the first choice with auto-revert
-          const r = revertKey(d, key, dialogKeys(key));
+          const r = revertKey(d, key, asked.command(key));
           if (r && r.revertMs === undefined) {
             setDialog(r.dialog);
             return true;
@@ -237,13 +211,13 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           }
           const choice = r ? d.choices[0] : d.choices.find((c) => c.key === key);
           // keys read together with the one that opened it (typed ahead, a paste) never choose
-          if (choice && !seen(d)) {
+          if (choice && !asked.seen(d)) {
             notify(UNSEEN);
             return true;
           }
           const from = origin.current;
           origin.current = null;
-          answered(choice !== undefined);
+          asked.answer(choice !== undefined);
           close();
           if (choice) {
             origin.current = from;
@@ -272,11 +246,14 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           return true;
       }
     },
-    [answered, close, notify, setDialog, ref, scrollBy, seen, dialogKeys],
+    [asked, close, notify, setDialog, ref, scrollBy],
   );
 
   return {
     dialog: ref.current,
+    get isOpen() {
+      return ref.current !== null;
+    },
     scroll: Math.min(scrollRef.current, maxScroll.current),
     maxScroll,
     open,

@@ -1,8 +1,9 @@
 /** The group editor overlay: the call that will be made and its impact on top, then the form. */
 import { sanitize } from '../../model/index.js';
+import { EditorPanel } from '../../widgets/forms/editor-panel.js';
 import { formRows } from '../../widgets/forms/rows.js';
-import { Button, EditorFooter, FieldText, IssueLine, Marker } from '../../widgets/forms/view.js';
-import { Panel, Text, truncateText } from '../../widgets/index.js';
+import { Button, FieldText, Marker } from '../../widgets/forms/view.js';
+import { Text, truncateText } from '../../widgets/index.js';
 import type { FormIssue } from '../rules/analysis.js';
 import type { DevicePort } from '../rules/completion.js';
 import type { GroupForm } from './editor-state.js';
@@ -43,38 +44,34 @@ function callLine(a: GroupAnalysis): { text: string; color?: string } {
   };
 }
 
-export function GroupEditor(props: GroupEditorProps) {
-  const { form, analysis: a, refused } = props;
-  const inner = Math.max(20, props.width - 4);
-  const fieldWidth = inner - LABEL - 1;
+type Layout = ReturnType<typeof formRows>;
+
+const label = (text: string, focused: boolean) => (
+  <>
+    <Marker focused={focused} />
+    {text.padEnd(LABEL - 1)}
+  </>
+);
+
+/** The group id (typed when adding, fixed when editing), its type and description. */
+function headRows(layout: Layout, form: GroupForm, fieldWidth: number) {
   const focus = form.focus;
-  const layout = formRows();
-  const { rows, line } = layout;
-  const label = (text: string, focused: boolean) => (
-    <>
-      <Marker focused={focused} />
-      {text.padEnd(LABEL - 1)}
-    </>
-  );
-  if (form.mode === 'add')
-    line(
-      'id',
-      ['id'],
+  layout.line(
+    'id',
+    form.mode === 'add' ? ['id'] : [],
+    form.mode === 'add' ? (
       <Text wrap="truncate-end">
         {label('group id', focus === 'id')}
         <FieldText field={form.id} width={12} focused={focus === 'id'} />
-      </Text>,
-    );
-  else
-    line(
-      'id',
-      [],
+      </Text>
+    ) : (
       <Text>
         {label('group id', false)}
         {form.id.text} (fixed: the id identifies the group)
-      </Text>,
-    );
-  line(
+      </Text>
+    ),
+  );
+  layout.line(
     'type',
     ['type'],
     <Text wrap="truncate-end">
@@ -85,7 +82,7 @@ export function GroupEditor(props: GroupEditorProps) {
       <Text dimColor>{'  select: load-balance · ff: fast-failover · all: clone'}</Text>
     </Text>,
   );
-  line(
+  layout.line(
     'description',
     ['description'],
     <Text wrap="truncate-end">
@@ -98,23 +95,30 @@ export function GroupEditor(props: GroupEditorProps) {
       />
     </Text>,
   );
+}
+
+/** The watched port's name beside its number ('none', '?' for no such port). */
+function portNote(ports: readonly DevicePort[], watch: string): string {
+  const port = ports.find((p) => String(p.no) === watch.trim());
+  if (port) return `${sanitize(port.name)}${port.shutdown ? ' shut' : ''}`;
+  return watch.trim() === '' ? 'none' : '?';
+}
+
+/** One line per bucket (watch port, actions), then the `+ bucket` button. */
+function bucketRows(layout: Layout, props: GroupEditorProps, fieldWidth: number) {
+  const { form } = props;
+  const focus = form.focus;
   for (const [i, b] of form.buckets.entries()) {
     const w = `b${b.id}.w`;
     const act = `b${b.id}.a`;
-    const port = props.ports.find((p) => String(p.no) === b.watch.text.trim());
-    const portNote = port
-      ? `${sanitize(port.name)}${port.shutdown ? ' shut' : ''}`
-      : b.watch.text.trim() === ''
-        ? 'none'
-        : '?';
-    line(
+    layout.line(
       w,
       [w, act],
       <Text wrap="truncate-end">
         {label(`bucket ${i + 1}`, focus === w || focus === act)}
         {'watch '}
         <FieldText field={b.watch} width={4} focused={focus === w} />
-        <Text dimColor>{` ${portNote}`.padEnd(13).slice(0, 13)}</Text>
+        <Text dimColor>{` ${portNote(props.ports, b.watch.text)}`.padEnd(13).slice(0, 13)}</Text>
         {'actions '}
         <FieldText
           field={b.actions}
@@ -125,7 +129,7 @@ export function GroupEditor(props: GroupEditorProps) {
       </Text>,
     );
   }
-  line(
+  layout.line(
     'addBucket',
     ['addBucket'],
     <Text>
@@ -133,13 +137,21 @@ export function GroupEditor(props: GroupEditorProps) {
       <Button label={`+ bucket (${form.buckets.length}/16)`} focused={focus === 'addBucket'} />
     </Text>,
   );
+}
+
+/** The form's lines: id, type, description, buckets, the call (an existing group), buttons. */
+function groupRows(props: GroupEditorProps, fieldWidth: number): Layout {
+  const { form, analysis: a } = props;
+  const layout = formRows();
+  headRows(layout, form, fieldWidth);
+  bucketRows(layout, props, fieldWidth);
   if (a.exists)
-    line(
+    layout.line(
       'call',
       ['call'],
       <Text wrap="truncate-end">
-        {label('call', focus === 'call')}
-        <Text inverse={focus === 'call'}>
+        {label('call', form.focus === 'call')}
+        <Text inverse={form.focus === 'call'}>
           ◂{' '}
           {a.call === 'PUT'
             ? 'PUT: modify in place, keep its rules'
@@ -148,76 +160,74 @@ export function GroupEditor(props: GroupEditorProps) {
         </Text>
       </Text>,
     );
-  layout.saveFirst(form.saveFirst, focus);
-  layout.buttons(LABEL, focus, a.blocked, refused);
+  layout.saveFirst(form.saveFirst, form.focus);
+  layout.buttons(LABEL, form.focus, a.blocked, props.refused);
+  return layout;
+}
 
+/** Above the form: the call, up to three rules it deletes, and the traffic impact. */
+function groupHead(a: GroupAnalysis, traffic: GroupEditorProps['traffic'], inner: number) {
+  const call = callLine(a);
   const impact = a.impact.map((r) => `  ✖ ${ruleLine(r)}`);
-  // border 2 + title 1, call 1 (+ traffic 2), help 1, keys 1
+  const shown = Math.min(impact.length, 3);
+  const warned = (color: string) => (traffic?.warnings.length ? { color } : {});
+  return [
+    <Text key="call" bold color={call.color} wrap="truncate-end">
+      {call.text}
+    </Text>,
+    ...impact.slice(0, shown).map((l, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
+      <Text key={`i${i}`} color="red" wrap="truncate-end">
+        {truncateText(sanitize(l), inner).text}
+      </Text>
+    )),
+    ...(impact.length > shown
+      ? [<Text key="more" color="red">{`  … and ${impact.length - shown} more rules`}</Text>]
+      : []),
+    ...(traffic
+      ? [
+          <Text key="sum" wrap="truncate-end" {...warned('yellow')}>
+            {sanitize(traffic.summary)}
+          </Text>,
+          <Text key="ports" wrap="truncate-end" {...warned('red')}>
+            {'     '}
+            {sanitize(traffic.ports || 'no port changes')}
+          </Text>,
+        ]
+      : []),
+  ];
+}
+
+/** What Tab completes: only the part being completed (the last action of the comma list). */
+function completionHelp(form: GroupForm, completions: readonly string[]): string {
+  const focused = form.buckets.find((b) => form.focus === `b${b.id}.a`);
+  const cut = focused ? focused.actions.text.lastIndexOf(',') + 1 : 0;
+  return completions.length > 0 ? `Tab: ${completions.map((c) => c.slice(cut)).join('  ')}` : '';
+}
+
+export function GroupEditor(props: GroupEditorProps) {
+  const { form, analysis: a, refused } = props;
+  const inner = Math.max(20, props.width - 4);
   const traffic = props.traffic ?? null;
-  const budget = Math.max(4, props.height - 3 - 3 - (traffic ? 2 : 0));
   const issues: FormIssue[] = [
     ...a.issues,
     ...(traffic?.warnings ?? []).map((message): FormIssue => ({ severity: 'warning', message })),
-  ].sort((x, y) => (x.target === focus ? 0 : 1) - (y.target === focus ? 0 : 1));
-  const impactLines = Math.min(impact.length, 3);
-  const moreImpact = impact.length > impactLines ? 1 : 0;
-  const issueLines = Math.min(
-    issues.length,
-    Math.max(1, Math.min(4, budget - rows.length - impactLines - moreImpact)),
-  );
-  const win = layout.window(focus, budget - issueLines - impactLines - moreImpact);
-  const call = callLine(a);
-  // show only the part being completed (the last action of the comma list)
-  const focused = form.buckets.find((b) => focus === `b${b.id}.a`);
-  const cut = focused ? focused.actions.text.lastIndexOf(',') + 1 : 0;
-  const help =
-    props.completions.length > 0
-      ? `Tab: ${props.completions.map((c) => c.slice(cut)).join('  ')}`
-      : '';
+  ].sort((x, y) => (x.target === form.focus ? 0 : 1) - (y.target === form.focus ? 0 : 1));
+  const what = form.mode === 'add' ? 'Add group' : `Edit group ${form.id.text}`;
   return (
-    <Panel
-      border="round"
-      title={`${form.mode === 'add' ? 'Add group' : `Edit group ${form.id.text}`}${refused ? ' — preview only, cannot apply' : ''}`}
+    <EditorPanel
+      title={`${what}${refused ? ' — preview only, cannot apply' : ''}`}
+      head={groupHead(a, traffic, inner)}
+      layout={groupRows(props, inner - LABEL - 1)}
+      focus={form.focus}
+      help={completionHelp(form, props.completions)}
+      issues={issues}
+      maxIssues={4}
+      question={props.question}
+      refused={refused}
+      keys={KEYS}
       width={props.width}
       height={props.height}
-    >
-      <Text bold color={call.color} wrap="truncate-end">
-        {call.text}
-      </Text>
-      {impact.slice(0, impactLines).map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
-        <Text key={i} color="red" wrap="truncate-end">
-          {truncateText(sanitize(l), inner).text}
-        </Text>
-      ))}
-      {moreImpact ? (
-        <Text color="red">{`  … and ${impact.length - impactLines} more rules`}</Text>
-      ) : null}
-      {traffic ? (
-        <>
-          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'yellow' } : {})}>
-            {sanitize(traffic.summary)}
-          </Text>
-          <Text wrap="truncate-end" {...(traffic.warnings.length ? { color: 'red' } : {})}>
-            {'     '}
-            {sanitize(traffic.ports || 'no port changes')}
-          </Text>
-        </>
-      ) : null}
-      {win.shown}
-      {win.note ? <Text dimColor>{win.note}</Text> : null}
-      <Text color="cyan" wrap="truncate-end">
-        {truncateText(help, inner).text || ' '}
-      </Text>
-      {issues.slice(0, issueLines).map((i, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
-        <IssueLine key={n} severity={i.severity} text={i.message} width={inner} />
-      ))}
-      <EditorFooter
-        {...(props.question ? { question: props.question } : {})}
-        {...(refused ? { refused } : {})}
-        keys={KEYS}
-      />
-    </Panel>
+    />
   );
 }

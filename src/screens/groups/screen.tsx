@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useConsoleState } from '../../store/react.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
+import { changeLayer, layer, useKeyLayers } from '../key-layers.js';
 import { usePick } from '../pick.js';
 import { editorViewProps, useEditSession } from '../rules/edit-session.js';
 import type { ScreenProps } from '../types.js';
@@ -54,8 +55,10 @@ export function GroupsScreen(props: ScreenProps) {
     detail !== null ? all.find((r) => r.group.group_id === detail) : rows[view.selected];
 
   // the confirmation and the editor (a form) read raw keys while open
-  props.keys.reading = () => change.isOpen || session.formRef.current() != null;
-  props.keys.current = (key) => (change.isOpen ? change.key(key) : editor.key(key));
+  useKeyLayers(props.keys, [
+    changeLayer(change),
+    layer(() => session.formRef.current() != null, editor.key),
+  ]);
   const closeDetail = () => setDetail(null);
   useCommands(props.commands, {
     'groups.add': () => editor.open(null),

@@ -19,6 +19,7 @@ import { navCommands, useCommands } from '../commands.js';
 import { useWriteRefusal } from '../device-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { changeLayer, useKeyLayers } from '../key-layers.js';
 import type { ScreenProps } from '../types.js';
 import { useChange } from '../use-change.js';
 import { applyChange, listenForApply } from './apply.js';
@@ -191,8 +192,7 @@ export function JournalScreen(props: ScreenProps) {
     else undo(latest.entry);
   }, []);
 
-  props.keys.reading = () => change.isOpen;
-  props.keys.current = (key) => (change.isOpen ? change.key(key) : false);
+  useKeyLayers(props.keys, [changeLayer(change)]);
   const selected = () =>
     detail !== null ? entries.find((e) => e.id === detail) : rows[list.state.selected];
   useCommands(props.commands, {

@@ -8,8 +8,9 @@ import { useConsole, useConsoleState } from '../../store/react.js';
 import { cleanText, LogView, Text } from '../../widgets/index.js';
 import { useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
+import { dialogLayer, useKeyLayers } from '../key-layers.js';
 import type { ScreenProps } from '../types.js';
 import { positionText } from './position.js';
 import { minimumText, NO_SEVERITY, nextMinimum, type Severity, severityView } from './severity.js';
@@ -82,8 +83,7 @@ export function LogsScreen(props: ScreenProps) {
   const hold = () => (newest ? { lines: log.lines, appended: log.appended } : held);
 
   // the confirmation reads the next key, whatever it is: raw keys while it is open
-  props.keys.reading = () => dialog.dialog !== null;
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useKeyLayers(props.keys, [dialogLayer(dialog, props.height)]);
   useCommands(props.commands, {
     'nav.up': () => scrollBy(1),
     'nav.down': () => scrollBy(-1),

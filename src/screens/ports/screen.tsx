@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useConsole, useConsoleState } from '../../store/react.js';
 import { layoutColumns } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
+import { dialogLayer, layer, useKeyLayers } from '../key-layers.js';
 import { sameName, usePick } from '../pick.js';
 import { useRemembered } from '../remembered.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
@@ -53,9 +54,10 @@ export function PortsScreen(props: ScreenProps) {
   );
 
   // the port's form reads raw keys while it is open (its own ref: typed-ahead keys reach it)
-  props.keys.reading = () => trace.formOpen || dialog.dialog !== null;
-  props.keys.current = (key) =>
-    trace.formOpen ? trace.key(key) : dialog.handleKey(key, dialogPage(props.height));
+  useKeyLayers(props.keys, [
+    layer(() => trace.formOpen, trace.key),
+    dialogLayer(dialog, props.height),
+  ]);
   const tracePort = {
     'ports.trace': () => {
       const r = detail !== null ? all.find((x) => x.name === detail) : rows[list.selected];

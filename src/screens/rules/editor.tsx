@@ -5,16 +5,10 @@
  * editor-state.ts and analysis.ts; this only draws.
  */
 import { sanitize } from '../../model/index.js';
+import { EditorPanel } from '../../widgets/forms/editor-panel.js';
 import { formRows } from '../../widgets/forms/rows.js';
-import {
-  Button,
-  Checkbox,
-  EditorFooter,
-  FieldText,
-  IssueLine,
-  Marker,
-} from '../../widgets/forms/view.js';
-import { Panel, Text, truncateText } from '../../widgets/index.js';
+import { Button, Checkbox, FieldText, Marker } from '../../widgets/forms/view.js';
+import { Text, truncateText } from '../../widgets/index.js';
 import { type Analysis, type FormIssue, previewLine } from './analysis.js';
 import { fieldHelp, vlanHelp } from './completion.js';
 import type { RuleForm } from './editor-state.js';
@@ -91,16 +85,13 @@ export function focusHelp(form: RuleForm, completions: readonly string[], inner:
   return '';
 }
 
-export function RuleEditor(props: RuleEditorProps) {
-  const { form, analysis: a, refused } = props;
-  const inner = Math.max(20, props.width - 4);
-  const fieldWidth = inner - LABEL - 1;
+type Layout = ReturnType<typeof formRows>;
+
+/** name, description and priority: one text field each. */
+function textRows(layout: Layout, form: RuleForm, fieldWidth: number) {
   const focus = form.focus;
-  const overrideShown = a.tcam.level === 'over';
-  const layout = formRows();
-  const { rows, line } = layout;
-  const text = (label: string, target: 'name' | 'description' | 'priority', placeholder?: string) =>
-    line(
+  const text = (label: string, target: 'name' | 'description' | 'priority', placeholder: string) =>
+    layout.line(
       target,
       [target],
       <Text wrap="truncate-end">
@@ -110,18 +101,23 @@ export function RuleEditor(props: RuleEditorProps) {
           field={form[target]}
           width={fieldWidth}
           focused={focus === target}
-          {...(placeholder ? { placeholder } : {})}
+          placeholder={placeholder}
         />
       </Text>,
     );
   text('name', 'name', 'a short name');
   text('description', 'description', 'what the rule is for');
   text('priority', 'priority', '32768');
+}
+
+/** The match rows (`field = value`), then their `+ match field` button. */
+function matchRows(layout: Layout, form: RuleForm, fieldWidth: number) {
+  const focus = form.focus;
   const fw = Math.min(12, Math.max(8, Math.floor(fieldWidth / 3)));
   for (const [i, r] of form.match.entries()) {
     const f = `m${r.id}.f`;
     const v = `m${r.id}.v`;
-    line(
+    layout.line(
       f,
       [f, v],
       <Text wrap="truncate-end">
@@ -133,20 +129,29 @@ export function RuleEditor(props: RuleEditorProps) {
       </Text>,
     );
   }
-  line(
-    'addMatch',
-    ['addMatch'],
+  addButton(layout, 'addMatch', '+ match field', focus);
+}
+
+function addButton(layout: Layout, target: string, label: string, focus: string) {
+  layout.line(
+    target,
+    [target],
     <Text>
       {' '.repeat(LABEL)}
-      <Button label="+ match field" focused={focus === 'addMatch'} />
+      <Button label={label} focused={focus === target} />
     </Text>,
   );
+}
+
+/** The numbered action rows (a VLAN note beside them), then their `+ action` button. */
+function actionRows(layout: Layout, form: RuleForm, fieldWidth: number) {
+  const focus = form.focus;
   for (const [i, r] of form.actions.entries()) {
     const t = `a${r.id}`;
     const vlan = vlanHelp(r.text.text.trim());
     const note = vlan ? `  ${vlan}` : '';
     const w = Math.max(10, fieldWidth - 4 - Math.min(note.length, 26));
-    line(
+    layout.line(
       t,
       [t],
       <Text wrap="truncate-end">
@@ -163,85 +168,81 @@ export function RuleEditor(props: RuleEditorProps) {
       </Text>,
     );
   }
-  line(
-    'addAction',
-    ['addAction'],
-    <Text>
-      {' '.repeat(LABEL)}
-      <Button label="+ action" focused={focus === 'addAction'} />
-    </Text>,
-  );
-  layout.saveFirst(form.saveFirst, focus);
-  if (overrideShown)
-    line(
+  addButton(layout, 'addAction', '+ action', focus);
+}
+
+/** The form's lines: fields, match, actions, save-point, override (past the maximum), buttons. */
+function ruleRows(props: RuleEditorProps, fieldWidth: number): Layout {
+  const { form, analysis: a } = props;
+  const layout = formRows();
+  textRows(layout, form, fieldWidth);
+  matchRows(layout, form, fieldWidth);
+  actionRows(layout, form, fieldWidth);
+  layout.saveFirst(form.saveFirst, form.focus);
+  if (a.tcam.level === 'over')
+    layout.line(
       'override',
       ['override'],
       <Checkbox
         label="apply anyway (past the TCAM maximum)"
         checked={form.override}
-        focused={focus === 'override'}
+        focused={form.focus === 'override'}
       />,
     );
-  layout.buttons(LABEL, focus, a.blocked, refused);
+  layout.buttons(LABEL, form.focus, a.blocked, props.refused);
+  return layout;
+}
 
-  // Layout: border 2 + title 1, preview 2 (+ traffic 2-3), help 1, keys 1; issues get the rest.
+/** Above the form: the TCAM preview, its cost, and the traffic impact (wrapped, never cut). */
+function ruleHead(a: Analysis, traffic: EditorImpact | null, inner: number) {
+  const t = a.tcam;
+  const color = t.level === 'over' ? 'red' : t.level === 'high' ? 'yellow' : 'green';
+  const rows = traffic ? impactRows(traffic, inner) : [];
+  const warned = (n: number) =>
+    traffic?.warnings.length ? { color: n < rows.length - 1 ? 'yellow' : 'red' } : {};
+  return [
+    <Text key="tcam" color={color} bold wrap="truncate-end">
+      TCAM {previewLine(t, a.intent)}
+    </Text>,
+    <Text key="cost" dimColor wrap="truncate-end">
+      {'     '}cost: {t.explain}
+      {a.intent === 'modify' ? ' · same match: the TCAM use does not change' : ''}
+    </Text>,
+    ...rows.map((l, n) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
+      <Text key={`t${n}`} wrap="truncate-end" {...warned(n)}>
+        {l}
+      </Text>
+    )),
+  ];
+}
+
+export function RuleEditor(props: RuleEditorProps) {
+  const { form, analysis: a, refused } = props;
+  const inner = Math.max(20, props.width - 4);
   const traffic = props.traffic ?? null;
-  // wrapped or shortened to the width, never cut (impact-fit.ts)
-  const trafficRows = traffic ? impactRows(traffic, inner) : [];
-  const budget = Math.max(4, props.height - 3 - 4 - trafficRows.length);
   const issues = orderIssues(
     [
       ...a.issues,
       ...(traffic?.warnings ?? []).map((message) => ({ severity: 'warning' as const, message })),
     ],
-    focus,
+    form.focus,
   );
-  const issueLines = Math.min(issues.length, Math.max(1, Math.min(6, budget - rows.length)));
-  const moreIssues = issues.length > issueLines ? 1 : 0;
-  const win = layout.window(focus, budget - issueLines - moreIssues);
-  const t = a.tcam;
-  const color = t.level === 'over' ? 'red' : t.level === 'high' ? 'yellow' : 'green';
   return (
-    <Panel border="round" title={titleOf(form, refused)} width={props.width} height={props.height}>
-      <Text color={color} bold wrap="truncate-end">
-        TCAM {previewLine(t, a.intent)}
-      </Text>
-      <Text dimColor wrap="truncate-end">
-        {'     '}cost: {t.explain}
-        {a.intent === 'modify' ? ' · same match: the TCAM use does not change' : ''}
-      </Text>
-      {trafficRows.map((l, n) => (
-        <Text
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
-          key={n}
-          wrap="truncate-end"
-          {...(traffic?.warnings.length
-            ? { color: n < trafficRows.length - 1 ? 'yellow' : 'red' }
-            : {})}
-        >
-          {l}
-        </Text>
-      ))}
-      {win.shown}
-      {win.note ? <Text dimColor>{win.note}</Text> : null}
-      <Text color="cyan" wrap="truncate-end">
-        {focusHelp(form, props.completions, inner) || ' '}
-      </Text>
-      {issues.slice(0, issueLines).map((i, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: positional lines
-        <IssueLine key={n} severity={i.severity} text={i.message} width={inner} />
-      ))}
-      {moreIssues ? (
-        <Text dimColor>
-          … {issues.length - issueLines} more (a field's own issues come first when it has the
-          focus)
-        </Text>
-      ) : null}
-      <EditorFooter
-        {...(props.question ? { question: props.question } : {})}
-        {...(refused ? { refused } : {})}
-        keys={KEYS}
-      />
-    </Panel>
+    <EditorPanel
+      title={titleOf(form, refused)}
+      head={ruleHead(a, traffic, inner)}
+      layout={ruleRows(props, inner - LABEL - 1)}
+      focus={form.focus}
+      help={focusHelp(form, props.completions, inner)}
+      issues={issues}
+      maxIssues={6}
+      moreNote={(left) => `… ${left} more (a field's own issues come first when it has the focus)`}
+      question={props.question}
+      refused={refused}
+      keys={KEYS}
+      width={props.width}
+      height={props.height}
+    />
   );
 }

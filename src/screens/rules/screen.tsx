@@ -9,6 +9,7 @@ import type { Rule } from '../../model/index.js';
 import { useConsoleState } from '../../store/react.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
+import { changeLayer, layer, useKeyLayers } from '../key-layers.js';
 import { sameName, usePick } from '../pick.js';
 import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
@@ -69,12 +70,11 @@ export function RulesScreen(props: ScreenProps) {
     detail !== null ? all.find((r) => r.key === detail)?.rule : rows[view.selected]?.rule;
 
   // the confirmation and the editor (a form) read raw keys while open
-  props.keys.reading = () => change.isOpen || trace.formOpen || session.formRef.current() != null;
-  props.keys.current = (key) => {
-    if (change.isOpen) return change.key(key);
-    if (trace.formOpen) return trace.key(key);
-    return editor.key(key);
-  };
+  useKeyLayers(props.keys, [
+    changeLayer(change),
+    layer(() => trace.formOpen, trace.key),
+    layer(() => session.formRef.current() != null, editor.key),
+  ]);
   const closeDetail = () => setDetail(null);
   const detailRule = detail !== null ? selected() : undefined;
   const { pairs, wide } = useRuleDetail(

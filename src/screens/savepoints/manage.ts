@@ -4,6 +4,7 @@ import { SUPER } from '../../model/index.js';
 import { perform, performEach } from '../../ops/perform.js';
 import { NO_REVERT, none } from '../../ops/revert/plans.js';
 import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
+import type { FieldSpec } from '../../widgets/forms/form-state.js';
 import { askDialog, type Line } from '../dialogs/dialog.js';
 import {
   currentState,
@@ -154,6 +155,15 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** The file an export is written to or an import read from (a name with the device and date). */
+const fileField = (ctx: SavePointsContext): FieldSpec => ({
+  id: 'path',
+  label: 'File',
+  kind: 'text',
+  value: defaultExportPath(ctx.deviceName, new Date()),
+  required: true,
+});
+
 export function exportTo(
   ctx: SavePointsContext,
   sel: Selected | undefined,
@@ -174,15 +184,7 @@ export function exportTo(
     });
   ctx.dialog.form(
     `Export ${names}`,
-    [
-      {
-        id: 'path',
-        label: 'File',
-        kind: 'text',
-        value: defaultExportPath(ctx.deviceName, new Date()),
-        required: true,
-      },
-    ],
+    [fileField(ctx)],
     (v) => {
       const path = (v.path ?? '').trim();
       void exists(path).then((there) => {
@@ -210,15 +212,7 @@ export function importFrom(ctx: SavePointsContext) {
   if (!ctx.allowed('importing save-points', SUPER)) return;
   ctx.dialog.form(
     'Import save-points from a file',
-    [
-      {
-        id: 'path',
-        label: 'File',
-        kind: 'text',
-        value: defaultExportPath(ctx.deviceName, new Date()),
-        required: true,
-      },
-    ],
+    [fileField(ctx)],
     (v) => {
       const path = (v.path ?? '').trim();
       void ctx.dialog.run(`Reading ${path}`, async () => {

@@ -17,6 +17,7 @@ import { type Column, Table, Text } from '../../widgets/index.js';
 import { useLive } from '../../widgets/use-live.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useList } from '../dialogs/use-list.js';
+import { changeLayer, layer, useKeyLayers } from '../key-layers.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
 import { ClassesPanel } from './classes-panel.js';
@@ -91,10 +92,7 @@ export function ToolsScreen(props: ScreenProps) {
   const selected = rows[list.state.selected];
   const classes = selected ? classLines(selected.check) : [];
 
-  props.keys.reading = () => change.isOpen || trace.formOpen || formRef.current !== null;
-  props.keys.current = (key) => {
-    if (change.isOpen) return change.key(key);
-    if (trace.formOpen) return trace.key(key);
+  const fileFormKey = (key: string) => {
     const f = formRef.current;
     if (!f) return false;
     const { state, outcome } = formKey(f, key);
@@ -105,6 +103,11 @@ export function ToolsScreen(props: ScreenProps) {
     } else setForm(state);
     return true;
   };
+  useKeyLayers(props.keys, [
+    changeLayer(change),
+    layer(() => trace.formOpen, trace.key),
+    layer(() => formRef.current !== null, fileFormKey),
+  ]);
   useCommands(props.commands, {
     ...navCommands(list.go),
     'tools.detail': () => setDetail((d) => !d),

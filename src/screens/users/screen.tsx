@@ -8,10 +8,11 @@ import { useConsole, useConsoleState } from '../../store/react.js';
 import { type Column, clipLine, Table, Text } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useWriteAccess } from '../dialogs/access.js';
-import { DialogView, dialogPage } from '../dialogs/dialog-view.js';
+import { DialogView } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { matchNote } from '../filter-note.js';
+import { dialogLayer, useKeyLayers } from '../key-layers.js';
 import type { ScreenProps } from '../types.js';
 import {
   addUser,
@@ -120,8 +121,7 @@ export function UsersScreen(props: ScreenProps) {
   };
 
   // a dialog (a form, a confirmation) reads raw keys while it is open
-  props.keys.reading = () => dialog.dialog !== null;
-  props.keys.current = (key) => dialog.handleKey(key, dialogPage(props.height));
+  useKeyLayers(props.keys, [dialogLayer(dialog, props.height)]);
   useCommands(props.commands, {
     ...navCommands(list.go),
     'users.add': () => addUser(ctx),
