@@ -78,6 +78,8 @@ export class Runner implements Run {
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
   armed?: import('../guard/arm.js').Armed;
+  /** `--force`: send even when the device no longer equals the change's base. */
+  force = false;
   private journalOf?: Journal;
 
   constructor(
@@ -184,7 +186,7 @@ export class Runner implements Run {
       this.armed = await armCli(revert, plan, client, this.options!);
     }
     await change.prepare?.();
-    return sendChange(client, change);
+    return sendChange(client, change, this.force);
   }
 
   /** The confirmation: on a terminal always (unless --yes); off one, --yes when it needs it. */

@@ -11,6 +11,8 @@ import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
 import { planImpact } from '../ops/desired/impact.js';
+import { withBases } from '../ops/desired/plan-base.js';
+import { readOnce } from '../ops/read-once.js';
 import {
   planTools,
   toolsApplyPlan,
@@ -42,7 +44,7 @@ export interface ToolsOptions {
 
 async function planned(run: Run, o: ToolsOptions) {
   const config = await loadDesiredFile(o.file);
-  const client = await run.client();
+  const client = readOnce(await run.client());
   const device = await readDeviceState(client, { rules: [] });
   const ports = tracePorts(device.info, device.ports);
   const intents = resolveIntents(config, ports);
@@ -58,8 +60,9 @@ export async function plan(run: Run, o: ToolsOptions): Promise<number> {
 }
 
 export async function apply(run: Run, o: ToolsOptions): Promise<number> {
-  const { plan: p, device } = await planned(run, o);
-  const desired = toolsApplyPlan(p, device);
+  const { plan: p, device, client } = await planned(run, o);
+  // the base is the planning read (client answers each list once)
+  const desired = await withBases(toolsApplyPlan(p, device), client);
   return performPlan(run, desired, planImpact(desired, device), String(o.file));
 }
 

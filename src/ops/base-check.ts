@@ -9,8 +9,8 @@ import type { Client } from '../api/index.js';
 import { canonical } from './base.js';
 import { ConflictError } from './conflict.js';
 import { conflictLines, type Moved } from './conflict-text.js';
-import { readOnce } from './read-once.js';
 import type { Operation } from './operation.js';
+import { readOnce } from './read-once.js';
 
 /** What the check read: each checked operation's objects as the device has them now. */
 export interface Checked {

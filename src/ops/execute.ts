@@ -241,18 +241,15 @@ export function affected(plan: Plan): ResourceKey[] {
 }
 
 /** Sends the plan's steps in order; stops at the first failure (undoing where the plan says how). */
-export async function executePlan(
-  x: Executor,
-  plan: Plan,
-  batched = false,
-): Promise<PlanResult> {
+export async function executePlan(x: Executor, plan: Plan, batched = false): Promise<PlanResult> {
   const journal = plan.undoOf === undefined ? undefined : journalOf(x.client);
   if (journal && plan.undoOf !== undefined) {
     const { undoOf, ...rest } = plan;
     return journal.undoing(undoOf, () => executePlan(x, rest));
   }
   const batchJournal = plan.batch ? journalOf(x.client) : undefined;
-  if (batchJournal) return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }, true));
+  if (batchJournal)
+    return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }, true));
   if (x.confirm && !(await x.confirm(plan)))
     return { ok: false, lines: ['not sent: the change was not confirmed'] };
   // one base check for every step, after the confirmation; in a batch every step's journal

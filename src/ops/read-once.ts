@@ -34,4 +34,3 @@ export function readOnce(client: Client): Client {
     },
   });
 }
-
