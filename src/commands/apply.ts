@@ -26,6 +26,8 @@ export interface DesiredOptions {
   maxFileSize?: string;
   prune?: boolean;
   groupMethod?: string;
+  /** diff: write the plan with its base to this file. */
+  out?: string;
 }
 
 function planOptions(o: DesiredOptions): PlanOptions {
@@ -54,10 +56,19 @@ export async function diff(run: Run, o: DesiredOptions): Promise<number> {
   exitCodeIfOutputCloses(planRefusal(plan) ? 2 : code);
   await run.print(planData(plan, impact), () => planLines(plan, impact).join('\n'));
   refuse(plan);
+  if (o.out !== undefined) {
+    const { writePlanFile } = await import('./saved-plan.js');
+    await writePlanFile(run, o.out, plan, String(o.file), impact);
+  }
   return code;
 }
 
-export async function apply(run: Run, o: DesiredOptions): Promise<number> {
+export async function apply(run: Run, o: DesiredOptions, saved?: string): Promise<number> {
+  if (saved !== undefined) {
+    if (o.file !== undefined) throw new UsageError('give a PLAN or -f FILE, not both');
+    const { applySaved } = await import('./saved-plan.js');
+    return applySaved(run, saved, o.maxFileSize);
+  }
   const { config, plan, impact } = await planned(run, o);
   // one armed revert sets back the whole apply: ports, hash and boot save-point, then the rules
   return performPlan(
@@ -79,7 +90,7 @@ export async function apply(run: Run, o: DesiredOptions): Promise<number> {
 export async function performPlan(
   run: Run,
   plan: DesiredPlan,
-  impact: ReturnType<typeof planImpact>,
+  impact: ReturnType<typeof planImpact> | undefined,
   file: string,
   revert?: RevertPlan,
 ): Promise<number> {
