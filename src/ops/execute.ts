@@ -214,7 +214,7 @@ class RunState {
 }
 
 /** `c` with its rule table answered from the store while the store's copy is fresh. */
-function known(c: Client, store: ConsoleStore): Client {
+export function known(c: Client, store: ConsoleStore): Client {
   const held = fresh(store, 'rules');
   if (!held) return c;
   return { ...c, rules: { ...c.rules, list: async () => held } };
