@@ -4,5 +4,8 @@ import { bundleInproc } from './lib.mjs';
 
 const file = await bundleInproc('conflict-window-inproc.ts', 'conflict-window-inproc');
 process.stdout.write(
-  execFileSync(process.execPath, [file, ...process.argv.slice(2)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  execFileSync(process.execPath, [file, ...process.argv.slice(2)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }),
 );

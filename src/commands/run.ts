@@ -182,6 +182,9 @@ export class Runner implements Run {
     const plan = revert ? (await import('./revert-run.js')).revertOf(revert, change) : undefined;
     await this.ask(change);
     if (revert && plan && !this.armed) {
+      // a conflict refuses before the auto-revert is armed (its save-point is a write)
+      const { checkBases } = await import('../ops/base-check.js');
+      await checkBases(client, change.steps, this.force);
       const { armCli } = await import('./revert-run.js');
       this.armed = await armCli(revert, plan, client, this.options!);
     }

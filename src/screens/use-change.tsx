@@ -6,6 +6,7 @@
 import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
 import { revertGapsOf } from '../guard/levels.js';
 import type { Rule } from '../model/index.js';
+import { checkBases } from '../ops/base-check.js';
 import { ConflictError } from '../ops/conflict.js';
 import { executePlan, known, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
@@ -114,11 +115,12 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     set({ ...o, phase: 'sending' });
     const before = new Set(journaled().map((e) => e.id));
     // the executor sends, then has the poller refresh what the change affects
-    const sent = o.based.then((plan) =>
-      revertMs === undefined
-        ? executePlan({ client, store, poller }, plan)
-        : sendWithRevert(consoleValue, plan, revertMs, undefined, o.incomplete, guard),
-    );
+    const sent = o.based.then(async (plan) => {
+      if (revertMs === undefined) return executePlan({ client, store, poller }, plan);
+      // a conflict refuses before the auto-revert takes its save-point: nothing at all is sent
+      await checkBases(client, plan.steps);
+      return sendWithRevert(consoleValue, plan, revertMs, undefined, o.incomplete, guard);
+    });
     sent.then(
       (result) => {
         if (result.ok) {
