@@ -9,11 +9,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../src/api/index.js';
-import { seenThrough } from '../src/ops/base.js';
 import { executePlan } from '../src/ops/execute.js';
 import { installJournal } from '../src/ops/journal.js';
 import { JournalFile } from '../src/ops/journal-file.js';
 import { ruleOps } from '../src/ops/rules.js';
+import { seenThrough } from '../src/ops/seen.js';
 import { startSim } from '../src/sim/server.js';
 
 const runs = Number(process.argv[2] ?? 30);

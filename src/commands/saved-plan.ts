@@ -10,8 +10,8 @@ import type { PlanImpact } from '../ops/desired/impact.js';
 import type { DesiredPlan } from '../ops/desired/plan.js';
 import { parsePlanFile, planFileText, savedPlan } from '../ops/desired/plan-file.js';
 import { deviceId } from '../ops/journal.js';
-import { performPlan } from './apply.js';
 import { maxFileBytes } from './file-size.js';
+import { performPlan } from './perform-plan.js';
 import type { Run } from './run.js';
 
 /** Writes the plan file (after the plan was shown). */

@@ -32,9 +32,9 @@ import {
   type Intents,
   type TableDevice,
 } from '../traffic/intents/index.js';
-import { performPlan } from './apply.js';
 import { parseMatch } from './args.js';
 import { loadDesiredFile } from './desired-load.js';
+import { performPlan } from './perform-plan.js';
 import type { Run } from './run.js';
 import { traceDeviceOf } from './trace.js';
 

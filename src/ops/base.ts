@@ -12,8 +12,6 @@
  *   alone): the executor's before-read is the base, so there is nothing it can have missed.
  * - `none`: the write touches nothing that can be read (reset counters, a reboot).
  */
-import type { Client } from '../api/index.js';
-import type { Operation } from './operation.js';
 
 export type Base = { from: 'seen'; state: unknown } | { from: 'send' } | { from: 'none' };
 
@@ -38,17 +36,6 @@ function sorted(v: unknown): unknown {
 
 /** The state as plain JSON (bigints as text): what a plan file keeps. */
 export const plainState = (v: unknown): unknown => JSON.parse(canonical(v));
-
-/** `op` with the base the operator saw: its reader run over `seen` (what they were shown). */
-export async function seenThrough<R>(op: Operation<R>, seen: Client): Promise<Operation<R>> {
-  if (!op.read) return { ...op, base: { from: 'none' } };
-  return { ...op, base: { from: 'seen', state: plainState(await op.read(seen, 'before')) } };
-}
-
-/** Each of `ops` with its base read through `seen` (a readOnce client: each list once). */
-export function allSeenThrough(ops: readonly Operation[], seen: Client): Promise<Operation[]> {
-  return Promise.all(ops.map((op) => seenThrough(op, seen)));
-}
 
 /** The base of an operation built without one: what its reader allows. */
 export const defaultBase = (readable: boolean): Base =>

@@ -7,9 +7,9 @@
  */
 import type { Client } from '../api/index.js';
 import type { Rule } from '../model/index.js';
-import { seenThrough } from './base.js';
 import type { Plan } from './execute.js';
 import type { Operation } from './operation.js';
+import { seenThrough } from './seen.js';
 
 /** `c` with its rule list answered by `rules` (what the operator was shown). */
 export function seenRules(c: Client, rules: readonly Rule[]): Client {

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
-import { seenThrough } from '../../src/ops/base.js';
 import { ConflictError } from '../../src/ops/conflict.js';
 import { executePlan, type Plan } from '../../src/ops/execute.js';
 import { installJournal, type Journal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
 import { ruleOps } from '../../src/ops/rules.js';
+import { seenThrough } from '../../src/ops/seen.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 
 let sim: SimServer;

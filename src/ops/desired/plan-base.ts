@@ -5,7 +5,7 @@
  * the device right before sending (after any confirmation pause); `diff --out` keeps it.
  */
 import type { Client } from '../../api/index.js';
-import { seenThrough } from '../base.js';
+import { seenThrough } from '../seen.js';
 import type { DesiredPlan } from './plan.js';
 
 export async function withBases(plan: DesiredPlan, seen: Client): Promise<DesiredPlan> {
