@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { hasScript, onPty } from './pty.js';
 
 let s: CliSim;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-conflict-'));
@@ -94,4 +95,41 @@ describe('two operators plan a change to the same rule', () => {
     expect(both.stderr).toContain('not both');
     expect(await writes()).toBe(before);
   }, 30_000);
+
+  it.skipIf(!hasScript)(
+    'apply -f checks after its confirmation: a change made during the question is exit 5',
+    async () => {
+      const f = configOf('erin');
+      const steps = [
+        {
+          waitFor: '[y/N]',
+          // another operator renames the rule while pbc waits for the answer
+          before: async () => {
+            const r = await s.run([
+              'rules',
+              'set',
+              '--priority',
+              '4321',
+              '--match',
+              'in_port=3',
+              '--actions',
+              'output:4',
+              '--name',
+              'frank',
+              '--yes',
+            ]);
+            expect(r.code, r.stderr).toBe(0);
+          },
+          input: 'y\r',
+        },
+      ];
+      const r = await onPty(['--url', s.url, 'apply', '-f', f], steps, {
+        PBC_STATE_DIR: join(dir, 'erin'),
+      });
+      expect(r.code, r.out).toBe(5);
+      expect(r.out).toMatch(/theirs: +\{.*"name":"frank"/);
+      expect(await nameOnDevice()).toBe('frank');
+    },
+    60_000,
+  );
 });
