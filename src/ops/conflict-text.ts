@@ -26,12 +26,33 @@ export function stateLines(v: unknown): string[] {
 const labelled = (label: string, lines: string[]) =>
   lines.map((l, i) => `    ${i === 0 ? label : ' '.repeat(label.length)} ${l}`);
 
-/** `  PUT /rules …` then its base, theirs and yours lines. */
+const one = (v: unknown): Record<string, unknown> | undefined => {
+  const x = Array.isArray(v) && v.length === 1 ? v[0] : v;
+  return x !== null && typeof x === 'object' && !Array.isArray(x)
+    ? (x as Record<string, unknown>)
+    : undefined;
+};
+
+/**
+ * One object on both sides (a rule, a group, a port's settings): only the fields that differ,
+ * so base and theirs fit a line each; else the whole states.
+ */
+export function differing(base: unknown, theirs: unknown): [unknown, unknown] {
+  const [b, t] = [one(base), one(theirs)];
+  if (!b || !t) return [base, theirs];
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(t)])].filter(
+    (k) => canonical(b[k]) !== canonical(t[k]),
+  );
+  const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+  return [pick(b), pick(t)];
+}
+
+/** `  PUT /rules …` then its base, theirs (the fields that differ) and yours lines. */
 export function movedLines(m: Moved): string[] {
+  const [base, theirs] = differing(m.base, m.theirs);
   return [
-    `  ${requestText(m.op)}`,
-    ...labelled('base:  ', stateLines(m.base)),
-    ...labelled('theirs:', stateLines(m.theirs)),
+    ...labelled('base:  ', stateLines(base)),
+    ...labelled('theirs:', stateLines(theirs)),
     ...labelled('yours: ', [requestText(m.op)]),
   ];
 }

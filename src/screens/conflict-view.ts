@@ -13,12 +13,13 @@ export const RELOADED_NOTE =
 /** The result lines of a send that threw `e`. */
 export function refusedLines(e: unknown, reloadable: boolean): string[] {
   const message = e instanceof Error ? e.message : String(e);
+  // the CLI's line ends in --force; the console offers reload instead
   if (!(e instanceof ConflictError) || e.reason !== 'base') return [message];
   return [
-    message,
-    ...e.detail,
+    'Someone changed this on the device since you opened it — nothing was sent.',
     reloadable
       ? 'r reload (keep your edit on top of theirs, confirm again) · Enter back, nothing sent'
       : 'Enter back: nothing was sent — open it again to see the device as it is now',
+    ...e.detail,
   ];
 }

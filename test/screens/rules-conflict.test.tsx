@@ -2,7 +2,7 @@
  * No lost update in the console (issue 31): the rule editor is open on a rule while another
  * operator changes that rule; Ctrl-S and y show the three-way view (base / theirs / yours)
  * and send nothing. `r` reloads — their change becomes the base, the edit stays — and only
- * the next confirmation sends, putting the operator's edit on top of theirs.
+ * the next confirmation sends: the operator's edit (the actions) on top of theirs (the name).
  */
 import { describe, expect, it } from 'vitest';
 import { CTRL_S, CTRL_U, rulesMountPerTest } from './rules-console.js';
@@ -47,7 +47,8 @@ describe('rule editor while someone else changes the rule', () => {
       expect.objectContaining({
         method: 'PUT',
         path: '/rules',
-        query: expect.objectContaining({ name: 'tap-1', actions: 'output:10' }),
+        // their rename stays (a field the operator did not touch), the operator's actions on top
+        query: expect.objectContaining({ name: 'theirs', actions: 'output:10' }),
       }),
     ]);
   }, 60_000);

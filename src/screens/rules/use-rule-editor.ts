@@ -8,6 +8,7 @@
 import { useMemo, useRef } from 'react';
 import type { Rule } from '../../model/index.js';
 import { useConsole } from '../../store/react.js';
+import { sameKey } from '../../tcam/index.js';
 import { applyBlocked, editorStep, warningLines } from '../../widgets/forms/editor-form.js';
 import { useDialogKeys } from '../dialog-keys.js';
 import { analyze } from './analysis.js';
@@ -21,6 +22,7 @@ import {
   refusalTarget,
 } from './editor-state.js';
 import { editorImpact, impactLines } from './impact.js';
+import { reloadedForm } from './reload.js';
 
 /** One line: why a malformed rule (see RuleKey.malformed) is not edited or deleted. */
 export const malformedRefusal = (rule: Rule, what: string) =>
@@ -42,7 +44,18 @@ export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string
   // the rules the editor was opened on: the base of its write, until the operator reloads
   const seen = useRef<readonly Rule[]>([]);
   const reload = () => {
-    seen.current = heldRules() ?? seen.current;
+    const held = heldRules();
+    if (!held) return;
+    seen.current = held;
+    const f = formRef.current();
+    const key = f?.original;
+    if (f && key)
+      formRef.set(
+        reloadedForm(
+          f,
+          held.find((r) => sameKey(r, key)),
+        ),
+      );
   };
 
   const open = (mode: EditorMode, rule: Rule | null) => {
