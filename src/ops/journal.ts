@@ -203,6 +203,7 @@ export function entryOutcome(e: JournalEntry): string {
       : e.ended === undefined
         ? '? (no answer recorded)'
         : 'OK';
+  if (e.forced) return `${r} (forced over another operator's change)`;
   if (e.undoOf) return `${r} (undo of ${e.undoOf})`;
   if (e.revertOf) return `${r} (auto-revert ${e.revertOf} ${e.revertWhy ?? 'at expiry'})`;
   return r;

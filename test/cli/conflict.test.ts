@@ -69,6 +69,8 @@ describe('two operators plan a change to the same rule', () => {
     expect(journaled('bob')).toEqual([
       expect.objectContaining({ operation: 'rules.modify', base: 'seen', forced: true }),
     ]);
+    const j = await s.run(['journal', '-o', 'table'], stateOf('bob'));
+    expect(j.stdout).toContain("OK (forced over another operator's change)");
   }, 30_000);
 
   it('a plan applied on an unchanged device sends exactly its requests', async () => {
