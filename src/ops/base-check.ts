@@ -11,6 +11,7 @@ import { ConflictError } from './conflict.js';
 import { conflictLines, type Moved } from './conflict-text.js';
 import type { Operation } from './operation.js';
 import { readOnce } from './read-once.js';
+import { baseOf } from './seen-at-ask.js';
 
 /** What the check read: each checked operation's objects as the device has them now. */
 export interface Checked {
@@ -18,10 +19,6 @@ export interface Checked {
   /** Operations sent with --force although their objects had moved. */
   forced: Set<Operation>;
 }
-
-/** The operations whose base is what the operator saw (the others have nothing to compare). */
-export const seenOps = (ops: readonly Operation[]) =>
-  ops.filter((op) => op.base.from === 'seen' && op.read);
 
 /**
  * Reads the objects of each of `ops` with a seen base from the device (each list once) and
@@ -35,11 +32,13 @@ export async function checkBases(
   const device = readOnce(client);
   const now = new Map<Operation, unknown>();
   const moved: Moved[] = [];
-  for (const op of seenOps(ops)) {
-    const theirs = await op.read!(device, 'before');
+  for (const op of ops) {
+    // only a base the operator saw has something to compare
+    const seen = await baseOf(op);
+    if (seen.from !== 'seen' || !op.read) continue;
+    const theirs = await op.read(device, 'before');
     now.set(op, theirs);
-    const base = op.base.from === 'seen' ? op.base.state : undefined;
-    if (canonical(base) !== canonical(theirs)) moved.push({ op, base, theirs });
+    if (canonical(seen.state) !== canonical(theirs)) moved.push({ op, base: seen.state, theirs });
   }
   if (moved.length > 0 && !force) throw conflictOf(moved);
   return { now, forced: new Set(moved.map((m) => m.op)) };

@@ -28,6 +28,7 @@ import { checkBases } from './base-check.js';
 import { journalOf } from './journal.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
+import { baseOf } from './seen-at-ask.js';
 import { recordedOp } from './tables.js';
 
 export interface Plan {
@@ -168,7 +169,7 @@ class RunState {
       request: op.request,
       ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
       ...(op.readAfter === false ? { readAfter: false } : {}),
-      base: op.base.from,
+      base: (await baseOf(op)).from,
       ...(this.forced.has(op) ? { forced: true } : {}),
     };
     return inWriteContext(context, () => op.send(this.x.client));

@@ -4,6 +4,8 @@
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
 import { useCallback, useRef } from 'react';
+import { known } from '../../ops/execute.js';
+import { noteSeen } from '../../ops/seen-at-ask.js';
 import {
   answerConfirmation,
   dropConfirmation,
@@ -83,7 +85,8 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   const armNext = useRef<ArmNext | null>(null);
   const withRevert = useRevertRun();
   const checkRevert = useRevertGaps();
-  const store = useConsoleIfAny()?.store;
+  const consoleValue = useConsoleIfAny();
+  const store = consoleValue?.store;
   // what each key means in a dialog (R: confirm.revert), from the keymap through the frame
   const dialogKeys = useDialogKeys();
   /** The confirmation open now, as recorded in the console's state. */
@@ -112,6 +115,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           : null;
       setDialog(d);
       setScroll(0);
+      // what the operator is shown now is the base its writes are checked against (issue 31)
+      if (d.kind === 'confirm' && consoleValue)
+        noteSeen(d.ops, known(consoleValue.client, consoleValue.store));
       const opened = shown.current;
       if (d.kind === 'confirm' && d.revert && opened)
         checkRevert(d.revert.plan, (why) => {
@@ -120,7 +126,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           setDialog({ ...ref.current, incomplete: why });
         });
     },
-    [setDialog, setScroll, ref, store, checkRevert],
+    [setDialog, setScroll, ref, store, checkRevert, consoleValue],
   );
   const close = useCallback(() => {
     const was = ref.current;
