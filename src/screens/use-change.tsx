@@ -8,10 +8,11 @@ import { revertGapsOf } from '../guard/levels.js';
 import type { Rule } from '../model/index.js';
 import { checkBases } from '../ops/base-check.js';
 import { ConflictError } from '../ops/conflict.js';
-import { executePlan, known, type Plan, type PlanResult } from '../ops/index.js';
+import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
 import { planSeenThrough, seenRules } from '../ops/plan-base.js';
 import { planNoRevert, RULES } from '../ops/revert/plans.js';
+import { shownClient } from '../ops/shown-client.js';
 import { undoableSince } from '../ops/undo.js';
 import { answerConfirmation, showConfirmation } from '../store/confirmation.js';
 import { useConsole } from '../store/react.js';
@@ -87,7 +88,9 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       },
     );
   const opened = (o: Omit<Open, 'based'>) => {
-    const seen = o.options.seen ? seenRules(client, o.options.seen) : known(client, store);
+    const seen = o.options.seen
+      ? seenRules(shownClient(client, store), o.options.seen)
+      : shownClient(client, store);
     const based = planSeenThrough(o.plan, seen);
     based.catch(() => undefined); // a failed read shows when it is sent
     set({ ...o, based });

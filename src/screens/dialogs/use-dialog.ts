@@ -4,8 +4,8 @@
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
 import { useCallback, useRef } from 'react';
-import { known } from '../../ops/execute.js';
 import { noteSeen } from '../../ops/seen-at-ask.js';
+import { shownClient } from '../../ops/shown-client.js';
 import {
   answerConfirmation,
   dropConfirmation,
@@ -117,7 +117,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
       setScroll(0);
       // what the operator is shown now is the base its writes are checked against (issue 31)
       if (d.kind === 'confirm' && consoleValue)
-        noteSeen(d.ops, known(consoleValue.client, consoleValue.store));
+        noteSeen(d.ops, shownClient(consoleValue.client, consoleValue.store));
       const opened = shown.current;
       if (d.kind === 'confirm' && d.revert && opened)
         checkRevert(d.revert.plan, (why) => {
