@@ -15,6 +15,8 @@ import { executePlan } from '../src/ops/execute.js';
 import { installJournal } from '../src/ops/journal.js';
 import { JournalFile } from '../src/ops/journal-file.js';
 import { ruleOps } from '../src/ops/rules.js';
+import { seenThrough } from '../src/ops/seen.js';
+import { shownClient } from '../src/ops/shown-client.js';
 import { Poller } from '../src/store/poller.js';
 import { createConsoleStore } from '../src/store/store.js';
 
@@ -40,19 +42,21 @@ installJournal(
 const store = createConsoleStore();
 const poller = new Poller(client, store);
 await poller.refreshNow(['rules']); // the Rules screen holds the table already
+const modify = ruleOps.modify({
+  priority: 100,
+  match: { in_port: '1', tcp: '', tcp_dst: '0' },
+  actions: ['output:10'],
+  name: 'rule-0',
+});
+// `checked`: as the console sends it since issue 31 — its base from the table the store
+// holds, checked against the device right before sending (one more table read)
+const step = mode === 'checked' ? await seenThrough(modify, shownClient(client, store)) : modify;
 const [reads0, bytes0, t0] = [tableReads, bytesRead(), performance.now()];
 const result = await executePlan(
-  { client, poller, ...(mode === 'held' ? { store } : {}) },
+  { client, poller, ...(mode !== 'unheld' ? { store } : {}) },
   {
     title: 'add',
-    steps: [
-      ruleOps.modify({
-        priority: 100,
-        match: { in_port: '1', tcp: '', tcp_dst: '0' },
-        actions: ['output:10'],
-        name: 'rule-0',
-      }),
-    ],
+    steps: [step],
     notes: [],
     confirmWord: '',
   },

@@ -19,6 +19,10 @@ export interface WriteContext<C = unknown> {
   read?: (client: C, phase: StatePhase) => Promise<unknown>;
   /** false: the state is read before only (the write moves or stops the connection). */
   readAfter?: boolean;
+  /** What the write was checked against before sending (src/ops/base.ts): seen, send, none. */
+  base?: string;
+  /** Sent although the device no longer equalled its base (`--force`). */
+  forced?: boolean;
 }
 
 const current = new AsyncLocalStorage<WriteContext>();

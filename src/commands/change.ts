@@ -56,9 +56,13 @@ export async function confirmationLine(change: Change): Promise<string> {
  * Sends the change through the one executor; answers each step's result, or throws the
  * first failure as the device gave it (its exit code and message stay the command's).
  */
-export async function sendChange(client: Client, change: Change): Promise<unknown[]> {
+export async function sendChange(
+  client: Client,
+  change: Change,
+  force = false,
+): Promise<unknown[]> {
   const done = await executePlan(
-    { client },
+    { client, ...(force ? { force } : {}) },
     {
       title: change.refusal,
       steps: change.steps,

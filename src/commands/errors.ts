@@ -57,11 +57,20 @@ export function formatError(err: unknown, what: string): string {
   if (hint === undefined && err instanceof Error) {
     hint = HINTS[err.name];
     const known =
-      err instanceof PbcError || err instanceof UsageError || err instanceof NotFoundError;
+      err instanceof PbcError ||
+      err instanceof UsageError ||
+      err instanceof NotFoundError ||
+      err instanceof ConflictError;
     if (hint === undefined && !known) hint = 'unexpected; rerun with --debug for details';
   }
   const prefix = what ? `pbc: ${what}: ` : 'pbc: ';
-  return `${prefix}${text}${hint ? ` (${hint})` : ''}`;
+  return [`${prefix}${text}${hint ? ` (${hint})` : ''}`, ...detailOf(err)].join('\n');
+}
+
+/** The lines under a conflict's one line (three-way text, lock holder), made safe. */
+function detailOf(err: unknown): string[] {
+  if (!(err instanceof ConflictError)) return [];
+  return err.detail.map((l) => maskSecrets(sanitize(l)));
 }
 
 /** A stack trace for --debug: sanitized, secrets masked, lines kept. */

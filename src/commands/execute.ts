@@ -49,6 +49,7 @@ export async function execute(
     runner = new Runner(what, g, safety);
     if (!QUIET_ABOUT_GUARDS.has(what)) await warnAboutGuards(runner);
     const o = cmd.opts();
+    runner.force = o.force === true;
     if (
       [o.revertAfter, o.guard, o.guardFor, o.guardDropFloor, o.guardTxFall].some(
         (v) => v !== undefined,

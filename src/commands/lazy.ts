@@ -64,7 +64,7 @@ export function handle(
   fn: string,
   revertable = true,
 ): Command {
-  if (revertable && (safety.kind === 'harmless' || safety.kind === 'confirm'))
+  if (revertable && isWrite(safety))
     cmd
       .option(
         '--revert-after <duration>',
@@ -90,7 +90,14 @@ export function handle(
         '--guard-tx-fall <percent>',
         "with --guard: how far a watched port's tx may fall before quiet trips (default 50%)",
       );
+  if (isWrite(safety) && !cmd.options.some((o) => o.long === '--force'))
+    cmd.option(
+      '--force',
+      'send even when what the change touches changed on the device since it was planned (journaled as forced)',
+    );
   return declareSafety(cmd, safety).action(act(mod, fn, safety));
 }
+
+const isWrite = (s: Safety) => s.kind === 'harmless' || s.kind === 'confirm';
 
 export const collect = (v: string, prev: string[] = []) => [...prev, v];

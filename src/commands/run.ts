@@ -81,6 +81,8 @@ export class Runner implements Run {
   /** `--revert-after`: what to arm on the first write, and the armed revert. */
   revert?: RevertSpec;
   armed?: import('../guard/arm.js').Armed;
+  /** `--force`: send even when the device no longer equals the change's base. */
+  force = false;
   private journalOf?: Journal;
 
   constructor(
@@ -188,11 +190,14 @@ export class Runner implements Run {
     const plan = revert ? (await import('./revert-run.js')).revertOf(revert, change) : undefined;
     await this.ask(change);
     if (revert && plan && !this.armed) {
+      // a conflict refuses before the auto-revert is armed (its save-point is a write)
+      const { checkBases } = await import('../ops/base-check.js');
+      await checkBases(client, change.steps, this.force);
       const { armCli } = await import('./revert-run.js');
       this.armed = await armCli(revert, plan, client, this.options!);
     }
     await change.prepare?.();
-    return sendChange(client, change);
+    return sendChange(client, change, this.force);
   }
 
   /** The confirmation: on a terminal always (unless --yes); off one, --yes when it needs it. */

@@ -12,6 +12,8 @@ import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
 import { planImpact } from '../ops/desired/impact.js';
+import { withBases } from '../ops/desired/plan-base.js';
+import { readOnce } from '../ops/read-once.js';
 import {
   planTools,
   toolsApplyPlan,
@@ -31,9 +33,9 @@ import {
   type Intents,
   type TableDevice,
 } from '../traffic/intents/index.js';
-import { performPlan } from './apply.js';
 import { parseMatch } from './args.js';
 import { loadDesiredFile } from './desired-load.js';
+import { performPlan } from './perform-plan.js';
 import type { Run } from './run.js';
 import { traceDeviceOf } from './trace.js';
 
@@ -43,7 +45,7 @@ export interface ToolsOptions {
 
 async function planned(run: Run, o: ToolsOptions) {
   const config = await loadDesiredFile(o.file);
-  const client = await run.client();
+  const client = readOnce(await run.client());
   const device = await readDeviceState(client, { rules: [] });
   const ports = tracePorts(device.info, device.ports);
   const intents = resolveIntents(config, ports);
@@ -59,13 +61,14 @@ export async function plan(run: Run, o: ToolsOptions): Promise<number> {
 }
 
 export async function apply(run: Run, o: ToolsOptions): Promise<number> {
-  const { plan: p, device, intents } = await planned(run, o);
+  const { plan: p, device, intents, client } = await planned(run, o);
   // --guard: the tools' ports are watched too, whichever rules the band's change touches
   watchToolPorts(
     run.revert?.health,
     intents.tools.map((t) => t.port),
   );
-  const desired = toolsApplyPlan(p, device);
+  // the base is the planning read (client answers each list once)
+  const desired = await withBases(toolsApplyPlan(p, device), client);
   return performPlan(run, desired, planImpact(desired, device), String(o.file));
 }
 

@@ -22,6 +22,10 @@ export function defineDesired(program: Command): void {
         .command('diff')
         .description(
           'show what apply -f FILE would change (exit 0: nothing differs, 1: something does, 2: bad file or a plan the device would refuse)',
+        )
+        .option(
+          '--out <plan>',
+          'also write the plan, with what it was planned on, for pbc apply PLAN',
         ),
     ),
     READ,
@@ -32,8 +36,12 @@ export function defineDesired(program: Command): void {
     desiredOptions(
       program
         .command('apply')
+        .argument(
+          '[plan]',
+          'a plan written by pbc diff -f FILE --out PLAN: sent exactly, or exit 5 when the device moved since',
+        )
         .description(
-          'make the device hold what FILE says: the plan in a safe order, stopping at the first device error',
+          'make the device hold what FILE says (or send PLAN): the plan in a safe order, stopping at the first device error',
         ),
     ),
     CONFIRM,

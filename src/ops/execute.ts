@@ -24,10 +24,12 @@ import type { Poller } from '../store/poller.js';
 import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
 import { sameKey } from '../tcam/index.js';
+import { checkBases } from './base-check.js';
 import { journalOf } from './journal.js';
 import { checkLock } from './lock/check.js';
 import type { Operation } from './operation.js';
 import { ruleOps } from './rules.js';
+import { baseOf } from './seen-at-ask.js';
 import { recordedOp } from './tables.js';
 
 export interface Plan {
@@ -80,6 +82,8 @@ export interface Executor {
   poller?: Pick<Poller, 'refreshNow'> & Partial<Pick<Poller, 'writing'>>;
   /** Asked with the plan before anything is sent (a plan run): false sends nothing. */
   confirm?: (plan: Plan) => Promise<boolean>;
+  /** Send even when the device no longer equals a write's base (`--force`; journaled). */
+  force?: boolean;
 }
 
 /** Sends one operation of a run (in its write context); answers the device's answer. */
@@ -92,6 +96,11 @@ export interface RunOptions {
   refreshOnFailure?: boolean;
   /** The lock's own write (take, renew, steal, release): not refused by the lock check. */
   lockOp?: boolean;
+  /**
+   * Checked together, before `work` sends anything (a plan's steps: one read for all).
+   * `shared` of them take what the check read as their journal before-state.
+   */
+  check?: { ops: readonly Operation[]; shared: readonly Operation[] };
 }
 
 /**
@@ -110,6 +119,7 @@ export async function run<T>(
   const state = new RunState(x, options.refresh);
   let value: T;
   try {
+    if (options.check) await state.check(options.check.ops, options.check.shared);
     value = await work((op) => state.send(op));
   } catch (e) {
     if (options.refreshOnFailure !== false) await state.refreshLeft();
@@ -127,6 +137,11 @@ class RunState {
   private readonly fetched = new Set<ResourceKey>();
   /** What the run refreshes at the end (less what was fetched since). */
   private readonly affected: Set<ResourceKey>;
+  /** Operations whose base this run has checked (each once, right before it is sent). */
+  private readonly checked = new Set<Operation>();
+  /** What the check read, for the journal's before-state (one read, not two). */
+  private readonly before = new Map<Operation, unknown>();
+  private readonly forced = new Set<Operation>();
 
   constructor(
     private readonly x: Executor,
@@ -135,7 +150,19 @@ class RunState {
     this.affected = new Set(also);
   }
 
-  send<R>(op: Operation<R>): Promise<R> {
+  /**
+   * The base check of `ops`, right before the first of them is sent: one read of the device
+   * (base-check.ts); a ConflictError sends nothing. (The lock is checked once per run, in `run`.)
+   */
+  async check(ops: readonly Operation[], shared: readonly Operation[]): Promise<void> {
+    const { now, forced } = await checkBases(this.x.client, ops, this.x.force);
+    for (const op of ops) this.checked.add(op);
+    for (const op of forced) this.forced.add(op);
+    for (const op of shared) if (now.has(op)) this.before.set(op, now.get(op));
+  }
+
+  async send<R>(op: Operation<R>): Promise<R> {
+    if (!this.checked.has(op)) await this.check([op], [op]);
     // the store's rule table is the state before this write unless a write of this run changed it
     const heldBefore = !this.stale.has('rules');
     for (const k of op.affects) {
@@ -148,6 +175,8 @@ class RunState {
       request: op.request,
       ...(op.read ? { read: this.reader(op, heldBefore) } : {}),
       ...(op.readAfter === false ? { readAfter: false } : {}),
+      base: (await baseOf(op)).from,
+      ...(this.forced.has(op) ? { forced: true } : {}),
     };
     // the poller tells this console's writes from others' (changes from outside)
     const ended = this.x.poller?.writing?.(op.affects);
@@ -162,12 +191,20 @@ class RunState {
   private reader(op: Operation, heldBefore: boolean) {
     const read = op.read!;
     return async (c: Client, phase: StatePhase) => {
+      if (phase === 'before' && this.before.has(op)) return this.taken(op);
       const { store, poller } = this.x;
       if (!store) return read(c, phase);
       if (phase === 'before') return read(heldBefore ? known(c, store) : c, phase);
       if (poller) await this.refresh(op.affects);
       return read(this.stale.has('rules') ? c : known(c, store), phase);
     };
+  }
+
+  /** The check's read of `op`, given to the journal once. */
+  private taken(op: Operation): unknown {
+    const v = this.before.get(op);
+    this.before.delete(op);
+    return v;
   }
 
   private async refresh(keys: readonly ResourceKey[]): Promise<void> {
@@ -186,7 +223,7 @@ class RunState {
 }
 
 /** `c` with its rule table answered from the store while the store's copy is fresh. */
-function known(c: Client, store: ConsoleStore): Client {
+export function known(c: Client, store: ConsoleStore): Client {
   const held = fresh(store, 'rules');
   if (!held) return c;
   return { ...c, rules: { ...c.rules, list: async () => held } };
@@ -213,17 +250,24 @@ export function affected(plan: Plan): ResourceKey[] {
 }
 
 /** Sends the plan's steps in order; stops at the first failure (undoing where the plan says how). */
-export async function executePlan(x: Executor, plan: Plan): Promise<PlanResult> {
+export async function executePlan(x: Executor, plan: Plan, batched = false): Promise<PlanResult> {
   const journal = plan.undoOf === undefined ? undefined : journalOf(x.client);
   if (journal && plan.undoOf !== undefined) {
     const { undoOf, ...rest } = plan;
     return journal.undoing(undoOf, () => executePlan(x, rest));
   }
   const batchJournal = plan.batch ? journalOf(x.client) : undefined;
-  if (batchJournal) return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }));
+  if (batchJournal)
+    return batchJournal.batch(() => executePlan(x, { ...plan, batch: false }, true));
   if (x.confirm && !(await x.confirm(plan)))
     return { ok: false, lines: ['not sent: the change was not confirmed'] };
-  const result = await run(x, (send) => sendSteps(send, plan), { refresh: affected(plan) });
+  // one base check for every step, after the confirmation; in a batch every step's journal
+  // before-state is the state the batch began with (the check's read), else the first's only
+  const check = { ops: plan.steps, shared: batched ? plan.steps : plan.steps.slice(0, 1) };
+  const result = await run(x, (send) => sendSteps(send, plan), {
+    refresh: affected(plan),
+    check,
+  });
   const rules = x.store ? fresh(x.store, 'rules')?.rules : undefined;
   if (result.ok && rules) verdictOf(plan, rules, result);
   return result;

@@ -48,6 +48,10 @@ export interface JournalRequest {
   before?: unknown;
   /** Why the state before could not be read. */
   beforeError?: string;
+  /** What the write was checked against before it was sent (src/ops/base.ts: seen, send, none). */
+  base?: string;
+  /** Sent with --force although the device no longer equalled that base. */
+  forced?: boolean;
   /** This change undoes the entry with this id. */
   undoOf?: string;
   /** This change was sent by the auto-revert with this id, at its expiry. */

@@ -23,6 +23,7 @@ import {
 } from '../api/index.js';
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
+import { readOnce } from './read-once.js';
 import { kindOfRequest, kindSpec } from './tables.js';
 
 /** Who sends the writes and to where. */
@@ -98,37 +99,6 @@ interface Batch {
   pending: { id: string; read: Reader }[];
 }
 
-/**
- * `client` with its argument-less reads (`rules.list()`, `ports.config()` …) answered once:
- * what a batch's state reads go through, so each list is fetched once per batch phase.
- */
-function readOnce(client: Client): Client {
-  const cache = new Map<string, Promise<unknown>>();
-  return new Proxy(client, {
-    get(target, family, receiver) {
-      const part = Reflect.get(target, family, receiver);
-      if (typeof part !== 'object' || part === null || family === 'transport') return part;
-      return new Proxy(part, {
-        get(obj, method, r) {
-          const fn = Reflect.get(obj, method, r);
-          if (typeof fn !== 'function') return fn;
-          return (...args: unknown[]) => {
-            if (args.length > 0) return fn.apply(obj, args);
-            const key = `${String(family)}.${String(method)}`;
-            let p = cache.get(key);
-            if (!p) {
-              p = Promise.resolve(fn.apply(obj, args));
-              cache.set(key, p);
-              p.catch(() => cache.delete(key));
-            }
-            return p;
-          };
-        },
-      });
-    },
-  });
-}
-
 /** The hook, for `client.transport.setWriteHook`. */
 export function journalHook(
   client: Client,
@@ -158,6 +128,8 @@ export function journalHook(
         ...(meta.revertOf ? { revertOf: meta.revertOf } : {}),
         ...(meta.revertWhy ? { revertWhy: meta.revertWhy } : {}),
         ...(batch ? { batch: batch.id } : {}),
+        ...(op.base ? { base: op.base } : {}),
+        ...(op.forced ? { forced: true } : {}),
       };
       const inBatch = batch;
       const read = op.read;
@@ -231,6 +203,7 @@ export function entryOutcome(e: JournalEntry): string {
       : e.ended === undefined
         ? '? (no answer recorded)'
         : 'OK';
+  if (e.forced) return `${r} (forced over another operator's change)`;
   if (e.undoOf) return `${r} (undo of ${e.undoOf})`;
   if (e.revertOf) return `${r} (auto-revert ${e.revertOf} ${e.revertWhy ?? 'at expiry'})`;
   return r;

@@ -22,6 +22,7 @@ import {
 } from '../api/index.js';
 import { sanitizeLine } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
+import { type Base, defaultBase } from './base.js';
 
 /** Reads the part of the device a request touches, before it is sent or after. */
 export type StateReader = (
@@ -79,6 +80,11 @@ export interface Operation<R = unknown> {
   read?: (client: Client, phase: StatePhase) => Promise<unknown>;
   /** false: read before only. */
   readAfter?: boolean;
+  /**
+   * What the write was planned on: the objects it touches as the operator saw them (base.ts).
+   * The executor sends nothing when the device's objects no longer equal it (ConflictError).
+   */
+  base: Base;
 }
 
 /** A value as shown: quoted when it holds spaces or quotes, so a parameter list stays unambiguous. */
@@ -147,6 +153,7 @@ export function operation<R>(
     affects,
     ...(read ? { read: (c: Client, phase: StatePhase) => read(c, request, phase) } : {}),
     ...(readAfter === false ? { readAfter } : {}),
+    base: defaultBase(read !== undefined),
   };
 }
 

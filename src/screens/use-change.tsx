@@ -4,13 +4,19 @@
  * renders (a paste, tmux send-keys) each see the previous key's result.
  */
 import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
+import type { Rule } from '../model/index.js';
+import { checkBases } from '../ops/base-check.js';
+import { ConflictError } from '../ops/conflict.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
+import { planSeenThrough, seenRules } from '../ops/plan-base.js';
 import { planNoRevert, RULES } from '../ops/revert/plans.js';
+import { shownClient } from '../ops/shown-client.js';
 import { undoableSince } from '../ops/undo.js';
 import { useConsole } from '../store/react.js';
 import { useLive } from '../widgets/use-live.js';
 import { ChangeDialog, type ConfirmState, confirmKey, newConfirm, type Phase } from './confirm.js';
+import { CONFLICT_NOTE, RELOADED_NOTE, refusedLines } from './conflict-view.js';
 import { useAsk } from './dialogs/use-ask.js';
 import { UNSEEN } from './key-clock.js';
 
@@ -24,6 +30,10 @@ export interface ChangeOptions {
   onClose?: (result: PlanResult | undefined) => void;
   /** When the operator went back without sending. */
   onCancel?: (saveFirst: boolean | null) => void;
+  /** The rules the operator saw (an editor's, as opened): the base of the plan's rule writes. */
+  seen?: readonly Rule[];
+  /** `r` on a conflict: take the device's objects as the new base, keeping the edit. */
+  onReload?: () => void;
 }
 
 interface Open {
@@ -39,6 +49,10 @@ interface Open {
   id: number;
   /** Why `R`'s revert would be incomplete for this account (its level), once checked. */
   incomplete?: string;
+  /** The plan with each write's base (what the operator saw), taken when it opened. */
+  based: Promise<Plan>;
+  /** The send was refused: the device moved since the base (the three-way view is shown). */
+  conflict?: boolean;
 }
 
 /**
@@ -67,8 +81,13 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       const o = ref.current;
       if (o?.id === id && o.phase === 'confirm') set({ ...o, incomplete: why });
     });
-  const opened = (o: Open) => {
-    set(o);
+  const opened = (o: Omit<Open, 'based'>) => {
+    const seen = o.options.seen
+      ? seenRules(shownClient(client, store), o.options.seen)
+      : shownClient(client, store);
+    const based = planSeenThrough(o.plan, seen);
+    based.catch(() => undefined); // a failed read shows when it is sent
+    set({ ...o, based });
     if (planNoRevert(o.plan) === undefined) checkRevert(o.plan, o.id);
   };
   const open = (plan: Plan, options: ChangeOptions = {}) =>
@@ -90,10 +109,12 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     set({ ...o, phase: 'sending' });
     const before = new Set(journaled().map((e) => e.id));
     // the executor sends, then has the poller refresh what the change affects
-    const sent =
-      revertMs === undefined
-        ? executePlan({ client, store, poller }, o.plan)
-        : sendWithRevert(consoleValue, o.plan, revertMs, undefined, o.incomplete, guard);
+    const sent = o.based.then(async (plan) => {
+      if (revertMs === undefined) return executePlan({ client, store, poller }, plan);
+      // a conflict refuses before the auto-revert takes its save-point: nothing at all is sent
+      await checkBases(client, plan.steps);
+      return sendWithRevert(consoleValue, plan, revertMs, undefined, o.incomplete, guard);
+    });
     sent.then(
       (result) => {
         if (result.ok) {
@@ -112,9 +133,11 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
         if (ref.current) set({ ...ref.current, phase: 'done', result });
       },
       (e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        if (ref.current)
-          set({ ...ref.current, phase: 'done', result: { ok: false, lines: [message] } });
+        if (!ref.current) return;
+        const conflict = e instanceof ConflictError && e.reason === 'base';
+        const lines = refusedLines(e, Boolean(o.options.onReload));
+        set({ ...ref.current, phase: 'done', result: { ok: false, lines }, conflict });
+        if (conflict) notify(`${o.plan.title}: ${CONFLICT_NOTE}`);
       },
     );
   };
@@ -125,7 +148,11 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     if (!o) return false;
     if (o.phase === 'sending') return true;
     if (o.phase === 'done') {
-      if (k === 'enter' || k === 'escape') {
+      if (o.conflict && k === 'r' && o.options.onReload) {
+        set(null);
+        o.options.onReload();
+        notify(RELOADED_NOTE);
+      } else if (k === 'enter' || k === 'escape') {
         set(null);
         o.options.onClose?.(o.result);
       }
@@ -148,7 +175,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
       // another plan is another confirmation: what confirms it is read after it is drawn
       const plan = o.options.rebuild(state.saveFirst);
       asked.answer(false);
-      const { incomplete: _, ...rest } = o;
+      const { incomplete: _, based: _b, ...rest } = o;
       opened({ ...rest, confirm: state, plan, id: asked.show(plan.title, plan.steps) });
     } else if (event === 'confirm' || event === 'confirmRevert') {
       // keys read together with the one that opened it (typed ahead, a paste) never confirm

@@ -33,8 +33,8 @@ afterAll(() => s?.close());
 
 const writesOnDevice = async (): Promise<number> => (await s.control('/_sim/status')).writes;
 
-/** The requests the journal recorded, in order (as the transport sent them, secrets ***). */
-const journaled = (): ApiRequest[] => {
+/** The request lines the journal recorded, in order (as the transport sent them, secrets ***). */
+const journalLines = (): { request: ApiRequest; operation: string; base?: string }[] => {
   let text = '';
   try {
     text = readFileSync(join(state, 'journal.jsonl'), 'utf8');
@@ -45,9 +45,24 @@ const journaled = (): ApiRequest[] => {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l))
-    .filter((l) => l.type === 'request')
-    .map((l) => l.request);
+    .filter((l) => l.type === 'request');
 };
+const journaled = (): ApiRequest[] => journalLines().map((l) => l.request);
+
+/**
+ * Issue 31: every write carries the base the executor checked before sending it — what the
+ * plan was made from (`seen`: apply -f, tools apply, whose plans read the device), the
+ * executor's own read (`send`: a write built from its arguments) or nothing readable (`none`).
+ */
+function expectBases(path: string, lines: { operation: string; base?: string }[]) {
+  for (const l of lines) {
+    expect(['seen', 'send', 'none'], `${path}: ${l.operation} sent without a base`).toContain(
+      l.base,
+    );
+    if (path === 'apply' || path === 'tools apply')
+      expect(l.base, `${path}: planned from a read`).toBe('seen');
+  }
+}
 
 /** The confirmation line of a request as sent: the same function the question uses. */
 const sends = (request: ApiRequest) =>
@@ -93,6 +108,7 @@ describe.skipIf(!hasScript)('every CLI write on a terminal', () => {
       const sent = journaled().slice(journalBefore);
       expect(sent.length, `${path}: journaled requests`).toBe(1);
       expect(question(r.out).sends, `${path}: the question's Sends lines`).toEqual(sent.map(sends));
+      expectBases(path, journalLines().slice(journalBefore));
       if (path === 'apps start') pid = String(json(await s.run(['get', 'running']))[0].pid);
     }
   }, 400_000);

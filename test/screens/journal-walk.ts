@@ -99,6 +99,9 @@ const journal = (t: TestConsole) => {
   return entriesOf(j.file, { device: t.current().session.url });
 };
 
+/** What a write can be checked against before sending (src/ops/base.ts). */
+export const BASES = ['seen', 'send', 'none'];
+
 /** Drives one write key; checks the journal gained exactly its entries, all ended well. */
 export async function walk(t: TestConsole, command: string, driver: Driver) {
   const before = new Set(journal(t).map((e) => e.id));
@@ -118,6 +121,8 @@ export async function walk(t: TestConsole, command: string, driver: Driver) {
     `${command}: the journal entries of the write\n${t.h.lastFrame()}`,
   ).toEqual(driver.ops);
   for (const e of entries) {
+    // issue 31: no write skips the base check — each was sent with the base it was checked on
+    expect(BASES, `${command}: ${e.operation} sent without a base`).toContain(e.base);
     expect(e.ended, `${command}: ${e.operation} never ended`).toBeTruthy();
     expect(e.error, `${command}: ${e.operation} failed`).toBeUndefined();
   }

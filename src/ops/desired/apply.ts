@@ -9,8 +9,10 @@ import type { Client } from '../../api/index.js';
 import { UsageError } from '../../model/errors.js';
 import { sanitize } from '../../model/index.js';
 import { executePlan } from '../execute.js';
+import { readOnce } from '../read-once.js';
 import { type DeviceState, readDeviceState } from './device-state.js';
 import { type DesiredPlan, type PlanOptions, planDesired } from './plan.js';
+import { withBases } from './plan-base.js';
 import { type ApplyReport, recordAnswer, type StepOutcome, unsentReport } from './report.js';
 import type { DesiredConfig } from './types.js';
 
@@ -50,8 +52,10 @@ export async function planAgainst(
   config: DesiredConfig,
   opts: PlanOptions = {},
 ): Promise<{ device: DeviceState; plan: DesiredPlan }> {
-  const device = await readDeviceState(client, config);
-  return { device, plan: planDesired(config, device, opts) };
+  // the plan and its base come from one read: each list fetched once
+  const seen = readOnce(client);
+  const device = await readDeviceState(seen, config);
+  return { device, plan: await withBases(planDesired(config, device, opts), seen) };
 }
 
 /** The plan's refusal: the file and the device disagree in a way no request fixes. */

@@ -9,9 +9,11 @@
 import type { Client } from '../../api/index.js';
 import { tracePorts } from '../../traffic/index.js';
 import { readDeviceState } from '../desired/device-state.js';
+import { withBases } from '../desired/plan-base.js';
 import { planSummary } from '../desired/show.js';
 import type { DesiredConfig } from '../desired/types.js';
 import type { Plan } from '../execute.js';
+import { readOnce } from '../read-once.js';
 import { planTools, toolsApplyPlan } from './plan.js';
 import { resolveIntents } from './resolve.js';
 
@@ -22,10 +24,11 @@ export async function toolsChange(
   config: DesiredConfig,
   file: string,
 ): Promise<ToolsChange> {
-  const device = await readDeviceState(client, { rules: [] });
+  const seen = readOnce(client);
+  const device = await readDeviceState(seen, { rules: [] });
   const intents = resolveIntents(config, tracePorts(device.info, device.ports));
   const tools = planTools(intents, device);
-  const desired = toolsApplyPlan(tools, device);
+  const desired = await withBases(toolsApplyPlan(tools, device), seen);
   if (desired.steps.length === 0)
     return {
       kind: 'nothing',

@@ -4,6 +4,9 @@
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
 import { useCallback, useRef } from 'react';
+import { noteSeen } from '../../ops/seen-at-ask.js';
+import { shownClient } from '../../ops/shown-client.js';
+import { useConsoleIfAny } from '../../store/react.js';
 import {
   createForm,
   type FieldSpec,
@@ -80,6 +83,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
   /** `R` chose: the next `run` (the choice's) is sent with this auto-revert. */
   const armNext = useRef<ArmNext | null>(null);
   const withRevert = useRevertRun();
+  const consoleValue = useConsoleIfAny();
 
   const open = useCallback(
     (next: Dialog) => {
@@ -88,6 +92,9 @@ export function useDialog(notify: (message: string) => void): DialogControl {
       const opened = d.kind === 'confirm' ? asked.show(d.title, d.ops) : null;
       setDialog(d);
       setScroll(0);
+      // what the operator is shown now is the base its writes are checked against (issue 31)
+      if (d.kind === 'confirm' && consoleValue)
+        noteSeen(d.ops, shownClient(consoleValue.client, consoleValue.store));
       if (d.kind === 'confirm' && d.revert && opened !== null)
         asked.checkRevert(d.revert.plan, (why) => {
           // still this confirmation (R's time may be open): the line joins it
@@ -95,7 +102,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
           setDialog({ ...ref.current, incomplete: why });
         });
     },
-    [setDialog, setScroll, ref, asked],
+    [setDialog, setScroll, ref, asked, consoleValue],
   );
   const close = useCallback(() => {
     const was = ref.current;

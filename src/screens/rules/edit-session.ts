@@ -16,7 +16,7 @@ import {
 } from '../../widgets/forms/editor-form.js';
 import { type DeviceView, useDeviceView, useWriteRefusal } from '../device-view.js';
 import { type TrafficView, useTrafficView } from '../traffic-view.js';
-import { useChange } from '../use-change.js';
+import { type ChangeOptions, useChange } from '../use-change.js';
 import { type PredictionCheck, usePredictionCheck } from './impact-check.js';
 
 export interface EditSession<F> {
@@ -56,8 +56,11 @@ export function confirmForm<F extends { saveFirst: boolean; focus: string }>(
   impact: string[],
   refusalTarget: (f: F, message: string) => string | undefined,
   onApplied: () => void,
+  /** What the editor was opened on and how to reload it (the base, issue 31). */
+  base: Pick<ChangeOptions, 'seen' | 'onReload'> = {},
 ): void {
   s.change.open(plan, {
+    ...base,
     saveFirst: f.saveFirst,
     rebuild: rebuildFromForm(s.formRef, build),
     impact,

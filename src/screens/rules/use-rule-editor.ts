@@ -5,8 +5,10 @@
  * keys it reads while open.
  */
 
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Rule } from '../../model/index.js';
+import { useConsole } from '../../store/react.js';
+import { sameKey } from '../../tcam/index.js';
 import { applyBlocked, editorStep, warningLines } from '../../widgets/forms/editor-form.js';
 import { useDialogKeys } from '../dialog-keys.js';
 import { analyze } from './analysis.js';
@@ -20,6 +22,7 @@ import {
   refusalTarget,
 } from './editor-state.js';
 import { editorImpact, impactLines } from './impact.js';
+import { reloadedForm } from './reload.js';
 
 /** One line: why a malformed rule (see RuleKey.malformed) is not edited or deleted. */
 export const malformedRefusal = (rule: Rule, what: string) =>
@@ -27,6 +30,9 @@ export const malformedRefusal = (rule: Rule, what: string) =>
 
 export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string) => void) {
   const { device, formRef, form, traffic, prediction } = s;
+  const { store } = useConsole();
+  /** The rule table the console holds now (refreshed after a refused write). */
+  const heldRules = () => store.getState().resources.rules.data?.rules;
   // what each key does in the editor: the keymap's editor layer, through the frame
   const commands = useDialogKeys();
   const analysis = useMemo(() => (form ? analyze(form, device) : null), [form, device]);
@@ -35,9 +41,27 @@ export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string
     [analysis, traffic],
   );
 
+  // the rules the editor was opened on: the base of its write, until the operator reloads
+  const seen = useRef<readonly Rule[]>([]);
+  const reload = () => {
+    const held = heldRules();
+    if (!held) return;
+    seen.current = held;
+    const f = formRef.current();
+    const key = f?.original;
+    if (f && key)
+      formRef.set(
+        reloadedForm(
+          f,
+          held.find((r) => sameKey(r, key)),
+        ),
+      );
+  };
+
   const open = (mode: EditorMode, rule: Rule | null) => {
     if (mode !== 'add' && !rule) return notify('no rule selected');
     if (mode === 'edit' && rule?.malformed) return notify(malformedRefusal(rule, 'edit'));
+    seen.current = device.rules;
     formRef.set(newRuleForm(mode, rule));
     prediction.clear();
   };
@@ -62,6 +86,7 @@ export function useRuleEditor(s: EditSession<RuleForm>, notify: (message: string
       lines,
       refusalTarget,
       () => prediction.expect(`'${f.name.text || '(no name)'}'`, traffic1),
+      { seen: seen.current, onReload: reload },
     );
   };
 
