@@ -23,9 +23,6 @@ const control = (s: SimServer, path: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-const requests = async (s: SimServer) =>
-  ((await (await fetch(s.url.replace(/\/rest$/, '/_sim/status'))).json()) as { requests: number })
-    .requests;
 
 beforeAll(async () => {
   const start = () => startSim({ port: 0, host: '127.0.0.1', seed: 3 });
