@@ -10,11 +10,23 @@ const under = (dirs: string[]) => dirs.flatMap((d) => TESTS.map((t) => `${d}/${t
  * test:fast`'s set. A fresh worker per file paid the import of Ink, React and the app again
  * for each (the 38 files of src/screens, src/widgets and src/tui: 40 s CPU isolated, 11 s
  * shared, at load 19). They keep no state another file sees: the setup file gives each its
- * own state directory and forgets remembered secrets. Not the console and simulator tests of
+ * own state directory and forgets remembered secrets. Not the console and CLI tests of
  * test/: run shared, the simulators, pollers and timers a file leaves behind slowed the
- * files after it (test/screens ran several times slower), so each keeps a fresh worker.
+ * files after it (test/screens ran several times slower), so each keeps a fresh worker
+ * (project 'isolated'; the simulator's own tests: SHARED_SIM below).
  */
 export const SHARED = ['src', 'test/store', 'test/ops', 'test/lint'];
+
+/**
+ * The simulator's and the client's tests over HTTP (test/sim, test/api) share their worker's
+ * modules too, in a project of their own (not `test:fast`'s): each file closes the simulators
+ * it starts, and a fresh worker per file cost more than its tests — the 25 files of these
+ * folders (without the three property/fuzz runs and login.test.ts) took 109 s of CPU
+ * isolated, 70 s shared (import 66 s → 6 s), all passing, at load 15–25 (docs/performance.md,
+ * "Test suite"). login.test.ts mocks node:crypto (vi.mock): it keeps a fresh worker.
+ */
+export const SHARED_SIM = ['test/sim', 'test/api'];
+const OWN_WORKER = ['test/sim/login.test.ts'];
 
 export default defineConfig({
   // The tests run the Ink the bundle runs: the same patches (scripts/ink-output-cache.mjs),
@@ -40,11 +52,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'isolated',
-          include: under(['test']),
-          exclude: [...configDefaults.exclude, 'test/fixtures/**', ...under(SHARED)],
+          name: 'shared-sim',
+          include: under(SHARED_SIM),
+          exclude: [...configDefaults.exclude, ...OWN_WORKER],
+          isolate: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: under(['test']),
+          exclude: [
+            ...configDefaults.exclude,
+            'test/fixtures/**',
+            ...under(SHARED),
+            ...under(SHARED_SIM),
+          ],
+        },
+      },
+      { extends: true, test: { name: 'own-worker', include: OWN_WORKER } },
     ],
     server: {
       deps: {

@@ -234,6 +234,17 @@ export class FleetPoller {
     this.tokens = Math.max(-this.budget * DEBT_SECONDS, this.tokens - requests);
   }
 
+  /** What is left of the budget now, requests (below 0: a debt). Tests read it. */
+  budgetLeft(): number {
+    this.refill(this.now());
+    return this.tokens;
+  }
+
+  /** Requests of the fleet's own under way: 0 when every one it started has ended. */
+  busy(): number {
+    return this.inFlight.size;
+  }
+
   /** An answer for one device got elsewhere (its open console): its row shows it. */
   record<K extends FleetKey>(name: string, key: K, value: FleetData[K], at = this.now()): void {
     if (!this.devices.some((d) => d.name === name)) return;

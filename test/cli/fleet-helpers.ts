@@ -3,7 +3,13 @@
  * at once, over all devices) and a config file naming them.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  request,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +19,23 @@ export class InFlight {
   now = 0;
   peak = 0;
   total = 0;
+  /**
+   * Requests are held (not passed on) until this many are in flight at once: a client that
+   * sends that many side by side goes on, one that does not hangs (its test times out).
+   * 0: none held.
+   */
+  gate = 0;
+  private held: (() => void)[] = [];
   reset(): void {
     this.peak = 0;
     this.total = 0;
+    this.gate = 0;
+  }
+  /** Passes `forward` on now, or once `gate` requests are in flight. */
+  pass(forward: () => void): void {
+    this.held.push(forward);
+    if (this.now < this.gate) return;
+    for (const f of this.held.splice(0)) f();
   }
 }
 
@@ -35,6 +55,9 @@ export async function countingProxy(
       done = true;
     };
     res.on('close', end);
+    counter.pass(() => forward(req, res));
+  });
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
     const fwd = request(
       {
         host: up.hostname,
@@ -50,7 +73,7 @@ export async function countingProxy(
     );
     fwd.on('error', () => res.destroy());
     req.pipe(fwd);
-  });
+  };
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   return {

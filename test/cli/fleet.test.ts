@@ -121,9 +121,13 @@ describe('pbc --fleet: reads', () => {
       expect(counter.total).toBe(3);
       expect(counter.peak).toBe(1);
       counter.reset();
+      // the proxies hold each request until three are in flight: pbc goes on only if it sent
+      // all three side by side (no latency has to make them overlap)
+      counter.gate = 3;
       const three = await run(['--fleet', 'counted', '--parallel', '3', 'get', 'name']);
       expect(three.code, three.stderr).toBe(0);
       expect(counter.peak).toBe(3);
+      counter.gate = 0;
       const bad = await run(['--fleet', 'counted', '--parallel', '0', 'get', 'name']);
       expect(bad.code).toBe(2);
     } finally {

@@ -2,11 +2,16 @@
  * A corrupt pending file is an error, never an empty list: `pbc pending` says so (exit 1),
  * the armed revert's guard keeps running, and once the file is repaired the change is
  * reverted at expiry as promised.
+ *
+ * No waiting on the clock: the pending file becomes a named pipe, so each read the guard
+ * makes is one this test hands it — "the guard looked and kept waiting" is an event.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { linkSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { type CliSim, oneErrorLine, startCliSim } from './helpers.js';
 import { alive, killGuards, operator, ruleArgs, until } from './revert-helpers.js';
 
 let s: CliSim;
@@ -16,32 +21,77 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 afterEach(killGuards);
 
-const hasRule = async (ok: (a: string[]) => Promise<{ stdout: string }>) =>
-  // biome-ignore lint/suspicious/noExplicitAny: JSON output
-  json((await ok(['get', 'rules', '-o', 'json'])) as any).some(
-    (r: { priority: number }) => r.priority === 4343,
-  );
+/** The rule of this test on the device (read at the simulator: no pbc reads the file). */
+const hasRule = () => [...s.sim.state.rules.values()].some((r) => r.priority === 4343);
+
+/**
+ * Hands `text` to the next reader of the pipe: resolves once a reader (the guard) opened it
+ * and read it to its end. `then` runs between the reader's open and the text.
+ */
+async function feed(pipe: string, pid: number, text: string, then = () => {}): Promise<void> {
+  let opened = false;
+  const opening = open(pipe, 'w').finally(() => {
+    opened = true; // the guard opened the pipe to read it
+  });
+  // a guard that exited will never read: a reader of our own lets the open return
+  while (!opened && alive(pid)) await new Promise((r) => setTimeout(r, 50));
+  const exited = !opened;
+  const reader = exited ? await open(pipe, constants.O_RDONLY | constants.O_NONBLOCK) : undefined;
+  const w = await opening;
+  if (reader) {
+    await w.close();
+    await reader.close();
+  }
+  if (exited) throw new Error(`the guard (pid ${pid}) exited instead of reading the file again`);
+  then();
+  await w.writeFile(text);
+  await w.close();
+}
 
 describe('a corrupt pending.json', () => {
   it('is an error that keeps the guard, never an empty list', async () => {
     const a = operator(s);
-    await a.ok([...ruleArgs('add', 4343, 3, 4, ''), '--revert-after', '4s']);
+    // a long timer: nothing expires before the test made it so
+    await a.ok([...ruleArgs('add', 4343, 3, 4, ''), '--revert-after', '1h']);
     const [entry] = a.file();
     const path = join(a.dir, 'pending.json');
-    const good = readFileSync(path, 'utf8');
-    writeFileSync(path, good.slice(0, Math.floor(good.length / 2)));
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    // the same file with the expiry past, and that file cut in half
+    const past = `${JSON.stringify({
+      ...file,
+      reverts: file.reverts.map((r: object) => ({ ...r, expiresAt: Date.now() - 1000 })),
+    })}\n`;
+    const corrupt = past.slice(0, Math.floor(past.length / 2));
+    writeFileSync(path, corrupt);
     const r = await a.run(['pending']);
     expect(r.code).toBe(1);
     expect(oneErrorLine(r)).toMatch(
       /^pbc: pending: the pending auto-reverts file .*pending\.json is corrupt \(.*\): armed reverts are NOT cancelled, their guards keep running/,
     );
-    // past its expiry, the guard still waits (it cannot tell whether a confirm came) …
-    await until('the expiry has passed', () => Date.now() > entry.expiresAt + 1500);
-    expect(alive(entry.guardPid)).toBe(true);
-    expect(await hasRule(a.ok)).toBe(true);
-    // … and reverts once the file is readable again
-    writeFileSync(path, good);
-    await until('the rule is reverted', async () => !(await hasRule(a.ok)));
+    // from here the guard reads the file through a pipe, one read at a time
+    const pipe = join(a.dir, 'pending.pipe');
+    execFileSync('mkfifo', [pipe]);
+    rmSync(path);
+    linkSync(pipe, path);
+    // the file readable again: written beside it and renamed over it
+    const repair = () => {
+      writeFileSync(`${path}.new`, past);
+      renameSync(`${path}.new`, path);
+    };
+    try {
+      // past its expiry, the guard reads the corrupt file, cannot tell whether a confirm came …
+      await feed(pipe, entry.guardPid, corrupt);
+      // … and keeps waiting: it came back to read it again, alive, and reverted nothing
+      await feed(pipe, entry.guardPid, corrupt);
+      expect(alive(entry.guardPid)).toBe(true);
+      expect(hasRule()).toBe(true);
+      // repaired while the guard reads the pipe once more: its next read finds the expiry past
+      await feed(pipe, entry.guardPid, corrupt, repair);
+    } finally {
+      // a failed test leaves a regular file too (killGuards reads it; a pipe would block)
+      if (lstatSync(path).isFIFO()) repair();
+    }
+    await until('the rule is reverted', () => !hasRule());
     await until(
       'the entry says reverted',
       async () => (await a.pending())[0]?.state === 'reverted',

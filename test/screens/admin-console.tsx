@@ -77,7 +77,9 @@ export async function openConsole(
     rows: options.rows ?? 30,
   });
   const h = mounted.ui;
-  const admin = createClient({ url: sim.url, user: 'admin', password: 'admin' });
+  // the test's own reads and writes: a failure bound, no speed target (the simulator shares
+  // this process with the console's polls; at load 25 a POST took over the default 5 s)
+  const admin = createClient({ url: sim.url, user: 'admin', password: 'admin', timeoutMs: 30_000 });
   return {
     h,
     sim,

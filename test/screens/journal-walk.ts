@@ -113,8 +113,10 @@ export async function walk(t: TestConsole, command: string, driver: Driver) {
     !(fresh().length >= driver.ops.length && fresh().every((e) => e.ended))
   )
     await new Promise((r) => setTimeout(r, 100));
-  // a moment more for anything sent after it (a second request would show here)
-  await new Promise((r) => setTimeout(r, 300));
+  // nothing more can come: each driver ends on the write's result line, drawn once its
+  // operation returned (every request of it sent), and settle() waits until every key pressed
+  // is handled — a second request would have its journal entry by now (no sleep to hope so)
+  await t.h.settle();
   const entries = fresh().reverse();
   expect(
     entries.map((e) => e.operation),

@@ -4,7 +4,7 @@
  * Node or fastify reject before the simulator's code, all answered with {error} (no body to
  * a HEAD) and leaving the device unchanged.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addRule,
   configSnapshot,
@@ -50,15 +50,38 @@ describe('/_sim/fault', () => {
     expectOk(await t.get('/flownumbers'));
   });
 
-  it('latency_ms adds a measurable delay, and 0 removes it', async () => {
+  it('latency_ms holds each /rest answer for that long (fake clock), and 0 removes it', async () => {
     expectOk(await t.control('/_sim/fault', { latency_ms: 300 }));
-    const slow = await t.get('/flownumbers');
-    expectOk(slow);
-    expect(slow.ms).toBeGreaterThanOrEqual(280);
+    // time is the subject: the simulator's delay runs on a fake clock, the request in process
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const armed = vi.getTimerCount();
+      let status = 0;
+      const answer = t.sim.app.inject({ method: 'GET', url: '/rest/flownumbers' }).then((r) => {
+        status = r.statusCode;
+      });
+      // the event: the request is parked on the simulator's latency timer
+      while (vi.getTimerCount() === armed) await new Promise((r) => setImmediate(r));
+      await vi.advanceTimersByTimeAsync(299);
+      // only the fake clock can release it: whatever else was due has run, it still waits
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      expect(status, 'answered before 300 ms of the clock').toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await answer;
+      expect(status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
     expectOk(await t.control('/_sim/fault', { latency_ms: 0 }));
     expect((await t.control('/_sim/status')).body.faults.latencyMs).toBe(0);
-    // …and the next request is answered: how fast is no assertion (a loaded machine may take
-    // 300 ms for any request); the lower bound above cannot be met by load
+    // …and no timer holds the next request: answered while the fake clock stands still
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const res = await t.sim.app.inject({ method: 'GET', url: '/rest/flownumbers' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
     expectOk(await t.get('/flownumbers'));
   });
 

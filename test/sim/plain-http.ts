@@ -4,7 +4,7 @@
  * tests. Query and form values are strings, encoded with URLSearchParams.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type SimServer, startSim } from '../../src/sim/server.js';
+import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 
 export interface PlainOpts {
   query?: Record<string, string>;
@@ -67,14 +67,14 @@ export interface PlainSim {
 }
 
 /** One simulator for the whole calling file, started before its tests and closed after. */
-export function plainSimPerFile(): PlainSim {
+export function plainSimPerFile(options: SimServerOptions = {}): PlainSim {
   let cur: SimServer | undefined;
   const now = (): SimServer => {
     if (!cur) throw new Error('plainSimPerFile: simulator not started');
     return cur;
   };
   beforeAll(async () => {
-    cur = await startSim({ port: 0, rebootMs: 200 });
+    cur = await startSim({ port: 0, rebootMs: 200, ...options });
   });
   afterAll(async () => {
     await cur?.close();

@@ -51,7 +51,10 @@ async function waitUntilBack(t: TestSim, timeoutMs = 8000): Promise<void> {
 
 describe('reboot', () => {
   it('POST /device/reboot answers, then 503 with {error} while rebooting, then back', async () => {
-    const t = await sim({ rebootMs: 800 });
+    // the device's clock stands still until the test moves it: the reboot lasts until then,
+    // however slow the machine (on the wall clock, 800 ms could pass before the reads below)
+    let clock = Date.now();
+    const t = await sim({ rebootMs: 800, now: () => clock });
     const res = await t.call('POST', '/device/reboot');
     expectOk(res);
     expect(res.body).toEqual({ result: 'OK' });
@@ -68,6 +71,9 @@ describe('reboot', () => {
     expect(write.status).toBe(503);
     const status = await t.control('/_sim/status');
     expect(status.body.rebooting).toBe(true);
+    clock += 799;
+    expect((await t.get('/rules/all')).status).toBe(503);
+    clock += 1;
     await waitUntilBack(t);
     expect((await t.control('/_sim/status')).body.rebooting).toBe(false);
   });
@@ -235,8 +241,9 @@ describe('--state persistence', () => {
     const mine = findRule(before, 44, { in_port: '8' })!;
     expect(BigInt(mine.n_bytes)).toBeGreaterThan(0n);
     const groupsBefore = (await a.get('/groups/all')).body;
-    // the file is there while running (coalesced write after the change)
-    await sleep(20);
+    // the file is there while running (coalesced write after the change): waited for, not
+    // given 20 ms
+    for (let i = 0; i < 600 && readdirSync(dir).join() !== 'device.json'; i++) await sleep(20);
     expect(readdirSync(dir)).toEqual(['device.json']);
     await a.close();
     expect(readdirSync(dir)).toEqual(['device.json']); // no temp file left behind

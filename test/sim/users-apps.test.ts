@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectPlainError as expectError, type PlainRes, plainSimPerFile } from './plain-http.js';
 
-const t = plainSimPerFile();
+const CLOCK = Date.now();
+
+// the device's clock stands still: a failed request must leave /weblog as it was, and its
+// time of day (to the second) and ambient lines (src/sim/ambient.ts) would move on a slow
+// machine between the two reads (they did at load 9)
+const t = plainSimPerFile({ now: () => CLOCK });
 const { call } = t;
 
 /** Runs a failing request and checks that `path` reads the same before and after. */
