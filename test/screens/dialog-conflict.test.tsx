@@ -4,9 +4,17 @@
  * the account as the dialog showed it (the console's users list) — and says why.
  */
 import { describe, expect, it } from 'vitest';
+import { readPending } from '../../src/guard/pending.js';
+import { polled } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
+
+/** Every write the device has accepted so far (the simulator's count). */
+async function writes(url: string): Promise<number> {
+  const res = await fetch(url.replace(/\/rest$/, '/_sim/status'));
+  return ((await res.json()) as { writes: number }).writes;
+}
 
 describe('a dialog write after another operator changed its object', () => {
   it('y sends nothing and says the device changed since the question', async () => {
@@ -28,4 +36,33 @@ describe('a dialog write after another operator changed its object', () => {
     expect(f).toContain('nothing was sent');
     expect(t.sim.state.users.get('erin')).toMatchObject({ description: 'on call' });
   }, 60_000);
+
+  it('R (auto-revert) after the change: refused before the revert takes its save-point — nothing at all is sent', async () => {
+    const t = await session.open('ports', { rows: 40, columns: 120 });
+    await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 30_000);
+    await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
+    await t.h.press('e');
+    await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
+    await t.h.press(' '); // shut down: yes
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 30_000);
+    // another operator changes the same port while the question is on screen
+    const before = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1');
+    await t.admin.ports.setConfig('eth-0-1', { crc_check: !before?.crc_check });
+    const savepoints = (await t.admin.savepoints.list()).ports.map((s) => s.name);
+    const writesBefore = await writes(t.sim.url);
+    await t.h.press('R');
+    await t.h.waitFor((x) => x.includes('Apply, revert after'), 30_000);
+    await t.h.press('enter');
+    // the form again, as typed, with the refusal at its field (said once)
+    const f = await t.h.waitFor((x) => x.includes('changed on the device since'), 30_000);
+    expect(f).toContain('Port eth-0-1');
+    expect(f).not.toContain('refused: refused');
+    const after = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1');
+    expect(after?.shutdown).toBe(before?.shutdown);
+    // no revert save-point taken (not even taken and withdrawn), no auto-revert waiting
+    expect(await writes(t.sim.url)).toBe(writesBefore);
+    expect((await t.admin.savepoints.list()).ports.map((s) => s.name)).toEqual(savepoints);
+    expect(readPending().filter((r) => r.device === t.sim.url)).toEqual([]);
+  }, 120_000);
 });

@@ -145,7 +145,11 @@ export function useDialog(notify: (message: string) => void): DialogControl {
         if (from && failureNotes.length === 0 && ref.current?.kind === 'busy') {
           // never lose typed work: the form again, as typed, the device's words at the field
           const message = failureLines(e)[0]!;
-          open({ ...from, form: withError(from.form, `refused: ${lineText(message)}`) });
+          const text = lineText(message);
+          open({
+            ...from,
+            form: withError(from.form, /^refused\b/.test(text) ? text : `refused: ${text}`),
+          });
           notify(`${title} failed: the form is open again with what was typed`);
           return;
         }
@@ -232,6 +236,7 @@ export function useDialog(notify: (message: string) => void): DialogControl {
               r?.revertMs !== undefined && d.revert
                 ? {
                     offer: d.revert,
+                    ops: d.ops,
                     ms: r.revertMs,
                     accepted: d.incomplete ?? '',
                     ...(r.guard ? { guard: r.guard } : {}),

@@ -7,6 +7,8 @@
 import { useCallback, useRef } from 'react';
 import { GUARDED_NOTE, REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
 import { revertGapsOf } from '../../guard/levels.js';
+import { checkBases } from '../../ops/base-check.js';
+import type { Operation } from '../../ops/operation.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
 import { GUARD_COMMAND, REVERT_COMMAND } from '../../widgets/confirm-keys.js';
@@ -23,6 +25,8 @@ export interface ArmNext {
   accepted: string;
   /** `G`: a guarded change. */
   guard?: true;
+  /** The writes the confirmation showed: their bases are checked before anything is sent. */
+  ops?: readonly Operation[];
 }
 
 /**
@@ -53,6 +57,8 @@ export function useRevertRun() {
   return useCallback(async (next: ArmNext, work: () => Promise<RunResult>): Promise<RunResult> => {
     const x = current.current;
     if (!x) throw new Error('not sent: this console cannot start the revert guard');
+    // a conflict refuses before the auto-revert takes its save-point: nothing at all is sent
+    if (next.ops) await checkBases(x.client, next.ops);
     const { value: result } = await withRevert(
       x,
       next.offer.what,
