@@ -18,6 +18,8 @@ export type FailMode = '500' | 'reset' | 'hang';
 
 export interface FaultSettings {
   latencyMs: number;
+  /** `writes`: the latency holds only requests that are not GETs (a slow write, quick reads). */
+  latencyOn: 'all' | 'writes';
   failRate: number;
   failMode: FailMode | 'mixed';
   /** The next N /rest requests fail with failNextMode. */
@@ -37,6 +39,7 @@ export class FaultControl {
     this.rng = (seed * 2654435761) >>> 0 || 1;
     this.settings = {
       latencyMs: 0,
+      latencyOn: 'all',
       failRate: 0,
       failMode: 'mixed',
       failNext: 0,
@@ -65,7 +68,8 @@ export class FaultControl {
   async beforeRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     this.requests++;
     const s = this.settings;
-    if (s.latencyMs > 0) await new Promise((r) => setTimeout(r, s.latencyMs));
+    const held = s.latencyOn === 'all' || req.method !== 'GET';
+    if (s.latencyMs > 0 && held) await new Promise((r) => setTimeout(r, s.latencyMs));
     let mode: FailMode | null = null;
     if (s.failNext > 0) {
       s.failNext--;
@@ -159,6 +163,11 @@ export function registerControl(
       const v = num(b.latency_ms, 0, 120_000);
       if (v === undefined) return reply400(reply, 'latency_ms must be 0..120000');
       next.latencyMs = v;
+    }
+    if (b.latency_on !== undefined) {
+      if (!['all', 'writes'].includes(String(b.latency_on)))
+        return reply400(reply, "latency_on must be 'all' or 'writes'");
+      next.latencyOn = String(b.latency_on) as FaultSettings['latencyOn'];
     }
     if (b.fail_rate !== undefined) {
       const v = num(b.fail_rate, 0, 1);

@@ -13,8 +13,9 @@ let config: string;
 
 beforeAll(async () => {
   slow = await startCliSim();
-  // Every request waits 1.5 s at the device before it is handled; pbc waits 0.4 s.
-  await slow.control('/_sim/fault', { latency_ms: 1500 });
+  // Every write waits 1.5 s at the device before it is handled; pbc waits 0.4 s. Reads (the
+  // lock check before a write, the check after) are answered at once.
+  await slow.control('/_sim/fault', { latency_ms: 1500, latency_on: 'writes' });
   const down = await startCliSim();
   downUrl = down.url;
   await down.close();
@@ -27,10 +28,17 @@ afterAll(async () => {
 const run = (args: string[]) =>
   pbc(['--timeout', '400', ...args], { env: { PBC_CONFIG: config }, timeoutMs: 30_000 });
 
-/** The ID LED as the device reports it (asked after the write, so answered after it). */
+/** The ID LED as the device reports it. */
 async function idled(): Promise<boolean> {
   const res = await fetch(`${slow.url}/device/idled`);
   return ((await res.json()) as { activated: boolean }).activated;
+}
+
+/** Waits until the device reports the LED `on` (the held write lands 1.5 s after it arrived). */
+async function untilIdled(on: boolean, timeoutMs = 15_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while ((await idled()) !== on && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  return idled();
 }
 
 describe('pbc --fleet: a write sent and not answered', () => {
@@ -48,7 +56,7 @@ describe('pbc --fleet: a write sent and not answered', () => {
     );
     expect(out[1].check).toBeUndefined();
     // It was applied after all: "unknown" was the truth, "not reached" would have been a lie.
-    expect(await idled()).toBe(true);
+    expect(await untilIdled(true)).toBe(true);
   });
 
   it('says unknown in the table too', async () => {
