@@ -34,6 +34,9 @@ describe('a dialog write after another operator changed its object', () => {
     await t.h.press('y');
     const f = await t.h.waitFor((x) => x.includes('changed on the device since'), 8000);
     expect(f).toContain('nothing was sent');
+    // base / theirs / yours under the line, as the CLI prints them under exit 5
+    expect(f).toMatch(/theirs: +.*on call/);
+    expect(f).toMatch(/yours: +DELETE \/users/);
     expect(t.sim.state.users.get('erin')).toMatchObject({ description: 'on call' });
   }, 60_000);
 
@@ -54,10 +57,14 @@ describe('a dialog write after another operator changed its object', () => {
     await t.h.press('R');
     await t.h.waitFor((x) => x.includes('Apply, revert after'), 30_000);
     await t.h.press('enter');
-    // the form again, as typed, with the refusal at its field (said once)
-    const f = await t.h.waitFor((x) => x.includes('changed on the device since'), 30_000);
-    expect(f).toContain('Port eth-0-1');
-    expect(f).not.toContain('refused: refused');
+    // base / theirs / yours: the port's crc_check as the form saw it and as it is now
+    const f = await t.h.waitFor((x) => x.includes('nothing was sent'), 30_000);
+    expect(f).toMatch(/base: +.*crc_check/);
+    expect(f).toMatch(/theirs: +.*crc_check/);
+    expect(f).toMatch(/yours: +POST \/ports\/config/);
+    // Enter: the form again as typed (never lose typed work)
+    await t.h.press('enter');
+    await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 30_000);
     const after = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1');
     expect(after?.shutdown).toBe(before?.shutdown);
     // no revert save-point taken (not even taken and withdrawn), no auto-revert waiting

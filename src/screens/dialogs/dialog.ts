@@ -6,6 +6,7 @@
 
 import { incompleteRevertLine } from '../../guard/levels.js';
 import { sanitize } from '../../model/index.js';
+import { ConflictError } from '../../ops/conflict.js';
 import type { Operation } from '../../ops/operation.js';
 import type { TextField } from '../../widgets/forms/field.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
@@ -119,7 +120,35 @@ export function wrapLines(lines: readonly Line[], width: number): Line[] {
 /** The lines of a failure: the device's (or the network's) message, then any notes. */
 export function failureLines(error: unknown, notes: readonly Line[] = []): Line[] {
   const message = error instanceof Error ? error.message : String(error);
-  return [{ text: sanitize(message), color: 'red' }, ...(notes.length ? ['', ...notes] : [])];
+  // a conflict's base / theirs / yours (issue 31), as the CLI prints them under exit 5
+  const detail =
+    error instanceof ConflictError ? ['', ...error.detail.map((l) => sanitize(l))] : [];
+  return [
+    { text: sanitize(message), color: 'red' },
+    ...detail,
+    ...(notes.length ? ['', ...notes] : []),
+  ];
+}
+
+/**
+ * A form's write refused because the device moved since the form was opened (issue 31): the
+ * three-way lines, and the way back — the form as typed; submitting it asks again, checked
+ * against the device as it is then (the operator's values on top of theirs).
+ */
+export function conflictView(title: string, error: ConflictError, back: () => void): Dialog {
+  return {
+    kind: 'view',
+    title: `${title} — not sent`,
+    lines: [
+      {
+        text: 'Someone changed this on the device since the form was opened — nothing was sent.',
+        color: 'red',
+      },
+      'Enter or Esc: back to the form as you typed it; submitting asks again, against the device as it is now.',
+      ...failureLines(error).slice(1),
+    ],
+    onClose: back,
+  };
 }
 
 type ConfirmDialog = Extract<Dialog, { kind: 'confirm' }>;

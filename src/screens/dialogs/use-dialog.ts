@@ -4,6 +4,7 @@
  * faster than React renders (fast typing, a paste) all see the latest form.
  */
 import { useCallback, useRef } from 'react';
+import { ConflictError } from '../../ops/conflict.js';
 import { noteSeen } from '../../ops/seen-at-ask.js';
 import { shownClient } from '../../ops/shown-client.js';
 import { useConsoleIfAny } from '../../store/react.js';
@@ -20,6 +21,7 @@ import { UNSEEN } from '../key-clock.js';
 import {
   type Ask,
   askDialog,
+  conflictView,
   type Dialog,
   failureLines,
   type Line,
@@ -142,6 +144,12 @@ export function useDialog(notify: (message: string) => void): DialogControl {
       } catch (e) {
         // a run with notes may have changed something before failing (UAC on, then the login
         // refused): its failure view explains what; the form again would hide it
+        if (from && e instanceof ConflictError && e.reason === 'base') {
+          // base / theirs / yours, then the form again as typed (never lose typed work)
+          open(conflictView(title, e, () => open(from)));
+          notify(`${title}: not sent — the device changed since the form was opened`);
+          return;
+        }
         if (from && failureNotes.length === 0 && ref.current?.kind === 'busy') {
           // never lose typed work: the form again, as typed, the device's words at the field
           const message = failureLines(e)[0]!;
