@@ -90,7 +90,7 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     expect(s.status()).toBe('exit=0');
   }, 90_000);
 
-  it("the rule editor survives a device refusal at 80×24: another operator's rule got there first", async () => {
+  it("the rule editor survives another operator's rule getting there first, at 80×24: nothing sent, the editor back", async () => {
     const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
     sessions.push(s);
     const home = await s.waitFor((x) => /http:\/\/127\.0\.0\.1:\d+\/rest/.test(x), 15_000);
@@ -125,17 +125,18 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     const res = await fetch(`${url}/rules?${other}`, { method: 'POST' });
     expect(await res.json()).toEqual({ result: 'OK' });
     s.keys('y');
-    // the refusal stays in a box with the device's words; closing it gives the editor back
-    let f = await s.waitFor((x) => x.includes('Add rule — result') && x.includes('FAILED'));
-    expect(f).toContain('already exists');
+    // pbc's check right before sending sees the other operator's rule (issue 31): nothing is
+    // sent, the box shows base (absent) / theirs (their rule) / yours; Enter gives the editor back
+    let f = await s.waitFor(
+      (x) => x.includes('Add rule — result') && x.includes('nothing was sent'),
+    );
+    expect(f).toContain('Someone changed this on the device since you opened it');
+    expect(f).toMatch(/base: +\(absent\)/);
     s.keys('Enter');
-    f = await s.waitFor((x) => x.includes('✖ device refused: a rule with this match'));
+    f = await s.waitFor((x) => !x.includes('Add rule — result') && x.includes('kept-rule'));
     expect(f).toContain('Add rule');
-    expect(f).toContain('kept-rule');
     expect(f).toMatch(/ priority\s+1234/);
     expect(f).toContain('output:10');
-    // the focus on the field the device named (the match)
-    expect(f).toMatch(/›match\s+in_port\s+= 5/);
     // nothing of ours was added: the device holds the other operator's rule only
     const rules = (await (await fetch(`${url}/rules/all`)).json()) as {
       rules: { name: string; priority: number }[];
