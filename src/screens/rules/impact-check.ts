@@ -1,7 +1,7 @@
 /**
  * Predicted vs measured: after a rule change is applied, the editor's per-port prediction is
  * kept; two port-counter polls later (the first rate after apply still spans the moment
- * before it) the ports' measured tx is compared with it, in the status bar and on a line of
+ * before it; three when a poll was under way at apply) the ports' measured tx is compared with it, in the status bar and on a line of
  * the Rules (or Groups) screen until the next editor opens.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -25,10 +25,12 @@ export function usePredictionCheck(
   const [pending, setPending] = useState<Prediction | null>(null);
   const [text, setText] = useState<string | null>(null);
   const seen = useRef<number[]>([]);
+  /** Polls to count: 3 when one was already under way at apply (its counters may predate it). */
+  const need = useRef(2);
   useEffect(() => {
     if (!pending || statsAt === undefined || statsAt <= pending.after) return;
     if (!seen.current.includes(statsAt)) seen.current.push(statsAt);
-    if (seen.current.length < 2) return;
+    if (seen.current.length < need.current) return;
     const measured = new Map(traffic.ports.map((p) => [p.no, p.txBps]));
     const result = impactCheck(pending, measured);
     setPending(null);
@@ -44,8 +46,11 @@ export function usePredictionCheck(
     expect(label, impact) {
       seen.current = [];
       setText(null);
-      // the latest poll now (not the one this render saw): the two counted come after apply
-      setPending(predictionOf(label, impact, store.getState().resources.stats.updatedAt ?? 0));
+      // the latest poll now (not the one this render saw): the two counted come after apply;
+      // a poll sent before the write and answered after it would make the first rate straddle it
+      const stats = store.getState().resources.stats;
+      need.current = stats.inFlight ? 3 : 2;
+      setPending(predictionOf(label, impact, stats.updatedAt ?? 0));
     },
     clear() {
       setPending(null);
