@@ -9,7 +9,7 @@ import { sanitize } from '../model/sanitize.js';
 import { type Executor, executePlan, type Plan, type PlanResult } from '../ops/execute.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 import { arm, confirmRevert, maybeSent, pendingOn } from './arm.js';
-import { HEALTH_DEFAULTS, intervalFromEnv } from './health-spec.js';
+import { HEALTH_DEFAULTS, intervalFromEnv, watchToolPorts } from './health-spec.js';
 
 export interface RevertExecutor extends Executor {
   /** The session's client options, credentials included (for the guard). */
@@ -39,6 +39,8 @@ export async function withRevert<T>(
   accepted = '',
   /** `G`: a guarded change — the traffic watched for `afterMs`, kept at its end unless a guard trips. */
   guard?: boolean,
+  /** Tool ports the guard watches too (the Tools screen's intents). */
+  toolPorts: readonly number[] = [],
 ): Promise<{ value: T; line: string }> {
   if (!x.clientOptions || !entry)
     throw new Error('not sent: this console cannot start the revert guard');
@@ -52,7 +54,7 @@ export async function withRevert<T>(
       plan,
       entry,
       incomplete: async (why) => accepted !== '' && why === accepted,
-      ...(guard ? { health: consoleHealth(afterMs) } : {}),
+      ...(guard ? { health: consoleHealth(afterMs, toolPorts) } : {}),
     });
   } catch (e) {
     throw new Error(`not sent: ${sanitize((e as Error).message)}`);
@@ -76,8 +78,13 @@ export async function withRevert<T>(
 }
 
 /** The console's guard: every guard, the defaults, for the window `G` chose; kept at its end. */
-function consoleHealth(forMs: number) {
-  return { spec: { ...HEALTH_DEFAULTS, forMs, intervalMs: intervalFromEnv() }, keepAtEnd: true };
+function consoleHealth(forMs: number, toolPorts: readonly number[]) {
+  const health = {
+    spec: { ...HEALTH_DEFAULTS, forMs, intervalMs: intervalFromEnv() },
+    keepAtEnd: true,
+  };
+  if (toolPorts.length > 0) watchToolPorts(health, [...toolPorts]);
+  return health;
 }
 
 /** What a change sent with `G` adds to its status line. */
@@ -105,6 +112,7 @@ export async function sendWithRevert(
       entry,
       accepted,
       guard,
+      plan.toolPorts,
     );
     return { ...value, lines: [...value.lines, line] };
   } catch (e) {

@@ -51,6 +51,8 @@ export interface Plan {
   batch?: boolean;
   /** What an auto-revert (R) takes first; default a rule save-point (`pbc apply -f`: more). */
   revert?: import('./revert-plan.js').RevertPlan;
+  /** Tool ports a guarded change (G, --guard) watches too: the tools of an intents file. */
+  toolPorts?: readonly number[];
   /** Sees each step's answer as it arrives (the CLI's progress, `pbc apply`'s report). */
   onStep?: (index: number, answer: StepAnswer) => void;
 }

@@ -47,6 +47,8 @@ export async function toolsChange(
       confirmWord: '',
       revert: { kind: 'savepoint', of: 'rules' },
       batch: true,
+      // G: the guard watches the tools' ports too, whichever rules the band's change touches
+      toolPorts: intents.tools.map((t) => t.port),
     },
   };
 }
