@@ -117,3 +117,24 @@ export async function polled(t: TestConsole, ...keys: ResourceKey[]): Promise<st
   await untilStore(t.store, (s) => keys.every((k) => s.resources[k].data !== undefined));
   return t.h.settle();
 }
+
+/** Every write the device has accepted so far (the simulator's own count). */
+export async function deviceWrites(t: TestConsole): Promise<number> {
+  const res = await fetch(t.sim.url.replace(/\/rest$/, '/_sim/status'));
+  return ((await res.json()) as { writes: number }).writes;
+}
+
+/**
+ * On Ports: `e` on the `down`-th port, shut it down, Enter — its confirmation (`Change PORT?`),
+ * nothing sent yet; the frame of the question.
+ */
+export async function askPortShutdown(t: TestConsole, port: string, down = 0): Promise<string> {
+  await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 30_000);
+  await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
+  for (let i = 0; i < down; i++) await t.h.press('down');
+  await t.h.press('e');
+  await t.h.waitFor((x) => x.includes(`Port ${port} (type 1)`), 5000);
+  await t.h.press(' '); // shut down: yes
+  await t.h.press('enter');
+  return t.h.waitFor((x) => x.includes(`Change ${port}?`), 30_000);
+}

@@ -5,16 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPending } from '../../src/guard/pending.js';
-import { polled } from './admin-console.js';
+import { askPortShutdown, deviceWrites } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
-
-/** Every write the device has accepted so far (the simulator's count). */
-async function writes(url: string): Promise<number> {
-  const res = await fetch(url.replace(/\/rest$/, '/_sim/status'));
-  return ((await res.json()) as { writes: number }).writes;
-}
 
 describe('a dialog write after another operator changed its object', () => {
   it('y sends nothing and says the device changed since the question', async () => {
@@ -42,18 +36,12 @@ describe('a dialog write after another operator changed its object', () => {
 
   it('R (auto-revert) after the change: refused before the revert takes its save-point — nothing at all is sent', async () => {
     const t = await session.open('ports', { rows: 40, columns: 120 });
-    await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 30_000);
-    await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
-    await t.h.press('e');
-    await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
-    await t.h.press(' '); // shut down: yes
-    await t.h.press('enter');
-    await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 30_000);
+    await askPortShutdown(t, 'eth-0-1');
     // another operator changes the same port while the question is on screen
     const before = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1');
     await t.admin.ports.setConfig('eth-0-1', { crc_check: !before?.crc_check });
     const savepoints = (await t.admin.savepoints.list()).ports.map((s) => s.name);
-    const writesBefore = await writes(t.sim.url);
+    const writesBefore = await deviceWrites(t);
     await t.h.press('R');
     await t.h.waitFor((x) => x.includes('Apply, revert after'), 30_000);
     await t.h.press('enter');
@@ -68,7 +56,7 @@ describe('a dialog write after another operator changed its object', () => {
     const after = (await t.admin.ports.config()).find((p) => p.if_name === 'eth-0-1');
     expect(after?.shutdown).toBe(before?.shutdown);
     // no revert save-point taken (not even taken and withdrawn), no auto-revert waiting
-    expect(await writes(t.sim.url)).toBe(writesBefore);
+    expect(await deviceWrites(t)).toBe(writesBefore);
     expect((await t.admin.savepoints.list()).ports.map((s) => s.name)).toEqual(savepoints);
     expect(readPending().filter((r) => r.device === t.sim.url)).toEqual([]);
   }, 120_000);

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPending } from '../../src/guard/pending.js';
+import { deviceWrites } from './admin-console.js';
 import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';
-import { guardShutdown, writes } from './guard-shutdown.js';
+import { guardShutdown } from './guard-shutdown.js';
 
 const session = consoleSession();
 
@@ -38,7 +39,7 @@ describe('G in a confirmation', () => {
     expect(after).toEqual(shut(before));
     const [entry, ...more] = readPending().filter((r) => r.device === t.sim.url);
     expect(more).toEqual([]);
-    expect(await writes(t)).toBe(base + 2); // the save-point, then the change
+    expect(await deviceWrites(t)).toBe(base + 2); // the save-point, then the change
     expect((await t.admin.savepoints.list()).ports.map((s) => s.name)).toContain(
       `pbc-revert-${entry!.id}`,
     );

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteSavePointRequest } from '../../src/api/index.js';
 import { readPending, updatePending } from '../../src/guard/pending.js';
 import { expireNow } from '../harness/expire.js';
-import { body, polled, type TestConsole } from './admin-console.js';
+import { askPortShutdown, body, deviceWrites, type TestConsole } from './admin-console.js';
 import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';
 
@@ -18,11 +18,6 @@ const session = consoleSession();
 withBuiltGuard();
 
 const OFFER = 'R send, revert in 5 min unless confirmed';
-
-async function writes(t: TestConsole): Promise<number> {
-  const res = await fetch(t.sim.url.replace(/\/rest$/, '/_sim/status'));
-  return ((await res.json()) as { writes: number }).writes;
-}
 
 const waiting = (t: TestConsole) =>
   readPending().filter((r) => r.device === t.sim.url && r.state === 'pending');
@@ -43,13 +38,7 @@ async function sendWithRevert(t: TestConsole, time: string) {
 describe('R in the dialogs of the other screens', () => {
   it('a port change: R, 1200s, the header counts down; C keeps it and deletes the save-point', async () => {
     const t = await session.open('ports', { rows: 40, columns: 120 });
-    await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 30_000);
-    await polled(t, 'config'); // e needs the port's configuration: pressed once it is there
-    await t.h.press('e');
-    await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 5000);
-    await t.h.press(' '); // shut down: yes
-    await t.h.press('enter');
-    const confirm = await t.h.waitFor((x) => x.includes('Change eth-0-1?'), 30_000);
+    const confirm = await askPortShutdown(t, 'eth-0-1');
     expect(body(confirm)).toContain(OFFER);
     // a long time, so a loaded machine's seconds cannot carry the countdown out of its window
     await sendWithRevert(t, '1200s');
@@ -113,7 +102,7 @@ describe('R in the dialogs of the other screens', () => {
   it('the reboot confirmation offers no R and says why; R there cancels, nothing is sent', async () => {
     const t = await session.open('device', { rows: 40, columns: 120 });
     await t.h.waitFor((x) => x.includes('Rule storage mode'), 30_000);
-    const base = await writes(t);
+    const base = await deviceWrites(t);
     await t.h.press('B');
     const confirm = await t.h.waitFor((x) => /Reboot .*\?/.test(x), 30_000);
     expect(body(confirm)).toContain('no auto-revert: a reboot cannot be undone');
@@ -121,7 +110,7 @@ describe('R in the dialogs of the other screens', () => {
     await t.h.press('R');
     await t.h.waitFor((x) => x.includes('cancelled, nothing was changed'), 30_000);
     expect(body(t.h.lastFrame())).not.toContain('Apply, revert after');
-    expect(await writes(t)).toBe(base);
+    expect(await deviceWrites(t)).toBe(base);
     expect(waiting(t)).toEqual([]);
   }, 60_000);
 
@@ -151,10 +140,10 @@ describe('R in the dialogs of the other screens', () => {
     });
     try {
       await t.h.waitFor((x) => /REVERT IN \d+:\d\d — C confirm/.test(x), 30_000);
-      const base = await writes(t);
+      const base = await deviceWrites(t);
       await t.h.press('C');
       await t.h.waitFor((x) => x.includes('C: the session is read-only; nothing was sent'), 30_000);
-      expect(await writes(t)).toBe(base);
+      expect(await deviceWrites(t)).toBe(base);
       expect(waiting(t).map((r) => r.id)).toEqual([id]);
       expect((await t.admin.savepoints.list()).rules.map((sp) => sp.name)).toContain(name);
     } finally {

@@ -4,16 +4,22 @@
  * HTTPS from port 2 to port 12) makes the APM tool `starved`, and Enter's list names that rule;
  * `t` traces an example packet of the class to the rule that takes it. `W` applies the file's
  * intents from the console: the one confirmation lists each request, `n` sends nothing, `y`
- * sends the compiled band (journaled) and every tool is ✓; a second `W` sends nothing.
+ * sends the compiled band (journaled) and every tool is ✓; a second `W` sends nothing. `G`
+ * sends the band guarded, and the guard watches the intents' tool ports too (issue 32).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readPending } from '../../src/guard/pending.js';
 import { entriesOf, journalOf } from '../../src/ops/journal.js';
 import { pbc } from '../cli/helpers.js';
 import { cleanup } from '../harness/render.js';
+import { withBuiltGuard } from './built-guard.js';
 import { frameLines, type Mounted, mountConsole } from './console.js';
+
+// G arms a guard: the built pbc (dist/cli.js, a private copy) is the guard process
+withBuiltGuard();
 
 let m: Mounted | undefined;
 afterEach(async () => {
@@ -145,5 +151,39 @@ describe('the Tools screen applies the intents (W)', () => {
     await m.ui.press('W');
     await m.ui.waitFor((x) => x.includes('nothing to do'), 20_000);
     expect(await writes(m.sim)).toBe(w0 + 12);
+  }, 90_000);
+});
+
+const TWO_TOOLS = `tools:
+  - { name: ids, port: eth-0-9, wants: [ { vlan_id: 1-3 } ] }
+  - { name: apm, port: 10, wants: [ { tcp: "" } ] }
+sources: [1, 2, 3, 4]
+`;
+
+describe('G on the Tools screen', () => {
+  it("sends the band guarded; the guard watches the intents' tool ports", async () => {
+    m = await mountConsole({ columns: 100, rows: 30, sim: { flows: 200 } });
+    const file = join(mkdtempSync(join(tmpdir(), 'pbc-tools-guard-')), 'tools.yaml');
+    writeFileSync(file, TWO_TOOLS);
+    await m.ui.press(':');
+    for (const ch of 'tools') await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
+    for (const ch of file) await m.ui.press(ch);
+    await m.ui.press('enter');
+    await m.ui.waitFor((x) => x.includes('2 tools ·') && x.includes('not ok'), 15_000);
+    await m.ui.press('W');
+    await m.ui.waitFor((x) => x.includes('POST /rules') && x.includes('G guarded'), 20_000);
+    await m.ui.press('G');
+    await m.ui.waitFor((x) => x.includes('Guarded: watch the traffic for'), 10_000);
+    await m.ui.press('enter');
+    // the header counts the guarded window down
+    await m.ui.waitFor((x) => /GUARDED \d+:\d\d — C keep/.test(x), 30_000);
+    const [entry] = readPending().filter((r) => r.device === m!.sim.url && r.state === 'pending');
+    // ids on eth-0-9 and apm on port 10, watched whichever rules the band's change touches
+    expect(entry?.health?.spec.toolPorts).toEqual([9, 10]);
+    // C keeps the change: the header's countdown ends
+    await m.ui.press('C');
+    await m.ui.waitFor((x) => !x.includes('GUARDED'), 30_000);
   }, 90_000);
 });
