@@ -35,6 +35,16 @@ const OVERLAP = `tools:
 sources: [1, 2, 3, 4]
 `;
 
+/** `:tools`, the file's path, Enter: the Tools screen on that intents file. */
+async function openTools(console: Mounted, file: string): Promise<void> {
+  await console.ui.press(':');
+  for (const ch of 'tools') await console.ui.press(ch);
+  await console.ui.press('enter');
+  await console.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
+  for (const ch of file) await console.ui.press(ch);
+  await console.ui.press('enter');
+}
+
 const row = (frame: string, tool: string) =>
   frameLines(frame).find((l) => new RegExp(`^.${tool} `).test(l)) ?? '';
 
@@ -56,12 +66,7 @@ describe('the Tools screen', () => {
     expect(applied.code).toBe(0);
 
     // on the palette: `:tools`
-    await m.ui.press(':');
-    for (const ch of 'tools') await m.ui.press(ch);
-    await m.ui.press('enter');
-    await m.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
-    for (const ch of file) await m.ui.press(ch);
-    await m.ui.press('enter');
+    await openTools(m, file);
     const ok = await m.ui.waitFor((x) => x.includes('3 tools · all ✓'), 15_000);
     for (const tool of ['ids', 'apm', 'rec']) expect(row(ok, tool)).toContain('✓');
     expect(row(ok, 'ids')).toContain('eth-0-9');
@@ -165,12 +170,7 @@ describe('G on the Tools screen', () => {
     m = await mountConsole({ columns: 100, rows: 30, sim: { flows: 200 } });
     const file = join(mkdtempSync(join(tmpdir(), 'pbc-tools-guard-')), 'tools.yaml');
     writeFileSync(file, TWO_TOOLS);
-    await m.ui.press(':');
-    for (const ch of 'tools') await m.ui.press(ch);
-    await m.ui.press('enter');
-    await m.ui.waitFor((x) => x.includes('which file holds the tool intents'), 5000);
-    for (const ch of file) await m.ui.press(ch);
-    await m.ui.press('enter');
+    await openTools(m, file);
     await m.ui.waitFor((x) => x.includes('2 tools ·') && x.includes('not ok'), 15_000);
     await m.ui.press('W');
     await m.ui.waitFor((x) => x.includes('POST /rules') && x.includes('G guarded'), 20_000);
