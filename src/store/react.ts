@@ -95,12 +95,25 @@ function renderView(store: ConsoleStore, ms = RENDER_MS): ConsoleStore {
 
 type Listener = (state: ConsoleState, previous: ConsoleState) => void;
 
-function throttled(store: ConsoleStore, ms: number): ConsoleStore {
+/** The render view of a store: also says when every commit so far has been passed on. */
+type RenderView = ConsoleStore & { idle(): Promise<void> };
+
+/**
+ * Resolves once every commit of `store` so far has been passed on to the screens (the render
+ * view's gathering of RENDER_MS is over): what a test waits on before a key that needs data
+ * just polled — the screen acts on what it has drawn, not on what the store got a moment ago.
+ */
+export function untilRendered(store: ConsoleStore): Promise<void> {
+  return (views.get(store) as RenderView | undefined)?.idle() ?? Promise.resolve();
+}
+
+function throttled(store: ConsoleStore, ms: number): RenderView {
   const listeners = new Set<Listener>();
   let unsubscribe: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let last = Number.NEGATIVE_INFINITY;
   let previous = store.getState();
+  const waiting: (() => void)[] = [];
   const notify = () => {
     timer = undefined;
     last = performance.now();
@@ -108,6 +121,7 @@ function throttled(store: ConsoleStore, ms: number): ConsoleStore {
     const before = previous;
     previous = state;
     for (const l of listeners) l(state, before);
+    for (const done of waiting.splice(0)) done();
   };
   const onChange = () => {
     if (timer !== undefined) return;
@@ -117,6 +131,8 @@ function throttled(store: ConsoleStore, ms: number): ConsoleStore {
   };
   return {
     ...store,
+    idle: () =>
+      timer === undefined ? Promise.resolve() : new Promise<void>((done) => waiting.push(done)),
     subscribe(listener: Listener) {
       listeners.add(listener);
       unsubscribe ??= store.subscribe(onChange);
@@ -127,6 +143,7 @@ function throttled(store: ConsoleStore, ms: number): ConsoleStore {
         unsubscribe = undefined;
         clearTimeout(timer);
         timer = undefined;
+        for (const done of waiting.splice(0)) done();
       };
     },
   };

@@ -6,7 +6,7 @@
  */
 import { type Client, createClient } from '../../src/api/index.js';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
-import type { ConsoleContextValue } from '../../src/store/react.js';
+import { type ConsoleContextValue, untilRendered } from '../../src/store/react.js';
 import type { ResourceKey } from '../../src/store/resources.js';
 import type { ConsoleStore } from '../../src/store/store.js';
 import type { ConnectionSettings } from '../../src/tui/connection.js';
@@ -115,6 +115,8 @@ export function body(frame: string): string {
  */
 export async function polled(t: TestConsole, ...keys: ResourceKey[]): Promise<string> {
   await untilStore(t.store, (s) => keys.every((k) => s.resources[k].data !== undefined));
+  // the screens get commits gathered (src/store/react.ts): wait until this one reached them
+  await untilRendered(t.store);
   return t.h.settle();
 }
 
