@@ -7,7 +7,7 @@
  * did not.
  */
 import type { Client, ClientOptions } from '../api/index.js';
-import { type Armed, arm, maybeSent, refusal } from '../guard/arm.js';
+import { type Armed, type ArmOptions, arm, maybeSent, refusal } from '../guard/arm.js';
 import { type GuardFlags, type HealthSpec, healthSpec } from '../guard/health-spec.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
@@ -84,6 +84,7 @@ export function armCli(
   plan: RevertPlan,
   client: Client,
   options: ClientOptions,
+  change?: ArmOptions['change'],
 ): Promise<Armed> {
   const entry = process.argv[1];
   if (!entry) throw new UsageError('--revert-after: cannot tell where pbc runs from');
@@ -96,6 +97,7 @@ export function armCli(
     entry,
     incomplete: (why) => acceptIncomplete(spec, why),
     ...(spec.health ? { health: spec.health } : {}),
+    ...(change ? { change } : {}),
   });
 }
 

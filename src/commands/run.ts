@@ -190,11 +190,12 @@ export class Runner implements Run {
     const plan = revert ? (await import('./revert-run.js')).revertOf(revert, change) : undefined;
     await this.ask(change);
     if (revert && plan && !this.armed) {
-      // a conflict refuses before the auto-revert is armed (its save-point is a write)
-      const { checkBases } = await import('../ops/base-check.js');
-      await checkBases(client, change.steps, this.force);
+      // arming checks the bases first: a conflict sends nothing, not even the save-point
       const { armCli } = await import('./revert-run.js');
-      this.armed = await armCli(revert, plan, client, this.options!);
+      this.armed = await armCli(revert, plan, client, this.options!, {
+        ops: change.steps,
+        force: this.force,
+      });
     }
     await change.prepare?.();
     return sendChange(client, change, this.force);

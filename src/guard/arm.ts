@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { type Client, type ClientOptions, ConnectionError, TimeoutError } from '../api/index.js';
 import { formatCountdown } from '../model/duration.js';
 import { UsageError } from '../model/errors.js';
+import { checkBases } from '../ops/base-check.js';
 import { sendRecorded } from '../ops/execute.js';
+import type { Operation } from '../ops/operation.js';
 import { type Recipe, type RevertPlan, takeRecipe } from '../ops/revert/recipe.js';
 import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
 import { awaitBaseline, healthStarted } from './health-arm.js';
@@ -48,6 +50,12 @@ export interface ArmOptions {
    * --revert-after): the change is kept when the window ends without a trip.
    */
   health?: { spec: HealthSpec; keepAtEnd: boolean };
+  /**
+   * The writes the revert is armed for: their bases are checked (base-check.ts) before
+   * anything of the revert is sent, so a conflict sends nothing at all, not even the
+   * save-point. `force`: sent over another operator's change (--force).
+   */
+  change?: { ops: readonly Operation[]; force?: boolean };
 }
 
 export interface Armed {
@@ -80,6 +88,7 @@ export async function arm(o: ArmOptions): Promise<Armed> {
   const env = o.env ?? process.env;
   const why = refusal(o.what, o.plan);
   if (why || o.plan.kind === 'none') throw new UsageError(why);
+  if (o.change) await checkBases(o.client, o.change.ops, o.change.force);
   const plan = o.plan;
   const id = randomBytes(3).toString('hex');
   const now = Date.now();

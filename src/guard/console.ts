@@ -6,7 +6,9 @@
  */
 import type { Client, ClientOptions } from '../api/index.js';
 import { sanitize } from '../model/sanitize.js';
+import { ConflictError } from '../ops/conflict.js';
 import { type Executor, executePlan, type Plan, type PlanResult } from '../ops/execute.js';
+import type { Operation } from '../ops/operation.js';
 import type { RevertPlan } from '../ops/revert/recipe.js';
 import { arm, confirmRevert, maybeSent, pendingOn } from './arm.js';
 import { HEALTH_DEFAULTS, intervalFromEnv, watchToolPorts } from './health-spec.js';
@@ -25,22 +27,30 @@ export const REVERTS_UNLESS_CONFIRMED = ' — reverts by itself unless confirmed
  * revert is withdrawn; without an answer it stays armed (reverting to the state before is
  * right either way). Arming that fails throws `not sent: …` and nothing is sent.
  */
+/** How a change is armed beside its revert plan and time (withRevert). */
+export interface RevertArming {
+  /** The pbc script the guard runs from. */
+  entry?: string | undefined;
+  /**
+   * Why the revert would be incomplete, as the operator's confirmation showed it: arming
+   * goes on only when its own check finds exactly that; otherwise it refuses, nothing sent.
+   */
+  accepted?: string;
+  /** `G`: a guarded change — the traffic watched for `afterMs`, kept at its end unless a guard trips. */
+  guard?: boolean | undefined;
+  /** Tool ports the guard watches too (the Tools screen's intents). */
+  toolPorts?: readonly number[] | undefined;
+  /** The writes `send` sends: their bases are checked before the revert sends anything. */
+  ops?: readonly Operation[];
+}
+
 export async function withRevert<T>(
   x: RevertExecutor,
   what: string,
   plan: RevertPlan,
   afterMs: number,
   send: () => Promise<T>,
-  entry: string | undefined = process.argv[1],
-  /**
-   * Why the revert would be incomplete, as the operator's confirmation showed it: arming
-   * goes on only when its own check finds exactly that; otherwise it refuses, nothing sent.
-   */
-  accepted = '',
-  /** `G`: a guarded change — the traffic watched for `afterMs`, kept at its end unless a guard trips. */
-  guard?: boolean,
-  /** Tool ports the guard watches too (the Tools screen's intents). */
-  toolPorts: readonly number[] = [],
+  { entry = process.argv[1], accepted = '', guard, toolPorts = [], ops }: RevertArming = {},
 ): Promise<{ value: T; line: string }> {
   if (!x.clientOptions || !entry)
     throw new Error('not sent: this console cannot start the revert guard');
@@ -55,8 +65,10 @@ export async function withRevert<T>(
       entry,
       incomplete: async (why) => accepted !== '' && why === accepted,
       ...(guard ? { health: consoleHealth(afterMs, toolPorts) } : {}),
+      ...(ops ? { change: { ops } } : {}),
     });
   } catch (e) {
+    if (e instanceof ConflictError) throw e; // its three-way lines are shown as they are
     throw new Error(`not sent: ${sanitize((e as Error).message)}`);
   }
   let value: T;
@@ -109,13 +121,11 @@ export async function sendWithRevert(
       plan.revert ?? { kind: 'savepoint', of: 'rules' },
       afterMs,
       () => executePlan(x, plan),
-      entry,
-      accepted,
-      guard,
-      plan.toolPorts,
+      { entry, accepted, guard, toolPorts: plan.toolPorts, ops: plan.steps },
     );
     return { ...value, lines: [...value.lines, line] };
   } catch (e) {
+    if (e instanceof ConflictError) throw e; // the confirmation shows base / theirs / yours
     return { ok: false, lines: [(e as Error).message] };
   }
 }

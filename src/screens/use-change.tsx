@@ -5,7 +5,6 @@
  */
 import { GUARDED_NOTE, sendWithRevert } from '../guard/console.js';
 import type { Rule } from '../model/index.js';
-import { checkBases } from '../ops/base-check.js';
 import { ConflictError } from '../ops/conflict.js';
 import { executePlan, type Plan, type PlanResult } from '../ops/index.js';
 import { entriesOf, journalOf } from '../ops/journal.js';
@@ -111,8 +110,7 @@ export function useChange(refused: string | null, notify: (m: string) => void) {
     // the executor sends, then has the poller refresh what the change affects
     const sent = o.based.then(async (plan) => {
       if (revertMs === undefined) return executePlan({ client, store, poller }, plan);
-      // a conflict refuses before the auto-revert takes its save-point: nothing at all is sent
-      await checkBases(client, plan.steps);
+      // arming checks the bases first: a conflict sends nothing at all, not even the save-point
       return sendWithRevert(consoleValue, plan, revertMs, undefined, o.incomplete, guard);
     });
     sent.then(

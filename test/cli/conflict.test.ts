@@ -135,3 +135,24 @@ describe('two operators plan a change to the same rule', () => {
     60_000,
   );
 });
+
+describe('a conflict with an auto-revert asked for', () => {
+  it('exits 5 before the revert takes its save-point: nothing at all is sent', async () => {
+    const d = await s.run(['diff', '-f', configOf('carol'), '--out', join(dir, 'carol.plan')]);
+    expect(d.code, d.stderr).toBe(1);
+    // another operator renames the rule after carol planned
+    const set = ['rules', 'set', '--priority', '4321', '--match', 'in_port=3'];
+    const r = await s.run([...set, '--actions', 'output:4', '--name', 'dave', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    const writes = async () =>
+      ((await (await fetch(s.url.replace(/\/rest$/, '/_sim/status'))).json()) as { writes: number })
+        .writes;
+    const before = await writes();
+    const plan = join(dir, 'carol.plan');
+    const c = await s.run(['apply', plan, '--yes', '--revert-after', '10m'], stateOf('carol'));
+    expect(c.code, c.stdout + c.stderr).toBe(5);
+    expect(c.stderr).toMatch(/theirs: +\{.*"name":"dave"/);
+    expect(await writes()).toBe(before);
+    expect(await nameOnDevice()).toBe('dave');
+  }, 60_000);
+});

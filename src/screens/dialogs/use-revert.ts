@@ -7,7 +7,6 @@
 import { useCallback, useRef } from 'react';
 import { GUARDED_NOTE, REVERTS_UNLESS_CONFIRMED, withRevert } from '../../guard/console.js';
 import { revertGapsOf } from '../../guard/levels.js';
-import { checkBases } from '../../ops/base-check.js';
 import type { Operation } from '../../ops/operation.js';
 import type { RevertPlan } from '../../ops/revert/recipe.js';
 import { useConsoleIfAny } from '../../store/react.js';
@@ -57,18 +56,12 @@ export function useRevertRun() {
   return useCallback(async (next: ArmNext, work: () => Promise<RunResult>): Promise<RunResult> => {
     const x = current.current;
     if (!x) throw new Error('not sent: this console cannot start the revert guard');
-    // a conflict refuses before the auto-revert takes its save-point: nothing at all is sent
-    if (next.ops) await checkBases(x.client, next.ops);
-    const { value: result } = await withRevert(
-      x,
-      next.offer.what,
-      next.offer.plan,
-      next.ms,
-      work,
-      undefined,
-      next.accepted,
-      next.guard,
-    );
+    // arming checks the bases first: a conflict sends nothing at all, not even the save-point
+    const { value: result } = await withRevert(x, next.offer.what, next.offer.plan, next.ms, work, {
+      accepted: next.accepted,
+      guard: next.guard,
+      ...(next.ops ? { ops: next.ops } : {}),
+    });
     const r = typeof result === 'string' ? { message: result } : (result ?? {});
     const note = next.guard ? GUARDED_NOTE : REVERTS_UNLESS_CONFIRMED;
     return { ...r, message: `${r.message ?? 'sent'}${note}` };
