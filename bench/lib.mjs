@@ -81,3 +81,55 @@ export function operatorEnv(extra = {}) {
   delete env.CI;
   return env;
 }
+
+/** Terminal escape sequences: what a pty's output holds besides the text drawn. */
+export const ESCAPES =
+  /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)|\u001B./g;
+
+/** bash's `times` line of its children, `0m0.041s 0m0.008s`, as milliseconds of CPU. */
+export function timesMs(text) {
+  const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(text.trim());
+  return m ? (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000 : null;
+}
+
+/**
+ * Runs `command` (by sh, in script(1)'s pty of 100×30) until every one of `markers` has been
+ * shown (null: until it ends), then types `q` and waits for its end. Answers `ms`, the wall
+ * time to the markers (or to the end), and with `times` also `cpuMs`: the command's CPU time
+ * (user + system) from bash's `times` after it ended.
+ */
+export function runInPty(command, markers, { env, times = false, timeoutMs = 20_000 } = {}) {
+  const line = times ? `${command}; times` : `exec ${command}`;
+  return new Promise((done, reject) => {
+    const t0 = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - t0) / 1e6;
+    const child = spawn('script', ['-qfec', `stty cols 100 rows 30; ${line}`, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env,
+    });
+    let text = '';
+    let ms;
+    let kill;
+    child.stdin.on('error', () => {}); // the program may be gone before `q` is typed
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command}: no ${markers} within ${timeoutMs} ms:\n${text.slice(-1500)}`));
+    }, timeoutMs);
+    child.stdout.on('data', (d) => {
+      text += d.toString().replace(ESCAPES, '');
+      if (markers === null || ms !== undefined || !markers.every((m) => text.includes(m))) return;
+      ms = elapsed();
+      clearTimeout(timer);
+      child.stdin.write('q');
+      kill = setTimeout(() => child.kill('SIGTERM'), times ? 5000 : 1000);
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      clearTimeout(kill);
+      ms ??= elapsed();
+      const cpuMs = times ? timesMs(text) : undefined;
+      if (cpuMs === null) reject(new Error(`${command}: no times line:\n${text.slice(-500)}`));
+      else done({ ms, cpuMs });
+    });
+  });
+}

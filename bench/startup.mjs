@@ -16,16 +16,14 @@
 // them alike. BENCH_RUNS=n rounds (default 15). NODE_EXTRA_CA_CERTS is unset for every process
 // measured: it makes Node read a certificate file at every start (~50 ms here), which a jump
 // host does not.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { machine, operatorEnv, root, startChild } from './lib.mjs';
+import { machine, operatorEnv, root, runInPty, startChild, timesMs } from './lib.mjs';
 
 /** Text the console draws only once the device answered: header, Overview, Ports figures. */
 export const DATA_MARKERS = ['pb-lab-01', '192.0.2.10', 'link up'];
-
-const ESCAPES = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)|\u001B./g;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,87 +51,15 @@ function timed(args, env) {
   });
 }
 
-/**
- * Wall time from spawn until the pty has shown every marker (null: until the process ends),
- * the command run by `sh` inside script(1) with a 100×30 terminal.
- */
-function timeInPty(command, markers, timeoutMs = 20_000) {
-  return new Promise((done, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(
-      'script',
-      ['-qfec', `stty cols 100 rows 30; exec ${command}`, '/dev/null'],
-      {
-        stdio: ['pipe', 'pipe', 'ignore'],
-        env: operatorEnv({ ...cliEnv(), TERM: 'xterm-256color' }),
-      },
-    );
-    let text = '';
-    let ended = false;
-    child.stdin.on('error', () => {}); // the program may be gone before we type 'q'
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${command}: no ${markers} within ${timeoutMs} ms:\n${text.slice(-2000)}`));
-    }, timeoutMs);
-    child.stdout.on('data', (d) => {
-      if (markers === null || ended) return;
-      text += d.toString().replace(ESCAPES, '');
-      if (markers.every((m) => text.includes(m))) {
-        ended = true;
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        clearTimeout(timer);
-        child.stdin.write('q');
-        const kill = setTimeout(() => child.kill('SIGTERM'), 1000);
-        child.on('exit', () => {
-          clearTimeout(kill);
-          done(ms);
-        });
-      }
-    });
-    child.on('exit', () => {
-      if (markers !== null) return;
-      clearTimeout(timer);
-      done(Number(process.hrtime.bigint() - t0) / 1e6);
-    });
-  });
-}
+const ptyEnv = () => operatorEnv({ ...cliEnv(), TERM: 'xterm-256color' });
 
-/**
- * CPU time (user + system) of the console until it quit after its first frame with data, in a
- * pty: bash's `times` after the console exits (`q` typed once the markers are shown).
- */
-function cpuInPty(command, markers, timeoutMs = 30_000) {
-  return new Promise((done, reject) => {
-    const child = spawn(
-      'script',
-      ['-qfec', `stty cols 100 rows 30; ${command}; times`, '/dev/null'],
-      {
-        stdio: ['pipe', 'pipe', 'ignore'],
-        env: operatorEnv({ ...cliEnv(), TERM: 'xterm-256color' }),
-      },
-    );
-    let text = '';
-    let quit = false;
-    child.stdin.on('error', () => {});
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${command}: no ${markers} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    child.stdout.on('data', (d) => {
-      text += d.toString().replace(ESCAPES, '');
-      if (!quit && markers.every((m) => text.includes(m))) {
-        quit = true;
-        child.stdin.write('q');
-      }
-    });
-    child.on('exit', () => {
-      clearTimeout(timer);
-      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(text.trim());
-      if (!m) reject(new Error(`${command}: no times line:\n${text.slice(-500)}`));
-      else done((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
-    });
-  });
-}
+/** Wall time from spawn until the pty has shown every marker (null: until the process ends). */
+const timeInPty = async (command, markers) =>
+  (await runInPty(command, markers, { env: ptyEnv() })).ms;
+
+/** CPU time of the console until it quit after its first frame with data, in a pty. */
+const cpuInPty = async (command, markers) =>
+  (await runInPty(command, markers, { env: ptyEnv(), times: true, timeoutMs: 30_000 })).cpuMs;
 
 /**
  * CPU time (user + system) of a whole process, from bash's `times` of its children: under
@@ -144,10 +70,10 @@ function cpuTime(args, env) {
   const script = '"$@" >/dev/null 2>&1; times';
   return new Promise((done, reject) => {
     execFile('bash', ['-c', script, 'bash', file, ...rest], { env }, (err, stdout) => {
-      // times: the shell's own line, then its children's: "0m0.041s 0m0.008s"
-      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout.trim());
-      if (err || !m) reject(new Error(`${args.join(' ')}: ${err?.message ?? stdout}`));
-      else done((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+      // times: the shell's own line, then its children's
+      const ms = timesMs(stdout);
+      if (err || ms === null) reject(new Error(`${args.join(' ')}: ${err?.message ?? stdout}`));
+      else done(ms);
     });
   });
 }
