@@ -2,8 +2,8 @@
  * Keys read together (typed ahead over a slow link, a busy moment, a paste) are handled one at
  * a time, each after the render that shows the previous one's result — so every key sees the
  * screen as the operator would have seen it had the keys come one by one: the list position
- * after a move, the screen after a switch, the form after a character. A key that comes alone
- * is handled at once.
+ * after a move, the screen after a switch, the form after a character. A key that comes while
+ * no earlier key waits for its render is handled at once.
  *
  * Ctrl-C anywhere in a read quits at once: the keys queued and read with it are dropped.
  *
@@ -60,10 +60,11 @@ export function useKeyQueue(
     if (!k) return;
     clock.keyRead = k.read;
     onKeyRef.current(k.name, k.text);
-    if (queue.current.length > 0) {
-      waiting.current = true;
-      setTurn((n) => n + 1);
-    }
+    // the next key waits for the render of this one's result — also one read a moment later
+    // (↓ then e over SSH, each its own read, faster than a render): without the wait, e
+    // would act on the row drawn before ↓ moved the selection
+    waiting.current = true;
+    setTurn((n) => n + 1);
   }, [clock]);
 
   // Ink draws in the commit, before layout effects: the next key comes after that frame.

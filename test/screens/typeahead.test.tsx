@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UNSEEN } from '../../src/screens/key-clock.js';
-import { body } from './admin-console.js';
+import { body, polled } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -76,5 +76,17 @@ describe('keys read together', () => {
     expect(t.sim.faults.writes).toBe(writes);
     await t.h.press('y');
     await t.h.waitFor((x) => x.includes('device log cleared'), 5000);
+  });
+
+  it('↓ and e each in a read of its own, faster than a frame: e edits the row ↓ moved to', async () => {
+    const t = await session.open('ports', { rows: 40 });
+    await polled(t, 'config', 'info');
+    await t.h.waitFor((x) => x.includes('›eth-0-1 '));
+    // two reads back to back, no render between them (a fast typist over SSH)
+    t.h.write('\u001b[B');
+    t.h.write('e');
+    const f = await t.h.waitFor((x) => x.includes('(type 1)'));
+    expect(f).toContain('Port eth-0-2 (type 1)');
+    expect(f).not.toContain('Port eth-0-1 (type 1)');
   });
 });
