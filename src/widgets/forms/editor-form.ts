@@ -5,7 +5,7 @@
  * a time already (src/tui/key-queue.ts).
  */
 import { useLive } from '../use-live.js';
-import type { FormStep } from './editor-keys.js';
+import type { FormStep } from './form-engine.js';
 import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer } from './form-state.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */
