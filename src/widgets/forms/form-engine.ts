@@ -9,7 +9,7 @@
  * text (`field.ts`). The rule and group editors are forms of it (`RuleForm`, `GroupForm`),
  * and so is every dialog form (`form-state.ts`).
  */
-import { complete, editText, moveFocus, type TextField, textField } from './field.js';
+import { complete, editText, isPrintable, moveFocus, type TextField, textField } from './field.js';
 import {
   cellTarget,
   type FocusState,
@@ -83,8 +83,8 @@ export function setField<S>(schema: FormSchema<S>, s: S, target: string, f: Text
 
 /** `s` with its focus on one of `targets`: its own when still there, else the first. */
 export function onTarget<S extends { focus: string }>(s: S, targets: readonly string[]): S {
-  const focus = targets.includes(s.focus) ? s.focus : targets[0]!;
-  return focus === s.focus ? s : { ...s, focus };
+  if (targets.length === 0 || targets.includes(s.focus)) return s;
+  return { ...s, focus: targets[0]! };
 }
 
 /** The form with the focus `delta` targets on. */
@@ -98,14 +98,15 @@ export const moveStep = <S extends { focus: string }>(
 export function insertRow<S extends FocusState>(item: ListItem<S>, s: S, row: Row, index = -1): S {
   const rows = [...item.rows(s)];
   rows.splice(index === -1 ? rows.length : index, 0, row);
-  return { ...item.setRows(s, rows), nextId: Math.max(s.nextId, row.id + 1) };
+  return { ...item.setRows(s, rows), nextId: Math.max(s.nextId ?? 1, row.id + 1) };
 }
 
 /** The add button: a new last row, the focus on its first cell. */
 function addRow<S extends FocusState>(item: ListItem<S>, s: S): S {
   if (item.max !== undefined && item.rows(s).length >= item.max) return s;
-  const next = insertRow(item, s, item.newRow(s.nextId));
-  return { ...next, focus: cellTarget(item.prefix, s.nextId, item.cells[0]!.name) };
+  const id = s.nextId ?? 1;
+  const next = insertRow(item, s, item.newRow(id));
+  return { ...next, focus: cellTarget(item.prefix, id, item.cells[0]!.name) };
 }
 
 /** Remove: the focused row goes, the focus to the nearest target that is still there. */
@@ -212,7 +213,10 @@ function pressStep<S extends FocusState>(
     case 'choice': {
       const d = delta || (key === ' ' ? 1 : 0);
       if (d) return step(item.set(s, stepChoice(item.options, item.get(s), d)));
-      if (key !== 'enter') return step(s);
+      if (key !== 'enter') {
+        const picked = item.typed && isPrintable(key) ? item.typed(key, item.get(s)) : null;
+        return step(picked === null ? s : item.set(s, picked));
+      }
       if (item.enter === 'next') return moveStep(s, targets, 1);
       return step(item.set(s, stepChoice(item.options, item.get(s), 1)));
     }
@@ -249,6 +253,8 @@ export function formStep<S extends FocusState>(
   const typed = found?.item.kind === 'list' ? found.item.typeIn?.(st, key) : null;
   if (typed) return step(typed);
   if (key === 'enter') return moveStep(st, targets, 1);
-  const edited = f ? editText(f, key) : null;
+  const accept = behaviourOf(found).accept;
+  const taken = accept && isPrintable(key) ? accept(key) : key;
+  const edited = f && taken !== '' ? editText(f, taken) : null;
   return step(edited ? setField(schema, st, st.focus, edited) : st);
 }

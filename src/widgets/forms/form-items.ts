@@ -12,7 +12,8 @@ import type { TextField } from './field.js';
 /** What every engine form holds besides its own fields: the focus and the next row id. */
 export interface FocusState {
   focus: string;
-  nextId: number;
+  /** The id the next added row gets (forms without lists need none). */
+  nextId?: number;
 }
 
 interface Shown<S> {
@@ -26,6 +27,8 @@ export interface TextBehaviour<S> {
   complete?: (s: S) => readonly string[];
   /** The values the pick keys (←/→ in the groups editor) step through, '' first. */
   choices?: (s: S) => readonly string[];
+  /** What of a typed key the field takes (a number field: its digits); '' takes nothing. */
+  accept?: (key: string) => string;
 }
 
 export interface TextItem<S> extends Shown<S>, TextBehaviour<S> {
@@ -50,6 +53,8 @@ export interface ChoiceItem<S> extends Shown<S> {
   get(s: S): string;
   set(s: S, value: string): S;
   enter: 'next' | 'step';
+  /** The option a typed character picks (a select: the next starting with it); null: none. */
+  typed?: (key: string, value: string) => string | null;
 }
 
 export interface ButtonItem<S> extends Shown<S> {
