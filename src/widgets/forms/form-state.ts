@@ -6,6 +6,7 @@
  * of a dialog form its verbs (`FORM_VERBS`); Esc with changes asks the same question as the
  * editors (`discardAnswer`).
  */
+import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer, discardGate } from './discard.js';
 import { isPrintable } from './field.js';
 import { type FormSchema, formStep } from './form-engine.js';
 import type { FormItem } from './form-items.js';
@@ -83,21 +84,7 @@ export function isDirty(state: FormState): boolean {
   return visibleFields(state).some((f) => (state.values[f.id] ?? '') !== (initial[f.id] ?? ''));
 }
 
-/** The question Esc asks when typed work would be lost (every form and editor alike). */
-export const DISCARD_QUESTION = 'discard changes? y/n';
-
-/** The question as the form's last line shows it. */
-export const DISCARD_LINE = `${DISCARD_QUESTION} (y discards what was typed; n goes back)`;
-
-/**
- * A key while the question is asked: y discards, n or Esc goes back to the form, any other
- * key waits (null).
- */
-export function discardAnswer(key: string): 'discard' | 'back' | null {
-  if (key === 'y' || key === 'Y') return 'discard';
-  if (key === 'n' || key === 'N' || key === 'escape') return 'back';
-  return null;
-}
+export { DISCARD_LINE, DISCARD_QUESTION, discardAnswer };
 
 /**
  * The form with `message` (e.g. the device's refusal) shown at the field it names — a
@@ -242,17 +229,24 @@ const FORM_VERBS: Readonly<Record<string, string>> = {
  * submits (when valid), Esc cancels (asking first after a change).
  */
 export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
-  if (state.asking) {
-    const answer = discardAnswer(key);
-    if (answer === 'discard') return { state, outcome: 'cancel' };
-    if (answer === 'back') return { state: { ...state, asking: false }, outcome: null };
-    return { state, outcome: null };
+  const gated = discardGate(
+    state.asking === true,
+    key,
+    () => isDirty(state),
+    () => formStep(fieldsSchema(state), state, key, FORM_VERBS[key]),
+  );
+  switch (gated.gate) {
+    case 'discard':
+    case 'close':
+      return { state, outcome: 'cancel' };
+    case 'back':
+      return { state: { ...state, asking: false }, outcome: null };
+    case 'wait':
+      return { state, outcome: null };
+    case 'ask':
+      return { state: { ...state, asking: true }, outcome: null };
   }
-  const { state: next, event } = formStep(fieldsSchema(state), state, key, FORM_VERBS[key]);
-  if (event === 'cancel') {
-    if (isDirty(state)) return { state: { ...state, asking: true }, outcome: null };
-    return { state, outcome: 'cancel' };
-  }
+  const { state: next, event } = gated.step;
   if (event === 'apply') {
     const problem = validateForm(state);
     if (problem)
