@@ -63,15 +63,12 @@ function locate<S>(schema: FormSchema<S>, s: S, target: string): Located<S> | nu
   return null;
 }
 
-/** The text field a focus target edits, if it is one. */
-export function fieldAt<S>(schema: FormSchema<S>, s: S, target: string): TextField | null {
-  const found = locate(schema, s, target);
+function fieldOf<S>(found: Located<S> | null, s: S): TextField | null {
   if (found?.item.kind === 'text') return found.item.get(s);
   return found?.at ? found.at.cell.get(found.at.row) : null;
 }
 
-export function setField<S>(schema: FormSchema<S>, s: S, target: string, f: TextField): S {
-  const found = locate(schema, s, target);
+function setAt<S>(found: Located<S> | null, s: S, f: TextField): S {
   if (found?.item.kind === 'text') return found.item.set(s, f);
   if (found?.item.kind !== 'list' || !found.at) return s;
   const { item, at } = found;
@@ -80,6 +77,13 @@ export function setField<S>(schema: FormSchema<S>, s: S, target: string, f: Text
     item.rows(s).map((r) => (r.id === at.row.id ? at.cell.set(r, f) : r)),
   );
 }
+
+/** The text field a focus target edits, if it is one. */
+export const fieldAt = <S>(schema: FormSchema<S>, s: S, target: string): TextField | null =>
+  fieldOf(locate(schema, s, target), s);
+
+export const setField = <S>(schema: FormSchema<S>, s: S, target: string, f: TextField): S =>
+  setAt(locate(schema, s, target), s, f);
 
 /** `s` with its focus on one of `targets`: its own when still there, else the first. */
 export function onTarget<S extends { focus: string }>(s: S, targets: readonly string[]): S {
@@ -148,24 +152,15 @@ function behaviourOf<S>(found: Located<S> | null): TextBehaviour<S> {
   return found?.at?.cell ?? {};
 }
 
-/** What Tab may complete in the focused field. */
-export function completionsOf<S extends FocusState>(
-  schema: FormSchema<S>,
-  s: S,
-): readonly string[] {
-  return behaviourOf(locate(schema, s, s.focus)).complete?.(s) ?? [];
-}
-
 function completeStep<S extends FocusState>(
   schema: FormSchema<S>,
   s: S,
   targets: string[],
 ): FormStep<S> {
-  const f = fieldAt(schema, s, s.focus);
-  const text = f ? complete(f.text, completionsOf(schema, s)) : null;
-  return text !== null
-    ? step(setField(schema, s, s.focus, textField(text)))
-    : moveStep(s, targets, 1);
+  const found = locate(schema, s, s.focus);
+  const f = fieldOf(found, s);
+  const text = f ? complete(f.text, behaviourOf(found).complete?.(s) ?? []) : null;
+  return text !== null ? step(setAt(found, s, textField(text))) : moveStep(s, targets, 1);
 }
 
 /** The engine's own verbs; null for a verb it leaves to the focused item. */
@@ -244,17 +239,15 @@ export function formStep<S extends FocusState>(
   const delta = verb === 'pickPrev' ? -1 : verb === 'pickNext' ? 1 : 0;
   const pressed = pressStep(found, st, key, delta, targets);
   if (pressed) return pressed;
-  const f = fieldAt(schema, st, st.focus);
+  const f = fieldOf(found, st);
   const choices = delta && f ? behaviourOf(found).choices?.(st) : undefined;
   if (f && choices)
-    return step(
-      setField(schema, st, st.focus, textField(stepChoice(choices, f.text.trim(), delta))),
-    );
+    return step(setAt(found, st, textField(stepChoice(choices, f.text.trim(), delta))));
   const typed = found?.item.kind === 'list' ? found.item.typeIn?.(st, key) : null;
   if (typed) return step(typed);
   if (key === 'enter') return moveStep(st, targets, 1);
   const accept = behaviourOf(found).accept;
   const taken = accept && isPrintable(key) ? accept(key) : key;
   const edited = f && taken !== '' ? editText(f, taken) : null;
-  return step(edited ? setField(schema, st, st.focus, edited) : st);
+  return step(edited ? setAt(found, st, edited) : st);
 }
