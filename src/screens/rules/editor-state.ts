@@ -1,8 +1,11 @@
 /**
- * The rule editor's form as a pure reducer: fields, match rows, the ordered action list,
- * the checkboxes, and which of them has the focus. Keys come in as the frame's key names
- * (src/tui/keys.ts); the reducer answers with the next state and, for Ctrl-S / Apply or
- * Esc / Cancel, an event for the screen. Validation and previews live in analysis.ts.
+ * The rule editor's form, a form of the one form engine (src/widgets/forms/form-engine.ts):
+ * its state (fields, match rows, the ordered action list, the checkboxes, the focus) and its
+ * items (`ruleSchema`) with the rule editor's own plug-ins — what Tab completes, typing a
+ * whole match into the match rows, the prefilled priority, the Ctrl-F fix. Keys come in as
+ * the frame's key names (src/tui/keys.ts) and are read as the keymap's editor verbs; the engine
+ * answers with the next state and, for Ctrl-S / Apply or Esc / Cancel, an event for the
+ * screen. Validation and previews live in analysis.ts.
  */
 import { type Match, type Rule, splitActions } from '../../model/index.js';
 import { DEFAULT_PRIORITY } from '../../ops/index.js';
