@@ -1,7 +1,8 @@
 /**
  * The group editor's form, a form of the one form engine (src/widgets/forms/form-engine.ts,
- * `groupSchema`): id, type, description, 1..16 buckets (watch port picker + actions) and, for a group that already exists, which call to make
- * (PUT keeps the rules that use it; POST replaces it and the device deletes them).
+ * `groupSchema`): id, type, description, 1..16 buckets (watch port picker + actions) and,
+ * for a group that already exists, which call to make (PUT keeps the rules that use it;
+ * POST replaces it and the device deletes them).
  */
 import { type Group, type GroupType, splitActions } from '../../model/index.js';
 import { MAX_BUCKETS } from '../../tcam/index.js';
