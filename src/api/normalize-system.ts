@@ -1,20 +1,20 @@
 /** Wire → model for users, apps, logs and the device endpoints. */
-import type {
-  App,
-  AppInstance,
-  AppParam,
-  Controller,
-  Environment,
-  FlowNumbers,
-  GroupHash,
-  IpConfig,
-  LoadAverage,
-  RadiusConfig,
-  StorageMode,
-  User,
-  WebLog,
+import {
+  type App,
+  type AppInstance,
+  type AppParam,
+  type Controller,
+  type Environment,
+  type FlowNumbers,
+  GROUP_HASH_FIELDS,
+  type GroupHash,
+  type IpConfig,
+  type LoadAverage,
+  type RadiusConfig,
+  type StorageMode,
+  type User,
+  type WebLog,
 } from '../model/types.js';
-import { GROUP_HASH_FIELDS } from '../model/types.js';
 import { stringifyJson } from './json.js';
 import { At, arr, isObject, items, obj, Rec, str } from './shape.js';
 
