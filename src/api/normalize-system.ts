@@ -132,36 +132,27 @@ export function normalizeEnvironment(
 ): Environment {
   const r = new Rec(wire, new At(endpoint));
   return {
-    fan: r.list('fan').map((i) => {
-      const f = new Rec(i.value, i.at);
-      return {
-        index: f.str('index', ''),
-        status: f.str('status', ''),
-        speed_rate: f.str('speed_rate', ''),
-        mode: f.str('mode', ''),
-      };
-    }),
-    psu: r.list('psu').map((i) => {
-      const p = new Rec(i.value, i.at);
-      return {
-        index: p.int('index', 0),
-        status: p.str('status', ''),
-        power: p.str('power', ''),
-        type: p.str('type', ''),
-        alert: p.str('alert', ''),
-      };
-    }),
-    temp_sensors: r.list('temp_sensors').map((i) => {
-      const t = new Rec(i.value, i.at);
-      return {
-        index: t.int('index', 0),
-        temp: t.num('temp'),
-        lower_alarm: t.num('lower_alarm', 0),
-        upper_alarm: t.num('upper_alarm', 0),
-        critical_limit: t.num('critical_limit', 0),
-        position: t.str('position', ''),
-      };
-    }),
+    fan: r.recs('fan').map((f) => ({
+      index: f.str('index', ''),
+      status: f.str('status', ''),
+      speed_rate: f.str('speed_rate', ''),
+      mode: f.str('mode', ''),
+    })),
+    psu: r.recs('psu').map((p) => ({
+      index: p.int('index', 0),
+      status: p.str('status', ''),
+      power: p.str('power', ''),
+      type: p.str('type', ''),
+      alert: p.str('alert', ''),
+    })),
+    temp_sensors: r.recs('temp_sensors').map((t) => ({
+      index: t.int('index', 0),
+      temp: t.num('temp'),
+      lower_alarm: t.num('lower_alarm', 0),
+      upper_alarm: t.num('upper_alarm', 0),
+      critical_limit: t.num('critical_limit', 0),
+      position: t.str('position', ''),
+    })),
   };
 }
 
