@@ -21,9 +21,15 @@ import { readFile } from 'node:fs/promises';
 
 const YOGA_ENTRY = `import { loadYoga } from './load.js';
 let Yoga;
-export const ready = loadYoga().then((y) => {
-  Yoga = y;
-});
+let loading;
+export const ready = {
+  then(resolve, reject) {
+    loading ??= loadYoga().then((y) => {
+      Yoga = y;
+    });
+    return loading.then(resolve, reject);
+  },
+};
 export { Yoga as default };
 export * from './generated/YGEnums.js';
 `;

@@ -1,12 +1,19 @@
 // npm run sea: dist-sea/pbc-linux-x64, one executable holding the Node that runs this script
-// and pbc (Node's single-executable applications, docs/install.md). Steps:
-// 1. scripts/build.mjs --sea: one CommonJS script, dist-sea/bundle/pbc.cjs;
-// 2. a training run (scripts/sea-train.mjs): the console, through scripts/sea-loader.cjs, until
-//    its first frame with a simulator's data; V8's code cache of pbc.cjs as it stands then;
-// 3. node --experimental-sea-config: the loader as main script, pbc.cjs and the cache as assets;
-// 4. a copy of this Node (process.execPath) with the blob injected by postject.
-// PBC_SEA_CODE_CACHE=0 leaves the code cache out (bench/startup.mjs measures both).
-// PBC_SEA_OUT=file writes the executable elsewhere.
+// and pbc (Node's single-executable applications, docs/install.md). Two ways, the first that
+// works:
+// A. a V8 startup snapshot (`useSnapshot`): scripts/build.mjs --sea-snapshot bundles the
+//    snapshot's entry (scripts/sea-snapshot.mjs) into dist-sea/snapshot/pbc-snapshot.cjs;
+//    node --experimental-sea-config runs it — React, Ink and pbc's modules evaluated — and
+//    stores the heap in the blob; the executable must then answer --version.
+// B. if A fails (said on stderr, the executable still built), or with PBC_SEA_SNAPSHOT=0:
+//    1. scripts/build.mjs --sea: one CommonJS script, dist-sea/bundle/pbc.cjs;
+//    2. a training run (scripts/sea-train.mjs): the console, through scripts/sea-loader.cjs,
+//       until its first frame with a simulator's data; V8's code cache of pbc.cjs then;
+//    3. node --experimental-sea-config: the loader as main script, pbc.cjs and the cache as
+//       assets.
+// Then a copy of this Node (process.execPath) gets the blob injected by postject.
+// PBC_SEA_CODE_CACHE=0 (with PBC_SEA_SNAPSHOT=0) leaves the code cache out (bench/startup.mjs
+// measures all three). PBC_SEA_OUT=file writes the executable elsewhere.
 import { execFileSync } from 'node:child_process';
 import { chmod, copyFile, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { arch, platform } from 'node:os';
@@ -21,39 +28,84 @@ const out = resolve(root, process.env.PBC_SEA_OUT ?? join(dir, `pbc-${platform()
 const tmp = `${out}.tmp-${process.pid}`;
 const config = join(dir, `sea-config.${process.pid}.json`);
 const blob = join(dir, `sea-prep.${process.pid}.blob`);
+const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 const bundle = join(dir, 'bundle');
 const cache = join(bundle, 'pbc.cache');
+const withSnapshot = process.env.PBC_SEA_SNAPSHOT !== '0';
 const withCache = process.env.PBC_SEA_CODE_CACHE !== '0';
 
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--sea'], { stdio: 'inherit' });
-await copyFile(join(root, 'scripts/sea-loader.cjs'), join(bundle, 'sea-loader.cjs'));
-const cacheBytes = withCache ? await train(bundle, cache) : 0;
-try {
+const build = (flag) =>
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), flag], { stdio: 'inherit' });
+
+/**
+ * The blob of `seaConfig`, injected into a copy of this Node at `tmp`. The snapshot runs pbc's
+ * modules at build time: with CI, colour and Node variables unset, so none of the build
+ * machine's answers land in the heap (scripts/sea-snapshot-esm.mjs).
+ */
+async function makeExecutable(seaConfig) {
   await writeFile(
     config,
-    JSON.stringify({
-      main: join(bundle, 'sea-loader.cjs'),
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useCodeCache: withCache,
-      assets: { 'pbc.cjs': join(bundle, 'pbc.cjs'), ...(withCache ? { 'pbc.cache': cache } : {}) },
-    }),
+    JSON.stringify({ ...seaConfig, output: blob, disableExperimentalSEAWarning: true }),
   );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'ignore' });
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' };
+  execFileSync(process.execPath, ['--experimental-sea-config', config], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
   await copyFile(process.execPath, tmp);
   await postject.inject(tmp, 'NODE_SEA_BLOB', await readFile(blob), {
     sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   });
   await chmod(tmp, 0o755);
+}
+
+/** A: the startup snapshot; its description, or undefined when it could not be made. */
+async function snapshotExecutable() {
+  try {
+    build('--sea-snapshot');
+    await makeExecutable({
+      main: join(dir, 'snapshot', 'pbc-snapshot.cjs'),
+      useSnapshot: true,
+    });
+    const answer = execFileSync(tmp, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+    if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
+    return ', startup snapshot';
+  } catch (e) {
+    const detail = String(e.stderr ?? '').trim() || String(e.message ?? e);
+    const lines = detail
+      .split('\n')
+      .filter((l) => !/^\(node:\d+\) Warning|^It may|^To request/.test(l));
+    process.stderr.write(
+      `sea: the startup snapshot failed, building with the code cache instead:\n${lines.slice(0, 12).join('\n')}\n`,
+    );
+    await rm(tmp, { force: true });
+    return undefined;
+  }
+}
+
+/** B: the loader with a trained code cache (or none, PBC_SEA_CODE_CACHE=0). */
+async function codeCacheExecutable() {
+  build('--sea');
+  await copyFile(join(root, 'scripts/sea-loader.cjs'), join(bundle, 'sea-loader.cjs'));
+  const cacheBytes = withCache ? await train(bundle, cache) : 0;
+  await makeExecutable({
+    main: join(bundle, 'sea-loader.cjs'),
+    useCodeCache: withCache,
+    assets: { 'pbc.cjs': join(bundle, 'pbc.cjs'), ...(withCache ? { 'pbc.cache': cache } : {}) },
+  });
+  return withCache ? `, code cache ${(cacheBytes / 2 ** 20).toFixed(1)} MiB` : ', no code cache';
+}
+
+let kind;
+try {
+  kind = (withSnapshot && (await snapshotExecutable())) || (await codeCacheExecutable());
   await rename(tmp, out);
 } finally {
   await Promise.all([config, blob, tmp].map((f) => rm(f, { force: true })));
 }
 const { size } = await stat(out);
-const cacheText = withCache
-  ? `, code cache ${(cacheBytes / 2 ** 20).toFixed(1)} MiB`
-  : ', no code cache';
 process.stdout.write(
-  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${cacheText}, Node ${process.version}\n`,
+  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${kind}, Node ${process.version}\n`,
 );
