@@ -51,7 +51,7 @@ async function makeExecutable(seaConfig) {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' };
   execFileSync(process.execPath, ['--experimental-sea-config', config], {
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 << 20,
   });
   await copyFile(process.execPath, tmp);
@@ -73,10 +73,11 @@ async function snapshotExecutable() {
     if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
     return ', startup snapshot';
   } catch (e) {
-    const detail = String(e.stderr ?? '').trim() || String(e.message ?? e);
-    const lines = detail
-      .split('\n')
-      .filter((l) => !/^\(node:\d+\) Warning|^It may|^To request/.test(l));
+    const detail = `${e.stdout ?? ''}\n${e.stderr ?? ''}\n${e.message ?? e}`;
+    // Node's own warnings and the fatal error's frame are noise; the cause is in the rest
+    const noise =
+      /^\(node:\d+\)|^It may|^To request|^\(Use `node|^#|^\s*$|^ *\d+: 0x|^----- Native/;
+    const lines = detail.split('\n').filter((l) => !noise.test(l));
     process.stderr.write(
       `sea: the startup snapshot failed, building with the code cache instead:\n${lines.slice(0, 12).join('\n')}\n`,
     );
