@@ -7,7 +7,7 @@
 // --sea (part of npm run sea, scripts/sea.mjs): one CommonJS dist-sea/bundle/pbc.cjs, the
 // script a single executable runs (Node 20's single-executable support takes CommonJS
 // only; scripts/sea-esm.mjs removes the top-level awaits CommonJS cannot hold).
-// --sea-snapshot (also npm run sea): dist-sea/snapshot/pbc-snapshot.cjs, the same as --sea from
+// --sea-snapshot (also npm run sea): dist-sea/snapshot/pbc.cjs, the same as --sea from
 // the startup snapshot's entry scripts/sea-snapshot.mjs, with what cannot be in a V8 heap
 // snapshot made lazy (scripts/sea-snapshot-esm.mjs).
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -31,9 +31,9 @@ const finalDir = join(
   root,
   snapshot ? 'dist-sea/snapshot' : sea ? 'dist-sea/bundle' : single ? 'dist-bundle' : 'dist',
 );
-const entryName = snapshot ? 'pbc-snapshot' : single ? 'pbc' : 'cli';
+const entryName = single ? 'pbc' : 'cli';
 const entry = join(root, snapshot ? 'scripts/sea-snapshot.mjs' : 'src/cli.ts');
-const outName = snapshot ? 'pbc-snapshot.cjs' : sea ? 'pbc.cjs' : 'pbc.mjs';
+const outName = sea ? 'pbc.cjs' : 'pbc.mjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
 // finds dist/ half written.
 const outdir = `${finalDir}.tmp-${process.pid}`;

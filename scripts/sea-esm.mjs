@@ -15,6 +15,10 @@
 // 2. Ink's reconciler awaits React DevTools and its own package.json at the top level in
 //    development mode only (DEV=true), which the console keeps off and the builds stub out:
 //    here DevTools count as not installed (Ink then prints its usual warning).
+// 3. yoga-layout's Emscripten loader reads its WebAssembly, embedded as a base64 `data:` URL,
+//    with fetch(): that loads Node's undici and decodes 120 KB of URL in JavaScript — about
+//    30–50 ms of CPU before the first frame. Here the loader gets the bytes from
+//    Buffer.from(…, 'base64') (native) as its `wasmBinary`, and never calls fetch.
 //
 // When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
 import { readFile } from 'node:fs/promises';
@@ -36,6 +40,15 @@ export * from './generated/YGEnums.js';
 
 /** file → [anchor, replacement (a function: the whole new source)] */
 const edits = [
+  {
+    file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+    edits: [
+      [
+        'function ya(){return w||"function"!=typeof fetch?',
+        'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
+      ],
+    ],
+  },
   {
     file: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
     edits: [['const Yoga = wrapAssembly(await loadYoga());', () => YOGA_ENTRY]],

@@ -1,10 +1,11 @@
 // The entry of the single executable's V8 startup snapshot (npm run sea, scripts/sea.mjs;
-// built by scripts/build.mjs --sea-snapshot into dist-sea/snapshot/pbc-snapshot.cjs, which
-// `node --experimental-sea-config` runs with `useSnapshot`). At build time it evaluates the
-// modules the console needs up to its first frame — React, Ink, pbc's commands, store and
-// screens — and V8 saves the heap as it then stands into the executable. On the jump host
-// the executable starts from that heap and only runs src/cli.ts: parsing, compiling and
-// evaluating those modules is already done.
+// built by scripts/build.mjs --sea-snapshot into dist-sea/snapshot/pbc.cjs). Inside
+// `node --experimental-sea-config` with `useSnapshot`, scripts/sea-loader.cjs compiles it with
+// the code cache of a training run and runs it: it evaluates the modules the console needs up
+// to its first frame — React, Ink, pbc's commands, store and screens — and V8 saves the heap,
+// compiled functions included, into the executable. On the jump host the executable starts
+// from that heap and only runs src/cli.ts (`main`). Run as a plain script (the training run,
+// `pbc sim` for it) it is pbc, as dist-sea/bundle/pbc.cjs is.
 //
 // What cannot be in the heap is made lazy by the snapshot build (scripts/sea-snapshot-esm.mjs):
 // yoga-layout's WebAssembly (loaded when src/cli.ts awaits its `ready`), node:http(s) (whose
@@ -26,8 +27,8 @@ Promise.all(modules).catch((e) => {
   process.exit(1);
 });
 
-startupSnapshot.setDeserializeMainFunction(() => {
-  // `pbc doctor` reports how pbc's code was compiled (scripts/sea-loader.cjs sets the others)
-  globalThis.__pbcCodeCache = 'snapshot';
+function main() {
   import('../src/cli.ts');
-});
+}
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(main);
+else main();
