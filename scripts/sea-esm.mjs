@@ -68,20 +68,42 @@ const edits = [
   },
 ];
 
-export const seaNoTopLevelAwait = {
-  name: 'sea-no-top-level-await',
-  setup(build) {
-    for (const edit of edits)
-      build.onLoad({ filter: edit.file }, async (args) => {
-        let contents = await readFile(args.path, 'utf8');
-        for (const [from, to] of edit.edits) {
-          if (!contents.includes(from))
-            throw new Error(
-              `scripts/sea-esm.mjs: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
-            );
-          contents = typeof to === 'function' ? to() : contents.replace(from, to);
-        }
-        return { contents, loader: 'js' };
+/**
+ * An esbuild plugin that applies `edits` (file → [anchor, replacement]); an anchor missing
+ * fails the build naming `script` (the patch to update), and so, with `required`, does a build
+ * that never met one of the files.
+ */
+export function anchoredEdits(name, script, edits, { required = false } = {}) {
+  return {
+    name,
+    setup(build) {
+      const met = new Set();
+      for (const edit of edits)
+        build.onLoad({ filter: edit.file }, async (args) => {
+          let contents = await readFile(args.path, 'utf8');
+          for (const [from, to] of edit.edits) {
+            if (!contents.includes(from))
+              throw new Error(
+                `${script}: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
+              );
+            contents = typeof to === 'function' ? to() : contents.replace(from, to);
+          }
+          met.add(edit);
+          return { contents, loader: 'js' };
+        });
+      build.onEnd((result) => {
+        const missed = edits.filter((e) => !met.has(e));
+        if (required && result.errors.length === 0 && missed.length > 0)
+          throw new Error(
+            `${script}: no bundled file matched ${missed.map((e) => e.file)} (moved? update the patch)`,
+          );
       });
-  },
-};
+    },
+  };
+}
+
+export const seaNoTopLevelAwait = anchoredEdits(
+  'sea-no-top-level-await',
+  'scripts/sea-esm.mjs',
+  edits,
+);

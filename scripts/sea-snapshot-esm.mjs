@@ -15,7 +15,7 @@
 //   terminal and environment (after src/tui/main.ts mapped NO_COLOR).
 // (Ink's CI detection is frozen as "not in CI": scripts/sea.mjs builds with CI unset, which is
 // what src/tui/main.ts arranges for dist anyway.) When an anchor is missing the build fails.
-import { readFile } from 'node:fs/promises';
+import { anchoredEdits } from './sea-esm.mjs';
 
 /** Defined in the snapshot bundle's banner. */
 export const SNAPSHOT_HELPERS = `function __pbcLazySegmenter(...a){let s;const g=()=>s??=new Intl.Segmenter(...a);return{segment:(t)=>g().segment(t),resolvedOptions:()=>g().resolvedOptions()}}
@@ -69,28 +69,9 @@ const edits = [
   },
 ];
 
-export const colourAtFirstUse = {
-  name: 'sea-snapshot-colour',
-  setup(build) {
-    const met = new Set();
-    for (const edit of edits)
-      build.onLoad({ filter: edit.file }, async (args) => {
-        let contents = await readFile(args.path, 'utf8');
-        for (const [from, to] of edit.edits) {
-          if (!contents.includes(from))
-            throw new Error(
-              `scripts/sea-snapshot-esm.mjs: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
-            );
-          contents = contents.replace(from, to);
-        }
-        met.add(edit);
-        return { contents, loader: 'js' };
-      });
-    build.onEnd((result) => {
-      if (result.errors.length === 0 && met.size !== edits.length)
-        throw new Error(
-          "scripts/sea-snapshot-esm.mjs: Ink's chalk was not bundled from ink/node_modules/chalk (moved? update the patch)",
-        );
-    });
-  },
-};
+export const colourAtFirstUse = anchoredEdits(
+  'sea-snapshot-colour',
+  'scripts/sea-snapshot-esm.mjs',
+  edits,
+  { required: true },
+);
