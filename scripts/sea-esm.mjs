@@ -16,8 +16,8 @@
 //    development mode only (DEV=true), which the console keeps off and the builds stub out:
 //    here DevTools count as not installed (Ink then prints its usual warning).
 // 3. yoga-layout's Emscripten loader reads its WebAssembly, embedded as a base64 `data:` URL,
-//    with fetch(): that loads Node's undici and decodes 120 KB of URL in JavaScript — about
-//    30–50 ms of CPU before the first frame. Here the loader gets the bytes from
+//    with fetch(): that loads Node's undici and decodes 120 KB of URL in JavaScript — 25–60 ms
+//    of CPU before the first frame (docs/performance.md). Here the loader gets the bytes from
 //    Buffer.from(…, 'base64') (native) as its `wasmBinary`, and never calls fetch.
 //
 // When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
