@@ -7,17 +7,32 @@
 // --sea (part of npm run sea, scripts/sea.mjs): one CommonJS dist-sea/bundle/pbc.cjs, the
 // script a single executable runs (Node 20's single-executable support takes CommonJS
 // only; scripts/sea-esm.mjs removes the top-level awaits CommonJS cannot hold).
+// --sea-snapshot (also npm run sea): dist-sea/snapshot/pbc.cjs, the same as --sea from
+// the startup snapshot's entry scripts/sea-snapshot.mjs, with what cannot be in a V8 heap
+// snapshot made lazy (scripts/sea-snapshot-esm.mjs).
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { seaNoTopLevelAwait } from './sea-esm.mjs';
+import {
+  colourAtFirstUse,
+  lazyHttp,
+  SNAPSHOT_DEFINE,
+  SNAPSHOT_HELPERS,
+} from './sea-snapshot-esm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sea = process.argv.includes('--sea');
+const snapshot = process.argv.includes('--sea-snapshot');
+const sea = snapshot || process.argv.includes('--sea');
 const single = sea || process.argv.includes('--single');
-const finalDir = join(root, sea ? 'dist-sea/bundle' : single ? 'dist-bundle' : 'dist');
+const finalDir = join(
+  root,
+  snapshot ? 'dist-sea/snapshot' : sea ? 'dist-sea/bundle' : single ? 'dist-bundle' : 'dist',
+);
+const entryName = single ? 'pbc' : 'cli';
+const entry = join(root, snapshot ? 'scripts/sea-snapshot.mjs' : 'src/cli.ts');
 const outName = sea ? 'pbc.cjs' : 'pbc.mjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
 // finds dist/ half written.
@@ -29,7 +44,7 @@ await writeFile(stub, 'export default {};\n');
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 await build({
-  entryPoints: { [single ? 'pbc' : 'cli']: join(root, 'src/cli.ts') },
+  entryPoints: { [entryName]: entry },
   outdir,
   bundle: true,
   splitting: !single,
@@ -46,16 +61,21 @@ await build({
     'process.env.NODE_ENV': '"production"',
     PBC_VERSION: JSON.stringify(version),
     ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
+    ...(snapshot ? SNAPSHOT_DEFINE : {}),
   },
   // Ink imports React DevTools only in its development mode (DEV=true), which the console
   // keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
   alias: { 'react-devtools-core': stub },
   banner: {
     js: sea
-      ? "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;"
+      ? `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`
       : "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
-  plugins: sea ? [inkOutputCache, seaNoTopLevelAwait] : [inkOutputCache],
+  plugins: snapshot
+    ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
+    : sea
+      ? [inkOutputCache, seaNoTopLevelAwait]
+      : [inkOutputCache],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
@@ -64,6 +84,10 @@ if (single) {
   if (files.length !== 1 || files[0] !== outName)
     throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
   await chmod(join(outdir, outName), 0o755);
+}
+if (snapshot) {
+  const file = join(outdir, outName);
+  await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
 }
 const old = `${finalDir}.old-${process.pid}`;
 await rename(finalDir, old).catch(() => {});
