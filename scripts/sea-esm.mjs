@@ -38,17 +38,20 @@ export { Yoga as default };
 export * from './generated/YGEnums.js';
 `;
 
+/** 3. above: yoga's WebAssembly from Buffer, not fetch() (every build: scripts/build.mjs). */
+const yogaWasm = {
+  file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+  edits: [
+    [
+      'function ya(){return w||"function"!=typeof fetch?',
+      'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
+    ],
+  ],
+};
+
 /** file → [anchor, replacement (a function: the whole new source)] */
 const edits = [
-  {
-    file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
-    edits: [
-      [
-        'function ya(){return w||"function"!=typeof fetch?',
-        'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
-      ],
-    ],
-  },
+  yogaWasm,
   {
     file: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
     edits: [['const Yoga = wrapAssembly(await loadYoga());', () => YOGA_ENTRY]],
@@ -107,3 +110,8 @@ export const seaNoTopLevelAwait = anchoredEdits(
   'scripts/sea-esm.mjs',
   edits,
 );
+
+/** dist/'s build: only yoga's WebAssembly without fetch() (its ESM keeps the top-level awaits). */
+export const yogaWithoutFetch = anchoredEdits('yoga-without-fetch', 'scripts/sea-esm.mjs', [
+  yogaWasm,
+]);
