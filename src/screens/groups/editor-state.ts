@@ -1,24 +1,20 @@
 /**
- * The group editor's form as a pure reducer: id, type, description, 1..16 buckets (watch
- * port picker + actions) and, for a group that already exists, which call to make
- * (PUT keeps the rules that use it; POST replaces it and the device deletes them).
+ * The group editor's form, a form of the one form engine (src/widgets/forms/form-engine.ts,
+ * `groupSchema`): id, type, description, 1..16 buckets (watch port picker + actions) and,
+ * for a group that already exists, which call to make (PUT keeps the rules that use it;
+ * POST replaces it and the device deletes them).
  */
 import { type Group, type GroupType, splitActions } from '../../model/index.js';
 import { MAX_BUCKETS } from '../../tcam/index.js';
-import {
-  buttonKey,
-  COMMON_VERBS,
-  commonKey,
-  type EditorCommands,
-  editorVerb,
-  type FormEvent,
-  type FormFields,
-  moveStep,
-  onTarget,
-  step,
-  textKey,
-} from '../../widgets/forms/editor-keys.js';
+import { COMMON_VERBS, type EditorCommands, editorVerb } from '../../widgets/forms/editor-keys.js';
 import { type TextField, textField } from '../../widgets/forms/field.js';
+import {
+  type FormEvent,
+  type FormSchema,
+  fieldAt,
+  formStep,
+} from '../../widgets/forms/form-engine.js';
+import { buttons, type FormItem, list } from '../../widgets/forms/form-items.js';
 import { actionCandidates, type EditorEnv } from '../rules/completion.js';
 
 export const GROUP_TYPES: readonly GroupType[] = ['select', 'ff', 'all'];
@@ -76,43 +72,73 @@ export function newGroupForm(
   };
 }
 
-export function targetsOf(s: GroupForm, callShown: boolean): string[] {
-  return [
-    ...(s.mode === 'add' ? ['id'] : []),
-    'type',
-    'description',
-    ...s.buckets.flatMap((b) => [`b${b.id}.w`, `b${b.id}.a`]),
-    'addBucket',
-    ...(callShown ? ['call'] : []),
-    'saveFirst',
-    'apply',
-    'cancel',
-  ];
-}
-
-function fieldAt(s: GroupForm, t: string): TextField | null {
-  if (t === 'id' || t === 'description') return s[t];
-  const m = /^b(\d+)\.([wa])$/.exec(t);
-  const b = m ? s.buckets.find((r) => r.id === Number(m[1])) : undefined;
-  return b ? (m![2] === 'w' ? b.watch : b.actions) : null;
-}
-
-function setField(s: GroupForm, t: string, f: TextField): GroupForm {
-  if (t === 'id' || t === 'description') return { ...s, [t]: f };
-  const m = /^b(\d+)\.([wa])$/.exec(t);
-  if (!m) return s;
-  const id = Number(m[1]);
+/** The group editor as a form of the one engine: its fields, the buckets list, the buttons. */
+export function groupSchema(env: EditorEnv, callShown: boolean): FormSchema<GroupForm> {
+  const text = (
+    id: 'id' | 'description',
+    when?: (s: GroupForm) => boolean,
+  ): FormItem<GroupForm> => ({
+    kind: 'text',
+    id,
+    get: (s) => s[id],
+    set: (s, f) => ({ ...s, [id]: f }),
+    ...(when ? { when } : {}),
+  });
+  const complete = (s: GroupForm) => completionsAt(s, env);
   return {
-    ...s,
-    buckets: s.buckets.map((b) =>
-      b.id !== id ? b : m[2] === 'w' ? { ...b, watch: f } : { ...b, actions: f },
-    ),
+    items: [
+      text('id', (s) => s.mode === 'add'),
+      {
+        kind: 'choice',
+        id: 'type',
+        options: GROUP_TYPES,
+        get: (s) => s.type,
+        set: (s, type) => ({ ...s, type: type as GroupType }),
+        enter: 'next',
+      },
+      text('description'),
+      list<GroupForm, BucketRow>({
+        prefix: 'b',
+        cells: [
+          {
+            name: 'w',
+            get: (r) => r.watch,
+            set: (r, watch) => ({ ...r, watch }),
+            complete,
+            // ←/→ on the watch port: none, then each port of the device in order
+            choices: () => ['', ...env.ports.map((p) => String(p.no))],
+          },
+          { name: 'a', get: (r) => r.actions, set: (r, actions) => ({ ...r, actions }), complete },
+        ],
+        rows: (s) => s.buckets,
+        setRows: (s, buckets) => ({ ...s, buckets: [...buckets] }),
+        newRow: (id) => ({ id, watch: textField(), actions: textField() }),
+        add: 'addBucket',
+        max: MAX_BUCKETS,
+      }),
+      {
+        kind: 'choice',
+        id: 'call',
+        when: () => callShown,
+        options: ['PUT', 'POST'],
+        get: (s) => s.call ?? (s.mode === 'edit' ? 'PUT' : 'POST'),
+        set: (s, call) => ({ ...s, call: call as 'PUT' | 'POST' }),
+        enter: 'step',
+      },
+      {
+        kind: 'checkbox',
+        id: 'saveFirst',
+        get: (s) => s.saveFirst,
+        set: (s, saveFirst) => ({ ...s, saveFirst }),
+      },
+      ...buttons<GroupForm>(),
+    ],
   };
 }
 
 /** Tab in a bucket's actions completes the last action of the comma list (no group: in buckets). */
 export function completionsAt(s: GroupForm, env: EditorEnv): string[] {
-  const text = fieldAt(s, s.focus)?.text ?? '';
+  const text = fieldAt(groupSchema(env, false), s, s.focus)?.text ?? '';
   return candidatesAt(s, env).filter((c) => c.startsWith(text) && c !== text);
 }
 
@@ -132,16 +158,6 @@ function candidatesAt(s: GroupForm, env: EditorEnv): string[] {
     .map((c) => head + c);
 }
 
-/** ←/→ on the watch port: none, then each port of the device in order. */
-function pickPort(s: GroupForm, target: string, delta: number, env: EditorEnv): GroupForm {
-  const f = fieldAt(s, target);
-  if (!f) return s;
-  const choices = ['', ...env.ports.map((p) => String(p.no))];
-  const i = choices.indexOf(f.text.trim());
-  const next = choices[(Math.max(0, i) + delta + choices.length) % choices.length]!;
-  return setField(s, target, textField(next));
-}
-
 export function bucketActions(b: BucketRow): string[] {
   return splitActions(b.actions.text);
 }
@@ -157,71 +173,7 @@ export function groupKey(
   /** The keymap's editor layer (what each key does here): ScreenProps.keys.command. */
   commands: EditorCommands,
 ): { state: GroupForm; event: GroupEvent } {
-  const targets = targetsOf(s, callShown);
-  const st = onTarget(s, targets);
-  const focus = st.focus;
-  const fields: FormFields<GroupForm> = {
-    fieldAt,
-    setField,
-    completions: (x) => completionsAt(x, env),
-  };
-  const verb = editorVerb(commands, key);
-  const common = commonKey(st, verb, targets, fields);
-  if (common) return common;
-  const done = step<GroupForm>;
-  const go = (d: number) => moveStep(st, targets, d);
-  const cycle = (d: number) =>
-    GROUP_TYPES[(GROUP_TYPES.indexOf(st.type) + d + GROUP_TYPES.length) % GROUP_TYPES.length]!;
-  if (verb === 'remove') {
-    const m = /^b(\d+)\./.exec(focus);
-    if (!m) return done(st);
-    const buckets = st.buckets.filter((b) => b.id !== Number(m[1]));
-    const next = { ...st, buckets };
-    const after = targetsOf(next, callShown);
-    const i = targets.indexOf(focus);
-    return done({
-      ...next,
-      focus:
-        [...targets.slice(i + 1), ...targets.slice(0, i).reverse()].find((t) =>
-          after.includes(t),
-        ) ?? 'addBucket',
-    });
-  }
-  const button = buttonKey(st, key);
-  if (button) return button;
-  const activate = key === 'enter' || key === ' ';
-  const delta = verb === 'pickPrev' ? -1 : verb === 'pickNext' || key === ' ' ? 1 : 0;
-  switch (focus) {
-    case 'type':
-      return delta ? done({ ...st, type: cycle(delta) }) : key === 'enter' ? go(1) : done(st);
-    case 'call':
-      return delta || key === 'enter'
-        ? done({
-            ...st,
-            call:
-              st.call === 'POST'
-                ? 'PUT'
-                : st.call === 'PUT'
-                  ? 'POST'
-                  : st.mode === 'edit'
-                    ? 'POST'
-                    : 'PUT',
-          })
-        : done(st);
-    case 'addBucket':
-      if (!activate || st.buckets.length >= MAX_BUCKETS) return done(st);
-      return done({
-        ...st,
-        buckets: [...st.buckets, { id: st.nextId, watch: textField(), actions: textField() }],
-        nextId: st.nextId + 1,
-        focus: `b${st.nextId}.w`,
-      });
-    case 'saveFirst':
-      return activate ? done({ ...st, saveFirst: !st.saveFirst }) : done(st);
-  }
-  if (/^b\d+\.w$/.test(focus) && (verb === 'pickPrev' || verb === 'pickNext'))
-    return done(pickPort(st, focus, delta, env));
-  return textKey(st, key, targets, fields);
+  return formStep(groupSchema(env, callShown), s, key, editorVerb(commands, key));
 }
 
 /** The field a device's refusal is about, from its words; undefined when it names none. */

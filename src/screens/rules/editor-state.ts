@@ -1,27 +1,27 @@
 /**
- * The rule editor's form as a pure reducer: fields, match rows, the ordered action list,
- * the checkboxes, and which of them has the focus. Keys come in as the frame's key names
- * (src/tui/keys.ts); the reducer answers with the next state and, for Ctrl-S / Apply or
- * Esc / Cancel, an event for the screen. Validation and previews live in analysis.ts.
+ * The rule editor's form, a form of the one form engine (src/widgets/forms/form-engine.ts):
+ * its state (fields, match rows, the ordered action list, the checkboxes, the focus) and its
+ * items (`ruleSchema`) with the rule editor's own plug-ins — what Tab completes, typing a
+ * whole match into the match rows, the prefilled priority, the Ctrl-F fix. Keys come in as
+ * the frame's key names (src/tui/keys.ts) and are read as the keymap's editor verbs; the engine
+ * answers with the next state and, for Ctrl-S / Apply or Esc / Cancel, an event for the
+ * screen. Validation and previews live in analysis.ts.
  */
 import { type Match, type Rule, splitActions } from '../../model/index.js';
 import { DEFAULT_PRIORITY } from '../../ops/index.js';
-import {
-  buttonKey,
-  COMMON_VERBS,
-  commonKey,
-  type EditorCommands,
-  editorVerb,
-  type FormEvent,
-  type FormFields,
-  onTarget,
-  step,
-  textKey,
-} from '../../widgets/forms/editor-keys.js';
+import { COMMON_VERBS, type EditorCommands, editorVerb } from '../../widgets/forms/editor-keys.js';
 import { isPrintable, type TextField, textField } from '../../widgets/forms/field.js';
+import {
+  fieldAt as engineFieldAt,
+  type FormEvent,
+  type FormSchema,
+  formStep,
+} from '../../widgets/forms/form-engine.js';
+import { buttons, type FormItem, list } from '../../widgets/forms/form-items.js';
 import {
   actionCandidates,
   type EditorEnv,
+  EMPTY_ENV,
   fieldCandidates,
   valueCandidates,
 } from './completion.js';
@@ -119,55 +119,65 @@ export function newRuleForm(mode: EditorMode, rule: Rule | null = null): RuleFor
   };
 }
 
-/** Focus targets in screen order. */
-export function targetsOf(s: RuleForm, overrideShown: boolean): string[] {
-  return [
-    'name',
-    'description',
-    'priority',
-    ...s.match.flatMap((r) => [`m${r.id}.f`, `m${r.id}.v`]),
-    'addMatch',
-    ...s.actions.map((a) => `a${a.id}`),
-    'addAction',
-    'saveFirst',
-    ...(overrideShown ? ['override'] : []),
-    'apply',
-    'cancel',
-  ];
+/** The rule editor as a form of the one engine: its fields, match rows, actions, checkboxes. */
+export function ruleSchema(ctx: Omit<KeyContext, 'commands'>): FormSchema<RuleForm> {
+  const text = (id: 'name' | 'description' | 'priority'): FormItem<RuleForm> => ({
+    kind: 'text',
+    id,
+    get: (s) => s[id],
+    set: (s, f) => ({ ...s, [id]: f }),
+  });
+  const check = (id: 'saveFirst' | 'override'): FormItem<RuleForm> => ({
+    kind: 'checkbox',
+    id,
+    get: (s) => s[id],
+    set: (s, on) => ({ ...s, [id]: on }),
+  });
+  const complete = (s: RuleForm) => completionsAt(s, ctx.env);
+  return {
+    items: [
+      text('name'),
+      text('description'),
+      text('priority'),
+      list<RuleForm, MatchRow>({
+        prefix: 'm',
+        cells: [
+          { name: 'f', get: (r) => r.field, set: (r, field) => ({ ...r, field }), complete },
+          { name: 'v', get: (r) => r.value, set: (r, value) => ({ ...r, value }), complete },
+        ],
+        rows: (s) => s.match,
+        setRows: (s, match) => ({ ...s, match: [...match] }),
+        newRow: (id) => ({ id, field: textField(), value: textField() }),
+        add: 'addMatch',
+        // `in_port=1`, `tcp tcp_dst=443` typed or pasted into the match rows
+        typeIn: typeInMatch,
+      }),
+      list<RuleForm, ActionRow>({
+        prefix: 'a',
+        cells: [{ name: '', get: (r) => r.text, set: (r, text) => ({ ...r, text }), complete }],
+        rows: (s) => s.actions,
+        setRows: (s, actions) => ({ ...s, actions: [...actions] }),
+        newRow: (id) => ({ id, text: textField() }),
+        add: 'addAction',
+        ordered: true,
+      }),
+      check('saveFirst'),
+      { ...check('override'), when: () => ctx.overrideShown },
+      ...buttons<RuleForm>(),
+    ],
+    prepare: keptPriority,
+    verbs: {
+      fix: (s) => {
+        const fix = fixFor(s, ctx.fixes);
+        return fix ? applyFix(s, fix) : s;
+      },
+    },
+  };
 }
 
 /** The text field a focus target edits, if it is one. */
 export function fieldAt(s: RuleForm, target: string): TextField | null {
-  if (target === 'name' || target === 'description' || target === 'priority') return s[target];
-  const m = /^m(\d+)\.([fv])$/.exec(target);
-  if (m) {
-    const row = s.match.find((r) => r.id === Number(m[1]));
-    return row ? (m[2] === 'f' ? row.field : row.value) : null;
-  }
-  const a = /^a(\d+)$/.exec(target);
-  if (a) return s.actions.find((r) => r.id === Number(a[1]))?.text ?? null;
-  return null;
-}
-
-function setField(s: RuleForm, target: string, f: TextField): RuleForm {
-  if (target === 'name' || target === 'description' || target === 'priority')
-    return { ...s, [target]: f };
-  const m = /^m(\d+)\.([fv])$/.exec(target);
-  if (m) {
-    const id = Number(m[1]);
-    return {
-      ...s,
-      match: s.match.map((r) =>
-        r.id !== id ? r : m[2] === 'f' ? { ...r, field: f } : { ...r, value: f },
-      ),
-    };
-  }
-  const a = /^a(\d+)$/.exec(target);
-  if (a) {
-    const id = Number(a[1]);
-    return { ...s, actions: s.actions.map((r) => (r.id === id ? { ...r, text: f } : r)) };
-  }
-  return s;
+  return engineFieldAt(ruleSchema({ env: EMPTY_ENV, fixes: [], overrideShown: true }), s, target);
 }
 
 /** What Tab may complete in the focused field. */
@@ -207,37 +217,12 @@ export function priorityOf(s: RuleForm): number | null {
   return n <= 65535 ? n : null;
 }
 
-function addMatchRow(s: RuleForm, field = '', value = '', before?: string): RuleForm {
+function addMatchRow(s: RuleForm, field: string, value: string, before?: string): RuleForm {
   const row = { id: s.nextId, field: textField(field), value: textField(value) };
   const pos = before === undefined ? -1 : s.match.findIndex((r) => r.field.text.trim() === before);
   const match = [...s.match];
   match.splice(pos === -1 ? match.length : pos, 0, row);
   return { ...s, match, nextId: s.nextId + 1, focus: field === '' ? `m${row.id}.f` : s.focus };
-}
-
-function removeRow(s: RuleForm, targets: string[]): RuleForm {
-  const m = /^m(\d+)\./.exec(s.focus);
-  const a = /^a(\d+)$/.exec(s.focus);
-  if (!m && !a) return s;
-  const i = targets.indexOf(s.focus);
-  const next = m
-    ? { ...s, match: s.match.filter((r) => r.id !== Number(m[1])) }
-    : { ...s, actions: s.actions.filter((r) => r.id !== Number(a![1])) };
-  // focus the neighbour that still exists
-  const after = targetsOf(next, targets.includes('override'));
-  const candidates = [...targets.slice(i + 1), ...targets.slice(0, i).reverse()];
-  return { ...next, focus: candidates.find((t) => after.includes(t)) ?? 'addMatch' };
-}
-
-function moveAction(s: RuleForm, delta: number): RuleForm {
-  const a = /^a(\d+)$/.exec(s.focus);
-  if (!a) return s;
-  const i = s.actions.findIndex((r) => r.id === Number(a[1]));
-  const j = i + delta;
-  if (i === -1 || j < 0 || j >= s.actions.length) return s;
-  const actions = [...s.actions];
-  [actions[i], actions[j]] = [actions[j]!, actions[i]!];
-  return { ...s, actions };
 }
 
 function applyFix(s: RuleForm, fix: EditorFix): RuleForm {
@@ -286,52 +271,7 @@ export function editorKey(
   key: string,
   ctx: KeyContext,
 ): { state: RuleForm; event: EditorEvent } {
-  const targets = targetsOf(s, ctx.overrideShown);
-  const st = keptPriority(onTarget(s, targets), key);
-  const focus = st.focus;
-  const fields: FormFields<RuleForm> = {
-    fieldAt,
-    setField,
-    completions: (x) => completionsAt(x, ctx.env),
-  };
-  const verb = editorVerb(ctx.commands, key);
-  const common = commonKey(st, verb, targets, fields);
-  if (common) return common;
-  const done = step<RuleForm>;
-  switch (verb) {
-    case 'remove':
-      return done(removeRow(st, targets));
-    case 'moveUp':
-      return done(moveAction(st, -1));
-    case 'moveDown':
-      return done(moveAction(st, 1));
-    case 'fix': {
-      const fix = fixFor(st, ctx.fixes);
-      return done(fix ? applyFix(st, fix) : st);
-    }
-  }
-  const button = buttonKey(st, key);
-  if (button) return button;
-  const activate = key === 'enter' || key === ' ';
-  switch (focus) {
-    case 'addMatch':
-      return activate ? done(addMatchRow(st)) : done(st);
-    case 'addAction':
-      if (!activate) return done(st);
-      return done({
-        ...st,
-        actions: [...st.actions, { id: st.nextId, text: textField() }],
-        nextId: st.nextId + 1,
-        focus: `a${st.nextId}`,
-      });
-    case 'saveFirst':
-    case 'override':
-      return activate ? done({ ...st, [focus]: !st[focus] }) : done(st);
-  }
-  // `in_port=1`, `tcp tcp_dst=443` typed or pasted into the match rows
-  const typed = typeInMatch(st, key);
-  if (typed) return done(typed);
-  return textKey(st, key, targets, fields);
+  return formStep(ruleSchema(ctx), s, key, editorVerb(ctx.commands, key));
 }
 
 /**

@@ -5,8 +5,8 @@
  * a time already (src/tui/key-queue.ts).
  */
 import { useLive } from '../use-live.js';
-import type { FormStep } from './editor-keys.js';
-import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer } from './form-state.js';
+import { DISCARD_LINE, DISCARD_QUESTION, discardGate } from './discard.js';
+import type { FormStep } from './form-engine.js';
 
 /** The device's refusal of the last Apply, shown in the editor at the field it names. */
 export interface Refusal {
@@ -128,32 +128,30 @@ export function editorStep<F>(
   notify: (message: string) => void,
   apply: (f: F) => void,
 ): true {
-  if (form.asking()) {
-    const answer = discardAnswer(key);
-    if (answer === 'discard') {
+  const gated = discardGate(form.asking(), key, form.dirty, reduce);
+  switch (gated.gate) {
+    case 'discard':
       form.set(null);
       notify('editor closed, the changes were discarded; nothing was sent');
-    } else if (answer === 'back') {
+      break;
+    case 'back':
       form.setAsking(false);
       notify('back to the editor');
-    }
-    return true;
-  }
-  const { state, event } = reduce();
-  if (event === 'cancel') {
-    if (form.dirty()) {
+      break;
+    case 'ask':
       form.setAsking(true);
       notify(DISCARD_LINE);
-      return true;
-    }
-    form.set(null);
-    notify('editor closed, nothing was sent');
-  } else {
-    form.set(state);
-    if (event === 'apply') {
-      form.setRefusal(null);
-      apply(state);
-    }
+      break;
+    case 'close':
+      form.set(null);
+      notify('editor closed, nothing was sent');
+      break;
+    case 'step':
+      form.set(gated.step.state);
+      if (gated.step.event === 'apply') {
+        form.setRefusal(null);
+        apply(gated.step.state);
+      }
   }
   return true;
 }

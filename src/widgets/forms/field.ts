@@ -1,7 +1,7 @@
 /**
  * Pure pieces of the console's forms: a one-line text field with a cursor, focus moves
- * over a list of targets, and shell-like completion. The field forms (form-state.ts) and the
- * rule and group editors (editor-keys.ts) build on these; rendering is in view.tsx.
+ * over a list of targets, and shell-like completion. The one form engine (form-engine.ts)
+ * builds on these for every form; rendering is in view.tsx.
  */
 
 export interface TextField {

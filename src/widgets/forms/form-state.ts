@@ -1,11 +1,15 @@
 /**
- * A small form as a pure reducer: fields of a few kinds, focus, typed text, validation.
- * Screens open a form inside a dialog; the dialog feeds it every key while it is open, so
- * typing 'q' into a field never reaches the global keymap. The console's one form engine:
- * its text is edited by the same field (`field.ts`: cursor, paste, Ctrl-U) as the rule and
- * group editors', and Esc with changes asks the same question (`discardAnswer`).
+ * A dialog's field form: fields of a few kinds, focus, typed text, validation. Screens open a
+ * form inside a dialog; the dialog feeds it every key while it is open, so typing 'q' into a
+ * field never reaches the global keymap. Its keys are run by the console's one form engine
+ * (`form-engine.ts`, as the rule and group editors' are): each field an item of it, the keys
+ * of a dialog form its verbs (`FORM_VERBS`); Esc with changes asks the same question as the
+ * editors (`discardAnswer`).
  */
-import { editText, isPrintable, moveFocus as nextTarget } from './field.js';
+import { DISCARD_LINE, DISCARD_QUESTION, discardAnswer, discardGate } from './discard.js';
+import { isPrintable } from './field.js';
+import { type FormSchema, formStep } from './form-engine.js';
+import type { FormItem } from './form-items.js';
 
 export { isPrintable };
 
@@ -80,21 +84,7 @@ export function isDirty(state: FormState): boolean {
   return visibleFields(state).some((f) => (state.values[f.id] ?? '') !== (initial[f.id] ?? ''));
 }
 
-/** The question Esc asks when typed work would be lost (every form and editor alike). */
-export const DISCARD_QUESTION = 'discard changes? y/n';
-
-/** The question as the form's last line shows it. */
-export const DISCARD_LINE = `${DISCARD_QUESTION} (y discards what was typed; n goes back)`;
-
-/**
- * A key while the question is asked: y discards, n or Esc goes back to the form, any other
- * key waits (null).
- */
-export function discardAnswer(key: string): 'discard' | 'back' | null {
-  if (key === 'y' || key === 'Y') return 'discard';
-  if (key === 'n' || key === 'N' || key === 'escape') return 'back';
-  return null;
-}
+export { DISCARD_LINE, DISCARD_QUESTION, discardAnswer };
 
 /**
  * The form with `message` (e.g. the device's refusal) shown at the field it names — a
@@ -147,17 +137,6 @@ export function submittedValues(state: FormState): FormValues {
   return Object.fromEntries(visibleFields(state).map((f) => [f.id, state.values[f.id] ?? '']));
 }
 
-/** Text a key adds to a select or checkbox: one printable character, or a pasted run. */
-function typedText(key: string): string | null {
-  return isPrintable(key) ? key : null;
-}
-
-function moveFocus(state: FormState, delta: number): FormState {
-  const ids = visibleFields(state).map((f) => f.id);
-  if (ids.length === 0) return state;
-  return { ...state, focus: nextTarget(ids, state.focus, delta) };
-}
-
 function setValue(state: FormState, id: string, value: string): FormState {
   const values = { ...state.values, [id]: value };
   const next: FormState = { ...state, values };
@@ -170,90 +149,111 @@ function setValue(state: FormState, id: string, value: string): FormState {
   return next;
 }
 
-function cycle(field: FieldSpec, value: string, delta: number): string {
-  if (field.kind === 'checkbox') return value === 'true' ? 'false' : 'true';
-  const options = field.options ?? [];
-  if (options.length === 0) return value;
-  const at = options.indexOf(value);
-  return options[(at + delta + options.length) % options.length]!;
-}
-
-/**
- * One key: Tab/↓ and Shift-Tab/↑ move between fields, ←/→/Space change a select or
- * checkbox, typing edits a text field, Backspace deletes, Ctrl-U clears the field, Enter
- * submits (when valid), Esc cancels.
- */
-export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
-  if (state.asking) {
-    const answer = discardAnswer(key);
-    if (answer === 'discard') return { state, outcome: 'cancel' };
-    if (answer === 'back') return { state: { ...state, asking: false }, outcome: null };
-    return { state, outcome: null };
-  }
-  const field = state.fields.find((f) => f.id === state.focus);
-  switch (key) {
-    case 'escape':
-      if (isDirty(state)) return { state: { ...state, asking: true }, outcome: null };
-      return { state, outcome: 'cancel' };
-    case 'enter': {
-      const problem = validateForm(state);
-      if (problem)
-        return { state: { ...state, error: problem, focus: problem.field }, outcome: null };
-      return { state, outcome: 'submit' };
-    }
-    case 'tab':
-    case 'down':
-      return { state: moveFocus(state, 1), outcome: null };
-    case 'shift+tab':
-    case 'up':
-      return { state: moveFocus(state, -1), outcome: null };
-  }
-  if (!field) return { state, outcome: null };
-  const value = state.values[field.id] ?? '';
-  if (field.kind === 'select' || field.kind === 'checkbox') {
-    if (key === 'left')
-      return { state: setValue(state, field.id, cycle(field, value, -1)), outcome: null };
-    if (key === 'right' || key === ' ')
-      return { state: setValue(state, field.id, cycle(field, value, 1)), outcome: null };
-    const typed = typedText(key);
-    if (typed && field.kind === 'select') {
-      // a letter jumps to the next option that starts with it
-      const options = field.options ?? [];
-      const start = options.indexOf(value);
-      for (let i = 1; i <= options.length; i++) {
-        const o = options[(start + i) % options.length]!;
-        if (o.toLowerCase().startsWith(typed.toLowerCase()))
-          return { state: setValue(state, field.id, o), outcome: null };
-      }
-    }
-    if (typed && field.kind === 'checkbox') {
-      const t = typed.toLowerCase();
-      if (t === 'y') return { state: setValue(state, field.id, 'true'), outcome: null };
-      if (t === 'n') return { state: setValue(state, field.id, 'false'), outcome: null };
-    }
-    return { state, outcome: null };
-  }
-  return { state: textKey(state, field, value, key), outcome: null };
-}
-
 /** Where the cursor is in a text field: where the last key left it, else at the end. */
 export function cursorOf(state: FormState, id: string): number {
   const value = state.values[id] ?? '';
   return Math.min(state.cursors?.[id] ?? value.length, value.length);
 }
 
+/** A letter jumps to the next option that starts with it. */
+const jump =
+  (options: readonly string[]) =>
+  (key: string, value: string): string | null => {
+    const start = options.indexOf(value);
+    for (let i = 1; i <= options.length; i++) {
+      const o = options[(start + i) % options.length]!;
+      if (o.toLowerCase().startsWith(key.toLowerCase())) return o;
+    }
+    return null;
+  };
+
+const yesNo = (key: string): string | null =>
+  /^[yY]$/.test(key) ? 'true' : /^[nN]$/.test(key) ? 'false' : null;
+
 /**
- * A key in a text, password or number field, edited as every field of the console is
- * (`editText`): a number field takes digits only, `maxLength` is never passed.
+ * A text, password or number field: edited as every field of the console is (`editText`),
+ * a number field takes digits only, `maxLength` is never passed.
  */
-function textKey(state: FormState, field: FieldSpec, value: string, key: string): FormState {
-  const typed = field.kind === 'number' && isPrintable(key) ? key.replace(/\D/g, '') : key;
-  if (typed === '') return state;
-  const edited = editText({ text: value, cursor: cursorOf(state, field.id) }, typed);
-  if (!edited) return state;
-  if (field.maxLength !== undefined && [...edited.text].length > field.maxLength) return state;
-  const next = edited.text === value ? state : setValue(state, field.id, edited.text);
-  return { ...next, cursors: { ...state.cursors, [field.id]: edited.cursor } };
+function textItem(f: FieldSpec): FormItem<FormState> {
+  return {
+    kind: 'text',
+    id: f.id,
+    get: (s) => ({ text: s.values[f.id] ?? '', cursor: cursorOf(s, f.id) }),
+    set: (s, t) => {
+      if (f.maxLength !== undefined && [...t.text].length > f.maxLength) return s;
+      const next = t.text === (s.values[f.id] ?? '') ? s : setValue(s, f.id, t.text);
+      return { ...next, cursors: { ...s.cursors, [f.id]: t.cursor } };
+    },
+    ...(f.kind === 'number' ? { accept: (key: string) => key.replace(/\D/g, '') } : {}),
+  };
+}
+
+/** A field form as a form of the one engine: each field an item, shown while visible. */
+function fieldsSchema(state: FormState): FormSchema<FormState> {
+  const item = (f: FieldSpec): FormItem<FormState> => {
+    if (f.kind !== 'select' && f.kind !== 'checkbox') return textItem(f);
+    const options = f.kind === 'checkbox' ? ['false', 'true'] : (f.options ?? []);
+    return {
+      kind: 'choice',
+      id: f.id,
+      options,
+      get: (s) => s.values[f.id] ?? '',
+      set: (s, v) => setValue(s, f.id, v),
+      enter: 'step',
+      typed: f.kind === 'checkbox' ? yesNo : jump(options),
+    };
+  };
+  return {
+    items: state.fields.map((f) => ({
+      ...item(f),
+      when: (s: FormState) => isVisible(f, s.values),
+    })),
+  };
+}
+
+/** The keys of a field form, as the engine's verbs. */
+const FORM_VERBS: Readonly<Record<string, string>> = {
+  escape: 'cancel',
+  enter: 'apply',
+  tab: 'next',
+  down: 'next',
+  'shift+tab': 'prev',
+  up: 'prev',
+  left: 'pickPrev',
+  right: 'pickNext',
+};
+
+/**
+ * One key: Tab/↓ and Shift-Tab/↑ move between fields, ←/→/Space change a select or
+ * checkbox, typing edits a text field, Backspace deletes, Ctrl-U clears the field, Enter
+ * submits (when valid), Esc cancels (asking first after a change).
+ */
+export function formKey(state: FormState, key: string): { state: FormState; outcome: FormOutcome } {
+  const gated = discardGate(
+    state.asking === true,
+    key,
+    () => isDirty(state),
+    () => formStep(fieldsSchema(state), state, key, FORM_VERBS[key]),
+  );
+  switch (gated.gate) {
+    case 'discard':
+    case 'close':
+      return { state, outcome: 'cancel' };
+    case 'back':
+      return { state: { ...state, asking: false }, outcome: null };
+    case 'wait':
+      return { state, outcome: null };
+    case 'ask':
+      return { state: { ...state, asking: true }, outcome: null };
+  }
+  const { state: next, event } = gated.step;
+  if (event === 'apply') {
+    const problem = validateForm(state);
+    if (problem)
+      return { state: { ...state, error: problem, focus: problem.field }, outcome: null };
+    return { state, outcome: 'submit' };
+  }
+  return { state: next, outcome: null };
 }
 
 /** How a value is drawn: passwords as bullets, checkboxes as [x]. */
