@@ -148,17 +148,12 @@ export class Runner implements Run {
       throw new UsageError((e as Error).message);
     }
     // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts);
-    // strict: a write sent outside the executor (no operation) is refused, nothing sent.
-    this.journalOf = installJournal(
-      this.made,
-      {
-        device: dev.url,
-        ...(dev.context ? { context: dev.context.name } : {}),
-        ...(dev.user !== undefined ? { user: dev.user } : {}),
-      },
-      undefined,
-      { strict: true },
-    );
+    // a write sent outside the executor (no operation) is refused, nothing sent.
+    this.journalOf = installJournal(this.made, {
+      device: dev.url,
+      ...(dev.context ? { context: dev.context.name } : {}),
+      ...(dev.user !== undefined ? { user: dev.user } : {}),
+    });
     // its writes are refused while another operator holds the device's lock (src/ops/lock)
     installLock(this.made, {
       ...(dev.user !== undefined ? { login: dev.user } : {}),
