@@ -1,24 +1,43 @@
 // Bundles src/cli.ts into dist/ with esbuild. Ink/React are only reached through
 // dynamic import() from the TUI path, so code splitting keeps them out of the
 // scripted commands' start-up.
-// --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead
-// (no splitting, dynamic imports inlined), which runs on plain Node >= 20 without
-// node_modules.
+// --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead,
+// which runs on plain Node >= 20 without node_modules: the program is the single
+// executable's CommonJS script (below), carried as text by scripts/bundle-loader.mjs, which
+// compiles it with a V8 code cache kept in the user's cache directory.
 // --sea (part of npm run sea, scripts/sea.mjs): one CommonJS dist-sea/bundle/pbc.cjs, the
 // script a single executable runs (Node 20's single-executable support takes CommonJS
 // only; scripts/sea-esm.mjs removes the top-level awaits CommonJS cannot hold).
+// --sea-snapshot (also npm run sea): dist-sea/snapshot/pbc.cjs, the same as --sea from
+// the startup snapshot's entry scripts/sea-snapshot.mjs, with what cannot be in a V8 heap
+// snapshot made lazy (scripts/sea-snapshot-esm.mjs).
+import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
-import { seaNoTopLevelAwait } from './sea-esm.mjs';
+import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
+import {
+  colourAtFirstUse,
+  lazyHttp,
+  SNAPSHOT_DEFINE,
+  SNAPSHOT_HELPERS,
+} from './sea-snapshot-esm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sea = process.argv.includes('--sea');
-const single = sea || process.argv.includes('--single');
-const finalDir = join(root, sea ? 'dist-sea/bundle' : single ? 'dist-bundle' : 'dist');
-const outName = sea ? 'pbc.cjs' : 'pbc.mjs';
+const snapshot = process.argv.includes('--sea-snapshot');
+const bundleOnly = process.argv.includes('--single');
+// the bundle's program is built as the executable's (CommonJS, no top-level await)
+const sea = snapshot || bundleOnly || process.argv.includes('--sea');
+const single = sea;
+const finalDir = join(
+  root,
+  snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
+);
+const entryName = single ? 'pbc' : 'cli';
+const entry = join(root, snapshot ? 'scripts/sea-snapshot.mjs' : 'src/cli.ts');
+const outName = 'pbc.cjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
 // finds dist/ half written.
 const outdir = `${finalDir}.tmp-${process.pid}`;
@@ -29,7 +48,7 @@ await writeFile(stub, 'export default {};\n');
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 await build({
-  entryPoints: { [single ? 'pbc' : 'cli']: join(root, 'src/cli.ts') },
+  entryPoints: { [entryName]: entry },
   outdir,
   bundle: true,
   splitting: !single,
@@ -46,16 +65,21 @@ await build({
     'process.env.NODE_ENV': '"production"',
     PBC_VERSION: JSON.stringify(version),
     ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
+    ...(snapshot ? SNAPSHOT_DEFINE : {}),
   },
   // Ink imports React DevTools only in its development mode (DEV=true), which the console
   // keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
   alias: { 'react-devtools-core': stub },
   banner: {
     js: sea
-      ? "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;"
+      ? `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`
       : "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
   },
-  plugins: sea ? [inkOutputCache, seaNoTopLevelAwait] : [inkOutputCache],
+  plugins: snapshot
+    ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
+    : sea
+      ? [inkOutputCache, seaNoTopLevelAwait]
+      : [inkOutputCache, yogaWithoutFetch],
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
@@ -63,8 +87,31 @@ if (single) {
   const files = await readdir(outdir, { recursive: true });
   if (files.length !== 1 || files[0] !== outName)
     throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
-  await chmod(join(outdir, outName), 0o755);
+  if (bundleOnly) await carry(outdir);
+  else await chmod(join(outdir, outName), 0o755);
 }
+if (snapshot) {
+  const file = join(outdir, outName);
+  await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
+}
+/**
+ * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the program's text (pbc.cjs) as one
+ * block comment after the mark (escaped as the loader says).
+ */
+async function carry(dir) {
+  const program = await readFile(join(dir, outName), 'utf8');
+  const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
+  const key = createHash('sha256').update(program).digest('hex').slice(0, 16);
+  const escaped = program.replaceAll('~', '~~').replaceAll('*/', '*~/');
+  const text = loader.replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`);
+  await writeFile(
+    join(dir, 'pbc.mjs'),
+    `#!/usr/bin/env node\n${text}//@pbc-program\n/*${escaped}*/\n`,
+  );
+  await chmod(join(dir, 'pbc.mjs'), 0o755);
+  await rm(join(dir, outName));
+}
+
 const old = `${finalDir}.old-${process.pid}`;
 await rename(finalDir, old).catch(() => {});
 await rename(outdir, finalDir);

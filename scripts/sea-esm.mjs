@@ -15,21 +15,43 @@
 // 2. Ink's reconciler awaits React DevTools and its own package.json at the top level in
 //    development mode only (DEV=true), which the console keeps off and the builds stub out:
 //    here DevTools count as not installed (Ink then prints its usual warning).
+// 3. yoga-layout's Emscripten loader reads its WebAssembly, embedded as a base64 `data:` URL,
+//    with fetch(): that loads Node's undici and decodes 120 KB of URL in JavaScript — 25–60 ms
+//    of CPU before the first frame (docs/performance.md). Here the loader gets the bytes from
+//    Buffer.from(…, 'base64') (native) as its `wasmBinary`, and never calls fetch.
 //
 // When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
 import { readFile } from 'node:fs/promises';
 
 const YOGA_ENTRY = `import { loadYoga } from './load.js';
 let Yoga;
-export const ready = loadYoga().then((y) => {
-  Yoga = y;
-});
+let loading;
+export const ready = {
+  then(resolve, reject) {
+    loading ??= loadYoga().then((y) => {
+      Yoga = y;
+    });
+    return loading.then(resolve, reject);
+  },
+};
 export { Yoga as default };
 export * from './generated/YGEnums.js';
 `;
 
+/** 3. above: yoga's WebAssembly from Buffer, not fetch() (every build: scripts/build.mjs). */
+const yogaWasm = {
+  file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+  edits: [
+    [
+      'function ya(){return w||"function"!=typeof fetch?',
+      'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
+    ],
+  ],
+};
+
 /** file → [anchor, replacement (a function: the whole new source)] */
 const edits = [
+  yogaWasm,
   {
     file: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
     edits: [['const Yoga = wrapAssembly(await loadYoga());', () => YOGA_ENTRY]],
@@ -49,20 +71,47 @@ const edits = [
   },
 ];
 
-export const seaNoTopLevelAwait = {
-  name: 'sea-no-top-level-await',
-  setup(build) {
-    for (const edit of edits)
-      build.onLoad({ filter: edit.file }, async (args) => {
-        let contents = await readFile(args.path, 'utf8');
-        for (const [from, to] of edit.edits) {
-          if (!contents.includes(from))
-            throw new Error(
-              `scripts/sea-esm.mjs: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
-            );
-          contents = typeof to === 'function' ? to() : contents.replace(from, to);
-        }
-        return { contents, loader: 'js' };
+/**
+ * An esbuild plugin that applies `edits` (file → [anchor, replacement]); an anchor missing
+ * fails the build naming `script` (the patch to update), and so, with `required`, does a build
+ * that never met one of the files.
+ */
+export function anchoredEdits(name, script, edits, { required = false } = {}) {
+  return {
+    name,
+    setup(build) {
+      const met = new Set();
+      for (const edit of edits)
+        build.onLoad({ filter: edit.file }, async (args) => {
+          let contents = await readFile(args.path, 'utf8');
+          for (const [from, to] of edit.edits) {
+            if (!contents.includes(from))
+              throw new Error(
+                `${script}: the anchor of a patch is missing in ${args.path} (update the patch): ${JSON.stringify(from.split('\n')[0])}`,
+              );
+            contents = typeof to === 'function' ? to() : contents.replace(from, to);
+          }
+          met.add(edit);
+          return { contents, loader: 'js' };
+        });
+      build.onEnd((result) => {
+        const missed = edits.filter((e) => !met.has(e));
+        if (required && result.errors.length === 0 && missed.length > 0)
+          throw new Error(
+            `${script}: no bundled file matched ${missed.map((e) => e.file)} (moved? update the patch)`,
+          );
       });
-  },
-};
+    },
+  };
+}
+
+export const seaNoTopLevelAwait = anchoredEdits(
+  'sea-no-top-level-await',
+  'scripts/sea-esm.mjs',
+  edits,
+);
+
+/** dist/'s build: only yoga's WebAssembly without fetch() (its ESM keeps the top-level awaits). */
+export const yogaWithoutFetch = anchoredEdits('yoga-without-fetch', 'scripts/sea-esm.mjs', [
+  yogaWasm,
+]);

@@ -1,13 +1,17 @@
 // The single executable's main script (npm run sea, scripts/sea.mjs). It compiles pbc
-// (dist-sea/bundle/pbc.cjs, carried as the asset `pbc.cjs`) with a V8 code cache made by a
-// training run at build time (the asset `pbc.cache`, scripts/sea-train.mjs): a cache made
-// after the console drew its first frame holds the compiled functions of Ink, React and the
-// screens, where Node's own `useCodeCache` holds only what V8 compiles before running the
-// script (its top level). A cache V8 refuses (another Node, other flags) costs nothing but
-// speed: pbc then compiles as without one; `pbc doctor` says which happened.
-//
-// Outside the executable (the training run: `node dist-sea/bundle/sea-loader.cjs …`) it reads
-// pbc.cjs beside it, and with PBC_SEA_TRAIN_OUT=file writes the code cache there at exit.
+// (a CommonJS bundle, `pbc.cjs`) with a V8 code cache made by a training run at build time
+// (`pbc.cache`, scripts/sea-train.mjs): a cache made after the console drew its first frame
+// holds the compiled functions of Ink, React and the screens, where Node's own `useCodeCache`
+// holds only what V8 compiles before running the script (its top level). A cache V8 refuses
+// (another Node, other flags) costs nothing but speed: pbc then compiles as without one;
+// `pbc doctor` says which happened. It runs in three places:
+// - building the startup snapshot (`useSnapshot`, inside `node --experimental-sea-config`):
+//   pbc.cjs is then the snapshot's bundle (scripts/sea-snapshot.mjs) and pbc.cache beside
+//   it; pbc's modules are evaluated with the trained cache's compiled functions, and V8 keeps
+//   both in the heap it saves. The executable starts from that heap, not from here.
+// - in the code-cache executable (the fallback): pbc.cjs and pbc.cache are its assets;
+// - the training run (`node …/sea-loader.cjs …`): pbc.cjs beside it, and with
+//   PBC_SEA_TRAIN_OUT=file it writes the code cache there at exit.
 'use strict';
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -15,6 +19,7 @@ const vm = require('node:vm');
 const sea = require('node:sea');
 
 const inSea = sea.isSea();
+const building = require('node:v8').startupSnapshot.isBuildingSnapshot();
 const source = inSea
   ? sea.getAsset('pbc.cjs', 'utf8')
   : readFileSync(join(__dirname, 'pbc.cjs'), 'utf8');
@@ -27,7 +32,15 @@ function cacheAsset() {
   }
 }
 
-const cachedData = inSea ? cacheAsset() : undefined;
+function cacheBeside() {
+  try {
+    return readFileSync(join(__dirname, 'pbc.cache'));
+  } catch {
+    return undefined; // built with PBC_SEA_CODE_CACHE=0
+  }
+}
+
+const cachedData = inSea ? cacheAsset() : building ? cacheBeside() : undefined;
 const script = new vm.Script(
   `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
   {
@@ -36,8 +49,10 @@ const script = new vm.Script(
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   },
 );
+const used = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+// (in the snapshot's heap: `snapshot`, or what befell the cache it was built with)
 globalThis.__pbcCodeCache =
-  cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  building && used === 'used' ? 'snapshot' : building ? `snapshot, code cache ${used}` : used;
 
 // V8 refuses a cache made under other flags than its own: the training run keeps V8's flags
 // as they are at start (the console's memory policy, src/tui/memory.ts, would change them)
@@ -48,4 +63,6 @@ if (out && !inSea) {
 }
 
 const filename = inSea ? __filename : join(__dirname, 'pbc.cjs');
-script.runInThisContext()(module.exports, require, module, filename, __dirname);
+// (the snapshot builder runs this script without `module`)
+const mod = typeof module === 'undefined' ? { exports: {} } : module;
+script.runInThisContext()(mod.exports, require, mod, filename, __dirname);

@@ -1,20 +1,20 @@
 /** Wire → model for users, apps, logs and the device endpoints. */
-import type {
-  App,
-  AppInstance,
-  AppParam,
-  Controller,
-  Environment,
-  FlowNumbers,
-  GroupHash,
-  IpConfig,
-  LoadAverage,
-  RadiusConfig,
-  StorageMode,
-  User,
-  WebLog,
+import {
+  type App,
+  type AppInstance,
+  type AppParam,
+  type Controller,
+  type Environment,
+  type FlowNumbers,
+  GROUP_HASH_FIELDS,
+  type GroupHash,
+  type IpConfig,
+  type LoadAverage,
+  type RadiusConfig,
+  type StorageMode,
+  type User,
+  type WebLog,
 } from '../model/types.js';
-import { GROUP_HASH_FIELDS } from '../model/types.js';
 import { stringifyJson } from './json.js';
 import { At, arr, isObject, items, obj, Rec, str } from './shape.js';
 
@@ -132,36 +132,27 @@ export function normalizeEnvironment(
 ): Environment {
   const r = new Rec(wire, new At(endpoint));
   return {
-    fan: r.list('fan').map((i) => {
-      const f = new Rec(i.value, i.at);
-      return {
-        index: f.str('index', ''),
-        status: f.str('status', ''),
-        speed_rate: f.str('speed_rate', ''),
-        mode: f.str('mode', ''),
-      };
-    }),
-    psu: r.list('psu').map((i) => {
-      const p = new Rec(i.value, i.at);
-      return {
-        index: p.int('index', 0),
-        status: p.str('status', ''),
-        power: p.str('power', ''),
-        type: p.str('type', ''),
-        alert: p.str('alert', ''),
-      };
-    }),
-    temp_sensors: r.list('temp_sensors').map((i) => {
-      const t = new Rec(i.value, i.at);
-      return {
-        index: t.int('index', 0),
-        temp: t.num('temp'),
-        lower_alarm: t.num('lower_alarm', 0),
-        upper_alarm: t.num('upper_alarm', 0),
-        critical_limit: t.num('critical_limit', 0),
-        position: t.str('position', ''),
-      };
-    }),
+    fan: r.recs('fan').map((f) => ({
+      index: f.str('index', ''),
+      status: f.str('status', ''),
+      speed_rate: f.str('speed_rate', ''),
+      mode: f.str('mode', ''),
+    })),
+    psu: r.recs('psu').map((p) => ({
+      index: p.int('index', 0),
+      status: p.str('status', ''),
+      power: p.str('power', ''),
+      type: p.str('type', ''),
+      alert: p.str('alert', ''),
+    })),
+    temp_sensors: r.recs('temp_sensors').map((t) => ({
+      index: t.int('index', 0),
+      temp: t.num('temp'),
+      lower_alarm: t.num('lower_alarm', 0),
+      upper_alarm: t.num('upper_alarm', 0),
+      critical_limit: t.num('critical_limit', 0),
+      position: t.str('position', ''),
+    })),
   };
 }
 

@@ -230,6 +230,10 @@ export class Rec {
   rec(name: string): Rec {
     return new Rec(this.get(name), this.at.key(name));
   }
+  /** The list `name` (as `list` reads it), each item an object. */
+  recs(name: string): Rec[] {
+    return this.list(name).map((i) => new Rec(i.value, i.at));
+  }
 }
 
 export interface Item {

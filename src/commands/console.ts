@@ -5,13 +5,7 @@
  * (src/tui/main.ts), so no command loads the console's code.
  */
 import { DEFAULT_INTERVALS } from '../store/resources.js';
-import {
-  clientOptions,
-  deviceCredentials,
-  deviceWarnings,
-  type GlobalOptions,
-  selectDevice,
-} from './context.js';
+import { connectTo, type GlobalOptions, selectDevice } from './context.js';
 import { exitCodeOf, formatError } from './errors.js';
 
 /** The device and settings the console opens. */
@@ -79,10 +73,9 @@ export async function runConsole(g: GlobalOptions, start: StartConsole): Promise
 /** The console's options for the device `g` selects (credentials resolved, warnings shown). */
 async function deviceOptions(g: GlobalOptions): Promise<ConsoleOptions> {
   const dev = await selectDevice(g);
-  const pw = await deviceCredentials(dev);
-  const co = await clientOptions(dev, pw.password);
-  for (const line of deviceWarnings(dev, pw.password))
-    process.stderr.write(`pbc: warning: ${line}\n`);
+  const { options: co } = await connectTo(dev, (line) =>
+    process.stderr.write(`pbc: warning: ${line}\n`),
+  );
   const options: ConsoleOptions = { url: co.url, readonly: dev.readonly, insecure: dev.insecure };
   if (co.user !== undefined) options.user = co.user;
   if (co.password !== undefined) options.password = co.password;

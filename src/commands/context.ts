@@ -207,3 +207,16 @@ export async function clientOptions(
   if (onLog) o.onLog = onLog;
   return o;
 }
+
+/**
+ * What a command needs to reach `dev`: the password resolved (deviceCredentials), the
+ * connection's warnings handed to `warn` once, and the client options.
+ */
+export async function connectTo(
+  dev: Device,
+  warn: (line: string) => void,
+): Promise<{ password: string | undefined; options: ClientOptions }> {
+  const { password } = await deviceCredentials(dev);
+  for (const line of deviceWarnings(dev, password)) warn(line);
+  return { password, options: await clientOptions(dev, password) };
+}

@@ -62,11 +62,13 @@ function deviceLine(d: DeviceCheck): string {
 }
 
 /**
- * The single executable's code cache as its loader (scripts/sea-loader.cjs) found it: `used`,
- * `rejected` (made by another Node or with other V8 flags: pbc compiles without it) or `none`.
+ * The code cache as the loader of the single executable (scripts/sea-loader.cjs) or of the
+ * bundle (scripts/bundle-loader.mjs) found it: `used`, `rejected` (made by another Node or
+ * with other V8 flags: pbc compiles without it) or `none`; undefined in dist/ (no loader).
  */
-function codeCache(): string {
-  return String((globalThis as { __pbcCodeCache?: unknown }).__pbcCodeCache ?? 'none');
+function codeCache(): string | undefined {
+  const found = (globalThis as { __pbcCodeCache?: unknown }).__pbcCodeCache;
+  return found === undefined ? (isSea() ? 'none' : undefined) : String(found);
 }
 
 export async function run(run: Run): Promise<number> {
@@ -76,7 +78,7 @@ export async function run(run: Run): Promise<number> {
     version,
     node: process.version,
     singleExecutable: isSea(),
-    ...(isSea() ? { codeCache: codeCache() } : {}),
+    ...(codeCache() !== undefined ? { codeCache: codeCache() } : {}),
     executable: process.execPath,
     terminal: terminal(),
     colours: colours(),
@@ -88,7 +90,7 @@ export async function run(run: Run): Promise<number> {
   await run.print(report, () =>
     sanitize(
       [
-        `${label('pbc')}${version} (Node ${report.node}${report.singleExecutable ? `, single executable, code cache ${report.codeCache}` : ''})`,
+        `${label('pbc')}${version} (Node ${report.node}${report.singleExecutable ? ', single executable' : ''}${report.codeCache !== undefined ? `, code cache ${report.codeCache}` : ''})`,
         `${label('executable')}${report.executable}`,
         `${label('terminal')}${report.terminal}`,
         `${label('colours')}${report.colours}`,

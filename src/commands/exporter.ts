@@ -8,14 +8,7 @@ import { FleetCollector, type Target } from '../exporter/collector.js';
 import { serveMetrics } from '../exporter/server.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import {
-  clientOptions,
-  type Device,
-  deviceCredentials,
-  deviceWarnings,
-  type GlobalOptions,
-  selectDevice,
-} from './context.js';
+import { connectTo, type Device, type GlobalOptions, selectDevice } from './context.js';
 import { exitWhenWritten } from './exit.js';
 
 export interface ExporterOptions {
@@ -103,11 +96,11 @@ export async function runExporter(g: GlobalOptions, o: ExporterOptions): Promise
   const passwords: string[] = [];
   const targets: Target[] = [];
   for (const { name, device } of devices) {
-    const pw = await deviceCredentials(device);
-    if (pw.password !== undefined) passwords.push(pw.password);
-    for (const line of deviceWarnings(device, pw.password))
-      process.stderr.write(`pbc: warning: ${name}: ${sanitize(line)}\n`);
-    targets.push({ name, client: createClient(await clientOptions(device, pw.password)) });
+    const { password, options } = await connectTo(device, (line) =>
+      process.stderr.write(`pbc: warning: ${name}: ${sanitize(line)}\n`),
+    );
+    if (password !== undefined) passwords.push(password);
+    targets.push({ name, client: createClient(options) });
   }
   // Device answers and transport messages are untrusted and may echo a secret: sanitized
   // and masked (every password in use, and any password-like field) before they are logged.

@@ -2,9 +2,8 @@ import { ReadonlyError } from '../api/errors.js';
 import type { Client, ClientOptions, LogEntry } from '../api/index.js';
 import { UsageError } from '../model/errors.js';
 import { sanitize } from '../model/sanitize.js';
-import { installJournal, type Journal } from '../ops/journal.js';
-import { installLock } from '../ops/lock/read.js';
-import { type Change, confirmationText, sendChange } from './change.js';
+import type { Journal } from '../ops/journal.js';
+import type { Change } from './change.js';
 import {
   clientOptions,
   type Device,
@@ -72,6 +71,17 @@ function logLine(e: LogEntry): string {
   return sanitize(`pbc debug: ${e.method} ${e.url} → ${outcome} (${extra})`);
 }
 
+/** A read command's client: any write is refused before anything is sent. */
+function refuseWrites(client: Client, what: string): void {
+  client.transport.setWriteHook({
+    before: async (request) => {
+      throw new Error(
+        `${what} is declared a read: ${request.method} ${request.path} refused, nothing was sent`,
+      );
+    },
+  });
+}
+
 export class Runner implements Run {
   format: Format;
   readonly shared = new Map<string, unknown>();
@@ -117,7 +127,31 @@ export class Runner implements Run {
 
   async journal(): Promise<Journal> {
     await this.client();
+    if (!this.journalOf) await this.writePipeline(await this.selected());
     return this.journalOf!;
+  }
+
+  /**
+   * Every write this command sends is journaled (the change pipeline, src/ops/journal.ts):
+   * a write sent outside the executor (no operation) is refused, nothing sent. Its
+   * writes are refused while another operator holds the device's lock (src/ops/lock).
+   */
+  private async writePipeline(dev: Device): Promise<void> {
+    const client = this.made!;
+    const [{ installJournal }, { installLock }] = await Promise.all([
+      import('../ops/journal.js'),
+      import('../ops/lock/read.js'),
+    ]);
+    const meta = {
+      device: dev.url,
+      ...(dev.context ? { context: dev.context.name } : {}),
+      ...(dev.user !== undefined ? { user: dev.user } : {}),
+    };
+    this.journalOf = installJournal(client, meta);
+    installLock(client, {
+      ...(dev.user !== undefined ? { login: dev.user } : {}),
+      notice: (line) => this.warn(line),
+    });
   }
 
   private async selected(): Promise<Device> {
@@ -147,18 +181,11 @@ export class Runner implements Run {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    // Every write this command sends is journaled (the change pipeline, src/ops/journal.ts);
-    // a write sent outside the executor (no operation) is refused, nothing sent.
-    this.journalOf = installJournal(this.made, {
-      device: dev.url,
-      ...(dev.context ? { context: dev.context.name } : {}),
-      ...(dev.user !== undefined ? { user: dev.user } : {}),
-    });
-    // its writes are refused while another operator holds the device's lock (src/ops/lock)
-    installLock(this.made, {
-      ...(dev.user !== undefined ? { login: dev.user } : {}),
-      notice: (line) => this.warn(line),
-    });
+    // A read never writes: its client refuses any write before it is sent (safety.ts). Every
+    // other command's writes are journaled and checked against the lock; that pipeline is
+    // loaded only for them, so a scripted read does not pay for it (docs/performance.md).
+    if (this.safety.kind === 'read') refuseWrites(this.made, this.what);
+    else await this.writePipeline(dev);
     this.madeClient(this.made);
     return this.made;
   }
@@ -193,12 +220,14 @@ export class Runner implements Run {
       });
     }
     await change.prepare?.();
+    const { sendChange } = await import('./change.js');
     return sendChange(client, change, this.force);
   }
 
   /** The confirmation: on a terminal always (unless --yes); off one, --yes when it needs it. */
-  protected ask(change: Change): Promise<void> {
-    if (!change.needsYes && !interactive()) return Promise.resolve();
+  protected async ask(change: Change): Promise<void> {
+    if (!change.needsYes && !interactive()) return;
+    const { confirmationText } = await import('./change.js');
     return confirm(() => confirmationText(change), change.refusal, Boolean(this.g.yes));
   }
 

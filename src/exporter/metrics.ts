@@ -102,6 +102,9 @@ const PORT_COUNTERS: readonly [string, PortCounter, string][] = [
 const DEVICE = ['device'];
 const PORT = ['device', 'port'];
 const SENSOR = ['device', 'sensor', 'position'];
+const FAN = ['device', 'fan'];
+const PSU = ['device', 'psu'];
+const RULE = ['device', 'rule'];
 
 export const METRICS: readonly MetricDef[] = [
   {
@@ -151,17 +154,12 @@ export const METRICS: readonly MetricDef[] = [
     help: 'Lower alarm threshold of the sensor.',
     labels: SENSOR,
   },
-  {
-    name: 'pbc_fan_ok',
-    type: 'gauge',
-    help: '1 when the fan reports OK.',
-    labels: ['device', 'fan'],
-  },
+  { name: 'pbc_fan_ok', type: 'gauge', help: '1 when the fan reports OK.', labels: FAN },
   {
     name: 'pbc_psu_ok',
     type: 'gauge',
     help: '1 when the PSU is powered and raises no alert (empty bays are not listed).',
-    labels: ['device', 'psu'],
+    labels: PSU,
   },
   { name: 'pbc_cpu_load1', type: 'gauge', help: 'Load average over 1 minute.', labels: DEVICE },
   {
@@ -174,13 +172,13 @@ export const METRICS: readonly MetricDef[] = [
     name: 'pbc_rule_packets_total',
     type: 'counter',
     help: 'Packets matched by the rule (rules named with --rule-metrics).',
-    labels: ['device', 'rule'],
+    labels: RULE,
   },
   {
     name: 'pbc_rule_bytes_total',
     type: 'counter',
     help: 'Bytes matched by the rule (rules named with --rule-metrics).',
-    labels: ['device', 'rule'],
+    labels: RULE,
   },
   {
     name: 'pbc_series_dropped',

@@ -137,6 +137,20 @@ export function checkValueMask16(text: string, what: string): string | null {
   );
 }
 
+/**
+ * A 16-bit `value[/mask]` (vlan_tci) as [value, mask], the mask 0xffff when none is given; null
+ * when it does not parse (what checkValueMask16 refuses). The one reading the rule check,
+ * the shadowing, the traffic model and the packet classes share.
+ */
+export function parseValueMask16(text: string): [value: number, mask: number] | null {
+  const [v, m, extra] = text.split('/');
+  const value = v === undefined ? null : parseIntStrict(v);
+  const mask = m === undefined ? 0xffff : parseIntStrict(m);
+  if (extra !== undefined || value === null || mask === null || value > 0xffff || mask > 0xffff)
+    return null;
+  return [value, mask];
+}
+
 /** in_port: one port number or several comma-separated. */
 export function parsePortList(text: string): number[] | null {
   const parts = text.split(',').map((p) => p.trim());

@@ -77,12 +77,12 @@ export class Tally {
     const traffic = this.traffic;
     if (addedBps > 0) {
       const rx = this.rxAt[port];
-      if (rx) this.into(rx, rx.coef, port, 0, 0, c, c / z, sign);
+      if (rx) rx.coef.add(traffic, this.anchor(rx), port, 0, 0, c, c / z, sign);
     }
     const win = flows.win[id]!;
     if (win === null || win !== skip) {
       const sink = win ? win.ledger : this.unmatched;
-      this.into(sink, sink.coef, port, s, s / z, c, c / z, sign);
+      sink.coef.add(traffic, this.anchor(sink), port, s, s / z, c, c / z, sign);
     }
     const fw = flows.fw[id];
     if (!fw) return;
@@ -92,29 +92,22 @@ export class Tally {
       const l = this.portAt[o.port];
       if (!l) continue;
       const k = o.sizeDelta === 0 ? 1 : Math.max(1, z + o.sizeDelta) / z;
-      if (l.t0 < this.T) l.fold(traffic, this.T);
-      l.demand.add(traffic, l.t0, port, s * k, s / z, c * k, c / z, sign);
+      l.demand.add(traffic, this.anchor(l), port, s * k, s / z, c * k, c / z, sign);
     }
     const lost = fw.lost;
     for (let i = 0; i < lost.length; i++) {
       const l = this.portAt[lost[i]!];
-      if (l) this.into(l, l.lost, port, s, s / z, c, c / z, sign);
+      if (l) l.lost.add(traffic, this.anchor(l), port, s, s / z, c, c / z, sign);
     }
   }
 
-  /** A ledger is folded at T before its coefficients change; new entries anchor at its t0. */
-  private into(
-    l: Foldable,
-    coef: Coef,
-    port: number,
-    b: number,
-    p: number,
-    cb: number,
-    cp: number,
-    n: number,
-  ): void {
+  /**
+   * Where new entries of ledger `l` anchor: its t0, once it is folded at T (a ledger is folded
+   * before its coefficients change; folding keeps its Coef objects).
+   */
+  private anchor(l: Foldable): number {
     if (l.t0 < this.T) l.fold(this.traffic, this.T);
-    coef.add(this.traffic, l.t0, port, b, p, cb, cp, n);
+    return l.t0;
   }
 
   /** Each port decides how to integrate its tx (after its demand or link changed). */

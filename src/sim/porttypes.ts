@@ -27,110 +27,49 @@ const FIBRE_DUPLEX = ['full', 'auto'] as const;
 const XG_SPEEDS = ['1000', '10G'] as const;
 const NO_SPLIT = ['default'] as const;
 
+/** A copper (or copper-or-SFP) type: 10/100/1000, any duplex, auto by default. */
+const copper = (label: string, media: MediaType): PortTypeSpec => ({
+  label,
+  media,
+  speeds: COPPER_SPEEDS,
+  duplex: COPPER_DUPLEX,
+  splits: NO_SPLIT,
+  defaultSpeed: 'auto',
+  defaultDuplex: 'auto',
+});
+
+/** A fibre (SFP/QSFP) type: full or auto duplex, full by default. */
+const fibre = (
+  label: string,
+  speeds: readonly string[],
+  splits: readonly string[],
+  defaultSpeed: string,
+  xg?: 'reboot' | 'now',
+): PortTypeSpec => ({
+  label,
+  media: 'sfp',
+  speeds,
+  duplex: FIBRE_DUPLEX,
+  splits,
+  defaultSpeed,
+  defaultDuplex: 'full',
+  ...(xg ? { xg } : {}),
+});
+
+const QSFP_SPLITS = ['default', 'break-out'] as const;
+
 export const PORT_TYPES: Readonly<Record<PortType, PortTypeSpec>> = {
-  1: {
-    label: 'RJ45',
-    media: 'rj45',
-    speeds: COPPER_SPEEDS,
-    duplex: COPPER_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: 'auto',
-    defaultDuplex: 'auto',
-  },
-  2: {
-    label: 'SFP 1G',
-    media: 'sfp',
-    speeds: ['1000'],
-    duplex: FIBRE_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: '1000',
-    defaultDuplex: 'full',
-  },
-  3: {
-    label: 'RJ45/SFP 1G',
-    media: 'auto',
-    speeds: COPPER_SPEEDS,
-    duplex: COPPER_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: 'auto',
-    defaultDuplex: 'auto',
-  },
-  4: {
-    label: 'SFP 1G/10G',
-    media: 'sfp',
-    speeds: XG_SPEEDS,
-    duplex: FIBRE_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: '10G',
-    defaultDuplex: 'full',
-    xg: 'reboot',
-  },
-  5: {
-    label: 'SFP 10G',
-    media: 'sfp',
-    speeds: ['10G'],
-    duplex: FIBRE_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: '10G',
-    defaultDuplex: 'full',
-  },
-  6: {
-    label: 'QSFP 40G',
-    media: 'sfp',
-    speeds: ['40G'],
-    duplex: FIBRE_DUPLEX,
-    splits: ['default', 'break-out'],
-    defaultSpeed: '40G',
-    defaultDuplex: 'full',
-  },
-  7: {
-    label: 'QSFP 40G/100G',
-    media: 'sfp',
-    speeds: ['40G', '100G'],
-    duplex: FIBRE_DUPLEX,
-    splits: ['default', 'break-out'],
-    defaultSpeed: '100G',
-    defaultDuplex: 'full',
-  },
-  8: {
-    label: 'QSFP 40G',
-    media: 'sfp',
-    speeds: ['40G'],
-    duplex: FIBRE_DUPLEX,
-    splits: ['default', 'break-out', 'sfp'],
-    defaultSpeed: '40G',
-    defaultDuplex: 'full',
-  },
-  9: {
-    label: 'split SFP 1G/10G',
-    media: 'sfp',
-    speeds: XG_SPEEDS,
-    duplex: FIBRE_DUPLEX,
-    splits: ['sfp', 'default'],
-    defaultSpeed: '10G',
-    defaultDuplex: 'full',
-    xg: 'now',
-  },
-  10: {
-    label: 'breakout 1G/10G',
-    media: 'sfp',
-    speeds: XG_SPEEDS,
-    duplex: FIBRE_DUPLEX,
-    splits: ['break-out', 'default'],
-    defaultSpeed: '10G',
-    defaultDuplex: 'full',
-    xg: 'now',
-  },
-  11: {
-    label: 'SFP 1G/10G',
-    media: 'sfp',
-    speeds: XG_SPEEDS,
-    duplex: FIBRE_DUPLEX,
-    splits: NO_SPLIT,
-    defaultSpeed: '10G',
-    defaultDuplex: 'full',
-    xg: 'now',
-  },
+  1: copper('RJ45', 'rj45'),
+  2: fibre('SFP 1G', ['1000'], NO_SPLIT, '1000'),
+  3: copper('RJ45/SFP 1G', 'auto'),
+  4: fibre('SFP 1G/10G', XG_SPEEDS, NO_SPLIT, '10G', 'reboot'),
+  5: fibre('SFP 10G', ['10G'], NO_SPLIT, '10G'),
+  6: fibre('QSFP 40G', ['40G'], QSFP_SPLITS, '40G'),
+  7: fibre('QSFP 40G/100G', ['40G', '100G'], QSFP_SPLITS, '100G'),
+  8: fibre('QSFP 40G', ['40G'], [...QSFP_SPLITS, 'sfp'], '40G'),
+  9: fibre('split SFP 1G/10G', XG_SPEEDS, ['sfp', 'default'], '10G', 'now'),
+  10: fibre('breakout 1G/10G', XG_SPEEDS, ['break-out', 'default'], '10G', 'now'),
+  11: fibre('SFP 1G/10G', XG_SPEEDS, NO_SPLIT, '10G', 'now'),
 };
 
 /** Line rate in bit/s for a concrete speed value ('10' … '100G'); 0 for anything else. */

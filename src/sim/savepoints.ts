@@ -26,6 +26,13 @@ function description(params: Params): string | undefined {
   return s;
 }
 
+/** The name, description and writable flag of a new save-point; refused when the name is taken. */
+function fresh(params: Params, taken: ReadonlyMap<string, unknown>, what: string) {
+  const n = name(params);
+  if (taken.has(n)) throw conflict(`a ${what} named '${n}' already exists`);
+  return { name: n, description: description(params) ?? '', readonly: false };
+}
+
 function ruleSpToWire(state: SimState, sp: StoredRuleSavePoint): Record<string, unknown> {
   return {
     name: sp.name,
@@ -70,6 +77,11 @@ function snapshotRules(state: SimState): SavedRule[] {
     const c = counters(r);
     return { ...structuredClone(r), n_packets: c.n_packets, n_bytes: c.n_bytes };
   });
+}
+
+/** The active rules (with their counters) and groups, as a rule save-point keeps them. */
+function activeRules(state: SimState): Pick<StoredRuleSavePoint, 'rules' | 'groups'> {
+  return { rules: snapshotRules(state), groups: structuredClone([...state.groups.values()]) };
 }
 
 function ruleSp(state: SimState, n: string): StoredRuleSavePoint {
@@ -130,18 +142,12 @@ export function registerSavePoints(router: Router): void {
   });
 
   router.add('POST', '/savepoints/rulesavepoint', 'W', ({ params, state }) => {
-    const n = name(params);
-    if (state.ruleSavePoints.has(n))
-      throw conflict(`a rule save-point named '${n}' already exists`);
     const sp: StoredRuleSavePoint = {
-      name: n,
-      description: description(params) ?? '',
-      readonly: false,
-      rules: snapshotRules(state),
-      groups: structuredClone([...state.groups.values()]),
+      ...fresh(params, state.ruleSavePoints, 'rule save-point'),
+      ...activeRules(state),
     };
-    state.ruleSavePoints.set(n, sp);
-    state.changed(`savepoints: created rule save-point '${n}' (${sp.rules.length} rules)`);
+    state.ruleSavePoints.set(sp.name, sp);
+    state.changed(`savepoints: created rule save-point '${sp.name}' (${sp.rules.length} rules)`);
     return ruleSpToWire(state, sp);
   });
 
@@ -168,9 +174,7 @@ export function registerSavePoints(router: Router): void {
       ...sp,
       name: newName,
       description: desc ?? sp.description,
-      ...(override
-        ? { rules: snapshotRules(state), groups: structuredClone([...state.groups.values()]) }
-        : {}),
+      ...(override ? activeRules(state) : {}),
     };
     state.ruleSavePoints.delete(sp.name);
     state.ruleSavePoints.set(newName, updated);
@@ -186,8 +190,7 @@ export function registerSavePoints(router: Router): void {
       name: QUICKSAVE,
       description: `Quicksave of ${state.rules.size} rules`,
       readonly: false,
-      rules: snapshotRules(state),
-      groups: structuredClone([...state.groups.values()]),
+      ...activeRules(state),
     };
     state.ruleSavePoints.set(QUICKSAVE, sp);
     state.bootRuleSavePoint = QUICKSAVE;
@@ -196,17 +199,12 @@ export function registerSavePoints(router: Router): void {
   });
 
   router.add('POST', '/savepoints/portsavepoint', 'S', ({ params, state }) => {
-    const n = name(params);
-    if (state.portSavePoints.has(n))
-      throw conflict(`a port save-point named '${n}' already exists`);
     const sp: StoredPortSavePoint = {
-      name: n,
-      description: description(params) ?? '',
-      readonly: false,
+      ...fresh(params, state.portSavePoints, 'port save-point'),
       ports: currentPortSettings(state),
     };
-    state.portSavePoints.set(n, sp);
-    state.changed(`savepoints: created port save-point '${n}'`);
+    state.portSavePoints.set(sp.name, sp);
+    state.changed(`savepoints: created port save-point '${sp.name}'`);
     return portSpToWire(sp);
   });
 

@@ -11,19 +11,17 @@
  * counts as no constraint.
  */
 
+import { canonicalMatch } from '../model/dialect.js';
+import type { Match, RuleKey } from '../model/types.js';
 import {
-  canonicalMatch,
-  MATCH_FIELD_BY_NAME,
-  type Match,
-  OFPVID_PRESENT,
   parseInPorts,
   parseIntStrict,
   parseIpv4Prefix,
   parseIpv6Prefix,
   parseL4Range,
-  type RuleKey,
-  SHORTHANDS,
-} from '../model/index.js';
+  parseValueMask16,
+} from '../model/values.js';
+import { MATCH_FIELD_BY_NAME, OFPVID_PRESENT, SHORTHANDS } from '../model/vocabulary.js';
 import { memoByMatch } from './match-memo.js';
 
 /** A set of values one field admits. */
@@ -124,11 +122,10 @@ function constraintOf(name: string, value: string): [string, Constraint | null] 
       return [canonical, r[0] === 0 && r[1] === 65535 ? null : { t: 'range', lo: r[0], hi: r[1] }];
     }
     case 'vlan_tci': {
-      const [v, m] = value.split('/');
-      const vv = v === undefined ? null : parseIntStrict(v);
-      const mm = m === undefined ? 0xffff : parseIntStrict(m);
-      if (vv === null || mm === null || vv > 0xffff || mm > 0xffff) return undefined;
-      return [canonical, mm === 0 ? null : { t: 'bits', value: BigInt(vv & mm), mask: BigInt(mm) }];
+      const t = parseValueMask16(value);
+      if (!t) return undefined;
+      const [v, m] = t;
+      return [canonical, m === 0 ? null : { t: 'bits', value: BigInt(v & m), mask: BigInt(m) }];
     }
     case 'vlan': {
       const n = parseIntStrict(value);

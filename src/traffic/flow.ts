@@ -29,18 +29,17 @@
  * treat a Flow as immutable.
  */
 
+import { canonicalMatch } from '../model/dialect.js';
+import type { Match } from '../model/types.js';
 import {
-  canonicalMatch,
-  MATCH_FIELD_BY_NAME,
-  type Match,
-  OFPVID_PRESENT,
   parseInPorts,
   parseIntStrict,
   parseIpv4Prefix,
   parseIpv6Prefix,
   parseL4Range,
-  SHORTHANDS,
-} from '../model/index.js';
+  parseValueMask16,
+} from '../model/values.js';
+import { MATCH_FIELD_BY_NAME, OFPVID_PRESENT, SHORTHANDS } from '../model/vocabulary.js';
 import { memoByMatch } from '../tcam/match-memo.js';
 import { type Flow, macParts, type PackedFlow, pack } from './flow-pack.js';
 
@@ -223,13 +222,11 @@ function fieldTest(field: string, value: string, needs: MatchNeeds): Test {
     case 'l4port':
       return l4Test(field, value, needs);
     case 'vlan_tci': {
-      const [v, m, extra] = value.split('/');
-      const vv = v === undefined ? null : parseIntStrict(v);
-      const mm = m === undefined ? 0xffff : parseIntStrict(m);
-      if (extra !== undefined || vv === null || mm === null || vv > 0xffff || mm > 0xffff)
-        return never;
-      const want = vv & mm;
-      return (p) => (p.tci & mm) === want;
+      const t = parseValueMask16(value);
+      if (!t) return never;
+      const [v, m] = t;
+      const want = v & m;
+      return (p) => (p.tci & m) === want;
     }
     case 'vlan': {
       if (n === null || n > 0x1fff || (canonical === field && n > 0x0fff)) return never;

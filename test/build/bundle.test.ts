@@ -41,6 +41,7 @@ function env(): Record<string, string> {
   out.NO_COLOR = '1';
   out.PBC_CONFIG = join(dir, 'no-such-config.yaml');
   out.PBC_STATE_DIR = join(dir, 'state');
+  out.PBC_CACHE_DIR = join(dir, 'cache');
   out.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
   return out;
 }
@@ -104,6 +105,8 @@ describe('the single-file bundle', () => {
     // copyFileSync keeps the mode: the shebang runs it
     const direct = await run(join(dir, 'pbc'), ['-V']);
     expect(direct, direct.stderr).toMatchObject({ code: 0, stdout: `${version}\n` });
+    // --version compiles next to nothing: it leaves no code cache behind
+    expect(existsSync(join(dir, 'cache'))).toBe(false);
   });
 
   it('serves the simulator and reads its boot rules', async () => {
@@ -136,6 +139,12 @@ describe('the single-file bundle', () => {
     expect(rules.map((x) => x.name).sort()).toEqual(['https-3', 'tap-1', 'tap-2', 'udp-range']);
     const table = await node('get', 'rules', '--url', url, '-o', 'table');
     expect(table.stdout).toMatch(/^\s*2000\s+https-3\s+in_port=3 tcp tcp_dst=443\s+output:10/m);
+    // the first command left its code cache (PBC_CACHE_DIR); the next ones compile with it
+    expect(readdirSync(join(dir, 'cache'))).toEqual([
+      expect.stringMatching(/^bundle-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/),
+    ]);
+    const doctor = await node('doctor', '--url', url, '-o', 'json');
+    expect(JSON.parse(doctor.stdout), doctor.stderr).toMatchObject({ codeCache: 'used' });
     const exited = new Promise<number | null>((resolve) => sim.on('exit', resolve));
     sim.kill('SIGTERM');
     expect(await exited).toBe(0);

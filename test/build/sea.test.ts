@@ -4,7 +4,9 @@
  * the node binary and an empty directory over the repository's node_modules, with PATH an
  * empty directory and the working directory outside the repository. There it prints its
  * version, reads a simulator (started here, by the test's own Node) with `get device`,
- * reports itself in `doctor` (with its code cache accepted by V8), serves `pbc sim`, and draws the console in tmux.
+ * reports itself in `doctor` (started from its V8 startup snapshot), serves `pbc sim`, and
+ * draws the console in tmux, in colour unless NO_COLOR (decided on this terminal, not frozen
+ * into the snapshot at build time).
  *
  * .ci/run builds the executable before the tests: under CI a missing executable, unshare or
  * tmux fails the test. Elsewhere a missing executable is built here (about 20 s), and
@@ -139,8 +141,8 @@ describe('the single executable, with no node reachable', () => {
     expect(JSON.parse(d.stdout)).toMatchObject({
       version,
       singleExecutable: true,
-      // the training run's cache (scripts/sea-train.mjs) is one V8 accepts: not rejected
-      codeCache: 'used',
+      // npm run sea made the startup snapshot (scripts/sea-snapshot.mjs), not its fallback
+      codeCache: 'snapshot',
       node: process.version,
       device: { reached: true, name: 'pb-lab-01' },
     });
@@ -171,7 +173,8 @@ describe('the single executable, with no node reachable', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 
-  it("draws the console's first frame with the device's data in tmux (80×24), q quits", async () => {
+  /** The console in tmux (80×24, node hidden), once its first frame with data is drawn. */
+  async function consoleSession(extraEnv: Record<string, string> = {}): Promise<TmuxSession> {
     expect(hasTmux(), 'tmux is required for this test (.ci/run installs it)').toBe(true);
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
@@ -180,7 +183,7 @@ describe('the single executable, with no node reachable', () => {
       columns: 80,
       rows: 24,
       cwd: dir,
-      env: { ...env(), PATH: path },
+      env: { ...env(), PATH: path, ...extraEnv },
     });
     sessions.push(s);
     const frame = await s.waitFor(
@@ -188,10 +191,25 @@ describe('the single executable, with no node reachable', () => {
       30_000,
     );
     expect(frame).toContain('[1 Overview]');
+    return s;
+  }
+  /** A foreground colour (SGR 30–37, 90–97 or 38;…) anywhere on the screen. */
+  const COLOUR = /\u001b\[(?:[0-9;]*;)?(?:3[0-8]|9[0-7])(?:;[0-9;]*)?m/;
+
+  it("draws the console's first frame with the device's data in tmux (80×24), in colour; q quits", async () => {
+    const s = await consoleSession();
+    expect(s.styledScreen()).toMatch(COLOUR);
     s.keys('3');
     await s.waitFor((x) => x.includes('[3 Rules]') && x.includes('https-3'));
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');
+  }, 60_000);
+
+  it('draws no colour with NO_COLOR set on the host', async () => {
+    const s = await consoleSession({ NO_COLOR: '1' });
+    expect(s.styledScreen()).not.toMatch(COLOUR);
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
   }, 60_000);
 });

@@ -82,6 +82,11 @@ export class TmuxSession {
     return this.tmux('capture-pane', '-p', '-t', this.name);
   }
 
+  /** The screen with its colours and attributes, as SGR escape sequences. */
+  styledScreen(): string {
+    return this.tmux('capture-pane', '-e', '-p', '-t', this.name);
+  }
+
   keys(...keys: string[]): void {
     this.tmux('send-keys', '-t', this.name, ...keys);
   }

@@ -92,6 +92,24 @@ describe('save-points screen (5)', () => {
     const two = await t.h.waitFor((x) => x.includes("Diff 'factory-default' → 'nightly'"));
     expect(two).toContain('rules: 1 added, 0 removed, 0 changed, 4 unchanged');
     expect(two).toContain('+ "extra" 500 in_port=5 → output:6');
+    await t.h.press('escape');
+
+    // m with Override: the question shows what the save-point loses (its content → the device's)
+    await t.admin.rules.add({ ...extraRule, priority: 400, match: { in_port: '7' }, name: 'new' });
+    await t.h.press('m');
+    await t.h.waitFor((x) => x.includes("Modify rule save-point 'nightly'"));
+    await t.h.press('tab');
+    await t.h.press('tab');
+    await t.type('y');
+    await t.h.press('enter');
+    const override = await t.h.waitFor(
+      (x) => x.includes("Override 'nightly' with the active rules and groups?"),
+      5000,
+    );
+    expect(override).toContain('rules: 1 added, 0 removed, 0 changed, 5 unchanged');
+    expect(override).toContain('+ "new" 400 in_port=7 → output:6');
+    await t.h.press('escape');
+    expect(t.sim.state.ruleSavePoints.get('nightly')?.rules).toHaveLength(5);
   });
 
   it('A shows the diff and the TCAM check, then activates after y', async () => {

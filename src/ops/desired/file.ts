@@ -28,14 +28,11 @@ import {
   GROUP_FIELDS,
   GROUP_TYPES,
   HASH_FIELDS,
-  PORT_BOOL_FIELDS,
-  PORT_CHOICES,
-  PORT_TEXT_FIELDS,
   RULE_FIELDS,
   TOP_FIELDS,
 } from './fields.js';
+import { readPorts } from './ports-file.js';
 import {
-  clip,
   DesiredFileError,
   type FileProblem,
   keyText,
@@ -50,7 +47,6 @@ import type {
   DesiredConfig,
   DesiredGroup,
   DesiredGroupHash,
-  DesiredPort,
   DesiredRule,
 } from './types.js';
 
@@ -350,53 +346,4 @@ function readGroup(r: Reader, node: YNode, n: number): DesiredGroup | null {
     r.fail(place, issue.message, node);
   }
   return r.problems.length > before ? null : group;
-}
-
-/** An interface name as devices write them: eth-0-1, xe-1/0/1, Ethernet1.2, 5 … */
-const PORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._/:-]{0,63}$/;
-/** Names an object has already: never port names (`__proto__` would set the prototype). */
-const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-function readPorts(r: Reader, pair: Pair): Record<string, DesiredPort> {
-  // no prototype: a port name can never reach one
-  const out: Record<string, DesiredPort> = Object.create(null);
-  for (const e of r.entries(pair.value as YNode, 'ports', pair.key as YNode) ?? []) {
-    const name = keyText(e);
-    if (name === null || name.trim() === '') {
-      r.fail(e, 'a port must be named by its interface name (eth-0-1 …)', pair.value as YNode);
-      continue;
-    }
-    if (!PORT_NAME.test(name) || RESERVED.has(name)) {
-      r.fail(
-        e,
-        `'${clip(name, 60)}' is not a port name (an interface name such as eth-0-1: letters, digits, . _ / : -, at most 64)`,
-        pair.value as YNode,
-      );
-      continue;
-    }
-
-    const f = r.fields(
-      e.value as YNode,
-      `port ${name}`,
-      [...PORT_TEXT_FIELDS, ...PORT_BOOL_FIELDS],
-      e.key as YNode,
-    );
-    if (!f) continue;
-    const port: DesiredPort = { at: r.pos(e) };
-    for (const k of PORT_TEXT_FIELDS) {
-      const p = f.get(k);
-      const v = p ? r.text(p.value as YNode, k, p.key as YNode) : undefined;
-      const allowed = PORT_CHOICES[k];
-      if (v !== undefined && allowed && !allowed.includes(v))
-        r.fail(p?.value as YNode, `${k} must be ${allowed.join(', ')}, got '${v}'`);
-      else if (v !== undefined) port[k] = v;
-    }
-    for (const k of PORT_BOOL_FIELDS) {
-      const p = f.get(k);
-      const v = p ? r.bool(p.value as YNode, k, p.key as YNode) : undefined;
-      if (v !== undefined) port[k] = v;
-    }
-    out[name] = port;
-  }
-  return out;
 }

@@ -113,98 +113,81 @@ const object = (properties: Record<string, Schema>, required: string[] = []): Sc
   properties,
 });
 
-const keysOf = (props: Record<string, Schema>, order: readonly string[]) => {
-  // The parser's field list and the schema's properties name the same fields.
-  const have = Object.keys(props).sort().join(',');
+/**
+ * An object of exactly the parser's fields `order` (a schema naming other fields throws),
+ * the `required` ones required.
+ */
+const fieldsObject = (
+  order: readonly string[],
+  required: string[],
+  properties: Record<string, Schema>,
+): Schema => {
+  const have = Object.keys(properties).sort().join(',');
   const want = [...order].sort().join(',');
   if (have !== want) throw new Error(`schema fields ${have} differ from the parser's ${want}`);
-  return props;
+  return object(properties, required);
 };
 
 export function desiredSchema(): Schema {
   const match: Record<string, Schema> = {};
   for (const f of MATCH_FIELDS) match[f.name] = matchValue(f.kind, f.name, f.help);
   for (const [name, help] of Object.entries(VENDOR_FIELDS)) match[name] = vendorValue(name, help);
-  const rule = object(
-    keysOf(
-      {
-        priority: {
-          description: 'higher matches first; with the match it is the rule’s identity',
-          type: 'integer',
-          minimum: 0,
-          maximum: 65535,
-        },
-        match: { $ref: '#/$defs/match' },
-        actions: { ...actionList('what to do with a matching packet'), minItems: 1 },
-        name: { type: 'string', maxLength: 256 },
-        description: { type: 'string', maxLength: 1024 },
-        cookie: {
-          description: '64-bit identification value, a decimal string (exact past 2^53)',
-          anyOf: [
-            { type: 'string', pattern: COOKIE_PATTERN },
-            { type: 'integer', minimum: 0 },
-          ],
-        },
-      },
-      RULE_FIELDS,
-    ),
-    ['priority', 'match', 'actions'],
-  );
-  const tool = object(
-    keysOf(
-      {
-        name: {
-          description: 'the tool, for people and the rule names',
-          type: 'string',
-          minLength: 1,
-        },
-        port: {
-          description: 'the tool port: if_name (eth-0-9) or port number',
-          anyOf: [
-            { type: 'string', minLength: 1 },
-            { type: 'integer', minimum: 1 },
-          ],
-        },
-        wants: {
-          description:
-            'any of these matches (the rules’ form; VLAN IDs may be lists and ranges: vlan_id: 1-3)',
-          type: 'array',
-          minItems: 1,
-          items: { $ref: '#/$defs/match' },
-        },
-      },
-      TOOL_FIELDS,
-    ),
-    ['name', 'port', 'wants'],
-  );
-  const bucket = object(
-    keysOf(
-      {
-        watch_port: {
-          description: 'the port whose link decides the bucket (fast-failover needs one)',
-          anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
-        },
-        actions: actionList('what the bucket does'),
-      },
-      BUCKET_FIELDS,
-    ),
-    ['actions'],
-  );
-  const group = object(
-    keysOf(
-      {
-        id: { type: 'integer', minimum: 0, maximum: 0xffffff00 },
-        type: {
-          description: 'select = load-balance, ff = fast-failover, all = clone',
-          enum: [...GROUP_TYPES],
-        },
-        description: { type: 'string', maxLength: 1024 },
-        buckets: { type: 'array', minItems: 1, maxItems: 16, items: { $ref: '#/$defs/bucket' } },
-      },
-      GROUP_FIELDS,
-    ),
-    ['id', 'type', 'buckets'],
-  );
+  const rule = fieldsObject(RULE_FIELDS, ['priority', 'match', 'actions'], {
+    priority: {
+      description: 'higher matches first; with the match it is the rule’s identity',
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+    },
+    match: { $ref: '#/$defs/match' },
+    actions: { ...actionList('what to do with a matching packet'), minItems: 1 },
+    name: { type: 'string', maxLength: 256 },
+    description: { type: 'string', maxLength: 1024 },
+    cookie: {
+      description: '64-bit identification value, a decimal string (exact past 2^53)',
+      anyOf: [
+        { type: 'string', pattern: COOKIE_PATTERN },
+        { type: 'integer', minimum: 0 },
+      ],
+    },
+  });
+  const tool = fieldsObject(TOOL_FIELDS, ['name', 'port', 'wants'], {
+    name: {
+      description: 'the tool, for people and the rule names',
+      type: 'string',
+      minLength: 1,
+    },
+    port: {
+      description: 'the tool port: if_name (eth-0-9) or port number',
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'integer', minimum: 1 },
+      ],
+    },
+    wants: {
+      description:
+        'any of these matches (the rules’ form; VLAN IDs may be lists and ranges: vlan_id: 1-3)',
+      type: 'array',
+      minItems: 1,
+      items: { $ref: '#/$defs/match' },
+    },
+  });
+  const bucket = fieldsObject(BUCKET_FIELDS, ['actions'], {
+    watch_port: {
+      description: 'the port whose link decides the bucket (fast-failover needs one)',
+      anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
+    },
+    actions: actionList('what the bucket does'),
+  });
+  const group = fieldsObject(GROUP_FIELDS, ['id', 'type', 'buckets'], {
+    id: { type: 'integer', minimum: 0, maximum: 0xffffff00 },
+    type: {
+      description: 'select = load-balance, ff = fast-failover, all = clone',
+      enum: [...GROUP_TYPES],
+    },
+    description: { type: 'string', maxLength: 1024 },
+    buckets: { type: 'array', minItems: 1, maxItems: 16, items: { $ref: '#/$defs/bucket' } },
+  });
   const port: Record<string, Schema> = {};
   for (const k of PORT_TEXT_FIELDS) {
     const choices = PORT_CHOICES[k];
@@ -228,61 +211,55 @@ export function desiredSchema(): Schema {
     title: 'pbc configuration file',
     description:
       'The configuration a team owns (pbc export writes it; pbc diff -f / apply -f read it). A section left out is not owned: diff and apply leave that part of the device alone.',
-    ...object(
-      keysOf(
-        {
-          $schema: { description: 'the schema, for editors (ignored by pbc)', type: 'string' },
-          rules: { type: 'array', items: { $ref: '#/$defs/rule' } },
-          groups: { type: 'array', items: { $ref: '#/$defs/group' } },
-          ports: {
-            description: 'interface name (eth-0-1 …) → the settings POST /ports/config changes',
-            type: 'object',
-            propertyNames: { minLength: 1 },
-            additionalProperties: { $ref: '#/$defs/port' },
-          },
-          group_hash: object(hash),
-          boot_savepoint: {
-            description: 'the rule save-point that loads on boot',
-            type: 'string',
-            pattern: '\\S',
-          },
-          tools: {
-            description:
-              'tool intents (pbc tools plan|apply|check; diff and apply leave them alone)',
-            type: 'array',
-            items: { $ref: '#/$defs/tool' },
-          },
-          sources: {
-            description:
-              'network ports whose traffic tools may receive (default: every port that is no tool’s port)',
-            type: 'array',
-            items: {
-              anyOf: [
-                { type: 'string', minLength: 1 },
-                { type: 'integer', minimum: 1 },
-              ],
-            },
-          },
-          band: {
-            description: 'the priorities pbc tools owns, lo-hi (default 10000-19999)',
-            type: 'string',
-            pattern: BAND_PATTERN,
-          },
-          unwanted: {
-            description:
-              'a source packet no tool wants: drop (the band’s last rule) or pass (fall through)',
-            enum: [...UNWANTED_CHOICES],
-          },
-          tool_groups: {
-            description:
-              'the group IDs pbc tools owns, lo-hi: given, each set of tool ports is one group of type all (absent: output lists)',
-            type: 'string',
-            pattern: '^\\s*\\d{1,10}\\s*-\\s*\\d{1,10}\\s*$',
-          },
+    ...fieldsObject(TOP_FIELDS, [], {
+      $schema: { description: 'the schema, for editors (ignored by pbc)', type: 'string' },
+      rules: { type: 'array', items: { $ref: '#/$defs/rule' } },
+      groups: { type: 'array', items: { $ref: '#/$defs/group' } },
+      ports: {
+        description: 'interface name (eth-0-1 …) → the settings POST /ports/config changes',
+        type: 'object',
+        propertyNames: { minLength: 1 },
+        additionalProperties: { $ref: '#/$defs/port' },
+      },
+      group_hash: object(hash),
+      boot_savepoint: {
+        description: 'the rule save-point that loads on boot',
+        type: 'string',
+        pattern: '\\S',
+      },
+      tools: {
+        description: 'tool intents (pbc tools plan|apply|check; diff and apply leave them alone)',
+        type: 'array',
+        items: { $ref: '#/$defs/tool' },
+      },
+      sources: {
+        description:
+          'network ports whose traffic tools may receive (default: every port that is no tool’s port)',
+        type: 'array',
+        items: {
+          anyOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'integer', minimum: 1 },
+          ],
         },
-        TOP_FIELDS,
-      ),
-    ),
+      },
+      band: {
+        description: 'the priorities pbc tools owns, lo-hi (default 10000-19999)',
+        type: 'string',
+        pattern: BAND_PATTERN,
+      },
+      unwanted: {
+        description:
+          'a source packet no tool wants: drop (the band’s last rule) or pass (fall through)',
+        enum: [...UNWANTED_CHOICES],
+      },
+      tool_groups: {
+        description:
+          'the group IDs pbc tools owns, lo-hi: given, each set of tool ports is one group of type all (absent: output lists)',
+        type: 'string',
+        pattern: '^\\s*\\d{1,10}\\s*-\\s*\\d{1,10}\\s*$',
+      },
+    }),
     $defs: {
       rule,
       match: {

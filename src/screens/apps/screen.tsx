@@ -8,7 +8,7 @@ import type { Column } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { DialogView } from '../dialogs/dialog-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { matchNote } from '../filter-note.js';
+import { emptyNote, matchNote } from '../filter-note.js';
 import { LoadingLine, PaneTable } from '../pane-table.js';
 import type { ScreenProps } from '../types.js';
 import { useDialogScreen } from '../use-dialog-screen.js';
@@ -136,7 +136,7 @@ export function AppsScreen(props: ScreenProps) {
         list={appList.state}
         width={props.width}
         height={appHeight}
-        emptyText={props.filter ? `no app matches '${props.filter}'` : 'the device offers no apps'}
+        emptyText={emptyNote(props.filter, 'app', 'the device offers no apps')}
         rowKey={(a) => a.name}
       />
       <PaneTable
@@ -147,11 +147,11 @@ export function AppsScreen(props: ScreenProps) {
         list={runList.state}
         width={props.width}
         height={runHeight}
-        emptyText={
-          props.filter
-            ? `no instance matches '${props.filter}'`
-            : 'nothing running (a starts the selected app)'
-        }
+        emptyText={emptyNote(
+          props.filter,
+          'instance',
+          'nothing running (a starts the selected app)',
+        )}
         rowKey={(i) => String(i.pid)}
       />
     </Box>

@@ -11,7 +11,7 @@ import { JournalFile } from '../../ops/journal-file.js';
 import { type Column, cleanText, Table, Text, textWidth } from '../../widgets/index.js';
 import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { matchNote } from '../filter-note.js';
+import { emptyNote, matchNote } from '../filter-note.js';
 import { useRemembered } from '../remembered.js';
 import type { ScreenProps } from '../types.js';
 import { useFleet } from './context.js';
@@ -208,7 +208,7 @@ function FleetTable(props: ScreenProps & { fleet: NonNullable<ReturnType<typeof 
         height={props.height - 1 - whyLines}
         selected={list.state.selected}
         offset={list.state.offset}
-        emptyText={props.filter ? `no device matches '${props.filter}'` : 'no devices'}
+        emptyText={emptyNote(props.filter, 'device', 'no devices')}
         rowKey={(r) => r.device}
       />
       {why ? (

@@ -10,7 +10,7 @@ import { navCommands, useCommands } from '../commands.js';
 import { useKeyedList } from '../dialogs/use-list.js';
 import { changeLayer, layer, useKeyLayers } from '../key-layers.js';
 import { usePick } from '../pick.js';
-import { editorViewProps, useEditSession } from '../rules/edit-session.js';
+import { editorProps, useEditSession } from '../rules/edit-session.js';
 import type { ScreenProps } from '../types.js';
 import { GroupEditor } from './editor.js';
 import { completionsAt, type GroupForm } from './editor-state.js';
@@ -81,18 +81,9 @@ export function GroupsScreen(props: ScreenProps) {
 
   const { width, height } = props;
   if (change.isOpen) return change.view(width, height);
-  if (editor.form && editor.analysis)
-    return (
-      <GroupEditor
-        form={editor.form}
-        {...editorViewProps(session, editor.analysis)}
-        ports={device.env.ports}
-        completions={completionsAt(editor.form, device.env)}
-        traffic={editor.impact}
-        width={width}
-        height={height}
-      />
-    );
+  const editing = editorProps(session, editor, (f) => completionsAt(f, device.env));
+  if (editing)
+    return <GroupEditor {...editing} ports={device.env.ports} width={width} height={height} />;
   if (detail !== null)
     return (
       <GroupDetail

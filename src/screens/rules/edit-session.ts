@@ -85,3 +85,17 @@ export function editorViewProps<A extends { issues: readonly unknown[] }>(
     refused: s.refused,
   };
 }
+
+/**
+ * What both editors' views take from their screen but the size (the form, its checks with the
+ * refusal and the discard question, its completions and traffic impact); null while closed.
+ */
+export function editorProps<F, A extends { issues: readonly unknown[] }, T>(
+  s: EditSession<unknown>,
+  editor: { form: F | null | undefined; analysis: A | null | undefined; impact: T },
+  completions: (form: F) => string[],
+) {
+  const { form, analysis, impact } = editor;
+  if (!form || !analysis) return null;
+  return { form, ...editorViewProps(s, analysis), completions: completions(form), traffic: impact };
+}

@@ -15,7 +15,7 @@ import { valuesFromMatch } from '../trace/form.js';
 import { traceHeight, useTrace } from '../trace/use-trace.js';
 import type { ScreenProps } from '../types.js';
 import { RuleDetail } from './detail.js';
-import { editorViewProps, useEditSession } from './edit-session.js';
+import { editorProps, useEditSession } from './edit-session.js';
 import { RuleEditor } from './editor.js';
 import { completionsAt, type RuleForm } from './editor-state.js';
 import { RuleListView } from './list-view.js';
@@ -115,17 +115,8 @@ export function RulesScreen(props: ScreenProps) {
   const { width, height } = props;
   if (change.isOpen) return change.view(width, height);
   if (trace.formOpen) return trace.formView(width, height);
-  if (editor.form && editor.analysis)
-    return (
-      <RuleEditor
-        form={editor.form}
-        {...editorViewProps(session, editor.analysis)}
-        completions={completionsAt(editor.form, device.env)}
-        traffic={editor.impact}
-        width={width}
-        height={height}
-      />
-    );
+  const editing = editorProps(session, editor, (f) => completionsAt(f, device.env));
+  if (editing) return <RuleEditor {...editing} width={width} height={height} />;
   if (detail !== null)
     return (
       <RuleDetail rule={detailRule} pairs={pairs} view={wide.view} width={width} height={height} />

@@ -1,5 +1,3 @@
-/** Screen 5's operations on the active set: view, diff, create, quicksave, activate, boot. */
-import type { PortSavePoint } from '../../model/index.js';
 import { SUPER, WRITE } from '../../model/index.js';
 import { perform } from '../../ops/perform.js';
 import { savepointOps } from '../../ops/savepoints.js';
@@ -7,15 +5,16 @@ import { askDialog, type Dialog, type Line } from '../dialogs/dialog.js';
 import { activationCheck } from './check.js';
 import { portSavePointLines, ruleSavePointLines } from './content.js';
 import {
+  contentDiff,
+  contentsOf,
+  currentContents,
   currentState,
   kind,
   levelOf,
-  lines,
   q,
   type SavePointsContext,
   type Selected,
 } from './context.js';
-import { diffGroups, diffPorts, diffRules, portDiffLines, ruleDiffLines } from './diff.js';
 
 export type { SavePointsContext, Selected } from './context.js';
 export { exportTo, importFrom, modify, remove } from './manage.js';
@@ -34,12 +33,7 @@ export function openContent(ctx: SavePointsContext, sel: Selected | undefined) {
 
 /** Lines of what activating `sel` changes (the device's current state → save-point). */
 async function activationDiff(ctx: SavePointsContext, sel: Selected): Promise<Line[]> {
-  const now = await currentState(ctx);
-  if (sel.pane === 'rules')
-    return lines(
-      ruleDiffLines(diffRules(now.rules, sel.sp.rules), diffGroups(now.groups, sel.sp.groups)),
-    );
-  return lines(portDiffLines(diffPorts(now.config, sel.sp.ports)));
+  return contentDiff(sel.pane, await currentContents(ctx), contentsOf(sel));
 }
 
 export function showDiff(
@@ -51,19 +45,10 @@ export function showDiff(
   if (mark && mark.sp.name !== sel.sp.name) {
     if (mark.pane !== sel.pane)
       return ctx.notify(`the marked one is a ${kind(mark)}: mark one of the same kind (space)`);
-    const body =
-      mark.pane === 'rules' && sel.pane === 'rules'
-        ? ruleDiffLines(
-            diffRules(mark.sp.rules, sel.sp.rules),
-            diffGroups(mark.sp.groups, sel.sp.groups),
-          )
-        : portDiffLines(
-            diffPorts((mark.sp as PortSavePoint).ports, (sel.sp as PortSavePoint).ports),
-          );
     return ctx.dialog.open({
       kind: 'view',
       title: `Diff ${q(mark.sp.name)} → ${q(sel.sp.name)}`,
-      lines: lines(body),
+      lines: contentDiff(sel.pane, contentsOf(mark), contentsOf(sel)),
     });
   }
   void ctx.dialog.run('Comparing', async () => ({

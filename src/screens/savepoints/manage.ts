@@ -7,15 +7,15 @@ import { readSavePoints, savepointOps } from '../../ops/savepoints.js';
 import type { FieldSpec } from '../../widgets/forms/form-state.js';
 import { askDialog, type Line } from '../dialogs/dialog.js';
 import {
-  currentState,
+  contentDiff,
+  contentsOf,
+  currentContents,
   kind,
   levelOf,
-  lines,
   q,
   type SavePointsContext,
   type Selected,
 } from './context.js';
-import { diffGroups, diffPorts, diffRules, portDiffLines, ruleDiffLines } from './diff.js';
 import {
   defaultExportPath,
   importLines,
@@ -95,16 +95,7 @@ export function modify(ctx: SavePointsContext, sel: Selected | undefined) {
       }
       // what the save-point loses: its content → the current state
       void ctx.dialog.run('Comparing', async () => {
-        const now = await currentState(ctx);
-        const body =
-          sel.pane === 'rules'
-            ? lines(
-                ruleDiffLines(
-                  diffRules(sel.sp.rules, now.rules),
-                  diffGroups(sel.sp.groups, now.groups),
-                ),
-              )
-            : lines(portDiffLines(diffPorts(sel.sp.ports, now.config)));
+        const body = contentDiff(sel.pane, contentsOf(sel), await currentContents(ctx));
         return {
           next: askDialog({
             title: `Override ${q(sel.sp.name)} with ${current}?`,
@@ -217,7 +208,10 @@ export function importFrom(ctx: SavePointsContext) {
       const path = (v.path ?? '').trim();
       void ctx.dialog.run(`Reading ${path}`, async () => {
         const file = await readExport(path);
-        const [existing, now] = await Promise.all([readSavePoints(ctx.client), currentState(ctx)]);
+        const [existing, now] = await Promise.all([
+          readSavePoints(ctx.client),
+          currentContents(ctx),
+        ]);
         const plan = planImport(
           file,
           existing.rules.map((s) => s.name),

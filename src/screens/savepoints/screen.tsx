@@ -5,7 +5,7 @@ import { useConsoleState } from '../../store/react.js';
 import { navCommands, useCommands } from '../commands.js';
 import { DialogView } from '../dialogs/dialog-view.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { matchNote } from '../filter-note.js';
+import { emptyNote, matchNote } from '../filter-note.js';
 import { LoadingLine, PaneTable } from '../pane-table.js';
 import { sameName, usePick } from '../pick.js';
 import type { ScreenProps } from '../types.js';
@@ -115,11 +115,11 @@ export function SavePointsScreen(props: ScreenProps) {
         list={ruleList.state}
         width={props.width}
         height={ruleHeight}
-        emptyText={
-          props.filter
-            ? `no rule save-point matches '${props.filter}'`
-            : 'no rule save-points (n saves the active rules)'
-        }
+        emptyText={emptyNote(
+          props.filter,
+          'rule save-point',
+          'no rule save-points (n saves the active rules)',
+        )}
         rowKey={(s) => s.name}
       />
       <PaneTable
@@ -130,9 +130,7 @@ export function SavePointsScreen(props: ScreenProps) {
         list={portList.state}
         width={props.width}
         height={portHeight}
-        emptyText={
-          props.filter ? `no port save-point matches '${props.filter}'` : 'no port save-points'
-        }
+        emptyText={emptyNote(props.filter, 'port save-point', 'no port save-points')}
         rowKey={(s) => s.name}
       />
     </Box>

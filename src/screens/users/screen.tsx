@@ -11,7 +11,7 @@ import { useWriteAccess } from '../dialogs/access.js';
 import { DialogView } from '../dialogs/dialog-view.js';
 import { useDialog } from '../dialogs/use-dialog.js';
 import { useKeyedList } from '../dialogs/use-list.js';
-import { matchNote } from '../filter-note.js';
+import { emptyNote, matchNote } from '../filter-note.js';
 import { dialogLayer, useKeyLayers } from '../key-layers.js';
 import type { ScreenProps } from '../types.js';
 import {
@@ -164,7 +164,7 @@ export function UsersScreen(props: ScreenProps) {
           height={tableHeight}
           selected={list.state.selected}
           offset={list.state.offset}
-          emptyText={props.filter ? `no user matches '${props.filter}'` : 'no users'}
+          emptyText={emptyNote(props.filter, 'user', 'no users')}
           rowKey={(u) => u.username}
         />
       )}

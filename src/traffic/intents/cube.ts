@@ -11,17 +11,16 @@
  * and tp_dst 80, `dl_vlan=5` a tagged packet of VID 5, `nw_src` a packet with an IPv4 address
  * in the prefix.
  */
+import { canonicalMatch } from '../../model/dialect.js';
+import type { Match } from '../../model/types.js';
 import {
-  canonicalMatch,
-  MATCH_FIELD_BY_NAME,
-  type Match,
-  OFPVID_PRESENT,
   parseInPorts,
   parseIntStrict,
   parseIpv4Prefix,
   parseL4Range,
-  SHORTHANDS,
-} from '../../model/index.js';
+  parseValueMask16,
+} from '../../model/values.js';
+import { MATCH_FIELD_BY_NAME, OFPVID_PRESENT, SHORTHANDS } from '../../model/vocabulary.js';
 import type { IntSet } from './intset.js';
 import * as S from './intset.js';
 
@@ -95,10 +94,9 @@ export interface CubeOf {
 type Put = (d: Dim, s: IntSet) => void;
 
 function vlanTci(value: string, put: Put): boolean {
-  const [v, m, extra] = value.split('/');
-  const vv = v === undefined ? null : parseIntStrict(v);
-  const mm = m === undefined ? 0xffff : parseIntStrict(m);
-  if (extra !== undefined || vv === null || mm === null) return false;
+  const t = parseValueMask16(value);
+  if (!t) return false;
+  const [vv, mm] = t;
   if (mm === 0) return true;
   if (!(mm & OFPVID_PRESENT)) return false;
   if (!(vv & OFPVID_PRESENT)) {

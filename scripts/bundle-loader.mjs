@@ -1,0 +1,94 @@
+// The single-file bundle's start (npm run bundle, scripts/build.mjs --single): pbc is
+// carried as the text of one CommonJS script (the one the single executable runs, built the
+// same way) and compiled here with a V8 code cache kept in the user's cache directory:
+// $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc. The first scripted command
+// on a machine (not --version or --help, which compile next to nothing) compiles as without
+// one and leaves the cache at exit; later runs, the console's too, skip that compiling
+// (docs/performance.md, "Start-up: dist, bundle and the single executable").
+// A cache V8 refuses (another Node, other V8 flags) is rewritten; one that cannot be read
+// or written costs only speed. A run that changed V8's flags (the console's memory policy)
+// leaves no cache: V8 would refuse it under the default flags of the next start.
+//
+// scripts/build.mjs appends the program's text to this file as one block comment after the
+// line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
+// times longer to parse), with `*/` written `*~/` and `~` written `~~`; and replaces
+// __PBC_KEY__ with a hash of the program, so a new build never meets an old cache.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+const KEY = __PBC_KEY__;
+const PROGRAM_MARK = '//@pbc-program';
+const filename = fileURLToPath(import.meta.url);
+
+/** The program's text: the comment after the mark, its two escapes undone. */
+function programText() {
+  const text = readFileSync(filename, 'utf8');
+  const start = text.indexOf('/*', text.lastIndexOf(PROGRAM_MARK)) + 2;
+  return text.slice(start, text.lastIndexOf('*/')).replace(/~([~/])/g, '$1');
+}
+
+function cacheFile() {
+  const env = process.env;
+  const dir = env.PBC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'pbc');
+  return join(dir, `bundle-${KEY}-${process.version}-${process.arch}.v8cache`);
+}
+
+function readCache(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(file, script) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+const file = cacheFile();
+const cachedData = readCache(file);
+const script = new vm.Script(
+  `(function (exports, require, module, __filename, __dirname) {${programText()}\n})`,
+  {
+    filename,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  },
+);
+// what `pbc doctor` says of it
+globalThis.__pbcCodeCache =
+  cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+if (cachedData === undefined || script.cachedDataRejected) {
+  let flagsChanged = false;
+  const setFlags = v8.setFlagsFromString;
+  v8.setFlagsFromString = (flags) => {
+    flagsChanged = true;
+    setFlags(flags);
+  };
+  // A cache holds what its run compiled: --version or --help compile next to nothing.
+  const trivial = process.argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(a));
+  process.once('exit', () => {
+    if (!flagsChanged && !trivial) writeCache(file, script);
+  });
+}
+const module = { exports: {} };
+script.runInThisContext()(
+  module.exports,
+  createRequire(import.meta.url),
+  module,
+  filename,
+  dirname(filename),
+);
+// The program follows (scripts/build.mjs).
