@@ -132,8 +132,9 @@ const params = (r: ApiRequest): Record<string, unknown> =>
     unknown
   >;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const savepointKind = (r: ApiRequest): SavePointKind =>
-  /port/.test(r.path.replace(/^\/savepoints\//, '')) ? 'ports' : 'rules';
+/** A save-point write's kind of save-point, from its operation's kind (`savepoints.createPorts` …). */
+const savepointKind = (op: Operation): SavePointKind =>
+  op.kind.endsWith('Ports') ? 'ports' : 'rules';
 const controller = (r: ApiRequest) => {
   const q = params(r);
   return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
@@ -155,13 +156,14 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'groups.remove': () => RULES,
   'groups.removeAll': () => RULES,
   'ports.setConfig': () => PORTS,
-  'savepoints.activate': (r) => (savepointKind(r) === 'ports' ? PORTS : RULES),
-  'savepoints.create': (r) => fixed(savepointOps.remove(savepointKind(r), text(params(r).name))),
+  'savepoints.activate': (_r, op) => (savepointKind(op) === 'ports' ? PORTS : RULES),
+  'savepoints.create': (r, op) =>
+    fixed(savepointOps.remove(savepointKind(op), text(params(r).name))),
   'savepoints.setDefault': () => BOOT_BACK,
-  'savepoints.modify': (r) => {
+  'savepoints.modify': (r, op) => {
     const q = params(r);
     const renamed = text(q.new_name);
-    return renameBack(savepointKind(r), text(q.old_name), {
+    return renameBack(savepointKind(op), text(q.old_name), {
       ...(renamed ? { newName: renamed } : {}),
       override: q.override === true || q.override === 'true',
     });
