@@ -33,12 +33,7 @@ const client = createClient({
     if (e.method === 'GET' && e.url.startsWith('/rules/all')) tableReads++;
   },
 });
-installJournal(
-  client,
-  { device: url },
-  new JournalFile(mkdtempSync(join(tmpdir(), 'pbc-bench-'))),
-  { strict: true },
-);
+installJournal(client, { device: url }, new JournalFile(mkdtempSync(join(tmpdir(), 'pbc-bench-'))));
 const store = createConsoleStore();
 const poller = new Poller(client, store);
 await poller.refreshNow(['rules']); // the Rules screen holds the table already

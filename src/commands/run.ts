@@ -132,8 +132,8 @@ export class Runner implements Run {
   }
 
   /**
-   * Every write this command sends is journaled (the change pipeline, src/ops/journal.ts);
-   * strict: a write sent outside the executor (no operation) is refused, nothing sent. Its
+   * Every write this command sends is journaled (the change pipeline, src/ops/journal.ts):
+   * a write sent outside the executor (no operation) is refused, nothing sent. Its
    * writes are refused while another operator holds the device's lock (src/ops/lock).
    */
   private async writePipeline(dev: Device): Promise<void> {
@@ -147,7 +147,7 @@ export class Runner implements Run {
       ...(dev.context ? { context: dev.context.name } : {}),
       ...(dev.user !== undefined ? { user: dev.user } : {}),
     };
-    this.journalOf = installJournal(client, meta, undefined, { strict: true });
+    this.journalOf = installJournal(client, meta);
     installLock(client, {
       ...(dev.user !== undefined ? { login: dev.user } : {}),
       notice: (line) => this.warn(line),

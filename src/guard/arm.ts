@@ -14,7 +14,7 @@ import { checkBases } from '../ops/base-check.js';
 import { sendRecorded } from '../ops/execute.js';
 import type { Operation } from '../ops/operation.js';
 import { type Recipe, type RevertPlan, takeRecipe } from '../ops/revert/recipe.js';
-import { type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
+import { type DomainName, domainOfWrite, SAVEPOINT_DOMAINS } from './domains.js';
 import { awaitBaseline, healthStarted } from './health-arm.js';
 import type { HealthSpec } from './health-spec.js';
 import { accountLevel, revertGaps } from './levels.js';
@@ -169,8 +169,8 @@ export async function arm(o: ArmOptions): Promise<Armed> {
 /** The domains a recipe sets back: its save-point's, and those its before-state requests set. */
 function watchedDomains(recipe: Recipe): DomainName[] {
   const out = new Set<DomainName>(recipe.savepoint ? SAVEPOINT_DOMAINS[recipe.savepoint.kind] : []);
-  for (const r of recipe.revert) {
-    const d = domainOfRequest(r);
+  for (const w of recipe.revert) {
+    const d = domainOfWrite(w);
     if (d) out.add(d);
   }
   return [...out];

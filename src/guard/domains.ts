@@ -5,16 +5,7 @@
  * sets one back. The revert restores an object only while the device still holds what the
  * change left (see watch.ts); others' changes since are kept.
  */
-import {
-  type ApiRequest,
-  type Client,
-  defaultRulesRequest,
-  deviceRequests,
-  groupBody,
-  portConfigRequest,
-  queryRequest,
-  ruleQuery,
-} from '../api/index.js';
+import type { Client } from '../api/index.js';
 import {
   type Bucket,
   GROUP_HASH_FIELDS,
@@ -23,6 +14,12 @@ import {
   type Match,
   PORT_SETTING_FIELDS,
 } from '../model/index.js';
+import { deviceOps } from '../ops/device.js';
+import { groupOps } from '../ops/groups.js';
+import type { Operation, RecordedWrite } from '../ops/operation.js';
+import { portOps } from '../ops/ports.js';
+import { ruleOps } from '../ops/rules.js';
+import { savepointOps } from '../ops/savepoints.js';
 
 export type DomainName = 'rules' | 'groups' | 'ports' | 'grouphash' | 'boot';
 
@@ -49,8 +46,8 @@ export interface Domain {
   read(c: Client): Promise<Objects>;
   /** How the object `key` is named to the operator. */
   label(key: string, value: unknown): string;
-  /** The request that takes `key` from `now` back to `to` (null: absent). */
-  restore(key: string, to: unknown, now: unknown): ApiRequest | undefined;
+  /** The write that takes `key` from `now` back to `to` (null: absent). */
+  restore(key: string, to: unknown, now: unknown): Operation | undefined;
 }
 
 const sorted = (m: Match) =>
@@ -87,11 +84,9 @@ const RULES: Domain = {
   restore(_key, to, now) {
     const t = to as RuleValue | null;
     const n = now as RuleValue | null;
-    if (!t && n)
-      return queryRequest('DELETE', '/rules', { priority: n.priority, match: { ...n.match } });
+    if (!t && n) return ruleOps.remove({ priority: n.priority, match: { ...n.match } });
     if (!t) return undefined;
-    const input = { ...t, cookie: t.cookie };
-    return queryRequest(n ? 'PUT' : 'POST', '/rules', ruleQuery(input));
+    return n ? ruleOps.modify(t) : ruleOps.add(t);
   },
 };
 
@@ -112,8 +107,8 @@ const GROUPS: Domain = {
   label: (k) => `group ${k}`,
   restore(key, to, now) {
     const t = to as GroupValue | null;
-    if (!t) return now ? queryRequest('DELETE', '/groups', { group_id: Number(key) }) : undefined;
-    return { method: now ? 'PUT' : 'POST', path: '/groups', json: groupBody(t) };
+    if (!t) return now ? groupOps.remove(Number(key)) : undefined;
+    return now ? groupOps.modify(t) : groupOps.add(t);
   },
 };
 
@@ -139,7 +134,7 @@ const PORTS: Domain = {
     const back: Record<string, unknown> = {};
     for (const f of PORT_SETTING_FIELDS)
       if (t[f] !== undefined && JSON.stringify(t[f]) !== JSON.stringify(n[f])) back[f] = t[f];
-    return Object.keys(back).length ? portConfigRequest(key, back) : undefined;
+    return Object.keys(back).length ? portOps.setConfig(key, back) : undefined;
   },
 };
 
@@ -149,7 +144,7 @@ const GROUP_HASH: Domain = {
     return { hash: Object.fromEntries(GROUP_HASH_FIELDS.map((f) => [f, h[f]])) };
   },
   label: () => 'the group hash',
-  restore: (_k, to) => (to ? deviceRequests.groupHash(to as GroupHash) : undefined),
+  restore: (_k, to) => (to ? deviceOps.setGroupHash(to as GroupHash) : undefined),
 };
 
 const BOOT: Domain = {
@@ -158,7 +153,7 @@ const BOOT: Domain = {
     return { boot: boot?.name ?? null };
   },
   label: () => 'the boot save-point',
-  restore: (_k, to) => (typeof to === 'string' ? defaultRulesRequest(to) : undefined),
+  restore: (_k, to) => (typeof to === 'string' ? savepointOps.setDefault(to) : undefined),
 };
 
 export const DOMAINS: Record<DomainName, Domain> = {
@@ -169,12 +164,16 @@ export const DOMAINS: Record<DomainName, Domain> = {
   boot: BOOT,
 };
 
-/** The domain a before-state request sets (its path), if it is one the revert watches. */
-export function domainOfRequest(r: ApiRequest): DomainName | undefined {
-  if (r.path === '/ports/config') return 'ports';
-  if (r.path === '/device/grouphash') return 'grouphash';
-  if (r.path === '/savepoints/defaultrulesavepoint') return 'boot';
-  return undefined;
+/** The domain each kind of before-state write sets, for those the revert watches. */
+const DOMAIN_OF_KIND: Readonly<Record<string, DomainName>> = {
+  'ports.setConfig': 'ports',
+  'device.setGroupHash': 'grouphash',
+  'savepoints.setDefault': 'boot',
+};
+
+/** The domain a before-state write sets (by its kind), if it is one the revert watches. */
+export function domainOfWrite(w: RecordedWrite): DomainName | undefined {
+  return Object.hasOwn(DOMAIN_OF_KIND, w.kind) ? DOMAIN_OF_KIND[w.kind] : undefined;
 }
 
 /** The domains a save-point of `kind` holds. */

@@ -6,18 +6,16 @@
  * save-point, activating it is the exact inverse and is sent instead of one request per
  * object. The save-point is deleted last, whatever was kept.
  */
-import {
-  type ApiRequest,
-  activateSavePointRequest,
-  type Client,
-  deleteSavePointRequest,
-} from '../api/index.js';
-import { DOMAINS, type DomainName, domainOfRequest, SAVEPOINT_DOMAINS } from './domains.js';
+import type { Client } from '../api/index.js';
+import { type RecordedWrite, recorded } from '../ops/operation.js';
+import { savepointOps } from '../ops/savepoints.js';
+import { DOMAINS, type DomainName, domainOfWrite, SAVEPOINT_DOMAINS } from './domains.js';
 import type { PendingRevert } from './pending.js';
 import { type Change, digest, type Snapshot, sameValue, snapshot, type Watch } from './watch.js';
 
 export interface Step {
-  request: ApiRequest;
+  /** Sent as its kind (the pending file keeps each write with its operation's kind). */
+  write: RecordedWrite;
   /** What it sets back, e.g. `rule 'D1' priority 500 in_port=5`; '' for bookkeeping. */
   label: string;
 }
@@ -25,8 +23,8 @@ export interface Step {
 export interface Kept {
   label: string;
   why: string;
-  /** The request that would have set it back (journaled as not sent). */
-  request?: ApiRequest;
+  /** The write that would have set it back (journaled as not sent). */
+  write?: RecordedWrite;
 }
 
 export interface ExpiryPlan {
@@ -34,13 +32,15 @@ export interface ExpiryPlan {
   kept: Kept[];
 }
 
-const isSavepointStep = (r: ApiRequest, name: string) =>
+const isSavepointStep = ({ request: r }: RecordedWrite, name: string) =>
   (r.path.startsWith('/savepoints/') && r.query?.name === name) || false;
+
+const GROUP_WRITES = ['groups.add', 'groups.modify', 'groups.remove'];
 
 /** Rules deleted first (they may use a group), then groups, then the rest. */
 function rank(s: Step): number {
-  if (s.request.path === '/rules' && s.request.method === 'DELETE') return 0;
-  if (s.request.path === '/groups') return 1;
+  if (s.write.kind === 'rules.remove') return 0;
+  if (GROUP_WRITES.includes(s.write.kind)) return 1;
   return 2;
 }
 
@@ -66,15 +66,15 @@ export async function planExpiry(
   const now = await snapshot(c, entry.watch.domains);
   const sp = entry.savepoint;
   const steps: Step[] = entry.revert
-    .filter((r) => !domainOfRequest(r) && !(sp && isSavepointStep(r, sp.name)))
-    .map((request) => ({ request, label: `${request.method} ${request.path}` }));
+    .filter((w) => !domainOfWrite(w) && !(sp && isSavepointStep(w, sp.name)))
+    .map((write) => ({ write, label: `${write.request.method} ${write.request.path}` }));
   const kept: Kept[] = [];
   let handled: DomainName[] = [];
   if (sp) {
     const domains = SAVEPOINT_DOMAINS[sp.kind];
     const untouched = domains.every((d) => digest(now[d]) === entry.watch.afterDigest[d]);
     if (untouched && changes.some((ch) => domains.includes(ch.domain))) {
-      steps.push({ request: activateSavePointRequest(sp.kind, sp.name), label: sp.name });
+      steps.push({ write: recorded(savepointOps.activate(sp.kind, sp.name)), label: sp.name });
       handled = domains;
     } else if (untouched) handled = domains;
   }
@@ -86,13 +86,14 @@ export async function planExpiry(
     const d = DOMAINS[ch.domain];
     const cur = now[ch.domain]?.[ch.key] ?? null;
     const label = d.label(ch.key, ch.after ?? ch.before);
-    const request = d.restore(ch.key, ch.before, cur);
+    const back = d.restore(ch.key, ch.before, cur);
+    const write = back && recorded(back);
     if (!sameValue(cur, ch.after)) {
       if (ch.domain === 'rules' && ch.before === null) deleting.delete(ch.key);
       kept.push({
         label,
         why: `changed since the change: it left ${short(ch.after)}, the device now has ${short(cur)}`,
-        ...(request ? { request } : {}),
+        ...(write ? { write } : {}),
       });
       continue;
     }
@@ -102,14 +103,14 @@ export async function planExpiry(
         kept.push({
           label,
           why: `a rule added since uses it (${user})`,
-          ...(request ? { request } : {}),
+          ...(write ? { write } : {}),
         });
         continue;
       }
     }
-    if (request) steps.push({ request, label });
+    if (write) steps.push({ write, label });
   }
   steps.sort((a, b) => rank(a) - rank(b));
-  if (sp) steps.push({ request: deleteSavePointRequest(sp.kind, sp.name), label: '' });
+  if (sp) steps.push({ write: recorded(savepointOps.remove(sp.kind, sp.name)), label: '' });
   return { steps, kept };
 }

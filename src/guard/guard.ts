@@ -11,11 +11,11 @@
  * for up to 10 minutes after expiry; then, or when the device refuses a request (4xx), the
  * entry is marked `failed` with the reason.
  */
-import type { ApiRequest, ClientOptions } from '../api/index.js';
+import type { ClientOptions } from '../api/index.js';
 import { ConnectionError, createClient, DeviceError, TimeoutError } from '../api/index.js';
 import { sendRecorded } from '../ops/execute.js';
 import { deviceId, installJournal, type Journal, newEntryId } from '../ops/journal.js';
-import { kindOfRequest } from '../ops/tables.js';
+import type { RecordedWrite } from '../ops/operation.js';
 import { type ExpiryPlan, type Kept, planExpiry } from './expiry.js';
 import { HealthWatch } from './health-guard.js';
 import { journalHealth } from './health-journal.js';
@@ -27,6 +27,7 @@ import {
   patchHealth,
   readPending,
   transition,
+  withoutKinds,
 } from './pending.js';
 import { readChanges, removeChanges } from './watch.js';
 
@@ -150,19 +151,21 @@ async function revert(
   lead = '',
   revertWhy?: string,
 ): Promise<PendingState> {
+  const older = withoutKinds(entry);
+  if (older) {
+    const detail = lead ? `${lead}; the revert failed: ${older}` : older;
+    const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts: 0 }, env);
+    onEvent?.({ type: 'failed', entry: failed ?? entry, reason: detail });
+    return 'failed';
+  }
   const client = createClient(input.options);
   // The reverts go through the change pipeline: each write is journaled like any other.
-  const journal = installJournal(
-    client,
-    {
-      device: entry.device,
-      ...(entry.user !== undefined ? { user: entry.user } : {}),
-      revertOf: entry.id,
-      ...(revertWhy ? { revertWhy } : {}),
-    },
-    undefined,
-    { strict: true },
-  );
+  const journal = installJournal(client, {
+    device: entry.device,
+    ...(entry.user !== undefined ? { user: entry.user } : {}),
+    revertOf: entry.id,
+    ...(revertWhy ? { revertWhy } : {}),
+  });
   const giveUpAt = Date.now() + timing.giveUpMs;
   let plan: ExpiryPlan | undefined;
   let next = 0;
@@ -185,15 +188,15 @@ async function revert(
         const step = plan.steps[next];
         if (!step) break;
         try {
-          await sendRecorded({ client }, step.request);
+          await sendRecorded({ client }, step.write);
           if (step.label) done.push(step.label);
         } catch (e) {
           // a watched revert goes on past a refused step: the rest is still set back
           if (transient(e) || !entry.watch) throw e;
           left.push({
-            label: step.label || step.request.path,
+            label: step.label || step.write.request.path,
             why: (e as Error).message,
-            request: step.request,
+            write: step.write,
           });
         }
         next++;
@@ -206,8 +209,8 @@ async function revert(
             : reason;
           const detail = lead ? `${lead}; the revert failed: ${why}` : why;
           const failed = transition(entry.id, 'reverting', 'failed', { detail, attempts }, env);
-          const request = plan?.steps[next]?.request ?? entry.revert[next];
-          if (request) recordNotDone(journal, entry, request, `failed: ${detail}`);
+          const write = plan?.steps[next]?.write ?? entry.revert[next];
+          if (write) recordNotDone(journal, entry, write, `failed: ${detail}`);
           onEvent?.({ type: 'failed', entry: failed ?? entry, reason: detail });
           return 'failed';
         }
@@ -227,7 +230,7 @@ async function revert(
   }
   removeChanges(entry.id, env);
   for (const k of left)
-    if (k.request) recordNotDone(journal, entry, k.request, `left ${k.label}: ${k.why}`);
+    if (k.write) recordNotDone(journal, entry, k.write, `left ${k.label}: ${k.why}`);
   const state: PendingState =
     left.length === 0 ? 'reverted' : done.length > 0 ? 'partly-reverted' : 'not-reverted';
   const detail = [lead, outcomeText(done, left)].filter(Boolean).join('; ');
@@ -260,12 +263,10 @@ async function keepAtEnd(
   endWatch(health, entry.id, env);
   removeChanges(entry.id, env);
   const client = createClient(input.options);
-  installJournal(
-    client,
-    { device: entry.device, ...(entry.user !== undefined ? { user: entry.user } : {}) },
-    undefined,
-    { strict: true },
-  );
+  installJournal(client, {
+    device: entry.device,
+    ...(entry.user !== undefined ? { user: entry.user } : {}),
+  });
   try {
     for (const r of kept.cleanup) await sendRecorded({ client }, r);
   } catch (e) {
@@ -294,7 +295,7 @@ async function planOf(
 ): Promise<ExpiryPlan> {
   const { watch } = entry;
   if (watch) return planExpiry(client, { ...entry, watch }, readChanges(entry.id, env));
-  return { steps: entry.revert.map((request) => ({ request, label: request.path })), kept: [] };
+  return { steps: entry.revert.map((write) => ({ write, label: write.request.path })), kept: [] };
 }
 
 /** `reverted: …; left: … (why)` — '' when all was reverted. */
@@ -305,11 +306,11 @@ export function outcomeText(done: string[], left: Kept[]): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
-/** The journal's record of a revert request not done (refused, or left on purpose), and why. */
+/** The journal's record of a revert write not done (refused, or left on purpose), and why. */
 function recordNotDone(
   journal: Journal,
   entry: PendingRevert,
-  request: ApiRequest,
+  { kind, request }: RecordedWrite,
   detail: string,
 ): void {
   const id = newEntryId();
@@ -321,7 +322,7 @@ function recordNotDone(
       time,
       device: deviceId(entry.device),
       user: entry.user ?? '',
-      operation: kindOfRequest(request),
+      operation: kind,
       request,
     });
     journal.file.append({

@@ -89,8 +89,13 @@ export async function revertGapsOf(
   try {
     const level = await accountLevel(c, user);
     if (level === null) return '';
-    const { requests, kinds } = await revertSteps(c, plan);
-    return revertGaps(requests, kinds, level, user).join('; ');
+    const { ops, kinds } = await revertSteps(c, plan);
+    return revertGaps(
+      ops.map((op) => op.request),
+      kinds,
+      level,
+      user,
+    ).join('; ');
   } catch {
     return '';
   }

@@ -15,8 +15,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiRequest } from '../api/index.js';
 import { ensureStateDir, stateDir } from '../config/state-dir.js';
+import type { RecordedWrite } from '../ops/operation.js';
 import type { HealthState } from './health-state.js';
 import type { Watch } from './watch.js';
 
@@ -42,10 +42,13 @@ export interface PendingRevert {
   /** Epoch milliseconds. */
   createdAt: number;
   expiresAt: number;
-  /** Sent in order at expiry (the last ones delete the save-point). */
-  revert: ApiRequest[];
+  /**
+   * Sent in order at expiry (the last ones delete the save-point): each write with its
+   * operation's kind, which the guard sends it as (no kind is guessed from a route).
+   */
+  revert: RecordedWrite[];
   /** Sent after a confirmation (deletes the save-point); may be empty. */
-  cleanup: ApiRequest[];
+  cleanup: RecordedWrite[];
   /** The `pbc-revert-<id>` save-point taken before the change, if any. */
   savepoint?: { kind: 'rules' | 'ports'; name: string };
   state: PendingState;
@@ -66,6 +69,17 @@ export interface PendingRevert {
   detail?: string;
   attempts?: number;
   updatedAt: number;
+}
+
+/**
+ * COMPATIBILITY (pending files written before the kinds were kept): an entry whose revert
+ * writes carry no operation kind cannot be reverted — pbc never guesses a kind from a route.
+ * Says so (the entry's failure), or undefined for an entry of this pbc.
+ */
+export function withoutKinds(entry: PendingRevert): string | undefined {
+  const bare = [...entry.revert, ...entry.cleanup].filter((w) => typeof w.kind !== 'string');
+  if (bare.length === 0) return undefined;
+  return `armed by an older pbc: its ${bare.length} revert request(s) carry no operation kind, so none was sent — set the change back by hand (save-point ${entry.savepoint?.name ?? 'none'})`;
 }
 
 /** Finished entries kept in the file for `pbc pending --all` and the tests. */

@@ -12,13 +12,7 @@
  * already holds (the rule table, 17 MB on a full device), and after it from the poller's
  * refresh — which the console makes after every write anyway — not by extra reads of its own.
  */
-import {
-  type ApiRequest,
-  type Client,
-  inWriteContext,
-  type StatePhase,
-  type WriteContext,
-} from '../api/index.js';
+import { type Client, inWriteContext, type StatePhase, type WriteContext } from '../api/index.js';
 import { type Rule, type RuleKey, sanitize } from '../model/index.js';
 import type { Poller } from '../store/poller.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -27,7 +21,7 @@ import { sameKey } from '../tcam/index.js';
 import { checkBases } from './base-check.js';
 import { journalOf } from './journal.js';
 import { checkLock } from './lock/check.js';
-import type { Operation } from './operation.js';
+import type { Operation, RecordedWrite } from './operation.js';
 import { ruleOps } from './rules.js';
 import { baseOf } from './seen-at-ask.js';
 import { recordedOp } from './tables.js';
@@ -240,9 +234,9 @@ const answer = (v: unknown) =>
 
 const message = (e: unknown) => sanitize(e instanceof Error ? e.message : String(e));
 
-/** One request recorded as data (an auto-revert's, from the pending file) sent by the executor. */
-export function sendRecorded(x: Executor, request: ApiRequest): Promise<unknown> {
-  return run(x, (send) => send(recordedOp(request)));
+/** One write recorded as data (an auto-revert's, from the pending file) sent by the executor. */
+export function sendRecorded(x: Executor, write: RecordedWrite): Promise<unknown> {
+  return run(x, (send) => send(recordedOp(write)));
 }
 
 /** Every resource the plan's operations (the undo included) change. */

@@ -7,16 +7,14 @@
  * cannot be written is not sent (JournalError says why). When the write has ended it reads
  * the state again and appends the `outcome` line.
  *
- * A write with no operation context (sent outside the executor) is refused by a strict
- * journal (the console's); a lenient one (the CLI's, until every command builds operations)
- * journals it under the kind its endpoint has in the kind tables (tables.ts kindOfRequest).
+ * A write with no operation context (sent outside the executor) is refused, nothing sent:
+ * no kind is ever guessed from a request's route.
  */
 import { createRequire } from 'node:module';
 import {
   type ApiRequest,
   type Client,
   PbcError,
-  type StatePhase,
   type WriteContext,
   type WriteHook,
   type WriteOutcome,
@@ -24,7 +22,6 @@ import {
 import { sanitize } from '../model/index.js';
 import { type JournalEntry, JournalFile, type JournalRequest } from './journal-file.js';
 import { readOnce } from './read-once.js';
-import { kindOfRequest, kindSpec } from './tables.js';
 
 /** Who sends the writes and to where. */
 export interface JournalMeta {
@@ -70,26 +67,8 @@ export interface Journal {
 
 type Reader = NonNullable<WriteContext<Client>['read']>;
 
-/** The journal's options: `strict` refuses a write sent outside the executor. */
-export interface JournalOptions {
-  strict?: boolean;
-}
-
-/** Why a strict journal refused a write: it was not sent by the executor (no operation). */
+/** Why the journal refused a write: it was not sent by the executor (no operation). */
 export class OutsideExecutorError extends PbcError {}
-
-/** The operation context of a write sent without one (lenient journal): found by its endpoint. */
-function legacyContext(request: ApiRequest): WriteContext<Client> {
-  const kind = kindOfRequest(request);
-  const spec = kindSpec(kind);
-  const read = spec?.read;
-  return {
-    kind,
-    request,
-    ...(read ? { read: (c: Client, phase: StatePhase) => read(c, request, phase) } : {}),
-    ...(spec?.readAfter === false ? { readAfter: false } : {}),
-  };
-}
 
 interface Batch {
   id: string;
@@ -104,17 +83,16 @@ export function journalHook(
   client: Client,
   meta: JournalMeta,
   file: JournalFile,
-  options: JournalOptions = {},
 ): { hook: WriteHook; journal: Journal } {
   let undoOf: string | undefined;
   let batch: Batch | undefined;
   const hook: WriteHook = {
     async before(request: ApiRequest, context: WriteContext | undefined) {
-      if (!context && options.strict)
+      if (!context)
         throw new OutsideExecutorError(
           `${request.method} ${request.path} refused: a write outside the executor (no operation) — nothing was sent`,
         );
-      const op = (context as WriteContext<Client> | undefined) ?? legacyContext(request);
+      const op = context as WriteContext<Client>;
       const record: JournalRequest = {
         type: 'request',
         id: newEntryId(),
@@ -214,9 +192,8 @@ export function installJournal(
   client: Client,
   meta: JournalMeta,
   file: JournalFile = new JournalFile(),
-  options: JournalOptions = {},
 ): Journal {
-  const { hook, journal } = journalHook(client, meta, file, options);
+  const { hook, journal } = journalHook(client, meta, file);
   client.transport.setWriteHook(hook);
   installed.set(client, journal);
   return journal;

@@ -87,6 +87,21 @@ export interface Operation<R = unknown> {
   base: Base;
 }
 
+/**
+ * A write kept as data (the revert guard's pending file, a saved plan): its operation's kind
+ * and its one request. `recordedOp` (tables.ts) makes it an operation again, of that kind.
+ */
+export interface RecordedWrite {
+  kind: string;
+  request: ApiRequest;
+}
+
+/** An operation as data: what a recorded write keeps of it. */
+export const recorded = (op: Pick<Operation, 'kind' | 'request'>): RecordedWrite => ({
+  kind: op.kind,
+  request: op.request,
+});
+
 /** A value as shown: quoted when it holds spaces or quotes, so a parameter list stays unambiguous. */
 const shown = (v: unknown) => (/[\s"]/.test(String(v)) ? JSON.stringify(String(v)) : String(v));
 

@@ -4,7 +4,7 @@
  * table to a recording device: a table (or builder) added here without sample arguments
  * there fails that test, so no operation skips the description = request check.
  */
-import { type ApiRequest, sendRequest } from '../api/index.js';
+import { sendRequest } from '../api/index.js';
 import { appKinds, appOps } from './apps.js';
 import { deviceKinds, deviceOps } from './device.js';
 import { groupKinds, groupOps } from './groups.js';
@@ -17,7 +17,13 @@ import { ruleInverses } from './inverse/rules.js';
 import { savepointInverses } from './inverse/savepoints.js';
 import { userInverses } from './inverse/users.js';
 import { logKinds, logOps } from './logs.js';
-import { type Invert, type KindSpec, type Operation, operation } from './operation.js';
+import {
+  type Invert,
+  type KindSpec,
+  type Operation,
+  operation,
+  type RecordedWrite,
+} from './operation.js';
 import { portKinds, portOps } from './ports.js';
 import { ruleKinds, ruleOps } from './rules.js';
 import { savepointKinds, savepointOps } from './savepoints.js';
@@ -65,20 +71,29 @@ export function kindSpec(kind: string): KindSpec | undefined {
 }
 
 /**
- * LEGACY SHIM, to go: the kind of a request sent without its operation — a CLI command that
- * still calls the client directly (a non-strict journal), or a revert request recorded in the
- * pending file before its kind was kept. Looked up in the kind tables; `other` when none.
+ * A recorded write without a kind pbc knows: written by an older pbc (its pending file kept
+ * requests without their kind) or edited by hand. Never sent: no kind is guessed from a route.
  */
-export function kindOfRequest(request: ApiRequest): string {
-  const route = `${request.method} ${request.path}`;
-  return Object.keys(OPERATION_KINDS).find((k) => OPERATION_KINDS[k]!.route === route) ?? 'other';
+export class UnknownKindError extends Error {
+  override name = 'UnknownKindError';
+  constructor(w: Partial<RecordedWrite>) {
+    const what = w.request ? `${w.request.method} ${w.request.path}` : 'a recorded write';
+    super(
+      w.kind === undefined
+        ? `${what} was recorded without its operation kind (by an older pbc): not sent — pbc sends only writes whose kind it knows; set it back by hand`
+        : `${what} was recorded as kind '${w.kind}', which pbc does not know: not sent`,
+    );
+  }
 }
 
 /**
- * An operation for a request recorded as data (the revert guard's pending file, the cleanup of
- * an auto-revert): its kind from the kind tables (the shim above), sent as it was recorded.
+ * An operation for a write recorded as data (the revert guard's pending file, a saved plan):
+ * of the kind it was recorded with (its reader from the kind tables), sent as it was recorded.
+ * A write recorded without a known kind throws UnknownKindError.
  */
-export function recordedOp(request: ApiRequest): Operation {
-  const kind = kindOfRequest(request);
-  return operation(kind, request, (c) => sendRequest(c.transport, request), [], kindSpec(kind));
+export function recordedOp(w: RecordedWrite): Operation {
+  const spec = typeof w.kind === 'string' ? kindSpec(w.kind) : undefined;
+  if (!spec) throw new UnknownKindError(w);
+  const { request } = w;
+  return operation(w.kind, request, (c) => sendRequest(c.transport, request), [], spec);
 }

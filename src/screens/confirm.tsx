@@ -4,21 +4,28 @@
  * type. After sending it shows what the device answered. Keys are a pure reducer.
  */
 
-import { incompleteRevertLine } from '../guard/levels.js';
 import { formatDuration, parseDuration } from '../model/duration.js';
 import type { Plan, PlanResult } from '../ops/index.js';
-import { GUARD_COMMAND, GUARD_KEY, REVERT_COMMAND, REVERT_KEY } from '../widgets/confirm-keys.js';
-import { ConfirmView } from '../widgets/confirm-view.js';
+import type { ConfirmAsk } from '../widgets/confirm-body.js';
+import { GUARD_COMMAND, REVERT_COMMAND } from '../widgets/confirm-keys.js';
+import {
+  ConfirmPanel,
+  GUARD_CHOICE,
+  keysFooter,
+  REVERT_CHOICE,
+  type RevertTime,
+  refusedFooter,
+  revertFooter,
+  wordFooter,
+} from '../widgets/confirm-panel.js';
 import { editText, type TextField, textField } from '../widgets/forms/field.js';
-import { FieldText, wrap } from '../widgets/forms/view.js';
-import { Text } from '../widgets/index.js';
 
 export interface ConfirmState {
   typed: TextField;
   /** null: this change offers no save-point box. */
   saveFirst: boolean | null;
   /** `R` was pressed: the auto-revert time being edited (Enter applies), and why it is refused. */
-  revert?: { time: TextField; error?: string; guard?: true };
+  revert?: RevertTime;
 }
 
 export type ConfirmEvent = 'none' | 'confirm' | 'confirmRevert' | 'cancel' | 'toggleSave';
@@ -135,134 +142,69 @@ export interface ChangeDialogProps {
 
 type Line = { text: string; bold?: boolean; dim?: boolean; color?: string };
 
+/** A change's result, in place of the question once the device has answered. */
+function resultLines(r: PlanResult): Line[] {
+  return [
+    {
+      text: r.ok ? 'The device accepted the change:' : 'The change failed:',
+      bold: true,
+      ...(r.ok ? {} : { color: 'red' }),
+    },
+    ...r.lines.map((text) => ({ text })),
+    ...(r.verdict ? [{ text: `${r.ok ? '✓' : '!'} ${r.verdict}`, bold: true }] : []),
+    { text: '' },
+    { text: 'Enter or Esc closes', dim: true },
+  ];
+}
+
 /**
- * A change plan's confirmation (Rules, Groups, the Journal's undo): its requests in order,
- * notes and impact, the save-point box, then the keys — a typed word where the plan asks
- * for one. Drawn by the one confirmation panel (ConfirmView) every dialog uses.
+ * A change plan's confirmation (Rules, Groups, the Journal's undo): the one confirmation
+ * component (ConfirmPanel) with the one body — its requests in order (each describe()), notes
+ * and impact, the save-point box — then the keys: a typed word where the plan asks for one.
  */
 export function ChangeDialog(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
-  const inner = Math.max(10, props.width - 4);
-  const lines: Line[] = [];
-  const out = (text: string, style: Omit<Line, 'text'> = {}) => {
-    for (const l of wrap(text, inner)) lines.push({ text: l, ...style });
-  };
-  if (phase === 'done' && props.result) {
-    const r = props.result;
-    out(r.ok ? 'The device accepted the change:' : 'The change failed:', {
-      bold: true,
-      ...(r.ok ? {} : { color: 'red' }),
-    });
-    for (const l of r.lines) out(l);
-    if (r.verdict) out(`${r.ok ? '✓' : '!'} ${r.verdict}`, { bold: true });
-    lines.push({ text: '' });
-    out('Enter or Esc closes', { dim: true });
-  } else {
-    const n = plan.steps.length;
-    out(
-      `${phase === 'sending' ? 'Sending' : 'Will send'} ${n} ${n === 1 ? 'request' : 'requests'}, in this order:`,
-    );
-    for (const [i, step] of plan.steps.entries()) {
-      const [request, params] = step.describe();
-      out(`${i + 1}. ${request}`, { bold: true });
-      if (params)
-        for (const l of wrap(params, inner - 3)) lines.push({ text: `   ${l}`, dim: true });
-    }
-    if (props.incomplete && props.revertable && !props.refused)
-      out(incompleteRevertLine(props.incomplete), { color: 'yellow' });
-    for (const note of plan.notes) out(`• ${note}`);
-    for (const l of props.impact ?? []) out(l, { color: 'yellow' });
-    if (props.noRevert) out(`no auto-revert: ${props.noRevert}`, { dim: true });
-    if (state.saveFirst !== null)
-      out(`[${state.saveFirst ? 'x' : ' '}] save a rule save-point before applying (Tab toggles)`);
-  }
   const title = `${plan.title}${phase === 'done' ? ' — result' : phase === 'sending' ? ' — sending…' : ' — confirm'}`;
-  return (
-    <ConfirmView
-      title={title}
-      lines={lines}
-      footer={footerOf(props)}
-      width={props.width}
-      height={props.height}
-      border="round"
-    />
-  );
+  const shared = { title, footer: footerOf(props), width: props.width, height: props.height };
+  if (phase === 'done' && props.result)
+    return <ConfirmPanel {...shared} lines={resultLines(props.result)} border="round" />;
+  const ask: ConfirmAsk = {
+    ops: plan.steps,
+    sending: phase === 'sending',
+    incomplete: props.revertable && !props.refused ? props.incomplete : undefined,
+    more: [
+      ...plan.notes.map((note) => `• ${note}`),
+      ...(props.impact ?? []).map((text) => ({ text, color: 'yellow' })),
+    ],
+    noRevert: props.noRevert,
+    saveFirst: state.saveFirst,
+  };
+  return <ConfirmPanel {...shared} ask={ask} border="round" />;
 }
 
-/** What `R` offers, in every confirmation of a change that can be reverted. */
-export const REVERT_CHOICE = `${REVERT_KEY} send, revert in 5 min unless confirmed`;
-
-/** What `G` offers beside `R`: a guarded change (the traffic watched, reverted if a guard trips). */
-export const GUARD_CHOICE = `${GUARD_KEY} guarded`;
-
-/** The words around the time being edited: after `R`, and after `G`. */
-const TIME_WORDS = {
-  revert: [
-    'Apply, revert after ',
-    ' unless confirmed (C)',
-    'Enter applies with auto-revert (30s, 5m, 1m30s) · Esc back',
-  ],
-  guard: [
-    'Guarded: watch the traffic for ',
-    ', revert if a guard trips',
-    'Enter sends (drops, oversub, quiet watched; kept at the end; C keeps now) · Esc back',
-  ],
-} as const;
-
-/** The confirmation's last two lines while the auto-revert time (the guard window) is edited. */
-export function revertFooter(revert: NonNullable<ConfirmState['revert']>) {
-  const [before, after, hint] = TIME_WORDS[revert.guard ? 'guard' : 'revert'];
-  return [
-    <Text key="t" wrap="truncate-end">
-      <Text bold>{before}</Text>
-      <FieldText field={revert.time} width={10} focused />
-      <Text bold>{after}</Text>
-    </Text>,
-    <Text
-      key="k"
-      dimColor={!revert.error}
-      color={revert.error ? 'red' : undefined}
-      wrap="truncate-end"
-    >
-      {revert.error ?? hint}
-    </Text>,
-  ];
-}
+export { GUARD_CHOICE, REVERT_CHOICE, revertFooter };
 
 function footerOf(props: ChangeDialogProps) {
   const { plan, state, phase } = props;
   if (phase !== 'confirm') return [];
   if (state.revert && !props.refused) return revertFooter(state.revert);
-  if (props.refused)
-    return [
-      <Text key="r" color="red" bold wrap="truncate-end">
-        ✖ cannot send: {props.refused}
-      </Text>,
-      <Text key="k" dimColor wrap="truncate-end">
-        Esc goes back
-      </Text>,
-    ];
+  if (props.refused) return refusedFooter(props.refused);
   if (plan.confirmWord === '')
-    return [
-      <Text key="k" bold wrap="truncate-end">
-        y/Enter send{props.revertable ? ` · ${REVERT_CHOICE} · ${GUARD_CHOICE}` : ''} · n/Esc back
-        {state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
-      </Text>,
-    ];
-  const w = Math.max(4, props.width - 4 - plan.confirmWord.length - 58);
-  return [
-    <Text key="t" wrap="truncate-end">
-      <Text bold>
-        Type {plan.confirmWord}
-        {/^\d+$/.test(plan.confirmWord) ? ' (the number of rules deleted)' : ''} and press Enter:{' '}
-      </Text>
-      <FieldText field={state.typed} width={w} focused />
-    </Text>,
-    <Text key="k" dimColor wrap="truncate-end">
-      Esc goes back{state.saveFirst !== null ? ' · Tab save-point on/off' : ''}
-      {props.revertable
-        ? ` · ${REVERT_KEY} after the word: send with auto-revert (${GUARD_KEY} guarded)`
-        : ''}
-    </Text>,
-  ];
+    return keysFooter(
+      [
+        'y/Enter send',
+        ...(props.revertable ? [REVERT_CHOICE, GUARD_CHOICE] : []),
+        'n/Esc back',
+        ...(state.saveFirst !== null ? ['Tab save-point on/off'] : []),
+      ].join(' · '),
+      props.width,
+      1,
+    );
+  return wordFooter({
+    word: plan.confirmWord,
+    typed: state.typed,
+    width: props.width,
+    saveFirst: state.saveFirst,
+    revertable: Boolean(props.revertable),
+  });
 }

@@ -43,14 +43,12 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
   const onRequest = settings.onRequest;
   if (onRequest) clientOptions.onLog = () => onRequest();
   const client = createClient(clientOptions);
-  // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts); strict:
+  // Every write the console sends is journaled (the change pipeline, src/ops/journal.ts):
   // a write sent outside the executor (no operation) is refused, nothing sent.
-  const journal = installJournal(
-    client,
-    { device: settings.url, ...(settings.user ? { user: settings.user } : {}) },
-    undefined,
-    { strict: true },
-  );
+  const journal = installJournal(client, {
+    device: settings.url,
+    ...(settings.user ? { user: settings.user } : {}),
+  });
   // its writes are refused while another operator holds the device's lock (src/ops/lock);
   // who this console is is known before the header first shows a lock
   installLock(client, settings.user ? { login: settings.user } : {});

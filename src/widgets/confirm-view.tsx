@@ -1,9 +1,10 @@
 /**
- * The one confirmation panel: what a change does and sends, then its keys. Every
- * confirmation of the console is drawn by it — a screen's dialog (`dialog.ask`, the scrolled
+ * The confirmation panel's frame: a body, then its keys. Only the one confirmation component
+ * (ConfirmPanel, confirm-panel.tsx) draws it — a screen's dialog (`dialog.ask`, the scrolled
  * text of `DialogView`) and a plan with a typed word or a save-point box (`ChangeDialog`,
- * Rules, Groups, the Journal's undo) — so the two never drift apart. Render only: the keys
- * are the confirmations' reducer (src/screens/confirm.tsx `confirmKey`).
+ * Rules, Groups, the Journal's undo) — with the one body (confirm-body.ts), so the two never
+ * drift apart. Render only: the keys are the confirmations' reducer (src/screens/confirm.tsx
+ * `confirmKey`).
  */
 import { Box } from 'ink';
 import type { ReactElement } from 'react';

@@ -35,7 +35,7 @@ describe('the before state an apply revert takes', () => {
     const was = port.shutdown;
     config.ports![name] = { ...port, shutdown: !was };
     config.group_hash = { ...config.group_hash, ipsa: !config.group_hash!.ipsa };
-    const requests = await beforeRequests(c, config);
+    const requests = (await beforeRequests(c, config)).map((op) => op.request);
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({
       method: 'POST',

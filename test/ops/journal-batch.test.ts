@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
 import { applyDesired } from '../../src/ops/desired/apply.js';
 import type { DesiredRule } from '../../src/ops/desired/types.js';
+import { run } from '../../src/ops/execute.js';
 import { entriesOf, installJournal, type Journal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
 import { inverseOf } from '../../src/ops/undo.js';
@@ -79,7 +80,7 @@ describe('an apply journals as one batch', () => {
     expect(inverse.ok).toBe(true);
     if (!inverse.ok) return;
     expect(inverse.steps).toHaveLength(1);
-    for (const op of inverse.steps) await op.send(c);
+    for (const op of inverse.steps) await run({ client: c }, (send) => send(op));
     const names = (await c.rules.list()).rules.map((r) => r.name);
     expect(names).not.toContain('batch-7');
     expect(names).toContain('batch-8');

@@ -1,7 +1,7 @@
 /**
  * The write hook receives the operation: the journal records the kind and the state the
- * operation itself gives (no route parsed back), a strict journal refuses a write sent
- * outside the executor, and a rule write in the console reads the rule table once — the
+ * operation itself gives (no route parsed back), the journal refuses a write sent outside the
+ * executor (no kind is guessed from its route), and a rule write in the console reads the rule table once — the
  * poller's refresh — instead of three times (issue 28 item 6).
  */
 import { mkdtempSync } from 'node:fs';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 /** A client with its own journal; `tableReads` counts GET /rules/all. */
-function journaled(strict: boolean) {
+function journaled() {
   const reads = { tableReads: 0 };
   const client = createClient({
     url: sim.url,
@@ -37,7 +37,6 @@ function journaled(strict: boolean) {
     client,
     { device: sim.url },
     new JournalFile(mkdtempSync(join(tmpdir(), 'pbc-context-'))),
-    { strict },
   );
   return { client, journal, reads };
 }
@@ -56,9 +55,9 @@ afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
 });
 
-describe('a strict journal', () => {
+describe('the journal', () => {
   it('refuses a write outside the executor: nothing sent, nothing journaled', async () => {
-    const { client, journal } = journaled(true);
+    const { client, journal } = journaled();
     clients.push(client);
     await expect(client.rules.add(rule('11'))).rejects.toThrow(/write outside the executor/);
     expect(await onDevice(client, '11')).toBe(false);
@@ -66,7 +65,7 @@ describe('a strict journal', () => {
   });
 
   it('lets the same write through the executor, journaled under its operation kind', async () => {
-    const { client, journal } = journaled(true);
+    const { client, journal } = journaled();
     clients.push(client);
     await perform({ client }, ruleOps.add(rule('12')));
     expect(await onDevice(client, '12')).toBe(true);
@@ -78,7 +77,7 @@ describe('a strict journal', () => {
 
 describe('the journal takes the kind and the state from the operation', () => {
   it('records the kind the operation says, not the one its route would', async () => {
-    const { client, journal } = journaled(false);
+    const { client, journal } = journaled();
     clients.push(client);
     // POST /rules, but an operation of another kind that reads its state its own way
     const op = operation(
@@ -98,7 +97,7 @@ describe('the journal takes the kind and the state from the operation', () => {
 
 describe('one read per write (the console: store and poller)', () => {
   it('a rule add reads the rule table once, and its entry still undoes it', async () => {
-    const { client, journal, reads } = journaled(true);
+    const { client, journal, reads } = journaled();
     clients.push(client);
     const store = createConsoleStore();
     const poller = new Poller(client, store);

@@ -43,7 +43,7 @@ describe('the auto-revert of each operation', () => {
     ]) {
       const plan = revertPlanOf(op);
       if (plan.kind !== 'requests') throw new Error(`${op.kind}: ${plan.kind}`);
-      const [back] = await plan.capture(undefined as never);
+      const [back] = (await plan.capture(undefined as never)).map((o) => o.request);
       expect(back?.method).toBe('DELETE');
       for (const k of ['name', 'ip', 'port'])
         if (op.request.query?.[k] !== undefined)

@@ -1,6 +1,7 @@
 /**
  * Undo of each kind of change restores the device: on the simulator, read what the change
- * touches (plain GETs), make the change through a journaled client, send the inverse that
+ * touches (plain GETs), make the change as an operation sent by the executor to a journaled
+ * client (the journal refuses any other write), send the inverse that
  * src/ops/undo.ts computes from the journal entry, and read again: the same as before.
  * Changes without an inverse say why instead of guessing. Every kind of write the journal
  * records (its routes, and the operations of every table in src/ops/tables.ts) must have a
@@ -11,7 +12,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiRequest, type Client, createClient } from '../../src/api/index.js';
-import { OPERATION_KINDS, OPERATION_TABLES, type Operation } from '../../src/ops/index.js';
+import {
+  appOps,
+  deviceOps,
+  groupOps,
+  logOps,
+  OPERATION_KINDS,
+  OPERATION_TABLES,
+  type Operation,
+  portOps,
+  ruleOps,
+  run,
+  savepointOps,
+  userOps,
+} from '../../src/ops/index.js';
 import { entriesOf, installJournal, type Journal } from '../../src/ops/journal.js';
 import { JournalFile } from '../../src/ops/journal-file.js';
 import { driftSince, inverseOf } from '../../src/ops/undo.js';
@@ -22,6 +36,9 @@ let sim: SimServer;
 let c: Client;
 let journal: Journal;
 
+/** Sends `op` as pbc does: through the executor, inside its write context (journaled by kind). */
+const sent = (op: Operation) => run({ client: c }, (send) => send(op));
+
 beforeAll(async () => {
   sim = await startSim({ port: 0, host: '127.0.0.1', seed: 5, rebootMs: 300 });
   // The credentials matter only while UAC is on (users.setUac below turns it on).
@@ -31,20 +48,24 @@ beforeAll(async () => {
     { device: sim.url },
     new JournalFile(mkdtempSync(join(tmpdir(), 'pbc-undo-'))),
   );
-  await c.groups.add({
-    group_id: 7,
-    type: 'all',
-    buckets: [{ watch_port: '', actions: ['output:10'] }],
-  });
-  await c.rules.add({
-    priority: 400,
-    match: { in_port: '5' },
-    actions: ['group:7'],
-    name: 'via-7',
-  });
-  await c.savepoints.createRules('other', 'with one rule less');
-  await c.savepoints.createPorts('ports-a', '');
-  await c.apps.start('ntp', 'clock', { mode: 'client' });
+  await sent(
+    groupOps.add({
+      group_id: 7,
+      type: 'all',
+      buckets: [{ watch_port: '', actions: ['output:10'] }],
+    }),
+  );
+  await sent(
+    ruleOps.add({
+      priority: 400,
+      match: { in_port: '5' },
+      actions: ['group:7'],
+      name: 'via-7',
+    }),
+  );
+  await sent(savepointOps.create('rules', 'other', 'with one rule less'));
+  await sent(savepointOps.create('ports', 'ports-a', ''));
+  await sent(appOps.start('ntp', 'clock', { mode: 'client' }));
 });
 afterAll(async () => {
   await c?.close();
@@ -90,134 +111,149 @@ const UNDOABLE: Undoable[] = [
   {
     kind: 'rules.add',
     read: rules,
-    change: () => c.rules.add({ priority: 10, match: { in_port: '9' }, actions: ['output:2'] }),
+    change: () =>
+      sent(ruleOps.add({ priority: 10, match: { in_port: '9' }, actions: ['output:2'] })),
   },
   {
     kind: 'rules.modify',
     read: rules,
     change: () =>
-      c.rules.modify({ priority: 400, match: { in_port: '5' }, actions: ['drop'], name: 'x' }),
+      sent(
+        ruleOps.modify({ priority: 400, match: { in_port: '5' }, actions: ['drop'], name: 'x' }),
+      ),
   },
   {
     kind: 'rules.remove',
     read: rules,
-    change: () => c.rules.remove({ priority: 400, match: { in_port: '5' } }),
+    change: () => sent(ruleOps.remove({ priority: 400, match: { in_port: '5' } })),
   },
-  { kind: 'rules.removeAll', read: rules, change: () => c.rules.removeAll() },
+  { kind: 'rules.removeAll', read: rules, change: () => sent(ruleOps.removeAll()) },
   {
     kind: 'groups.add',
     note: 'new',
     read: rulesAndGroups,
     change: () =>
-      c.groups.add({
-        group_id: 8,
-        type: 'select',
-        buckets: [{ watch_port: '11', actions: ['output:11'] }],
-      }),
+      sent(
+        groupOps.add({
+          group_id: 8,
+          type: 'select',
+          buckets: [{ watch_port: '11', actions: ['output:11'] }],
+        }),
+      ),
   },
   {
     kind: 'groups.add',
     note: 'replacing a used group: the device deletes its rules',
     read: rulesAndGroups,
     change: () =>
-      c.groups.add({
-        group_id: 7,
-        type: 'all',
-        buckets: [{ watch_port: '', actions: ['output:12'] }],
-      }),
+      sent(
+        groupOps.add({
+          group_id: 7,
+          type: 'all',
+          buckets: [{ watch_port: '', actions: ['output:12'] }],
+        }),
+      ),
   },
   {
     kind: 'groups.modify',
     read: rulesAndGroups,
     change: () =>
-      c.groups.modify({
-        group_id: 7,
-        type: 'all',
-        buckets: [{ watch_port: '', actions: ['output:13'] }],
-      }),
+      sent(
+        groupOps.modify({
+          group_id: 7,
+          type: 'all',
+          buckets: [{ watch_port: '', actions: ['output:13'] }],
+        }),
+      ),
   },
   {
     kind: 'groups.remove',
     note: 'an unused group (the device refuses to delete a used one)',
     setup: () =>
-      c.groups.add({
-        group_id: 9,
-        type: 'all',
-        description: 'spare',
-        buckets: [{ watch_port: '', actions: ['output:14'] }],
-      }),
+      sent(
+        groupOps.add({
+          group_id: 9,
+          type: 'all',
+          description: 'spare',
+          buckets: [{ watch_port: '', actions: ['output:14'] }],
+        }),
+      ),
     read: rulesAndGroups,
-    change: () => c.groups.remove(9),
+    change: () => sent(groupOps.remove(9)),
   },
-  { kind: 'groups.removeAll', read: rulesAndGroups, change: () => c.groups.removeAll() },
+  { kind: 'groups.removeAll', read: rulesAndGroups, change: () => sent(groupOps.removeAll()) },
   {
     kind: 'ports.setConfig',
     read: port3,
-    change: () => c.ports.setConfig('eth-0-3', { shutdown: true, speed: '100' }),
+    change: () => sent(portOps.setConfig('eth-0-3', { shutdown: true, speed: '100' })),
   },
   {
     kind: 'savepoints.activate',
     read: rulesAndGroups,
-    change: () => c.savepoints.activateRules('other'),
+    change: () => sent(savepointOps.activate('rules', 'other')),
   },
   {
     kind: 'savepoints.activatePorts',
     // 'ports-a' (taken in beforeAll) has eth-0-4 up: activating it changes the port
-    setup: () => c.ports.setConfig('eth-0-4', { shutdown: true, speed: '100' }),
+    setup: () => sent(portOps.setConfig('eth-0-4', { shutdown: true, speed: '100' })),
     read: async () => {
       const all = await ports();
       expect(all.find((p) => p.if_name === 'eth-0-4')).toMatchObject({ shutdown: true });
       return all;
     },
-    change: () => c.savepoints.activatePorts('ports-a'),
+    change: () => sent(savepointOps.activate('ports', 'ports-a')),
   },
   {
     kind: 'savepoints.setDefault',
     read: savepoints,
-    change: () => c.savepoints.setDefaultRules('other'),
+    change: () => sent(savepointOps.setDefault('other')),
   },
   {
     kind: 'savepoints.modify',
     read: savepoints,
     change: () =>
-      c.savepoints.modifyRules({
-        old_name: 'other',
-        new_name: 'renamed',
-        description: 'd',
-        override: false,
-      }),
+      sent(
+        savepointOps.modify('rules', {
+          old_name: 'other',
+          new_name: 'renamed',
+          description: 'd',
+          override: false,
+        }),
+      ),
   },
   {
     kind: 'savepoints.modifyPorts',
     read: savepoints,
     change: () =>
-      c.savepoints.modifyPorts({
-        old_name: 'ports-a',
-        new_name: 'ports-b',
-        description: 'moved',
-        override: false,
-      }),
+      sent(
+        savepointOps.modify('ports', {
+          old_name: 'ports-a',
+          new_name: 'ports-b',
+          description: 'moved',
+          override: false,
+        }),
+      ),
   },
   {
     kind: 'savepoints.create',
     read: savepoints,
-    change: () => c.savepoints.createRules('fresh', ''),
+    change: () => sent(savepointOps.create('rules', 'fresh', '')),
   },
   {
     kind: 'savepoints.createPorts',
     read: savepoints,
-    change: () => c.savepoints.createPorts('fresh-ports', ''),
+    change: () => sent(savepointOps.create('ports', 'fresh-ports', '')),
   },
   {
     kind: 'users.add',
     read: users,
-    change: () => c.users.add({ username: 'kim', accesslevel: 7, password: 'pw-kim-1' }),
+    change: () => sent(userOps.add({ username: 'kim', accesslevel: 7, password: 'pw-kim-1' })),
   },
   {
     kind: 'users.modify',
     note: 'no password',
     read: users,
-    change: () => c.users.modify({ username: 'admin', description: 'changed' }),
+    change: () => sent(userOps.modify({ username: 'admin', description: 'changed' })),
   },
   {
     kind: 'users.setUac',
@@ -227,83 +263,92 @@ const UNDOABLE: Undoable[] = [
       expect(state).toBe(false);
       return state;
     },
-    change: () => c.users.setUac(true),
+    change: () => sent(userOps.setUac(true)),
   },
   {
     kind: 'users.setRadius',
     note: 'no secret',
     read: async () => ({ ...(await c.users.radius()), enabled: undefined }),
     change: () =>
-      c.users.setRadius({
-        server: '192.0.2.50',
-        port: 1813,
-        radius_login_level: 1,
-        refresh_rate: 60,
-      } as never),
+      sent(
+        userOps.setRadius({
+          server: '192.0.2.50',
+          port: 1813,
+          radius_login_level: 1,
+          refresh_rate: 60,
+        } as never),
+      ),
   },
   {
     kind: 'apps.start',
     read: running,
-    change: () => c.apps.start('syslog', 'logs', { host: '192.0.2.5' }),
+    change: () => sent(appOps.start('syslog', 'logs', { host: '192.0.2.5' })),
   },
   {
     kind: 'apps.modify',
     read: running,
-    change: async () => c.apps.modify(await pid(), 'clock 2', { mode: 'server' }),
+    change: async () => sent(appOps.modify(await pid(), 'clock 2', { mode: 'server' })),
   },
-  { kind: 'apps.stop', read: running, change: async () => c.apps.stop(await pid()) },
+  { kind: 'apps.stop', read: running, change: async () => sent(appOps.stop(await pid())) },
   {
     kind: 'device.setName',
     read: () => c.device.name(),
-    change: () => c.device.setName('pb-undo'),
+    change: () => sent(deviceOps.setName('pb-undo')),
   },
   {
     kind: 'device.setCustomIdent',
     read: () => c.device.customIdent(),
-    change: () => c.device.setCustomIdent('n', 'notes'),
+    change: () => sent(deviceOps.setCustomIdent('n', 'notes')),
   },
   {
     kind: 'device.setNameResolution',
     read: () => c.device.nameResolution(),
-    change: () => c.device.setNameResolution('192.0.2.53'),
+    change: () => sent(deviceOps.setNameResolution('192.0.2.53')),
   },
-  { kind: 'device.setIdLed', read: () => c.device.idLed(), change: () => c.device.setIdLed(true) },
+  {
+    kind: 'device.setIdLed',
+    read: () => c.device.idLed(),
+    change: () => sent(deviceOps.setIdLed(true)),
+  },
   {
     kind: 'device.setTelnet',
     read: () => c.device.telnet(),
-    change: () => c.device.setTelnet(true),
+    change: () => sent(deviceOps.setTelnet(true)),
   },
   {
     kind: 'device.setIpConfig',
     read: () => c.device.ipConfig(),
-    change: () => c.device.setIpConfig('192.0.2.99', '255.255.255.0', '192.0.2.1'),
+    change: () => sent(deviceOps.setIpConfig('192.0.2.99', '255.255.255.0', '192.0.2.1')),
   },
   {
     kind: 'device.setRuleStorageMode',
     read: () => c.device.ruleStorageMode(),
-    change: () => c.device.setRuleStorageMode('ipv6'),
+    change: () => sent(deviceOps.setRuleStorageMode('ipv6')),
   },
   {
     kind: 'device.setPermanentRulesMode',
     read: () => c.device.permanentRulesMode(),
-    change: () => c.device.setPermanentRulesMode(true),
+    change: () => sent(deviceOps.setPermanentRulesMode(true)),
   },
   {
     kind: 'device.setGroupHash',
     read: () => c.device.groupHash(),
     change: async () =>
-      c.device.setGroupHash({ ...(await c.device.groupHash()), macsa: false, ipda: false }),
+      sent(deviceOps.setGroupHash({ ...(await c.device.groupHash()), macsa: false, ipda: false })),
   },
   {
     kind: 'device.addController',
     read: () => c.device.controllers(),
-    change: () => c.device.addController({ connection: 'tcp', ip: '192.0.2.7', port: '6653' }),
+    change: () =>
+      sent(deviceOps.addController({ connection: 'tcp', ip: '192.0.2.7', port: '6653' })),
   },
   {
     kind: 'device.removeController',
-    setup: () => c.device.addController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' }),
+    setup: () =>
+      sent(deviceOps.addController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' })),
     read: () => c.device.controllers(),
-    change: () => c.device.removeController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' }),
+    change: () =>
+      sent(deviceOps.removeController({ connection: 'tcp', ip: '192.0.2.8', port: '6653' })),
   },
 ];
 
@@ -320,7 +365,7 @@ describe('undo restores the device', () => {
       if (!inverse.ok) return;
       expect(await driftSince(c, entry)).toBeNull();
       await journal.undoing(entry.id, async () => {
-        for (const op of inverse.steps) await op.send(c);
+        for (const op of inverse.steps) await sent(op);
       });
       expect(await u.read()).toEqual(before);
       // the undo is journaled too, as undoing this entry
@@ -332,20 +377,20 @@ describe('undo restores the device', () => {
 const NO_INVERSE: { kind: string; note?: string; change: () => Promise<unknown>; why: RegExp }[] = [
   {
     kind: 'rules.resetCounters',
-    change: () => c.rules.resetCounters(),
+    change: () => sent(ruleOps.resetCounters()),
     why: /counters cannot be put back/,
   },
   {
     kind: 'users.modify',
     note: 'with a password',
-    change: () => c.users.modify({ username: 'admin', password: 'admin' }),
+    change: () => sent(userOps.modify({ username: 'admin', password: 'admin' })),
     why: /a password change cannot be undone/,
   },
   {
     kind: 'users.remove',
     change: async () => {
-      await c.users.add({ username: 'gone', accesslevel: 1, password: 'pw-gone-1' });
-      return c.users.remove('gone');
+      await sent(userOps.add({ username: 'gone', accesslevel: 1, password: 'pw-gone-1' }));
+      return sent(userOps.remove('gone'));
     },
     why: /deleted user's password cannot be put back/,
   },
@@ -353,53 +398,61 @@ const NO_INVERSE: { kind: string; note?: string; change: () => Promise<unknown>;
     kind: 'users.setRadius',
     note: 'with a secret',
     change: () =>
-      c.users.setRadius({
-        server: 's',
-        port: 1812,
-        secret: 'x-secret',
-        radius_login_level: 1,
-        refresh_rate: 60,
-      }),
+      sent(
+        userOps.setRadius({
+          server: 's',
+          port: 1812,
+          secret: 'x-secret',
+          radius_login_level: 1,
+          refresh_rate: 60,
+        }),
+      ),
     why: /RADIUS secret/,
   },
   {
     kind: 'savepoints.modify',
     note: 'with override',
     change: () =>
-      c.savepoints.modifyRules({
-        old_name: 'other',
-        new_name: '',
-        description: 'x',
-        override: true,
-      }),
+      sent(
+        savepointOps.modify('rules', {
+          old_name: 'other',
+          new_name: '',
+          description: 'x',
+          override: true,
+        }),
+      ),
     why: /overwritten \(override\)/,
   },
   {
     kind: 'apps.action',
-    change: async () => c.apps.action(await pid(), 'show_status'),
+    change: async () => sent(appOps.action(await pid(), 'show_status')),
     why: /action cannot be taken back/,
   },
   {
     kind: 'device.setHttps',
-    change: () => c.device.setHttps(false, 'ssl-pw'),
+    change: () => sent(deviceOps.setHttps(false, 'ssl-pw')),
     why: /certificate password/,
   },
   {
     kind: 'savepoints.remove',
-    change: () => c.savepoints.deleteRules('fresh'),
+    change: () => sent(savepointOps.remove('rules', 'fresh')),
     why: /cannot be put back/,
   },
   {
     kind: 'savepoints.removePorts',
     change: async () => {
-      await c.savepoints.createPorts('fresh-ports-2', '');
-      return c.savepoints.deletePorts('fresh-ports-2');
+      await sent(savepointOps.create('ports', 'fresh-ports-2', ''));
+      return sent(savepointOps.remove('ports', 'fresh-ports-2'));
     },
     why: /cannot be put back/,
   },
-  { kind: 'savepoints.quicksave', change: () => c.savepoints.quicksave(), why: /Quicksave/ },
-  { kind: 'logs.clear', change: () => c.logs.clear(), why: /cleared log cannot be put back/ },
-  { kind: 'device.reboot', change: () => c.device.reboot(), why: /a reboot cannot be undone/ },
+  { kind: 'savepoints.quicksave', change: () => sent(savepointOps.quicksave()), why: /Quicksave/ },
+  { kind: 'logs.clear', change: () => sent(logOps.clear()), why: /cleared log cannot be put back/ },
+  {
+    kind: 'device.reboot',
+    change: () => sent(deviceOps.reboot()),
+    why: /a reboot cannot be undone/,
+  },
 ];
 
 describe('no inverse: it says so', () => {
@@ -455,9 +508,9 @@ describe('the device changed since', () => {
   it('is noticed before undoing', async () => {
     for (let i = 0; i < 40 && (await c.device.name().catch(() => '')) === ''; i++)
       await new Promise((r) => setTimeout(r, 100));
-    await c.rules.add({ priority: 20, match: { in_port: '8' }, actions: ['output:2'] });
+    await sent(ruleOps.add({ priority: 20, match: { in_port: '8' }, actions: ['output:2'] }));
     const entry = latest();
-    await c.rules.modify({ priority: 20, match: { in_port: '8' }, actions: ['output:3'] });
+    await sent(ruleOps.modify({ priority: 20, match: { in_port: '8' }, actions: ['output:3'] }));
     expect(await driftSince(c, entry)).toMatch(/the device has changed since this change/);
   });
 });

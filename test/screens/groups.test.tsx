@@ -87,7 +87,7 @@ describe('groups screen', () => {
     await c.type('output:12');
     await c.keys(CTRL_S);
     f = await c.ui.waitFor((x) => x.includes('Replace group — confirm'));
-    expect(f).toContain('1. POST /groups');
+    expect(f).toContain('Sends POST /groups');
     expect(f).toContain('The device will DELETE these 2 rules:');
     expect(f).toContain('Type 2 (the number of rules deleted) and press Enter');
     await c.keys('enter'); // not confirmed without the count
@@ -121,7 +121,7 @@ describe('groups screen', () => {
     await c.keys('right'); // type: select → ff
     await c.keys(CTRL_S);
     f = await c.ui.waitFor((x) => x.includes('Modify group — confirm'));
-    expect(f).toContain('1. PUT /groups');
+    expect(f).toContain('Sends PUT /groups');
     await c.keys('y');
     await c.ui.waitFor((x) => x.includes('Modify group: done'));
     expect(c.sent.map((s) => s.method)).toEqual(['PUT']);

@@ -6,8 +6,9 @@
  * offers no R and says why. The guard is the built pbc (dist/cli.js, a private copy).
  */
 import { describe, expect, it } from 'vitest';
-import { deleteSavePointRequest } from '../../src/api/index.js';
 import { readPending, updatePending } from '../../src/guard/pending.js';
+import { recorded } from '../../src/ops/operation.js';
+import { savepointOps } from '../../src/ops/savepoints.js';
 import { expireNow } from '../harness/expire.js';
 import { askPortShutdown, body, deviceWrites, type TestConsole } from './admin-console.js';
 import { withBuiltGuard } from './built-guard.js';
@@ -130,7 +131,7 @@ describe('R in the dialogs of the other screens', () => {
         createdAt: now,
         expiresAt: now + 600_000,
         revert: [],
-        cleanup: [deleteSavePointRequest('rules', name)],
+        cleanup: [recorded(savepointOps.remove('rules', name))],
         savepoint: { kind: 'rules', name },
         state: 'pending',
         // a live process, so the entry counts as waiting (never killed: removed below)

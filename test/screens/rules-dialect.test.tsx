@@ -49,7 +49,7 @@ describe('the vendor dialect in the console', () => {
       f = await c.ui.waitFor((x) => x.includes('Apply (Ctrl-S)'));
       await c.keys(CTRL_S);
       f = await c.ui.waitFor((x) => x.includes('Modify rule — confirm'));
-      expect(f).toContain('1. PUT /rules');
+      expect(f).toContain('Sends PUT /rules');
       await c.keys('y');
       await c.ui.waitFor((x) => x.includes('Modify rule: done'));
       expect(c.sent).toHaveLength(1);

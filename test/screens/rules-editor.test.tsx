@@ -52,13 +52,13 @@ describe('rule editor', () => {
 
     await c.keys(CTRL_S);
     f = await c.ui.waitFor((x) => x.includes('Add rule — confirm'));
-    expect(f).toContain('1. POST /rules');
+    expect(f).toContain('Sends POST /rules');
+    // the request, wrapped in the panel: its lines joined again
     const shown = lines(f)
-      .filter((l) => /^│ {4}\S/.test(l))
-      .map((l) => l.slice(5).replace(/│$/, '').trim())
+      .map((l) => l.replace(/^│/, '').replace(/│$/, '').trim())
       .join(' ');
-    expect(shown).toBe(
-      'name=web description= priority=100 match[in_port]=1,2 match[tcp]= match[tcp_dst]=1000-1999 actions=output:10',
+    expect(shown).toContain(
+      'Sends POST /rules name=web description= priority=100 match[in_port]=1,2 match[tcp]= match[tcp_dst]=1000-1999 actions=output:10.',
     );
     expect(c.sent).toEqual([]);
 
@@ -143,7 +143,7 @@ describe('rule editor', () => {
     expect(f).toContain('same match: the TCAM use does not change');
     await c.keys(CTRL_S);
     f = await c.ui.waitFor((x) => x.includes('Modify rule — confirm'));
-    expect(f).toContain('1. PUT /rules');
+    expect(f).toContain('Sends PUT /rules');
     expect(f).toContain("name: 'https-3' → 'https-3-copy'");
     await c.keys('escape', 'escape');
     expect(c.sent).toEqual([]);

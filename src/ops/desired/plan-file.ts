@@ -82,14 +82,14 @@ export function parsePlanFile(text: string, path: string): SavedPlan {
   if (!Array.isArray(p.steps) || typeof p.device !== 'string' || !p.plan)
     throw bad(path, 'steps, device or plan missing');
   for (const s of p.steps)
-    if (!s?.request?.method || !s.request.path || !s.base?.from)
-      throw bad(path, 'a step lacks its request or base');
+    if (!s?.request?.method || !s.request.path || !s.base?.from || typeof s.kind !== 'string')
+      throw bad(path, 'a step lacks its kind, request or base');
   return p as SavedPlan;
 }
 
 /** The saved steps as a plan again: each a recorded operation with its saved base. */
 export function savedPlan(saved: SavedPlan): DesiredPlan {
-  const op = (s: SavedStep): Operation => ({ ...recordedOp(s.request), base: s.base });
+  const op = (s: SavedStep): Operation => ({ ...recordedOp(s), base: s.base });
   return {
     steps: saved.steps.map((s) => ({ ...stepText(s), op: op(s) })),
     ...saved.plan,

@@ -8,16 +8,13 @@
  * prune touches rules the file does not name). Reverting sends the requests, then
  * activates and deletes the save-point.
  */
-import {
-  type ApiRequest,
-  type Client,
-  defaultRulesRequest,
-  deviceRequests,
-  type PortConfigChanges,
-  portConfigRequest,
-} from '../../api/index.js';
+import type { Client, PortConfigChanges } from '../../api/index.js';
 import { GROUP_HASH_FIELDS, PORT_SETTING_FIELDS } from '../../model/index.js';
+import { deviceOps } from '../device.js';
+import type { Operation } from '../operation.js';
+import { portOps } from '../ports.js';
 import type { RevertPlan } from '../revert/recipe.js';
+import { savepointOps } from '../savepoints.js';
 import type { DesiredConfig } from './types.js';
 
 const PORT_FIELDS = PORT_SETTING_FIELDS;
@@ -26,9 +23,9 @@ const PORT_FIELDS = PORT_SETTING_FIELDS;
 const same = (want: unknown, is: unknown) =>
   String(want).toLowerCase() === String(is).toLowerCase();
 
-/** The requests that set back what `config` owns outside the rules and groups. */
-export async function beforeRequests(client: Client, config: DesiredConfig): Promise<ApiRequest[]> {
-  const out: ApiRequest[] = [];
+/** The operations that set back what `config` owns outside the rules and groups. */
+export async function beforeRequests(client: Client, config: DesiredConfig): Promise<Operation[]> {
+  const out: Operation[] = [];
   if (config.ports) {
     const now = new Map((await client.ports.config()).map((p) => [p.if_name, p]));
     for (const [name, want] of Object.entries(config.ports)) {
@@ -41,18 +38,18 @@ export async function beforeRequests(client: Client, config: DesiredConfig): Pro
         // only what the apply may change: a port set to what it has is not written back
         if (v !== undefined && !same(want[k], v)) (back as Record<string, unknown>)[k] = v;
       }
-      if (Object.keys(back).length > 0) out.push(portConfigRequest(name, back));
+      if (Object.keys(back).length > 0) out.push(portOps.setConfig(name, back));
     }
   }
   if (config.group_hash) {
     const hash = await client.device.groupHash();
     const want = config.group_hash;
     if (GROUP_HASH_FIELDS.some((k) => want[k] !== undefined && want[k] !== hash[k]))
-      out.push(deviceRequests.groupHash(hash));
+      out.push(deviceOps.setGroupHash(hash));
   }
   if (config.boot_savepoint !== undefined) {
     const boot = (await client.savepoints.list()).rules.find((sp) => sp.boot);
-    if (boot && boot.name !== config.boot_savepoint) out.push(defaultRulesRequest(boot.name));
+    if (boot && boot.name !== config.boot_savepoint) out.push(savepointOps.setDefault(boot.name));
   }
   return out;
 }

@@ -5,18 +5,12 @@
  * plan (an undo has none; `pbc apply` brings its own).
  */
 
-import {
-  type ApiRequest,
-  type Client,
-  defaultRulesRequest,
-  deleteSavePointRequest,
-  deviceRequests,
-  modifySavePointRequest,
-  removeUserRequest,
-  type SavePointKind,
-} from '../../api/index.js';
+import type { ApiRequest, Client, SavePointKind } from '../../api/index.js';
+import { deviceOps } from '../device.js';
 import type { Operation } from '../operation.js';
+import { savepointOps } from '../savepoints.js';
 import { inverseOf } from '../undo.js';
+import { userOps } from '../users.js';
 import type { RevertPlan } from './recipe.js';
 
 export const RULES: RevertPlan = { kind: 'savepoint', of: 'rules' };
@@ -25,7 +19,7 @@ export const none = (why: string): RevertPlan => ({ kind: 'none', why });
 export const inverse = (
   capture: Extract<RevertPlan, { kind: 'requests' }>['capture'],
 ): RevertPlan => ({ kind: 'requests', capture });
-export const fixed = (...requests: ApiRequest[]) => inverse(async () => requests);
+export const fixed = (...ops: Operation[]) => inverse(async () => ops);
 
 /** Why a kind of change has no auto-revert. */
 export const NO_REVERT = {
@@ -69,7 +63,7 @@ export function undoBack(op: Operation): RevertPlan {
     });
     if (!back.ok) throw new Error(back.why);
     // (an inverse that would send a secret has none: pending.json would keep it)
-    return back.steps.map((s) => s.request);
+    return back.steps;
   });
 }
 
@@ -86,28 +80,28 @@ function userBack(op: Operation): RevertPlan {
 
 /** A device setting: read now, sent back at expiry. */
 export const SETTING_BACK = {
-  name: inverse(async (c) => [deviceRequests.name(await c.device.name())]),
+  name: inverse(async (c) => [deviceOps.setName(await c.device.name())]),
   ident: inverse(async (c) => {
     const i = await c.device.customIdent();
-    return [deviceRequests.customIdent(i.name, i.notes)];
+    return [deviceOps.setCustomIdent(i.name, i.notes)];
   }),
-  dns: inverse(async (c) => [deviceRequests.nameResolution(...(await c.device.nameResolution()))]),
-  idLed: inverse(async (c) => [deviceRequests.idLed(await c.device.idLed())]),
-  telnet: inverse(async (c) => [deviceRequests.telnet(await c.device.telnet())]),
+  dns: inverse(async (c) => [deviceOps.setNameResolution(...(await c.device.nameResolution()))]),
+  idLed: inverse(async (c) => [deviceOps.setIdLed(await c.device.idLed())]),
+  telnet: inverse(async (c) => [deviceOps.setTelnet(await c.device.telnet())]),
   storageMode: inverse(async (c) => [
-    deviceRequests.ruleStorageMode((await c.device.ruleStorageMode()).modeNext),
+    deviceOps.setRuleStorageMode((await c.device.ruleStorageMode()).modeNext),
   ]),
   permanentRules: inverse(async (c) => [
-    deviceRequests.permanentRulesMode(await c.device.permanentRulesMode()),
+    deviceOps.setPermanentRulesMode(await c.device.permanentRulesMode()),
   ]),
-  hash: inverse(async (c) => [deviceRequests.groupHash(await c.device.groupHash())]),
+  hash: inverse(async (c) => [deviceOps.setGroupHash(await c.device.groupHash())]),
 } satisfies Record<string, RevertPlan>;
 
 /** `savepoint default`: the boot save-point before it is set back. */
 export const BOOT_BACK = inverse(async (c: Client) => {
   const boot = (await c.savepoints.list()).rules.find((sp) => sp.boot);
   if (!boot) throw new Error('the device names no boot save-point to go back to');
-  return [defaultRulesRequest(boot.name)];
+  return [savepointOps.setDefault(boot.name)];
 });
 
 /** A save-point renamed or described: its old name and description back. */
@@ -122,7 +116,7 @@ export function renameBack(
     const sp = (kind === 'rules' ? list.rules : list.ports).find((s) => s.name === name);
     if (!sp) throw new Error(`no ${kind === 'rules' ? 'rule' : 'port'} save-point '${name}'`);
     return [
-      modifySavePointRequest(kind, {
+      savepointOps.modify(kind, {
         old_name: o.newName ?? name,
         new_name: name,
         description: sp.description,
@@ -138,8 +132,9 @@ const params = (r: ApiRequest): Record<string, unknown> =>
     unknown
   >;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const savepointKind = (r: ApiRequest): SavePointKind =>
-  /port/.test(r.path.replace(/^\/savepoints\//, '')) ? 'ports' : 'rules';
+/** A save-point write's kind of save-point, from its operation's kind (`savepoints.createPorts` …). */
+const savepointKind = (op: Operation): SavePointKind =>
+  op.kind.endsWith('Ports') ? 'ports' : 'rules';
 const controller = (r: ApiRequest) => {
   const q = params(r);
   return { connection: text(q.connection), ip: text(q.ip), port: text(q.port) };
@@ -161,20 +156,21 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'groups.remove': () => RULES,
   'groups.removeAll': () => RULES,
   'ports.setConfig': () => PORTS,
-  'savepoints.activate': (r) => (savepointKind(r) === 'ports' ? PORTS : RULES),
-  'savepoints.create': (r) => fixed(deleteSavePointRequest(savepointKind(r), text(params(r).name))),
+  'savepoints.activate': (_r, op) => (savepointKind(op) === 'ports' ? PORTS : RULES),
+  'savepoints.create': (r, op) =>
+    fixed(savepointOps.remove(savepointKind(op), text(params(r).name))),
   'savepoints.setDefault': () => BOOT_BACK,
-  'savepoints.modify': (r) => {
+  'savepoints.modify': (r, op) => {
     const q = params(r);
     const renamed = text(q.new_name);
-    return renameBack(savepointKind(r), text(q.old_name), {
+    return renameBack(savepointKind(op), text(q.old_name), {
       ...(renamed ? { newName: renamed } : {}),
       override: q.override === true || q.override === 'true',
     });
   },
   'savepoints.remove': () => none(NO_REVERT.savepointRemoved),
   'savepoints.quicksave': () => none(NO_REVERT.quicksave),
-  'users.add': (r) => fixed(removeUserRequest(text(params(r).username))),
+  'users.add': (r) => fixed(userOps.remove(text(params(r).username))),
   'users.modify': (_r, op) => userBack(op),
   'users.remove': () => none(NO_REVERT.userRemoved),
   'users.setUac': () => none(NO_REVERT.uac),
@@ -194,8 +190,8 @@ const OPERATIONS: Record<string, OpPlanner> = {
   'device.setGroupHash': () => SETTING_BACK.hash,
   'device.setHttps': () => none(NO_REVERT.address),
   'device.setIpConfig': () => none(NO_REVERT.address),
-  'device.addController': (r) => fixed(deviceRequests.removeController(controller(r))),
-  'device.removeController': (r) => fixed(deviceRequests.addController(controller(r))),
+  'device.addController': (r) => fixed(deviceOps.removeController(controller(r))),
+  'device.removeController': (r) => fixed(deviceOps.addController(controller(r))),
   'device.reboot': () => none(NO_REVERT.reboot),
   'logs.clear': () => none(NO_REVERT.logClear),
 };

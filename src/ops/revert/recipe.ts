@@ -14,22 +14,18 @@
  * - kinds with no inverse (reboot, log clear, a password change, …): refused with the reason.
  */
 
-import {
-  type ApiRequest,
-  activateSavePointRequest,
-  type Client,
-  deleteSavePointRequest,
-  type SavePointKind,
-} from '../../api/index.js';
+import type { ApiRequest, Client, SavePointKind } from '../../api/index.js';
 import { run } from '../execute.js';
+import { type Operation, type RecordedWrite, recorded } from '../operation.js';
 import type { RevertPlan } from '../revert-plan.js';
 import { savepointOps } from '../savepoints.js';
 
 export type { RevertPlan } from '../revert-plan.js';
 
+/** What the pending file keeps: each write with its operation's kind (never a bare request). */
 export interface Recipe {
-  revert: ApiRequest[];
-  cleanup: ApiRequest[];
+  revert: RecordedWrite[];
+  cleanup: RecordedWrite[];
   savepoint?: { kind: SavePointKind; name: string };
 }
 
@@ -48,12 +44,11 @@ function flatten(plan: Exclude<RevertPlan, { kind: 'none' }>): Part[] {
 export async function revertSteps(
   client: Client,
   plan: Exclude<RevertPlan, { kind: 'none' }>,
-): Promise<{ requests: ApiRequest[]; kinds: SavePointKind[] }> {
+): Promise<{ ops: Operation[]; kinds: SavePointKind[] }> {
   const parts = flatten(plan);
-  const requests: ApiRequest[] = [];
-  for (const part of parts)
-    if (part.kind === 'requests') requests.push(...(await part.capture(client)));
-  return { requests, kinds: parts.flatMap((p) => (p.kind === 'savepoint' ? [p.of] : [])) };
+  const ops: Operation[] = [];
+  for (const part of parts) if (part.kind === 'requests') ops.push(...(await part.capture(client)));
+  return { ops, kinds: parts.flatMap((p) => (p.kind === 'savepoint' ? [p.of] : [])) };
 }
 
 /**
@@ -68,15 +63,18 @@ export async function takeRecipe(
   what: string,
   check?: (revert: ApiRequest[], savepoints: SavePointKind[]) => Promise<void>,
 ): Promise<Recipe> {
-  const { requests, kinds } = await revertSteps(client, plan);
-  const all: Recipe = { revert: requests, cleanup: [] };
-  await check?.(all.revert, kinds);
+  const { ops, kinds } = await revertSteps(client, plan);
+  const all: Recipe = { revert: ops.map(recorded), cleanup: [] };
+  await check?.(
+    ops.map((op) => op.request),
+    kinds,
+  );
   for (const kind of kinds) {
     const name = revertSavepointName(id);
     const description = `pbc auto-revert ${id}: the state before ${what}`.slice(0, 1000);
     await run({ client }, (send) => send(savepointOps.create(kind, name, description)));
-    const remove = deleteSavePointRequest(kind, name);
-    all.revert.push(activateSavePointRequest(kind, name), remove);
+    const remove = recorded(savepointOps.remove(kind, name));
+    all.revert.push(recorded(savepointOps.activate(kind, name)), remove);
     all.cleanup.push(remove);
     all.savepoint ??= { kind, name };
   }

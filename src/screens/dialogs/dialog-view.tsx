@@ -1,11 +1,19 @@
 /** Draws a screen's open dialog over the whole body: title, lines, form or choices. */
 import { Box } from 'ink';
 import type { JSX } from 'react';
-import { ConfirmView, confirmRoom, TextLines } from '../../widgets/confirm-view.js';
+import {
+  ConfirmPanel,
+  GUARD_CHOICE,
+  keysFooter,
+  panelLines,
+  panelRoom,
+  REVERT_CHOICE,
+  revertFooter,
+} from '../../widgets/confirm-panel.js';
+import { TextLines } from '../../widgets/confirm-view.js';
 import { FormView, formHeight } from '../../widgets/forms/form-view.js';
 import { clipLine, keyLines, Panel, Text } from '../../widgets/index.js';
-import { GUARD_CHOICE, REVERT_CHOICE, revertFooter } from '../confirm.js';
-import { choiceLine, confirmLines, type Dialog, wrapLines } from './dialog.js';
+import { choiceLine, confirmAsk, type Dialog, wrapLines } from './dialog.js';
 import type { DialogControl } from './use-dialog.js';
 
 /** Rows of dialog text visible at this body height (what PgUp/PgDn move by). */
@@ -14,8 +22,9 @@ export function dialogPage(height: number): number {
 }
 
 /**
- * A confirmation or a text view: the one confirmation panel (ConfirmView), its body
- * scrolled by ↑↓ PgUp/PgDn, its keys (the choices, `R` and `G`, or the revert time or guard window) at the bottom.
+ * A confirmation or a text view: the one confirmation component (ConfirmPanel), its body
+ * scrolled by ↑↓ PgUp/PgDn, its keys (the choices, `R` and `G`, or the revert time or guard
+ * window) at the bottom.
  */
 function TextDialog(props: {
   d: Extract<Dialog, { kind: 'confirm' | 'view' }>;
@@ -25,7 +34,8 @@ function TextDialog(props: {
 }): JSX.Element {
   const { d } = props;
   const inner = Math.max(10, props.width - 4);
-  const lines = wrapLines(d.kind === 'confirm' ? confirmLines(d) : d.lines, inner);
+  const ask = d.kind === 'confirm' ? confirmAsk(d) : undefined;
+  const lines = panelLines({ ...(ask ? { ask } : { lines: d.lines }), width: props.width });
   const editing = d.kind === 'confirm' ? d.revertTime : undefined;
   const revertable =
     d.kind === 'confirm' && d.revert !== undefined && d.revert.plan.kind !== 'none';
@@ -35,7 +45,7 @@ function TextDialog(props: {
       : `${d.footer ? `${d.footer} · ` : ''}Esc closes`;
   // at 80 columns `… · R send, revert … · G guarded · any other key cancels` takes two lines
   const keyRows = keyLines(choices, inner).length;
-  const room = confirmRoom(props.height, editing ? 2 : keyRows);
+  const room = panelRoom(props.height, editing ? 2 : keyRows);
   props.control.maxScroll.current = Math.max(0, lines.length - room);
   const scroll = Math.min(props.control.scroll, props.control.maxScroll.current);
   const more =
@@ -44,16 +54,11 @@ function TextDialog(props: {
       : '';
   const footer = editing
     ? revertFooter(editing)
-    : keyLines(`${choices}${more}`, inner, keyRows).map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one footer, in order
-        <Text key={i} bold={d.kind === 'confirm'} wrap="truncate-end">
-          {line}
-        </Text>
-      ));
+    : keysFooter(`${choices}${more}`, props.width, keyRows, d.kind === 'confirm');
   return (
-    <ConfirmView
+    <ConfirmPanel
       title={d.title}
-      lines={lines}
+      {...(ask ? { ask } : { lines: d.lines })}
       footer={footer}
       width={props.width}
       height={props.height}

@@ -4,14 +4,20 @@
  * (content, diff, a failure). While one is open it takes every key.
  */
 
-import { incompleteRevertLine } from '../../guard/levels.js';
 import { sanitize } from '../../model/index.js';
 import { ConflictError } from '../../ops/conflict.js';
 import type { Operation } from '../../ops/operation.js';
+import {
+  type ConfirmAsk,
+  confirmBody,
+  lineText,
+  noRevertLine,
+  wrapLine,
+  wrapLines,
+} from '../../widgets/confirm-body.js';
 import type { TextField } from '../../widgets/forms/field.js';
 import type { FormState, FormValues } from '../../widgets/forms/form-state.js';
-import { textWidth } from '../../widgets/index.js';
-import { type RevertOffer, sendsLine } from './sends.js';
+import type { RevertOffer } from './sends.js';
 
 export type { RevertOffer } from './sends.js';
 
@@ -24,7 +30,7 @@ export interface Choice {
 }
 
 /** The line a confirmation without `R` shows: why the change has no auto-revert. */
-export const noRevertLine = (why: string): Line => ({ text: `no auto-revert: ${why}`, dim: true });
+export { lineText, noRevertLine, wrapLine, wrapLines };
 
 export type Dialog =
   | {
@@ -79,43 +85,6 @@ export type Dialog =
 
 /** What a dialog's work ends with: a status-line message, or the dialog to open next. */
 export type RunResult = string | { message?: string; next?: Dialog } | undefined;
-
-export function lineText(line: Line): string {
-  return typeof line === 'string' ? line : line.text;
-}
-
-function withText(line: Line, text: string): Line {
-  return typeof line === 'string' ? text : { ...line, text };
-}
-
-/** Splits one line at spaces so that no piece is wider than `width` (long words are cut). */
-export function wrapLine(line: Line, width: number): Line[] {
-  const text = sanitize(lineText(line));
-  const w = Math.max(8, width);
-  if (textWidth(text) <= w) return [withText(line, text)];
-  const indent = /^ */.exec(text)?.[0] ?? '';
-  const out: string[] = [];
-  let current = '';
-  for (const word of text.trim().split(/ +/)) {
-    const candidate = current === '' ? `${indent}${word}` : `${current} ${word}`;
-    if (textWidth(candidate) <= w) {
-      current = candidate;
-      continue;
-    }
-    if (current !== '') out.push(current);
-    current = `${indent}${word}`;
-    while (textWidth(current) > w) {
-      out.push(current.slice(0, w));
-      current = current.slice(w);
-    }
-  }
-  if (current !== '') out.push(current);
-  return out.map((t) => withText(line, t));
-}
-
-export function wrapLines(lines: readonly Line[], width: number): Line[] {
-  return lines.flatMap((l) => wrapLine(l, width));
-}
 
 /** The lines of a failure: the device's (or the network's) message, then any notes. */
 export function failureLines(error: unknown, notes: readonly Line[] = []): Line[] {
@@ -192,16 +161,23 @@ export function askDialog(a: Ask): ConfirmDialog {
   };
 }
 
-/** A confirmation's text: what it does, what it sends (`describe()`), notes, why no `R`. */
+/**
+ * A confirmation's text: what it does, what it sends (`describe()`), notes, why no `R` — the
+ * one confirmation body (confirm-body.ts), as the change plans show it too.
+ */
 export function confirmLines(d: ConfirmDialog): Line[] {
-  const why = d.revert?.plan.kind === 'none' ? d.revert.plan.why : null;
-  return [
-    ...d.lines,
-    ...(d.ops.length > 0 ? [`${sendsLine(...d.ops)}.`] : []),
-    ...(d.incomplete ? [{ text: incompleteRevertLine(d.incomplete), color: 'yellow' }] : []),
-    ...(d.more ?? []),
-    ...(why ? [noRevertLine(why)] : []),
-  ];
+  return confirmBody(confirmAsk(d));
+}
+
+/** What a screen's confirmation dialog asks, as the one confirmation body takes it. */
+export function confirmAsk(d: ConfirmDialog): ConfirmAsk {
+  return {
+    lead: d.lines,
+    ops: d.ops,
+    incomplete: d.incomplete,
+    ...(d.more ? { more: d.more } : {}),
+    noRevert: d.revert?.plan.kind === 'none' ? d.revert.plan.why : null,
+  };
 }
 
 /** `choice key label · …` for the confirmation's last line. */

@@ -4,7 +4,7 @@
  * change plan's confirmation (use-change.tsx: Rules, Groups, the Journal's undo, `:apply`).
  *
  * It puts the question on record in the console's state with what it sends, each operation as
- * it describes itself (`describe()`, the text the one ConfirmView shows), takes a confirming key
+ * it describes itself (`describe()`, the text the one ConfirmPanel shows), takes a confirming key
  * only once the question was on screen (key-clock.ts), tells each key's command in the keymap's
  * dialog layer (`R`, `G`), checks whether `R`'s revert is complete for this account, and
  * records the answer. Nothing else in the screens records a confirmation.
