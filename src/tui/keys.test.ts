@@ -22,9 +22,20 @@ describe('console keys', () => {
     ]);
   });
 
-  it('named keys with meta (Alt+↑, Esc then an arrow) stay the named key', () => {
-    expect(consoleKeys('', { meta: true, upArrow: true })).toEqual([{ name: 'up', text: null }]);
-    expect(consoleKeys('', { meta: true, return: true })).toEqual([{ name: 'enter', text: null }]);
+  it('Esc and a named key read together (Ink: Alt+Enter, Alt+↑) are Esc, then the key', () => {
+    const esc = { name: 'escape', text: null };
+    expect(consoleKeys('', { meta: true, upArrow: true })).toEqual([
+      esc,
+      { name: 'up', text: null },
+    ]);
+    expect(consoleKeys('\r', { meta: true, return: true })).toEqual([
+      esc,
+      { name: 'enter', text: null },
+    ]);
+    expect(consoleKeys('', { meta: true, tab: true, shift: true })).toEqual([
+      esc,
+      { name: 'shift+tab', text: null },
+    ]);
   });
 
   it('a control key is one key', () => {

@@ -64,6 +64,22 @@ export function isText(input: string, key: InkKey): boolean {
   return !/[\u0000-\u001f\u007f]/.test(input);
 }
 
+/** Named keys Ink reports with meta when Esc came just before them in the same read. */
+const NAMED_AFTER_ESC = new Set([
+  'enter',
+  'up',
+  'down',
+  'left',
+  'right',
+  'pageup',
+  'pagedown',
+  'home',
+  'end',
+  'tab',
+  'shift+tab',
+  'backspace',
+]);
+
 /** A key for the console's handlers: its canonical name, and its text when it is printable. */
 export interface ConsoleKey {
   name: string;
@@ -94,8 +110,9 @@ function runKey(ch: string): ConsoleKey | null {
 /**
  * Ink's (input, key) pair → the keys the operator pressed, in order.
  *
- * - Esc followed at once by a character (both in one read) reaches Ink as one Alt+character; no
- *   key of the console uses Alt, so it is given back as the two keys it was.
+ * - Esc followed at once by a character or a named key (both in one read) reaches Ink as one
+ *   Alt+key; no key of the console uses Alt, so it is given back as the two keys it was (a
+ *   real Alt+Enter or Alt+↑ counts as Esc first too: Esc never sends anything).
  * - Ink splits what it reads only at escape sequences: keys typed faster than the console reads
  *   them (a slow SSH link, a busy moment, tmux send-keys, a held Backspace) arrive as one string
  *   such as "21", "/ntp" or "\u007f\u007f". Each character is given back as its own key, so
@@ -109,6 +126,14 @@ export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
     return [
       { name: 'escape', text: null },
       { name: input, text: input },
+    ];
+  // Esc then Enter, an arrow, Tab or Backspace in one read is Alt+that key to Ink. Taken as the
+  // key alone, Esc-then-Enter on a confirmation would confirm the write Esc was to cancel.
+  const named = keyName(input, { ...key, meta: false });
+  if (key.meta && !key.escape && !key.ctrl && NAMED_AFTER_ESC.has(named))
+    return [
+      { name: 'escape', text: null },
+      { name: named, text: null },
     ];
   const chars = [...input];
   if (chars.length > 1 && !key.ctrl && !key.meta && keyName(input, key) === input)
