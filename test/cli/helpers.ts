@@ -5,6 +5,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -136,6 +137,7 @@ export function pbc(args: string[], o: RunOptions = {}): Promise<Result> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  if (process.env.PBC_TEST_SPAWN_LOG) appendFileSync(process.env.PBC_TEST_SPAWN_LOG, 'pbc\n');
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
