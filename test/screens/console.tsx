@@ -70,7 +70,12 @@ const FAST: Partial<Record<ResourceKey, number>> = {
 export async function mountConsole(options: MountOptions = {}): Promise<Mounted> {
   const clock = options.statsClock ? statsClock() : undefined;
   const now = clock?.now;
-  const sim = await startSim({ port: 0, host: '127.0.0.1', ...options.sim, ...(now ? { now } : {}) });
+  const sim = await startSim({
+    port: 0,
+    host: '127.0.0.1',
+    ...options.sim,
+    ...(now ? { now } : {}),
+  });
   clock?.follow(sim);
   const session = options.session ?? {};
   const mounted = await mountTestConsole({
