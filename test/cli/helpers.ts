@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -137,7 +137,9 @@ export function pbc(args: string[], o: RunOptions = {}): Promise<Result> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  if (process.env.PBC_TEST_SPAWN_LOG) appendFileSync(process.env.PBC_TEST_SPAWN_LOG, 'pbc\n');
+  // PBC_TEST_SPAWN_LOG=FILE: one line per pbc started (docs/performance.md, "Test suite")
+  if (process.env.PBC_TEST_SPAWN_LOG)
+    appendFileSync(process.env.PBC_TEST_SPAWN_LOG, `${expect.getState().testPath ?? '?'}\n`);
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
