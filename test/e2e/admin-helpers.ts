@@ -22,8 +22,9 @@ export function startPbc(
 
 /**
  * Keys one after another, no pause between them: the console takes keys that arrive in one
- * read one at a time, each after the frame of the previous one (src/tui/key-queue.ts; Esc
- * followed by a character in one read is both keys, src/tui/keys.ts).
+ * read one at a time, each after the frame of the previous one (src/tui/key-queue.ts). Esc
+ * followed by a character in one read is both keys, but Esc followed by a named key (Enter,
+ * an arrow) is one Alt+key (src/tui/keys.ts): after Esc, wait for its frame.
  */
 export async function press(s: TmuxSession, ...keys: string[]): Promise<void> {
   for (const k of keys) s.keys(k);
