@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -91,7 +91,8 @@ function snapshot(): string {
     try {
       cpSync(join(root, 'dist'), dir, { recursive: true });
       if (complete(dir)) {
-        afterAll(() => rmSync(dir, { recursive: true, force: true }));
+        // when the worker ends: the files that share its modules (vitest.config.ts) share it
+        process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
         return join(dir, 'cli.js');
       }
     } catch {
