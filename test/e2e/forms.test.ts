@@ -12,7 +12,6 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-
 describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
   it('an editor survives Esc (asks), a resize to 60×20 and back, and a device refusal at 80×24', async () => {
     const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });

@@ -11,7 +11,6 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-
 describe.runIf(tmuxTests())('pbc --demo: rules', () => {
   for (const [columns, rows] of [
     [100, 30],
