@@ -7,9 +7,9 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { entriesOf, journalOf } from '../../src/ops/journal.js';
+import type { ResourceKey } from '../../src/store/resources.js';
 import { BINDINGS, type ScreenId } from '../../src/tui/keymap.js';
 import { cleanup } from '../harness/render.js';
-import type { ResourceKey } from '../../src/store/resources.js';
 import { polled, type TestConsole } from './admin-console.js';
 import { type WatchedConsole, watchedConsole } from './confirm-watch.js';
 
