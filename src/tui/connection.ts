@@ -19,6 +19,8 @@ export type ConnectionSettings = Omit<ConsoleOptions, 'demo' | 'intervals' | 'st
   intervals?: Partial<Record<ResourceKey, number>>;
   /** Told of every request sent to the device (each attempt, once it ended): a fleet's budget. */
   onRequest?: () => void;
+  /** The poller's clock (the time each answer is committed at); Date.now by default. For tests. */
+  now?: () => number;
 };
 
 export interface Connection {
@@ -56,6 +58,7 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),
+    ...(settings.now ? { now: settings.now } : {}),
   });
   const session: Session = {
     url: settings.url,

@@ -4,13 +4,14 @@
  * and exit codes, a write asks once and refuses off a terminal without --yes, the summary's
  * statuses, the journal entry per device, and --parallel counted at the devices.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingProxy, fleetConfig, InFlight } from './fleet-helpers.js';
 import { baseEnv, type CliSim, cli, json, pbc, startCliSim } from './helpers.js';
+import { hasScript } from './pty.js';
 
 let ok: CliSim;
 let slow: CliSim;
@@ -292,15 +293,6 @@ describe('pbc users passwd --random', () => {
     expect(r.stdout + r.stderr).not.toContain(pw);
   });
 });
-
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** pbc on a pseudo-terminal (util-linux script), typing `input` once `waitFor` shows. */
 function onTty(

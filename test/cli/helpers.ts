@@ -5,6 +5,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -16,7 +17,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { expect } from 'vitest';
 import { type SimServer, type SimServerOptions, startSim } from '../../src/sim/server.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -90,7 +91,8 @@ function snapshot(): string {
     try {
       cpSync(join(root, 'dist'), dir, { recursive: true });
       if (complete(dir)) {
-        afterAll(() => rmSync(dir, { recursive: true, force: true }));
+        // when the worker ends: the files that share its modules (vitest.config.ts) share it
+        process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
         return join(dir, 'cli.js');
       }
     } catch {
@@ -136,6 +138,9 @@ export function pbc(args: string[], o: RunOptions = {}): Promise<Result> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  // PBC_TEST_SPAWN_LOG=FILE: one line per pbc started (docs/performance.md, "Test suite")
+  if (process.env.PBC_TEST_SPAWN_LOG)
+    appendFileSync(process.env.PBC_TEST_SPAWN_LOG, `${expect.getState().testPath ?? '?'}\n`);
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,

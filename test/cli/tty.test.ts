@@ -1,19 +1,11 @@
 /**
  * On a terminal pbc asks: confirmations ([y/N]) and the hidden password prompt. Runs pbc
- * under util-linux `script` for a pseudo-terminal; skipped where `script` is missing.
+ * under util-linux `script` for a pseudo-terminal; skipped where `script` is missing (not under CI=true: see pty.ts).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, type CliSim, cli, json, startCliSim } from './helpers.js';
-
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { hasScript } from './pty.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

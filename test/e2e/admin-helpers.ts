@@ -20,21 +20,19 @@ export function startPbc(
   return s;
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One key at a time (a burst of keys can arrive as one chunk, which Ink reads as one key). */
+/**
+ * Keys one after another, no pause between them: the console takes keys that arrive in one
+ * read one at a time, each after the frame of the previous one (src/tui/key-queue.ts). Esc
+ * followed by a character in one read is both keys, but Esc followed by a named key (Enter,
+ * an arrow) is one Alt+key (src/tui/keys.ts): after Esc, wait for its frame.
+ */
 export async function press(s: TmuxSession, ...keys: string[]): Promise<void> {
-  for (const k of keys) {
-    s.keys(k);
-    await pause(60);
-  }
+  for (const k of keys) s.keys(k);
 }
 
+/** Text as typed: each character a key (sent literally, one read or several). */
 export async function type(s: TmuxSession, text: string): Promise<void> {
-  for (const ch of text) {
-    s.keys('-l', ch);
-    await pause(40);
-  }
+  s.keys('-l', text);
 }
 
 export const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');

@@ -12,8 +12,6 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
-
 describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
   it('an editor survives Esc (asks), a resize to 60×20 and back, and a device refusal at 80×24', async () => {
     const s = new TmuxSession('node dist/cli.js --demo', { columns: 80, rows: 24 });
@@ -25,16 +23,12 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     s.keys('a');
     await s.waitFor((x) => x.includes('Add rule'));
     s.keys('-l', 'survivor');
-    await pause();
     s.keys('Down', 'Down', 'C-u');
     s.keys('-l', '1234');
-    await pause();
     s.keys('Down');
     s.keys('-l', 'in_port');
-    await pause();
     s.keys('Tab');
     s.keys('-l', '5');
-    await pause();
     s.keys('Down', 'Down');
     s.keys('-l', 'output:10');
     await s.waitFor((x) => x.includes('survivor') && x.includes('output:10'));
@@ -71,11 +65,9 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     s.keys('a');
     await s.waitFor((x) => x.includes('Start syslog'));
     s.keys('-l', 'kept-note');
-    await pause();
     s.keys('Enter');
     // starting an app asks first, showing what it sends
     await s.waitFor((x) => x.includes('Start syslog?') && x.includes('Sends POST /apps'));
-    await pause();
     s.keys('y');
     f = await s.waitFor((x) => x.includes("missing parameter 'host'"));
     expect(f).toContain('Start syslog');
@@ -100,16 +92,12 @@ describe.runIf(tmuxTests())('pbc --demo: typed work survives', () => {
     s.keys('a');
     await s.waitFor((x) => x.includes('Add rule'));
     s.keys('-l', 'kept-rule');
-    await pause();
     s.keys('Down', 'Down', 'C-u');
     s.keys('-l', '1234');
-    await pause();
     s.keys('Down');
     s.keys('-l', 'in_port');
-    await pause();
     s.keys('Tab');
     s.keys('-l', '5');
-    await pause();
     s.keys('Down', 'Down');
     s.keys('-l', 'output:10');
     await s.waitFor((x) => x.includes('kept-rule') && x.includes('output:10'));

@@ -11,8 +11,6 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.kill();
 });
 
-const pause = (ms = 150) => new Promise((r) => setTimeout(r, ms));
-
 describe.runIf(tmuxTests())('pbc --demo: rules', () => {
   for (const [columns, rows] of [
     [100, 30],
@@ -42,30 +40,19 @@ describe.runIf(tmuxTests())('pbc --demo: rules', () => {
       s.keys('a');
       await s.waitFor((x) => x.includes('Add rule'));
       s.keys('-l', 'e2e-web');
-      await pause();
       s.keys('Down', 'Down', 'C-u');
-      await pause();
       s.keys('-l', '300');
-      await pause();
       s.keys('Down');
       s.keys('-l', 'in_port');
-      await pause();
       s.keys('Tab');
-      await pause();
       s.keys('-l', '6');
-      await pause();
       s.keys('Down', 'Enter');
-      await pause();
       s.keys('-l', 'udp_dst');
-      await pause();
       s.keys('Tab');
-      await pause();
       s.keys('-l', '2000-2999');
       await s.waitFor((x) => x.includes("^F adds 'udp'"));
       s.keys('C-f');
-      await pause();
       s.keys('Down', 'Down');
-      await pause();
       s.keys('-l', 'output:10');
       await s.waitFor((x) => x.includes('this rule: 8 flows') && x.includes('Apply (Ctrl-S)'));
       s.keys('C-s');

@@ -75,7 +75,7 @@ describe('connection states: a login the device refuses', () => {
     expect(top(t.h.lastFrame())).toContain('✖ auth: 401 — :login');
     expect(t.h.lastFrame()).not.toContain('UAC off');
     await t.h.press('1');
-    const overview = await t.h.waitFor((x) => /UAC\s+\? \(the device refuses/.test(x), 3000);
+    const overview = await t.h.waitFor((x) => /UAC\s+\? \(the device refuses/.test(x), 10_000);
     expect(overview).not.toMatch(/UAC\s+off/);
   });
 

@@ -26,6 +26,30 @@ export interface MountOptions {
   session?: Partial<Session>;
   sim?: SimServerOptions;
   intervals?: Partial<Record<ResourceKey, number>>;
+  /**
+   * The device's and the poller's clock stand still but for one step of STATS_STEP_MS at each
+   * GET /ports/stats the device receives: each stats answer is committed at the instant its
+   * counters were read, so every port rate is exact whatever the machine's load (a real
+   * clock's rate is a counter delta of 100 ms steps over the time between two answers' arrival).
+   */
+  statsClock?: boolean;
+}
+
+export const STATS_STEP_MS = 1000;
+
+/** A clock moved by the device's stats requests (MountOptions.statsClock). */
+function statsClock() {
+  let t = Date.now();
+  return {
+    now: () => t,
+    /** From now on, each GET /ports/stats `sim` receives moves the clock. */
+    follow(sim: SimServer) {
+      sim.app.server.prependListener('request', (req: { method?: string; url?: string }) => {
+        if (req.method === 'GET' && req.url?.split('?')[0] === '/rest/ports/stats')
+          t += STATS_STEP_MS;
+      });
+    },
+  };
 }
 
 /** Faster than the console's defaults, so tests see rates and changes within a second. */
@@ -44,7 +68,15 @@ const FAST: Partial<Record<ResourceKey, number>> = {
 };
 
 export async function mountConsole(options: MountOptions = {}): Promise<Mounted> {
-  const sim = await startSim({ port: 0, host: '127.0.0.1', ...options.sim });
+  const clock = options.statsClock ? statsClock() : undefined;
+  const now = clock?.now;
+  const sim = await startSim({
+    port: 0,
+    host: '127.0.0.1',
+    ...options.sim,
+    ...(now ? { now } : {}),
+  });
+  clock?.follow(sim);
   const session = options.session ?? {};
   const mounted = await mountTestConsole({
     settings: {
@@ -54,6 +86,7 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
       readonly: Boolean(session.readonly),
       insecure: Boolean(session.insecure),
       demo: session.demo ?? true,
+      ...(now ? { now } : {}),
     },
     ...(options.screen ? { screen: options.screen } : {}),
     columns: options.columns ?? 100,

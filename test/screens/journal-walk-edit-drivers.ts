@@ -10,11 +10,11 @@ import {
   CTRL_U,
   focusUp,
   keys,
+  once,
   type ScreenWalk,
   see,
   select,
   typed,
-  until,
 } from './journal-walk.js';
 
 /** Two tools of the overlap example (docs/tools.md): 6 rules in the band when applied. */
@@ -38,7 +38,7 @@ export const EDIT_WALKS: ScreenWalk[] = [
         {
           ops: ['ports.setConfig'],
           steps: [
-            until('e', 'Port eth-0-1 (type 1)'),
+            once('e', 'Port eth-0-1 (type 1)', 'config'),
             keys(' ', 'enter'),
             see('Change eth-0-1?'),
             keys('y'),

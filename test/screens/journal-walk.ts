@@ -7,9 +7,10 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { entriesOf, journalOf } from '../../src/ops/journal.js';
+import type { ResourceKey } from '../../src/store/resources.js';
 import { BINDINGS, type ScreenId } from '../../src/tui/keymap.js';
 import { cleanup } from '../harness/render.js';
-import type { TestConsole } from './admin-console.js';
+import { polled, type TestConsole } from './admin-console.js';
 import { type WatchedConsole, watchedConsole } from './confirm-watch.js';
 
 export type Step = (t: TestConsole) => Promise<void>;
@@ -37,22 +38,17 @@ export const see =
   async (t) => {
     await t.h.waitFor((x) => (typeof text === 'string' ? x.includes(text) : text.test(x)), ms);
   };
-/** Presses `key` until `text` shows (the screen's data may arrive after its table). */
-export const until =
-  (key: string, text: string | RegExp): Step =>
+/**
+ * Presses `key` once the screen has the data it needs (`needs`: polled and drawn), then waits
+ * for `text`: a dropped key fails (it was pressed again until it worked).
+ */
+export const once =
+  (key: string, text: string | RegExp, ...needs: ResourceKey[]): Step =>
   async (t) => {
     const shows = (x: string) => (typeof text === 'string' ? x.includes(text) : text.test(x));
-    for (let i = 0; i < 15; i++) {
-      await t.h.press(key);
-      if (
-        await t.h.waitFor(shows, 2000).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-    }
-    throw new Error(`${key} never showed ${text}:\n${t.h.lastFrame()}`);
+    await polled(t, ...needs);
+    await t.h.press(key);
+    await t.h.waitFor(shows, 20_000);
   };
 
 export interface ScreenWalk {

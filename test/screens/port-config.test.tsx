@@ -38,6 +38,11 @@ describe('port configuration (2, e)', () => {
     const sim = await session.deviceWith({ username: 'ro', password: 'pw', accesslevel: 1 });
     let c = await session.open('ports', { sim, user: 'ro', password: 'pw' });
     await c.h.waitFor((x) => x.includes('ro READ') && x.includes('eth-0-1 '), 8000);
+    // the header may draw the account's level from the store's live state (it re-renders on
+    // its own timers) while the Ports screen still waits for the commit (gathered over 60 ms,
+    // src/store/react.ts): e pressed then opened the form (1 run in 9). Pressed once the
+    // screens have every commit.
+    await polled(c, 'access', 'config');
     await c.h.press('e');
     await c.h.waitFor((x) => x.includes("changing a port needs WRITE rights; 'ro' has READ"));
     await c.close();

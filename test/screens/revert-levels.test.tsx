@@ -14,7 +14,7 @@ import { revertGapsOf } from '../../src/guard/levels.js';
 import { readPending } from '../../src/guard/pending.js';
 import { WRITE } from '../../src/model/levels.js';
 import { PORTS, RULES } from '../../src/ops/revert/plans.js';
-import { body, type TestConsole } from './admin-console.js';
+import { body, polled, type TestConsole } from './admin-console.js';
 import { withBuiltGuard } from './built-guard.js';
 import { consoleSession } from './console-session.js';
 
@@ -28,11 +28,10 @@ const INCOMPLETE =
 /** e on the first port, shut down: yes, Enter — the confirmation of the port change. */
 async function confirmPortChange(t: TestConsole): Promise<string> {
   await t.h.waitFor((x) => x.includes('eth-0-1 ') && x.includes('RX b/s'), 15_000);
-  let form = '';
-  for (let i = 0; i < 10 && !form; i++) {
-    await t.h.press('e');
-    form = await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 2000).catch(() => '');
-  }
+  // e needs the port's configuration and the account's level: pressed once both are drawn
+  await polled(t, 'config', 'access');
+  await t.h.press('e');
+  await t.h.waitFor((x) => x.includes('Port eth-0-1 (type 1)'), 10_000);
   await t.h.press(' ');
   await t.h.press('enter');
   return t.h.waitFor((x) => x.includes('Change eth-0-1?'), 10_000);

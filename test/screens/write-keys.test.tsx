@@ -160,9 +160,11 @@ async function drive(t: TestConsole, b: Binding, key: string, base: number) {
   expect(frame, `${what}: no confirmation, form or editor on screen:\n${t.h.lastFrame()}`).not.toBe(
     '',
   );
+  // one Esc per open layer (a confirmation over a form), each handled and drawn before the
+  // next is decided (settle: the key queue empty), not a 1.5 s window per Esc
   for (let i = 0; i < 4 && ASKS.test(body(t.h.lastFrame())); i++) {
     await t.h.press('escape');
-    await t.h.waitFor((x) => !ASKS.test(body(x)), 1500).catch(() => '');
+    await t.h.settle();
   }
   expect(ASKS.test(body(t.h.lastFrame())), `${what}: Esc did not close it`).toBe(false);
   for (const k of BEFORE[b.command] ?? []) if (k === 'tab') await t.h.press('tab');

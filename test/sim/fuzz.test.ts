@@ -2,9 +2,9 @@
  * Simulator fuzzer: random and malformed requests over real HTTP against one simulator
  * started in this file (fault injection off, reboots instant so nothing answers 503).
  *
- * SIZE: the full 10,000 requests run in `npm test` (`npx vitest run` of this file took
- * 12-15 s on the 2-core machine, up to ~20 s under load). `PBC_FUZZ_SIZE=n` runs n instead;
- * `PBC_FUZZ_FULL=1` (10,000) is accepted for symmetry with the other fuzz tests.
+ * SIZE: 5,000 requests in `npm test` (ten batches, UAC on in two of them; the full 10,000
+ * took 12-15 s on the 2-core machine, ~25 s of CPU under load). `PBC_FUZZ_SIZE=n` runs n
+ * instead; `PBC_FUZZ_FULL=1` runs the full 10,000.
  * SEED: `PBC_FUZZ_SEED=n` (default 20251122). Request i is generated from hash32(seed, i)
  * alone and requests run one at a time, so a seed replays the same run; a failure prints
  * the seed, the request's index, the request and a command that replays up to it.
