@@ -12,7 +12,8 @@
 // And what would be wrong on the jump host if frozen at build time:
 // - Ink's colour level (chalk, `colourAtFirstUse`): chalk decides it when it loads from the
 //   build machine's stdout and TERM; here it is decided when first used, on the host's
-//   terminal and environment (after src/tui/main.ts mapped NO_COLOR).
+//   terminal and environment (after src/tui/main.ts mapped NO_COLOR; CI set or not, as in
+//   dist, where chalk loads while main.ts has CI unset).
 // (Ink's CI detection is frozen as "not in CI": scripts/sea.mjs builds with CI unset, which is
 // what src/tui/main.ts arranges for dist anyway.) When an anchor is missing the build fails.
 import { anchoredEdits } from './sea-esm.mjs';
@@ -45,7 +46,16 @@ function __pbcColourAtFirstUse(object, fd) {
 		configurable: true,
 		get() {
 			if (level !== undefined) return level;
-			const found = __pbcSupportsColor({isTTY: __pbcTty.isatty(fd)});
+			// as in dist, where Ink and chalk load while src/tui/main.ts has CI unset: the
+			// console only draws on a terminal, and supports-color takes any CI for no colour
+			const ci = process.env.CI;
+			delete process.env.CI;
+			let found;
+			try {
+				found = __pbcSupportsColor({isTTY: __pbcTty.isatty(fd)});
+			} finally {
+				if (ci !== undefined) process.env.CI = ci;
+			}
 			const value = found ? found.level : 0;
 			if (!__pbcSnapshot.isBuildingSnapshot()) level = value;
 			return value;
