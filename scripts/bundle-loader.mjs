@@ -1,13 +1,13 @@
 // The single-file bundle's start (npm run bundle, scripts/build.mjs --single): pbc is
 // carried as the text of one CommonJS script (the one the single executable runs, built the
 // same way) and compiled here with a V8 code cache kept in the user's cache directory:
-// $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc. The first scripted command
-// on a machine (not --version or --help, which compile next to nothing) compiles as without
-// one and leaves the cache at exit; later runs, the console's too, skip that compiling
-// (docs/performance.md, "Start-up: dist, bundle and the single executable").
-// A cache V8 refuses (another Node, other V8 flags) is rewritten; one that cannot be read
-// or written costs only speed. A run that changed V8's flags (the console's memory policy)
-// leaves no cache: V8 would refuse it under the default flags of the next start.
+// $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for the console, one for
+// the scripted commands. The first run of each on a machine (not --version or --help, which
+// compile next to nothing) compiles as without one and leaves its cache: a command at exit,
+// the console once it has drawn, before its memory policy changes V8's flags. Later runs
+// skip that compiling (docs/performance.md, "Start-up: dist, bundle and the single executable").
+// A cache V8 refuses (another Node, other V8 flags) is made again; one that cannot be read
+// or written costs only speed.
 //
 // scripts/build.mjs appends the program's text to this file as one block comment after the
 // line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
@@ -32,10 +32,37 @@ function programText() {
   return text.slice(start, text.lastIndexOf('*/')).replace(/~([~/])/g, '$1');
 }
 
-function cacheFile() {
+/** Global options that take a value: the word after one is not a command. */
+const VALUE_OPTIONS = new Set([
+  '--url',
+  '--user',
+  '--context',
+  '--fleet',
+  '--parallel',
+  '--timeout',
+  '--max-answer-size',
+  '--ca',
+  '-o',
+  '--output',
+]);
+
+/**
+ * 'console' (no command word: `pbc`, `pbc --demo`, `pbc --context lab`) or 'command'. Each
+ * keeps a cache of its own: a command's run compiles little of the console and the other way
+ * round. A word taken wrongly costs only speed.
+ */
+function kindOfRun(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (VALUE_OPTIONS.has(args[i])) i++;
+    else if (!args[i].startsWith('-')) return 'command';
+  }
+  return 'console';
+}
+
+function cacheFile(kind) {
   const env = process.env;
   const dir = env.PBC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'pbc');
-  return join(dir, `bundle-${KEY}-${process.version}-${process.arch}.v8cache`);
+  return join(dir, `bundle-${KEY}-${kind}-${process.version}-${process.arch}.v8cache`);
 }
 
 function readCache(file) {
@@ -57,7 +84,8 @@ function writeCache(file, script) {
   }
 }
 
-const file = cacheFile();
+const kind = kindOfRun(process.argv.slice(2));
+const file = cacheFile(kind);
 const cachedData = readCache(file);
 const script = new vm.Script(
   `(function (exports, require, module, __filename, __dirname) {${programText()}\n})`,
@@ -71,17 +99,21 @@ const script = new vm.Script(
 globalThis.__pbcCodeCache =
   cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
 if (cachedData === undefined || script.cachedDataRejected) {
-  let flagsChanged = false;
-  const setFlags = v8.setFlagsFromString;
-  v8.setFlagsFromString = (flags) => {
-    flagsChanged = true;
-    setFlags(flags);
-  };
   // A cache holds what its run compiled: --version or --help compile next to nothing.
   const trivial = process.argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(a));
-  process.once('exit', () => {
-    if (!flagsChanged && !trivial) writeCache(file, script);
-  });
+  let written = trivial;
+  const keep = () => {
+    if (!written) writeCache(file, script);
+    written = true;
+  };
+  // The console's memory policy changes V8's flags once it has drawn (src/tui/memory.ts); V8
+  // refuses a cache made under other flags than its own at start: keep it just before.
+  const setFlags = v8.setFlagsFromString;
+  v8.setFlagsFromString = (flags) => {
+    keep();
+    setFlags(flags);
+  };
+  process.once('exit', keep);
 }
 const module = { exports: {} };
 script.runInThisContext()(

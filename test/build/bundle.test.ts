@@ -141,7 +141,7 @@ describe('the single-file bundle', () => {
     expect(table.stdout).toMatch(/^\s*2000\s+https-3\s+in_port=3 tcp tcp_dst=443\s+output:10/m);
     // the first command left its code cache (PBC_CACHE_DIR); the next ones compile with it
     expect(readdirSync(join(dir, 'cache'))).toEqual([
-      expect.stringMatching(/^bundle-[0-9a-f]{16}-v[\d.]+-\w+\.v8cache$/),
+      expect.stringMatching(/^bundle-[0-9a-f]{16}-command-v[\d.]+-\w+\.v8cache$/),
     ]);
     const doctor = await node('doctor', '--url', url, '-o', 'json');
     expect(JSON.parse(doctor.stdout), doctor.stderr).toMatchObject({ codeCache: 'used' });
@@ -162,6 +162,7 @@ describe('the single-file bundle', () => {
         DEV: 'true',
         PBC_CONFIG: join(dir, 'no-such-config.yaml'),
         PBC_STATE_DIR: join(dir, 'state'),
+        PBC_CACHE_DIR: join(dir, 'cache'),
       },
     });
     sessions.push(s);
@@ -175,5 +176,7 @@ describe('the single-file bundle', () => {
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');
+    // the console kept a code cache of its own, beside the commands'
+    expect(readdirSync(join(dir, 'cache')).filter((f) => f.includes('-console-'))).toHaveLength(1);
   }, 60_000);
 });
