@@ -4,7 +4,7 @@
 // $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for the console, one for
 // the scripted commands. The first run of each on a machine (not --version or --help, which
 // compile next to nothing) compiles as without one and leaves its cache: a command at exit,
-// the console once it has drawn, before its memory policy changes V8's flags. Later runs
+// the console 2 s after it started, before its memory policy changes V8's flags. Later runs
 // skip that compiling (docs/performance.md, "Start-up: dist, bundle and the single executable").
 // A cache V8 refuses (another Node, other V8 flags) is made again; one that cannot be read
 // or written costs only speed.
@@ -22,6 +22,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
+/** How long the first console run of a build waits before it keeps its code cache. */
+const CONSOLE_CACHE_MS = 2000;
 const PROGRAM_MARK = '//@pbc-program';
 const filename = fileURLToPath(import.meta.url);
 
@@ -106,12 +108,24 @@ if (cachedData === undefined || script.cachedDataRejected) {
     if (!written) writeCache(file, script);
     written = true;
   };
-  // The console's memory policy changes V8's flags once it has drawn (src/tui/memory.ts); V8
-  // refuses a cache made under other flags than its own at start: keep it just before.
+  // The console's memory policy changes V8's flags as soon as it runs (src/tui/memory.ts),
+  // and V8 refuses a cache made under other flags than its own at start. On the run that
+  // makes the console's cache the change waits (CONSOLE_CACHE_MS) until the first frames with
+  // the device's data are drawn and compiled, the cache is kept, then the flags are set.
   const setFlags = v8.setFlagsFromString;
+  let pending;
   v8.setFlagsFromString = (flags) => {
-    keep();
-    setFlags(flags);
+    if (written || kind !== 'console') {
+      keep();
+      setFlags(flags);
+      return;
+    }
+    if (pending === undefined)
+      setTimeout(() => {
+        keep();
+        setFlags(pending);
+      }, CONSOLE_CACHE_MS).unref();
+    pending = flags;
   };
   process.once('exit', keep);
 }
