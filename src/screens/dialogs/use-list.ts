@@ -99,11 +99,17 @@ export function useKeyedList<T>(
   // the same keys in the same order keep their array: rows rebuilt at each render (a screen
   // that does not memoize them) do not make the selection follow them again
   const last = useRef<readonly string[]>([]);
-  const next = rows.map(keyOf);
-  if (!sameKeys(last.current, next)) last.current = next;
   // the name an item was last shown by, for the note when it is gone (its key may be a number)
   const names = useRef(new Map<string, string>());
-  if (nameOf) for (const r of rows) names.current.set(keyOf(r), nameOf(r));
+  // keys and names are read again only for new rows: a key that moves the selection over the
+  // same rows costs nothing per row (65,536 rules: ↓ took 5 ms more per key without this)
+  const seenRows = useRef<readonly T[] | null>(null);
+  if (rows !== seenRows.current) {
+    seenRows.current = rows;
+    const next = rows.map(keyOf);
+    if (!sameKeys(last.current, next)) last.current = next;
+    if (nameOf) for (const r of rows) names.current.set(keyOf(r), nameOf(r));
+  }
   // The selection is the item the operator picked: polls re-sorting the rows keep it, a poll
   // that drops it says so. Until the operator picks one (a move, a pick), and again after
   // they choose a sort, the selection is the top row of what they asked to see; a filter they
