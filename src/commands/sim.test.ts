@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../model/errors.js';
+import type { SimServer } from '../sim/server.js';
 import { adminPasswordOf, deviceOptions, type SimCommandOptions, startSims } from './sim.js';
 
 const base: SimCommandOptions = {
@@ -45,10 +46,22 @@ describe('pbc sim --devices N', () => {
   });
 
   it('serves N different devices named sim-1…sim-N from one process', async () => {
-    const probe = await startSims({ port: 0, seed: 1 }, 1);
-    const p = probe[0]!.port;
-    await probe[0]!.close();
-    const sims = await startSims({ port: p, seed: 1, flows: 1000 }, 3);
+    // three consecutive free ports: between the probe and the start another process (a second
+    // test run beside this one) may take one of them — the device start then fails with
+    // EADDRINUSE and closes what it started; try another range
+    const consecutive = async (): Promise<{ p: number; sims: SimServer[] }> => {
+      for (let attempt = 1; ; attempt++) {
+        const probe = await startSims({ port: 0, seed: 1 }, 1);
+        const p = probe[0]!.port;
+        await probe[0]!.close();
+        try {
+          return { p, sims: await startSims({ port: p, seed: 1, flows: 1000 }, 3) };
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw e;
+        }
+      }
+    };
+    const { p, sims } = await consecutive();
     try {
       expect(sims.map((s) => s.port)).toEqual([p, p + 1, p + 2]);
       const get = async (url: string, path: string) =>
