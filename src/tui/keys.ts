@@ -1,3 +1,5 @@
+import { NAMED_KEYS } from '../widgets/forms/field.js';
+
 /** Ink's (input, key) pair → one canonical key name used by the keymap. */
 export interface InkKey {
   upArrow?: boolean;
@@ -64,22 +66,6 @@ export function isText(input: string, key: InkKey): boolean {
   return !/[\u0000-\u001f\u007f]/.test(input);
 }
 
-/** Named keys Ink reports with meta when Esc came just before them in the same read. */
-const NAMED_AFTER_ESC = new Set([
-  'enter',
-  'up',
-  'down',
-  'left',
-  'right',
-  'pageup',
-  'pagedown',
-  'home',
-  'end',
-  'tab',
-  'shift+tab',
-  'backspace',
-]);
-
 /** A key for the console's handlers: its canonical name, and its text when it is printable. */
 export interface ConsoleKey {
   name: string;
@@ -130,7 +116,7 @@ export function consoleKeys(input: string, key: InkKey): ConsoleKey[] {
   // Esc then Enter, an arrow, Tab or Backspace in one read is Alt+that key to Ink. Taken as the
   // key alone, Esc-then-Enter on a confirmation would confirm the write Esc was to cancel.
   const named = keyName(input, { ...key, meta: false });
-  if (key.meta && !key.escape && !key.ctrl && NAMED_AFTER_ESC.has(named))
+  if (key.meta && !key.escape && !key.ctrl && NAMED_KEYS.has(named))
     return [
       { name: 'escape', text: null },
       { name: named, text: null },

@@ -13,7 +13,7 @@ export interface TextField {
 export const textField = (text = ''): TextField => ({ text, cursor: text.length });
 
 /** Key names the frame produces for non-character keys (src/tui/keys.ts). */
-const NAMED_KEYS = new Set([
+export const NAMED_KEYS: ReadonlySet<string> = new Set([
   'up',
   'down',
   'left',
