@@ -30,12 +30,11 @@ const snapshot = process.argv.includes('--sea-snapshot');
 const bundleOnly = process.argv.includes('--single');
 // the bundle's program is built as the executable's (CommonJS, no top-level await)
 const sea = snapshot || bundleOnly || process.argv.includes('--sea');
-const single = sea;
 const finalDir = join(
   root,
   snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
 );
-const entryName = single ? 'pbc' : 'cli';
+const entryName = sea ? 'pbc' : 'cli';
 const entry = join(root, snapshot ? 'scripts/sea-snapshot.mjs' : 'src/cli.ts');
 const outName = 'pbc.cjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
@@ -51,8 +50,8 @@ await build({
   entryPoints: { [entryName]: entry },
   outdir,
   bundle: true,
-  splitting: !single,
-  ...(single ? { outExtension: { '.js': sea ? '.cjs' : '.mjs' } } : {}),
+  splitting: !sea,
+  ...(sea ? { outExtension: { '.js': '.cjs' } } : {}),
   format: sea ? 'cjs' : 'esm',
   platform: 'node',
   target: 'node20',
@@ -83,7 +82,7 @@ await build({
   logLevel: 'warning',
 });
 await rm(stub, { force: true });
-if (single) {
+if (sea) {
   const files = await readdir(outdir, { recursive: true });
   if (files.length !== 1 || files[0] !== outName)
     throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
