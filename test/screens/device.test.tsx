@@ -130,7 +130,11 @@ describe('device screen (9)', () => {
     const confirm = await t.h.waitFor((x) => x.includes('Permanent rules mode on?'));
     expect(confirm).toContain('stay through reboots');
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('permanent rules mode on'), 5000);
+    // the result, not the progress line 'Switching permanent rules mode on' (CI-6 read that)
+    await t.h.waitFor(
+      (x) => x.includes('permanent rules mode on') && !x.includes('Switching permanent'),
+      5000,
+    );
     expect(t.sim.state.settings.permanentRules).toBe(true);
   });
 
