@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliSim, json, type RunOptions, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 let stateDir: string;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-apply-'));
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 beforeEach(() => {
