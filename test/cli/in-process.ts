@@ -76,6 +76,11 @@ function source(input: string): NodeJS.ReadStream {
 
 const STREAMS = ['stdin', 'stdout', 'stderr'] as const;
 
+function replaceEnv(env: Record<string, string>): void {
+  for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
+  Object.assign(process.env, env);
+}
+
 /** Puts the run's process globals in place; returns what puts the test's back. */
 function patchProcess(
   env: Record<string, string>,
@@ -84,13 +89,15 @@ function patchProcess(
   onExit: (code: number) => void,
 ): () => void {
   const saved = {
-    env: process.env,
+    env: { ...process.env } as Record<string, string>,
     argv: process.argv,
     exit: process.exit,
     exitCode: process.exitCode,
     streams: STREAMS.map((k) => Object.getOwnPropertyDescriptor(process, k)!),
   };
-  process.env = env;
+  // The real environment, changed in place: what node reads from it (os.homedir() and HOME)
+  // sees the run's too.
+  replaceEnv(env);
   process.argv = argv;
   process.exitCode = undefined;
   for (const k of STREAMS)
@@ -101,7 +108,7 @@ function patchProcess(
     throw new Exited(n);
   }) as typeof process.exit;
   return () => {
-    process.env = saved.env;
+    replaceEnv(saved.env);
     process.argv = saved.argv;
     process.exit = saved.exit;
     process.exitCode = saved.exitCode;
