@@ -1,8 +1,11 @@
 /**
- * pbc's command tree parsed in the test's own process, for what the process itself is not
- * the subject of (the help texts): commander with its output captured and its exits thrown
- * (CommanderError). Each spawn of the built pbc costs ~0.1 s of CPU; the help of the 80-odd
- * commands in process costs a few ms each (docs/performance.md, "Test suite").
+ * pbc run in the test's own process, for what the process itself is not the subject of. Each
+ * spawn of the built pbc costs ~0.1 s of CPU; a run in process a few ms (docs/performance.md,
+ * "Test suite (issue 27)"). Two ways:
+ * - commanderOnly: the commander tree alone (the help texts), its exits thrown (CommanderError);
+ * - pbcInProcess / inProcess(sim): the whole run of src/commands/main.ts (what src/cli.ts runs),
+ *   with the process globals it touches in place for the run (argv, env, stdin, stdout, stderr,
+ *   exit). in-process.test.ts checks that both print what the built pbc prints.
  */
 import { Readable, Writable } from 'node:stream';
 import { type Command, CommanderError } from 'commander';
