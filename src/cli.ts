@@ -4,14 +4,8 @@
  * React. `pbc` without a command starts the console (src/tui), which only this entry loads.
  * Exit codes: 0 ok, 1 device error, 2 usage, 3 connection/timeout, 4 auth.
  */
-import { CommanderError } from 'commander';
 import type { GlobalOptions } from './commands/context.js';
-import { exitWhenWritten, watchOutput } from './commands/exit.js';
-import { buildProgram } from './commands/program.js';
-
-// `pbc get ports | head`: the reader closed the pipe, stop quietly; `> /dev/full`: one
-// line and exit 1, not a stack trace. Commands exit only once their output is written.
-watchOutput();
+import { runPbc } from './commands/main.js';
 
 /**
  * Ink's layout engine compiles its WebAssembly before the console can draw. In the ESM builds
@@ -28,14 +22,4 @@ async function startConsole(g: GlobalOptions): Promise<void> {
   await runConsole(g, async (options) => (await import('./tui/main.js')).startTui(options));
 }
 
-buildProgram(startConsole)
-  .parseAsync(process.argv)
-  .catch(async (e: unknown) => {
-    // Help and version end with code 0; every other commander error (including the help
-    // shown for a missing subcommand) is a usage error.
-    if (e instanceof CommanderError) await exitWhenWritten(e.exitCode === 0 ? 0 : 2);
-    process.stderr.write(
-      `pbc: ${e instanceof Error ? e.message : String(e)} (unexpected; rerun with --debug)\n`,
-    );
-    await exitWhenWritten(1);
-  });
+void runPbc(process.argv, startConsole);

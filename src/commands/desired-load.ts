@@ -12,6 +12,11 @@ import { maxFileBytes } from './file-size.js';
 
 const loaded = new Map<string, DesiredConfig>();
 
+/** A new run in the same process (test/cli/in-process.ts) reads its files again. */
+export function forgetDesiredFiles(): void {
+  loaded.clear();
+}
+
 export async function loadDesiredFile(
   path: string | undefined,
   maxFileSize?: string,

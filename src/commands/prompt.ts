@@ -103,6 +103,12 @@ export function readStdinLine(what: string): Promise<string> {
 
 const stdinLines = new Map<string, Promise<string>>();
 
+/** A new run in the same process (test/cli/in-process.ts) has a new stdin. */
+export function forgetStdin(): void {
+  stdinLines.clear();
+  pending = '';
+}
+
 async function readStdinOnce(what: string): Promise<string> {
   if (process.stdin.isTTY) return promptHidden(`${what}: `);
   const chunks: Buffer[] = [];

@@ -10,13 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliSim, json, type RunOptions, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
+import { revertId, untilEnded } from './revert-helpers.js';
 
 let s: CliSim;
 let stateDir: string;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-apply-'));
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 beforeEach(() => {
@@ -218,6 +220,8 @@ ports:
       const now = await deviceState();
       return JSON.stringify(now) === JSON.stringify(before);
     });
+    // the guard deletes its save-point after setting the objects back: read once it has ended
+    await untilEnded(stateDir, revertId(r.stderr));
     const savepoints = json(await run(['get', 'savepoints'])).rules.map(
       (sp: { name: string }) => sp.name,
     );

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, pbc, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let s: CliSim;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-cli-auth-'));
 const ADMIN = { PBC_USER: 'admin', PBC_PASSWORD: 'admin' };
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   // A READ user, then UAC on: from here every request needs credentials.
   const add = await s.run(
     ['users', 'add', 'reader', '--level', 'read', '--password-stdin', '--yes'],
@@ -37,7 +38,7 @@ function config(name: string, text: string, mode: number): string {
 
 describe('failures', () => {
   it('device down: exit 3, one line, no stack trace', async () => {
-    const r = await pbc(['--url', 'http://127.0.0.1:9/rest', 'get', 'rules']);
+    const r = await pbcInProcess(['--url', 'http://127.0.0.1:9/rest', 'get', 'rules']);
     expect(r.code).toBe(3);
     expect(oneErrorLine(r)).toMatch(
       /^pbc: get rules: cannot connect to 127\.0\.0\.1:9: connection refused \(/,
@@ -45,7 +46,7 @@ describe('failures', () => {
   });
 
   it('usage: no command without a terminal, an unreadable --ca, a bad URL: exit 2', async () => {
-    const bare = await pbc([]);
+    const bare = await pbc([]); // the built pbc: the console's check of the terminal
     expect(bare.code).toBe(2);
     expect(oneErrorLine(bare)).toMatch(
       /the console needs a terminal \(for scripts use 'pbc get …'/,
@@ -53,7 +54,7 @@ describe('failures', () => {
     const ca = await s.run(['--ca', '/nonexistent/ca.pem', 'get', 'name'], { env: ADMIN });
     expect(ca.code).toBe(2);
     expect(oneErrorLine(ca)).toMatch(/cannot read the CA file \/nonexistent\/ca\.pem: ENOENT/);
-    const url = await pbc(['--url', 'ftp://x/rest', 'get', 'name']);
+    const url = await pbcInProcess(['--url', 'ftp://x/rest', 'get', 'name']);
     expect(url.code).toBe(2);
     expect(oneErrorLine(url)).toMatch(/unsupported scheme 'ftp:'/);
   });
@@ -104,13 +105,13 @@ describe('config file', () => {
   it('refuses a plain password in a file others can read (exit 2), accepts it at 0600', async () => {
     const text = `current-context: lab\ncontexts:\n  - name: lab\n    url: ${s.url}\n    user: admin\n    password: admin\n`;
     const open = config('open.yaml', text, 0o644);
-    const r = await pbc(['get', 'name'], { env: { PBC_CONFIG: open } });
+    const r = await pbcInProcess(['get', 'name'], { env: { PBC_CONFIG: open } });
     expect(r.code).toBe(2);
     expect(oneErrorLine(r)).toMatch(
       /refusing config file .*open\.yaml: context 'lab' holds a plain password but the file is mode 0644.*chmod 600/,
     );
     const closed = config('closed.yaml', text, 0o600);
-    const ok = await pbc(['get', 'name'], { env: { PBC_CONFIG: closed } });
+    const ok = await pbcInProcess(['get', 'name'], { env: { PBC_CONFIG: closed } });
     expect(ok.code, ok.stderr).toBe(0);
     expect(json(ok)).toEqual({ name: 'pb-lab-01' });
   });
@@ -140,21 +141,21 @@ describe('config file', () => {
       0o644,
     );
     const env = { PBC_CONFIG: path };
-    const r = await pbc(['--context', 'lab', 'get', 'name'], { env });
+    const r = await pbcInProcess(['--context', 'lab', 'get', 'name'], { env });
     expect(r.code, r.stderr).toBe(0);
-    const viaEnv = await pbc(['get', 'name'], { env: { ...env, PBC_CONTEXT: 'lab' } });
+    const viaEnv = await pbcInProcess(['get', 'name'], { env: { ...env, PBC_CONTEXT: 'lab' } });
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
-    const current = await pbc(['get', 'name'], { env });
+    const current = await pbcInProcess(['get', 'name'], { env });
     expect(current.code).toBe(3); // current-context 'other' is down
     const before = await s.requests();
-    const ro = await pbc(['--context', 'lab-ro', 'rules', 'rm-all', '--yes'], { env });
+    const ro = await pbcInProcess(['--context', 'lab-ro', 'rules', 'rm-all', '--yes'], { env });
     expect(ro.code).toBe(2);
     expect(oneErrorLine(ro)).toMatch(/read-only \(readonly: true in context 'lab-ro'\)/);
     expect(await s.requests()).toBe(before);
-    const bad = await pbc(['--context', 'badcmd', 'get', 'name'], { env });
+    const bad = await pbcInProcess(['--context', 'badcmd', 'get', 'name'], { env });
     expect(bad.code).toBe(2);
     expect(oneErrorLine(bad)).toMatch(/password_command of context 'badcmd' failed/);
-    const missing = await pbc(['--context', 'nope', 'get', 'name'], { env });
+    const missing = await pbcInProcess(['--context', 'nope', 'get', 'name'], { env });
     expect(missing.code).toBe(2);
     expect(oneErrorLine(missing)).toMatch(
       /no context 'nope' .*known contexts: other, lab, lab-ro, badcmd/,

@@ -11,7 +11,8 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TARGETS } from '../../src/commands/get.js';
 import { buildProgram } from '../../src/commands/program.js';
-import { cli, pbc } from './helpers.js';
+import { cli } from './helpers.js';
+import { pbcInProcess } from './in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pbc-completion-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +41,7 @@ function paths(cmd: Command, prefix = ''): string[] {
 describe('pbc completion bash', () => {
   let script = '';
   beforeAll(async () => {
-    const r = await pbc(['completion', 'bash']);
+    const r = await pbcInProcess(['completion', 'bash']);
     expect(r.code, r.stderr).toBe(0);
     script = join(dir, 'pbc.bash');
     writeFileSync(script, r.stdout);
@@ -115,7 +116,7 @@ _pbc_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
   });
 
   it('knows every command of the tree (none hand-listed)', async () => {
-    const text = (await pbc(['completion', 'bash'])).stdout;
+    const text = (await pbcInProcess(['completion', 'bash'])).stdout;
     for (const p of paths(buildProgram())) expect(text, p).toContain(`'${p}'`);
   });
 });
@@ -123,7 +124,7 @@ _pbc_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
 describe('pbc completion zsh', () => {
   let text = '';
   beforeAll(async () => {
-    const r = await pbc(['completion', 'zsh']);
+    const r = await pbcInProcess(['completion', 'zsh']);
     expect(r.code, r.stderr).toBe(0);
     text = r.stdout;
   });
@@ -161,7 +162,7 @@ describe('pbc completion zsh', () => {
   });
 
   it('rejects other shells (usage error)', async () => {
-    const r = await pbc(['completion', 'fish']);
+    const r = await pbcInProcess(['completion', 'fish']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Allowed choices are bash, zsh/);
   });

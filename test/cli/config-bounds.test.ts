@@ -9,12 +9,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliSim, oneErrorLine, pbc, startCliSim } from './helpers.js';
+import { type CliSim, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let s: CliSim;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-config-bounds-'));
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s.close());
 
@@ -30,7 +31,7 @@ describe('config file size limit', () => {
   it('validate refuses a file over 8 MiB before parsing it: exit 2, one line', async () => {
     // broken YAML after the first line: a syntax error would show had it been parsed
     const file = padded('big.yaml', 9 * 1024 * 1024, 'rules: [\n');
-    const r = await pbc(['validate', '-f', file]);
+    const r = await pbcInProcess(['validate', '-f', file]);
     expect(r.code).toBe(2);
     expect(oneErrorLine(r)).toBe(
       `pbc: validate: ${file} is 9 MiB, over the limit of 8 MiB for a config file (nothing was parsed; raise the limit with --max-file-size (e.g. --max-file-size 32MiB) or PBC_MAX_FILE)`,
@@ -39,16 +40,16 @@ describe('config file size limit', () => {
 
   it('--max-file-size and PBC_MAX_FILE set the limit; a file within it is read', async () => {
     const file = padded('small.yaml', 100 * 1024);
-    expect((await pbc(['validate', '-f', file])).code).toBe(0);
-    const flag = await pbc(['validate', '-f', file, '--max-file-size', '64KiB']);
+    expect((await pbcInProcess(['validate', '-f', file])).code).toBe(0);
+    const flag = await pbcInProcess(['validate', '-f', file, '--max-file-size', '64KiB']);
     expect(flag.code).toBe(2);
     expect(oneErrorLine(flag)).toMatch(
       /small\.yaml is 100(\.\d)? KiB, over the limit of 64 KiB for a config file/,
     );
-    const env = await pbc(['validate', '-f', file], { env: { PBC_MAX_FILE: '64k' } });
+    const env = await pbcInProcess(['validate', '-f', file], { env: { PBC_MAX_FILE: '64k' } });
     expect(env.code).toBe(2);
     expect(oneErrorLine(env)).toMatch(/over the limit of 64 KiB/);
-    const bad = await pbc(['validate', '-f', file, '--max-file-size', 'lots']);
+    const bad = await pbcInProcess(['validate', '-f', file, '--max-file-size', 'lots']);
     expect(bad.code).toBe(2);
     expect(oneErrorLine(bad)).toMatch(/--max-file-size must be a size/);
   });
@@ -61,7 +62,7 @@ describe('config file size limit', () => {
       expect(r.code, r.stderr).toBe(2);
       expect(oneErrorLine(r)).toMatch(/small2\.yaml is 100(\.\d)? KiB, over the limit of 64 KiB/);
     }
-    const piped = await pbc(['validate', '-f', '-', '--max-file-size', '64KiB'], {
+    const piped = await pbcInProcess(['validate', '-f', '-', '--max-file-size', '64KiB'], {
       input: `rules: []\n${'# padding\n'.repeat(10_000)}`,
     });
     expect(piped.code).toBe(2);
@@ -77,7 +78,7 @@ describe('config file parsing is bounded', () => {
       file,
       `rules:\n  - priority: 10\n    match: { in_port: 1 }\n    actions: [ output:2 ]\n    description: ${'d'.repeat(70_000)}\n`,
     );
-    const r = await pbc(['validate', '-f', file]);
+    const r = await pbcInProcess(['validate', '-f', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `${file}:5:18: description is 70,000 characters long, over the limit of 65,536\n`,
@@ -89,7 +90,7 @@ describe('config file parsing is bounded', () => {
     for (let p = 2; p <= 5002; p++) rules.push(`  - {priority: ${p}, match: *m, actions: *a}`);
     const file = join(dir, 'aliases.yaml');
     writeFileSync(file, `${rules.join('\n')}\n`);
-    const r = await pbc(['validate', '-f', file]);
+    const r = await pbcInProcess(['validate', '-f', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /^\S+aliases\.yaml:5003:29: more than 10,000 aliases \(\*name\) in the file: not read further\n$/,
@@ -104,7 +105,7 @@ describe('ports: only interface names', () => {
       file,
       'ports:\n  __proto__: {shutdown: true}\n  constructor: {shutdown: true}\n  "eth 0/1;rm": {shutdown: true}\n  eth-0-2: {shutdown: true}\n',
     );
-    const r = await pbc(['validate', '-f', file]);
+    const r = await pbcInProcess(['validate', '-f', file]);
     expect(r.code).toBe(2);
     const why = '(an interface name such as eth-0-1: letters, digits, . _ / : -, at most 64)';
     expect(r.stderr.trimEnd().split('\n')).toEqual([
@@ -117,12 +118,12 @@ describe('ports: only interface names', () => {
   it('JSON __proto__ too; and a good file still says how many ports it sets', async () => {
     const file = join(dir, 'ports.json');
     writeFileSync(file, '{"ports": {"__proto__": {"shutdown": true}}}\n');
-    const r = await pbc(['validate', '-f', file]);
+    const r = await pbcInProcess(['validate', '-f', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/ports\.json:1:12: '__proto__' is not a port name/);
     const good = join(dir, 'good.yaml');
     writeFileSync(good, 'ports:\n  eth-0-2: {shutdown: true}\n  xe-1/0/1: {shutdown: false}\n');
-    const ok = await pbc(['validate', '-f', good, '-o', 'json']);
+    const ok = await pbcInProcess(['validate', '-f', good, '-o', 'json']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true, ports: 2 });
   });

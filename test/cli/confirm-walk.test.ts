@@ -18,6 +18,7 @@ import { buildProgram } from '../../src/commands/program.js';
 import { describeRequest, type Operation } from '../../src/ops/operation.js';
 import { sendsLine } from '../../src/ops/sends.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { hasScript, onPty, type PtyStep } from './pty.js';
 import { NOT_ASKING, writeCommands, writeInvocations } from './writes.js';
 
@@ -27,7 +28,7 @@ const state = join(dir, 'state');
 const WRITES = writeInvocations(dir);
 
 beforeAll(async () => {
-  if (hasScript) s = await startCliSim();
+  if (hasScript) s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { hasScript, onPty } from './pty.js';
 
 let s: CliSim;
@@ -35,7 +36,7 @@ const journaled = (who: string) =>
     .filter((l) => l.type === 'request');
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   const add = ['rules', 'add', '--priority', '4321', '--match', 'in_port=3'];
   const r = await s.run([...add, '--actions', 'output:4', '--name', 'start', '--yes']);
   expect(r.code, r.stderr).toBe(0);

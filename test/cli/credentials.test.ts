@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CERT, TEST_KEY } from '../../src/api/test-cert.js';
 import { json as answer, startServer, type TestServer } from '../../src/api/test-server.js';
-import { type CliSim, json, oneErrorLine, pbc, startCliSim } from './helpers.js';
+import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 const LAB_PW = 'lab-Secret-41';
 let s: CliSim;
@@ -20,7 +21,7 @@ let recorder: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'pbc-cli-credentials-'));
 
 beforeAll(async () => {
-  s = await startCliSim({ adminPassword: LAB_PW });
+  s = inProcess(await startCliSim({ adminPassword: LAB_PW }));
   const on = await s.run(['uac', 'on', '--yes'], {
     env: { PBC_USER: 'admin', PBC_PASSWORD: LAB_PW },
   });
@@ -55,11 +56,11 @@ describe("a context's credentials go to the context's url only", () => {
   it('--context beats PBC_URL: the command talks to lab, the PBC_URL host sees nothing', async () => {
     const env = { PBC_CONFIG: labConfig(), PBC_URL: recorder.url };
     const before = recorder.requests.length;
-    const flag = await pbc(['--context', 'lab', 'get', 'name'], { env });
+    const flag = await pbcInProcess(['--context', 'lab', 'get', 'name'], { env });
     expect(flag.code, flag.stderr).toBe(0);
     expect(json(flag)).toEqual({ name: 'pb-lab-01' });
     // PBC_CONTEXT and PBC_URL both from the environment: the context still wins
-    const viaEnv = await pbc(['get', 'name'], { env: { ...env, PBC_CONTEXT: 'lab' } });
+    const viaEnv = await pbcInProcess(['get', 'name'], { env: { ...env, PBC_CONTEXT: 'lab' } });
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
     expect(json(viaEnv)).toEqual({ name: 'pb-lab-01' });
     expect(recorder.requests.length).toBe(before);
@@ -67,7 +68,7 @@ describe("a context's credentials go to the context's url only", () => {
   });
 
   it('PBC_USER does not replace the context user (context before environment)', async () => {
-    const r = await pbc(['--context', 'lab', 'get', 'name'], {
+    const r = await pbcInProcess(['--context', 'lab', 'get', 'name'], {
       env: { PBC_CONFIG: labConfig(), PBC_USER: 'someone-else' },
     });
     expect(r.code, r.stderr).toBe(0);
@@ -77,14 +78,14 @@ describe("a context's credentials go to the context's url only", () => {
   it('--url elsewhere with a context: exit 2 before anything is sent to either', async () => {
     const path = labConfig();
     const before = { rec: recorder.requests.length, sim: await s.requests() };
-    const flag = await pbc(['--url', recorder.url, '--context', 'lab', 'get', 'name'], {
+    const flag = await pbcInProcess(['--url', recorder.url, '--context', 'lab', 'get', 'name'], {
       env: { PBC_CONFIG: path },
     });
     expect(flag.code).toBe(2);
     expect(oneErrorLine(flag)).toMatch(
       /--url http:\/\/127\.0\.0\.1:\d+\/rest is not the url of context 'lab' .*only sent to its own url/,
     );
-    const viaEnv = await pbc(['--url', recorder.url, 'get', 'name'], {
+    const viaEnv = await pbcInProcess(['--url', recorder.url, 'get', 'name'], {
       env: { PBC_CONFIG: path, PBC_CONTEXT: 'lab' },
     });
     expect(viaEnv.code).toBe(2);
@@ -92,7 +93,7 @@ describe("a context's credentials go to the context's url only", () => {
     expect(recorder.requests.length).toBe(before.rec);
     expect(await s.requests()).toBe(before.sim);
     // --url naming the context's own url is fine
-    const same = await pbc(['--url', `${s.url}/`, '--context', 'lab', 'get', 'name'], {
+    const same = await pbcInProcess(['--url', `${s.url}/`, '--context', 'lab', 'get', 'name'], {
       env: { PBC_CONFIG: path },
     });
     expect(same.code, same.stderr).toBe(0);
@@ -106,7 +107,7 @@ describe("a context's credentials go to the context's url only", () => {
       `    password: ${LAB_PW}`,
     ]);
     const before = recorder.requests.length;
-    const r = await pbc(['--context', 'lab', 'get', 'name'], {
+    const r = await pbcInProcess(['--context', 'lab', 'get', 'name'], {
       env: { PBC_CONFIG: path, PBC_URL: recorder.url },
     });
     expect(r.code).toBe(2);
@@ -131,7 +132,9 @@ describe('password_command', () => {
       `    password_command: sh ${script}`,
     ]);
     const before = recorder.requests.length;
-    const r = await pbc(['--context', 'rec', 'get', 'name'], { env: { PBC_CONFIG: path } });
+    const r = await pbcInProcess(['--context', 'rec', 'get', 'name'], {
+      env: { PBC_CONFIG: path },
+    });
     expect(r.code, r.stderr).toBe(0);
     const sent = recorder.requests.slice(before).map((q) => q.headers.authorization);
     expect(sent).toEqual([basic('admin:pw-first-line')]);
@@ -156,7 +159,7 @@ describe('secrets the device echoes', () => {
 
   it('are masked in the error line and in --debug stack traces', async () => {
     for (const debug of [[], ['--debug']]) {
-      const r = await pbc(
+      const r = await pbcInProcess(
         [
           '--url',
           echo.url,
@@ -193,7 +196,7 @@ describe('secrets the device echoes', () => {
       }),
     );
     try {
-      const r = await pbc(['--url', other.url, 'get', 'name']);
+      const r = await pbcInProcess(['--url', other.url, 'get', 'name']);
       expect(r.code).toBe(1);
       const line = oneErrorLine(r);
       for (const secret of ['Unrelated-77', 'Shared-88', 'Hunter-99'])
@@ -210,13 +213,15 @@ describe('warnings before credentials are exposed', () => {
   it('one line for credentials over plain http to another machine, none without them', async () => {
     // .invalid never resolves: the warning comes before the (failing) first request
     const args = ['--url', 'http://pbc-device.invalid/rest', '--timeout', '2000', 'get', 'name'];
-    const withCreds = await pbc(args, { env: { PBC_USER: 'admin', PBC_PASSWORD: 'x-pw-1' } });
+    const withCreds = await pbcInProcess(args, {
+      env: { PBC_USER: 'admin', PBC_PASSWORD: 'x-pw-1' },
+    });
     expect(withCreds.code).toBe(3);
     const warnings = withCreds.stderr.split('\n').filter((l) => l.startsWith('pbc: warning:'));
     expect(warnings).toEqual([
       'pbc: warning: sending credentials over plain http to pbc-device.invalid (anyone on the path can read them; use https)',
     ]);
-    const without = await pbc(args);
+    const without = await pbcInProcess(args);
     expect(without.stderr).not.toContain('warning');
   });
 
@@ -232,7 +237,7 @@ describe('warnings before credentials are exposed', () => {
       key: TEST_KEY,
     });
     try {
-      const r = await pbc(['--url', tls.url, '--insecure', 'get', 'name']);
+      const r = await pbcInProcess(['--url', tls.url, '--insecure', 'get', 'name']);
       expect(r.code, r.stderr).toBe(0);
       expect(json(r)).toEqual({ name: 'tls-device' });
       expect(r.stderr).toBe(

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 let client: Client;
@@ -27,7 +28,7 @@ async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 60
 }
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   client = createClient({ url: s.url });
   await client.rules.removeAll();
   await client.rules.add({

@@ -6,12 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTmux, TmuxSession } from '../e2e/tmux.js';
-import { type CliSim, cli, json, pbc, root, startCliSim } from './helpers.js';
+import { type CliSim, cli, json, root, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 
@@ -35,14 +36,14 @@ describe('pbc doctor', () => {
   });
 
   it('says the device is not reached, why, and exits 3 when nothing listens', async () => {
-    const r = await pbc(['doctor', '--url', 'http://127.0.0.1:1/rest', '-o', 'table']);
+    const r = await pbcInProcess(['doctor', '--url', 'http://127.0.0.1:1/rest', '-o', 'table']);
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/device\s+NOT reached at http:\/\/127\.0\.0\.1:1\/rest: .*refused/);
     expect(r.stdout).toMatch(/^pbc\s+\S+ \(Node v\d+/m);
   });
 
   it('without a device: the local facts, and how to name one (usage, exit 2)', async () => {
-    const r = await pbc(['doctor', '-o', 'table'], { env: { PBC_URL: undefined } });
+    const r = await pbcInProcess(['doctor', '-o', 'table'], { env: { PBC_URL: undefined } });
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^state dir\s+\//m);
     expect(r.stdout).toMatch(/device\s+NOT reached: no device given \(pass --url/);

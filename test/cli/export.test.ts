@@ -13,7 +13,8 @@ import { exportDesired } from '../../src/ops/desired/export.js';
 import { parseDesired } from '../../src/ops/desired/file.js';
 import type { DesiredConfig } from '../../src/ops/desired/types.js';
 import { type DeviceProxy, withBogus } from './device-proxy.js';
-import { type CliSim, json, pbc, startCliSim } from './helpers.js';
+import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let s: CliSim;
 let proxy: DeviceProxy;
@@ -22,7 +23,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pbc-export-'));
 const BIG_COOKIE = 2n ** 60n + 12345n; // not a double: 1152921504606859321
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   client = createClient({ url: s.url });
   await client.groups.add({
     group_id: 40,
@@ -66,7 +67,7 @@ function content(c: DesiredConfig): DesiredConfig {
 
 describe('pbc export', () => {
   it('-o yaml parses back to what exportDesired reads, cookies exact; malformed rules left out', async () => {
-    const r = await pbc(['--url', proxy.url, 'export', '-o', 'yaml']);
+    const r = await pbcInProcess(['--url', proxy.url, 'export', '-o', 'yaml']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
       /^pbc: warning: rule 'bogus' \(priority -1\) left out: the device describes it malformed/m,
@@ -123,7 +124,7 @@ describe('pbc validate -f', () => {
     const file = join(dir, 'device.yaml');
     writeFileSync(file, (await s.run(['export'])).stdout);
     const before = await s.requests();
-    const r = await pbc(['validate', '-f', file, '-o', 'json']);
+    const r = await pbcInProcess(['validate', '-f', file, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r)).toMatchObject({ file, valid: true, groups: 1 });
     expect(await s.requests()).toBe(before);
@@ -160,10 +161,12 @@ groups:
   });
 
   it('a syntax error and a missing file are one line each', async () => {
-    const r = await pbc(['validate', '-f', '-'], { input: 'rules: [\n  - {priority: 1\n' });
+    const r = await pbcInProcess(['validate', '-f', '-'], {
+      input: 'rules: [\n  - {priority: 1\n',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^<stdin>:\d+:\d+: syntax error: /);
-    const missing = await pbc(['validate', '-f', join(dir, 'nope.yaml')]);
+    const missing = await pbcInProcess(['validate', '-f', join(dir, 'nope.yaml')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^pbc: validate: cannot read .*nope\.yaml: no such file/);
   });

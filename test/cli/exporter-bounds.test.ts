@@ -7,13 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../src/api/test-server.js';
 import { manyPortsDevice } from '../harness/many-ports.js';
-import { type CliSim, pbc, startCliSim } from './helpers.js';
+import { type CliSim, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let s: CliSim;
 let device: TestServer;
 let label: string;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   device = await manyPortsDevice(s.sim, 5000);
   label = new URL(device.url).host;
 });
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 const scrape = (args: string[] = []) =>
-  pbc(['--url', device.url, 'exporter', '--once', ...args], { timeoutMs: 60_000 });
+  pbcInProcess(['--url', device.url, 'exporter', '--once', ...args], { timeoutMs: 60_000 });
 const series = (text: string, metric: string) =>
   text.split('\n').filter((l) => l.startsWith(`${metric}{`));
 

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.js';
-import { type CliSim, oneErrorLine, pbc, startCliSim } from './helpers.js';
+import { type CliSim, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim({ flows: 1000 });
+  s = inProcess(await startCliSim({ flows: 1000 }));
 });
 afterAll(() => s.close());
 
@@ -42,7 +43,7 @@ describe('pbc exporter', () => {
   });
 
   it('--once on a device that does not answer: pbc_up 0 alone, one log line, exit 3', async () => {
-    const r = await pbc(['--url', 'http://127.0.0.1:1/rest', 'exporter', '--once']);
+    const r = await pbcInProcess(['--url', 'http://127.0.0.1:1/rest', 'exporter', '--once']);
     expect(r.code).toBe(3);
     expect(r.stdout.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual([
       'pbc_up{device="127.0.0.1:1"} 0',
@@ -78,7 +79,7 @@ describe('pbc exporter', () => {
         `contexts:\n  - {name: lab, url: '${s.url}', user: admin, password: 'Sw0rdfish-secret'}\nfleets:\n  lab: [lab]\n`,
       );
       chmodSync(config, 0o600);
-      const r = await pbc(['exporter', '--fleet', 'lab', '--once'], {
+      const r = await pbcInProcess(['exporter', '--fleet', 'lab', '--once'], {
         env: { PBC_CONFIG: config },
       });
       expect(r.code).toBe(3);

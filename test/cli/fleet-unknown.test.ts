@@ -5,18 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetConfig } from './fleet-helpers.js';
-import { type CliSim, json, pbc, startCliSim } from './helpers.js';
+import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess, pbcInProcess } from './in-process.js';
 
 let slow: CliSim;
 let downUrl: string;
 let config: string;
 
 beforeAll(async () => {
-  slow = await startCliSim();
+  slow = inProcess(await startCliSim());
   // Every write waits 1.5 s at the device before it is handled; pbc waits 0.4 s. Reads (the
   // lock check before a write, the check after) are answered at once.
   await slow.control('/_sim/fault', { latency_ms: 1500, latency_on: 'writes' });
-  const down = await startCliSim();
+  const down = inProcess(await startCliSim());
   downUrl = down.url;
   await down.close();
   config = fleetConfig({ slow: slow.url, down: downUrl }, { lab: ['slow', 'down'] });
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 const run = (args: string[]) =>
-  pbc(['--timeout', '400', ...args], { env: { PBC_CONFIG: config }, timeoutMs: 30_000 });
+  pbcInProcess(['--timeout', '400', ...args], { env: { PBC_CONFIG: config }, timeoutMs: 30_000 });
 
 /** The ID LED as the device reports it. */
 async function idled(): Promise<boolean> {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingProxy, fleetConfig, InFlight } from './fleet-helpers.js';
-import { baseEnv, type CliSim, cli, json, pbc, startCliSim } from './helpers.js';
+import { baseEnv, type CliSim, cli, json, startCliSim } from './helpers.js';
+import { pbcInProcess } from './in-process.js';
 import { hasScript } from './pty.js';
 
 let ok: CliSim;
@@ -53,7 +54,11 @@ afterAll(async () => {
 });
 
 const run = (args: string[], input?: string) =>
-  pbc(args, { env: { PBC_CONFIG: config }, timeoutMs: 30_000, ...(input ? { input } : {}) });
+  pbcInProcess(args, {
+    env: { PBC_CONFIG: config },
+    timeoutMs: 30_000,
+    ...(input ? { input } : {}),
+  });
 const writes = async () =>
   Promise.all([ok, slow, failing].map(async (s) => (await s.control('/_sim/status')).writes));
 

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   const admin = createClient({ url: s.url, user: 'admin', password: 'admin' });
   await admin.groups.add({
     group_id: 5,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { entry, finished, guardedEntries, rules } from './guard-helpers.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { killGuards, operator, revertId, until } from './revert-helpers.js';
 
 const FAST = { PBC_GUARD_INTERVAL_MS: '1000' };
@@ -23,7 +24,7 @@ function file(name: string, text: string): string {
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim({ flows: 200 });
+  s = inProcess(await startCliSim({ flows: 200 }));
 });
 afterAll(() => s?.close());
 afterEach(() => killGuards());

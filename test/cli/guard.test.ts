@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { entry, finished, rules } from './guard-helpers.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { killGuards, operator, revertId, until } from './revert-helpers.js';
 
 /**
@@ -45,7 +46,7 @@ const FAST = { PBC_GUARD_INTERVAL_MS: '1000' };
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 afterEach(() => killGuards());

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import {
   NEW_PASSWORD,
   PASSWORD,
@@ -25,7 +26,7 @@ const journalPath = join(state, 'journal.jsonl');
 const WRITES = writeInvocations(dir);
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatLock, holderText } from '../../src/ops/lock/format.js';
 import { startProxy } from './device-proxy.js';
 import { type CliSim, json, type Result, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { writeInvocations } from './writes.js';
 
 let s: CliSim;
@@ -23,7 +24,7 @@ const me = holderText({ user: userInfo().username, host: hostname().split('.')[0
 const WRITES = new Map(writeInvocations(dir).map(([path, args]) => [path, args]));
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 // every test starts with no lock on the device

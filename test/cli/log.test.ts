@@ -4,12 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 const FORGED = 'FORGED by the device';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   // GET /weblog answers the real log with the device's clock string as a hostile or broken
   // firmware could send it (through the fault hook every /rest request passes).
   const faults = s.sim.faults as unknown as Record<string, unknown>;

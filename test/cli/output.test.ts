@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { loadSyntheticRules } from '../harness/device-fixtures.js';
 import { baseEnv, type CliSim, cli, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 const N = 4100;
 let s: CliSim;
 beforeAll(async () => {
   // A stopped clock: counters and the device time do not move, so two runs print the same bytes.
   const t = Date.parse('2026-11-25T06:00:00Z');
-  s = await startCliSim({ now: () => t });
+  s = inProcess(await startCliSim({ now: () => t }));
   loadSyntheticRules(s.sim.state, N, 'big');
 });
 afterAll(() => s?.close());

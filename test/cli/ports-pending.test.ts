@@ -1,10 +1,11 @@
 /** `pbc ports set` and `pbc get config`/`get ports` say when a setting waits for a reboot. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

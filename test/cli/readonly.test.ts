@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, mapLimit, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 const groupFile = join(mkdtempSync(join(tmpdir(), 'pbc-cli-ro-')), 'group.json');
@@ -16,7 +17,7 @@ writeFileSync(
 );
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

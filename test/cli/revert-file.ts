@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type CliSim, json, type RunOptions, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 export let s: CliSim;
 export let stateDir: string;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 

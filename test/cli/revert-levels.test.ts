@@ -10,13 +10,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { expireNow, killGuards, operator, revertId, untilEnded } from './revert-helpers.js';
 
 let s: CliSim;
 const WRITER = { PBC_USER: 'writer', PBC_PASSWORD: 'writer-pw' };
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
   const admin = operator(s);
   await admin.ok(['savepoint', 'create', 'spA']);
   await admin.ok(['users', 'add', 'writer', '--level', 'write', '--password-stdin', '--yes'], {

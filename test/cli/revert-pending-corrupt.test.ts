@@ -12,11 +12,12 @@ import { constants, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 import { alive, killGuards, operator, ruleArgs, until } from './revert-helpers.js';
 
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 afterEach(killGuards);

@@ -12,7 +12,8 @@ import { analyze } from '../../src/screens/rules/analysis.js';
 import { newRuleForm } from '../../src/screens/rules/editor-state.js';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { type DeviceProxy, startProxy } from './device-proxy.js';
-import { json, pbc } from './helpers.js';
+import { json } from './helpers.js';
+import { pbcInProcess } from './in-process.js';
 
 let sim: SimServer;
 let proxy: DeviceProxy;
@@ -208,7 +209,7 @@ const matchArgs = (m: Match) =>
   Object.entries(m).flatMap(([k, v]) => ['--match', v === '' ? k : `${k}=${v}`]);
 
 async function viaCli(c: Case) {
-  const r = await pbc([
+  const r = await pbcInProcess([
     '--url',
     proxy.url,
     'rules',
@@ -283,11 +284,11 @@ describe('rules add does what rules plan says', () => {
   it('a rule with the match and priority of an existing one modifies it (PUT), as the editor does', async () => {
     flows = { used_flows: 10, maximum_flows: 100 };
     const args = ['--priority', '1000', '--match', 'in_port=1', '--actions', 'output:3'];
-    expect(json(await pbc(['--url', proxy.url, 'rules', 'plan', ...args, '-o', 'json'])).kind).toBe(
-      'modify',
-    );
+    expect(
+      json(await pbcInProcess(['--url', proxy.url, 'rules', 'plan', ...args, '-o', 'json'])).kind,
+    ).toBe('modify');
     const before = proxy.writes().length;
-    const r = await pbc(['--url', proxy.url, 'rules', 'add', ...args, '--name', 'tap-1']);
+    const r = await pbcInProcess(['--url', proxy.url, 'rules', 'add', ...args, '--name', 'tap-1']);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r)).toEqual({ result: 'OK', modified: true });
     expect(
@@ -305,7 +306,7 @@ describe('rules add speaks the vendor dialect', () => {
   it('writes the rule as given and lists it as written', async () => {
     flows = { used_flows: 10, maximum_flows: 100 };
     const args = ['--priority', '321', '--match', 'protocol=udp', '--match', 'udp_dst=53'];
-    const add = await pbc([
+    const add = await pbcInProcess([
       '--url',
       proxy.url,
       'rules',

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { type DeviceProxy, withBogus } from './device-proxy.js';
-import { json, oneErrorLine, pbc } from './helpers.js';
+import { json, oneErrorLine } from './helpers.js';
+import { pbcInProcess } from './in-process.js';
 
 let sim: SimServer;
 let proxy: DeviceProxy;
@@ -19,7 +20,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const run = (args: string[]) => pbc(['--url', proxy.url, ...args]);
+const run = (args: string[]) => pbcInProcess(['--url', proxy.url, ...args]);
 
 describe('a malformed rule on the device', () => {
   it('is listed as malformed by get rules', async () => {

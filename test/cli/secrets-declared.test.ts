@@ -8,12 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 const COMMUNITY = 'Zq9-community-Secret';
 const NEXT = 'Wx7-next-community';
 let s: CliSim;
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s.close());
 

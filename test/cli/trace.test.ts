@@ -5,12 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let sim: CliSim;
 const COOKIE = 18446744073709551000n; // beyond 2^53: must stay exact
 
 beforeAll(async () => {
-  sim = await startCliSim();
+  sim = inProcess(await startCliSim());
   const admin = createClient({ url: sim.url });
   await admin.rules.removeAll();
   await admin.groups.add({

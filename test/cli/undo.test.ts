@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSim, json, oneErrorLine, startCliSim } from './helpers.js';
+import { inProcess } from './in-process.js';
 
 let s: CliSim;
 const state = mkdtempSync(join(tmpdir(), 'pbc-undo-cli-'));
@@ -30,7 +31,7 @@ const rules = async () =>
 const writes = async (): Promise<number> => (await s.control('/_sim/status')).writes;
 
 beforeAll(async () => {
-  s = await startCliSim();
+  s = inProcess(await startCliSim());
 });
 afterAll(() => s?.close());
 
