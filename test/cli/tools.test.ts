@@ -17,13 +17,13 @@ const dir = mkdtempSync(join(tmpdir(), 'pbc-tools-'));
 const env = { PBC_STATE_DIR: mkdtempSync(join(dir, 'state-')) };
 const run = (args: string[]) => s.run(args, { env });
 /**
- * The built pbc, for the two checks that read what the simulator measures after a change (a
- * rule's counters, a port's link): they rely on a process start's time passing in between.
+ * The simulator's clock: the wall clock plus what a test moves it by, so a rule's measured rate
+ * covers traffic it forwarded (a check right after an add read a rate of 0 in the same ms).
  */
-const spawned = (args: string[]) => s.spawn(args, { env });
+let shift = 0;
 
 beforeAll(async () => {
-  s = inProcess(await startCliSim({ flows: 200 }));
+  s = inProcess(await startCliSim({ flows: 200, now: () => Date.now() + shift }));
 });
 afterAll(() => s?.close());
 
@@ -154,7 +154,8 @@ describe('pbc tools', () => {
       '--yes',
     ]);
     expect(add.code).toBe(0);
-    const checked = await spawned(['tools', 'check', '-f', f, '-o', 'json']);
+    shift += 2000; // the thief forwards for two seconds of the device's time
+    const checked = await run(['tools', 'check', '-f', f, '-o', 'json']);
     expect(checked.code).toBe(1);
     const apm = json(checked).tools[1];
     expect(apm).toEqual({
@@ -197,7 +198,7 @@ describe('pbc tools', () => {
     const f = file(OVERLAP);
     expect((await run(['tools', 'apply', '-f', f, '--yes'])).code).toBe(0);
     expect((await run(['ports', 'set', 'eth-0-11', '--shutdown', '--yes'])).code).toBe(0);
-    const checked = await spawned(['tools', 'check', '-f', f, '-o', 'json']);
+    const checked = await run(['tools', 'check', '-f', f, '-o', 'json']);
     expect(checked.code).toBe(1);
     const rec = json(checked).tools[2];
     expect(rec.ok).toBe(false);
