@@ -104,7 +104,10 @@ describe('the Ink text-cache plugin', () => {
   });
 });
 
-type OutputClass = new (o: { width: number; height: number }) => {
+type OutputClass = new (o: {
+  width: number;
+  height: number;
+}) => {
   write(x: number, y: number, text: string, o: { transformers: [] }): void;
   clip(c: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
   unclip(): void;
@@ -134,8 +137,25 @@ async function outputClass(plugins: Plugin[]): Promise<OutputClass> {
 describe("the plugin's frame text", () => {
   it('is the string stock Ink writes for any styled lines (cells of the same styles joined)', async () => {
     const [patched, stock] = [await outputClass([outputPatch]), await outputClass([])];
-    const pieces = ['a', 'b', ' ', '日', '─', '\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[22m'];
-    const pieces2 = ['\u001b[2m', '\u001b[7m', '\u001b[27m', '\u001b[0m', '\u001b[42m', '\u001b[49m'];
+    const pieces = [
+      'a',
+      'b',
+      ' ',
+      '日',
+      '─',
+      '\u001b[31m',
+      '\u001b[39m',
+      '\u001b[1m',
+      '\u001b[22m',
+    ];
+    const pieces2 = [
+      '\u001b[2m',
+      '\u001b[7m',
+      '\u001b[27m',
+      '\u001b[0m',
+      '\u001b[42m',
+      '\u001b[49m',
+    ];
     const line = fc.array(fc.constantFrom(...pieces, ...pieces2), { maxLength: 30 });
     const write = fc.record({ x: fc.nat(12), y: fc.nat(3), parts: line, clip: fc.boolean() });
     fc.assert(
