@@ -35,7 +35,7 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   const settings: ConnectionSettings = settingsOf(options);
   let leave = () => {};
   const mount = async (tree: ReactElement) => {
-    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules]);
+    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules, options.layout]);
     if (ci === undefined) delete process.env.CI;
     else process.env.CI = ci;
     leave = enterFullScreen(stdout);
