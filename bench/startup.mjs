@@ -52,7 +52,8 @@ function timed(args, env) {
   });
 }
 
-const ptyEnv = () => operatorEnv({ ...cliEnv(), TERM: 'xterm-256color' });
+// (on cliEnv's, not on process.env: NODE_EXTRA_CA_CERTS stays unset in the pty too)
+const ptyEnv = () => operatorEnv({ TERM: 'xterm-256color' }, cliEnv());
 
 /** Wall time from spawn until the pty has shown every marker (null: until the process ends). */
 const timeInPty = async (command, markers) =>
