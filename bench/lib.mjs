@@ -76,8 +76,8 @@ export async function bundleInproc(entry, name) {
 }
 
 /** The environment of an operator's terminal: no CI variable (Ink would not draw). */
-export function operatorEnv(extra = {}) {
-  const env = { ...process.env, ...extra };
+export function operatorEnv(extra = {}, base = process.env) {
+  const env = { ...base, ...extra };
   delete env.CI;
   return env;
 }

@@ -58,6 +58,12 @@ export const patches = [
         '                            return sliceAnsi(line, from, to);',
         '                            return __pbcSlice(line, from, to);',
       ],
+      // a line's string: Ink diffs the styles of every two neighbouring cells (three Sets and
+      // four arrays a cell, most of a frame's CPU); cells of the same styles are joined first
+      [
+        '            return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
+        '            return styledCharsToString(__pbcStyleRuns(lineWithoutEmptyItems)).trimEnd();',
+      ],
       // the blank cells of the frame grid are only ever replaced, never changed: share one
       [
         `                row.push({
@@ -84,6 +90,24 @@ function __pbcSharedCaches() {
     return __pbcCaches;
 }
 const __pbcBlank = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+function __pbcSameStyles(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++)
+        if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+    return true;
+}
+// neighbouring cells of the same styles as one: styledCharsToString writes the same string
+// (the diff of equal styles is empty), with one diff per change of style, not per cell
+function __pbcStyleRuns(chars) {
+    const runs = [];
+    let last;
+    for (const char of chars) {
+        if (last !== undefined && __pbcSameStyles(last.styles, char.styles)) last.value += char.value;
+        else runs.push((last = { type: 'char', value: char.value, fullWidth: false, styles: char.styles }));
+    }
+    return runs;
+}
 function __pbcSlice(line, from, to) {
     const key = from + ':' + to + ':' + line;
     let sliced = __pbcCaches.slices.get(key);

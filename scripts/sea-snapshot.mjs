@@ -19,6 +19,8 @@ const modules = [
   import('../src/commands/program.ts'),
   import('../src/commands/console.ts'),
   import('../src/tui/main.ts'),
+  // the console's tree: the screens and widgets (create-console.ts imports it when it mounts)
+  import('../src/tui/root.tsx'),
   import('../src/tui/fullscreen.ts'),
   import('../src/tui/memory.ts'),
 ];

@@ -18,8 +18,13 @@ async function layoutEngine(): Promise<void> {
 }
 
 async function startConsole(g: GlobalOptions): Promise<void> {
-  const [{ runConsole }] = await Promise.all([import('./commands/console.js'), layoutEngine()]);
-  await runConsole(g, async (options) => (await import('./tui/main.js')).startTui(options));
+  // loads while the console asks the device for its first screen; awaited before Ink draws
+  const layout = layoutEngine();
+  layout.catch(() => {}); // (its failure is the console's, reported when it is awaited)
+  const { runConsole } = await import('./commands/console.js');
+  await runConsole(g, async (options) =>
+    (await import('./tui/main.js')).startTui({ ...options, layout }),
+  );
 }
 
 void runPbc(process.argv, startConsole);

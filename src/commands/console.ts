@@ -27,6 +27,8 @@ export interface ConsoleOptions {
   intervals?: Record<string, number>;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
+  /** Ink's layout engine loading (src/cli.ts): awaited before the first frame, not before the first requests. */
+  layout?: Promise<void>;
 }
 
 /** Runs the console until it is left; resolves with the exit code. */

@@ -12,6 +12,7 @@ import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
 import type { ConsoleStore } from '../store/store.js';
+import { untilAnswered } from './first-answers.js';
 
 /** The console's options as the connection keeps them: the demo as a flag, intervals per resource. */
 export type ConnectionSettings = Omit<ConsoleOptions, 'demo' | 'intervals' | 'stdout' | 'stdin'> & {
@@ -91,28 +92,16 @@ export function applyChange(
   return next;
 }
 
-function untilIdle(store: ConsoleStore, ms: number): Promise<void> {
-  const busy = () => Object.values(store.getState().resources).some((r) => r.inFlight);
-  if (!busy()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      // a request of the old connection never ended: let the new poller ask again
-      store.setState((s) => ({
-        resources: Object.fromEntries(
-          Object.entries(s.resources).map(([k, r]) => [k, { ...r, inFlight: false }]),
-        ) as typeof s.resources,
-      }));
-      done();
-    }, ms);
-    const unsubscribe = store.subscribe(() => {
-      if (!busy()) done();
-    });
-  });
+async function untilIdle(store: ConsoleStore, ms: number): Promise<void> {
+  const keys = Object.keys(store.getState().resources) as ResourceKey[];
+  await untilAnswered(store, keys, ms);
+  if (!keys.some((k) => store.getState().resources[k].inFlight)) return;
+  // a request of the old connection never ended: let the new poller ask again
+  store.setState((s) => ({
+    resources: Object.fromEntries(
+      Object.entries(s.resources).map(([k, r]) => [k, { ...r, inFlight: false }]),
+    ) as typeof s.resources,
+  }));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   makeReconnect,
   openConnection,
 } from './connection.js';
+import { untilAnswered, warmUpWhileWaiting } from './first-answers.js';
 import type { ScreenId } from './keymap.js';
 import { SCREEN_RESOURCES } from './screen-resources.js';
 
@@ -33,6 +34,11 @@ export interface CreateConsoleOptions<V extends ConsoleView> {
    * for its screen's resources when it mounts, as it always does).
    */
   poll?: boolean;
+  /**
+   * ms to wait, once the first requests are out, for their answers before mounting (at most;
+   * first-answers.ts): the first frame is drawn once, with the data. Not waited by default.
+   */
+  firstAnswersMs?: number;
   /** Sees each connection as it is opened, the first and every reconnect's. */
   onConnection?: (connection: Connection) => void;
   /** Draws the tree. */
@@ -56,13 +62,18 @@ export async function createConsole<V extends ConsoleView>(
   const first = openConnection(options.settings, store);
   options.onConnection?.(first);
   let current: ConsoleContextValue = { ...first, store };
+  let answered: Promise<void> | undefined;
   if (options.poll !== false) {
     // The first screen's requests go out now, while React, Ink and the screens load; the
     // app asks for the same resources when it mounts, which starts nothing twice.
     current.poller.setDemand(SCREEN_RESOURCES[screen ?? 'overview']);
     current.poller.start();
+    if (options.firstAnswersMs) {
+      answered = untilAnswered(store, current.poller.demanded(), options.firstAnswersMs);
+      setImmediate(warmUpWhileWaiting); // once the requests are out
+    }
   }
-  const { consoleTree } = await import('./root.js');
+  const [{ consoleTree }] = await Promise.all([import('./root.js'), answered]);
   let view: V | undefined;
   current.reconnect = makeReconnect({
     settings: options.settings,

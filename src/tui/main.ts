@@ -11,6 +11,7 @@ import type { ConsoleOptions } from '../commands/console.js';
 import { sanitize } from '../model/index.js';
 import type { ConnectionSettings } from './connection.js';
 import { createConsole } from './create-console.js';
+import { FIRST_ANSWERS_MS } from './first-answers.js';
 
 export async function startTui(options: ConsoleOptions): Promise<number> {
   // Colour libraries read the environment when they load: decide before importing Ink.
@@ -34,7 +35,7 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   const settings: ConnectionSettings = settingsOf(options);
   let leave = () => {};
   const mount = async (tree: ReactElement) => {
-    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules]);
+    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules, options.layout]);
     if (ci === undefined) delete process.env.CI;
     else process.env.CI = ci;
     leave = enterFullScreen(stdout);
@@ -56,7 +57,7 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
         members: fleet.devices.map((d) => ({ name: d.name, settings: settingsOf(d.options) })),
         mount,
       })
-    : await createConsole({ settings, mount });
+    : await createConsole({ settings, mount, firstAnswersMs: FIRST_ANSWERS_MS });
   const instance = running.view;
   const [, { startMemoryPolicy, LARGE_RULE_TABLE }] = await modules;
   const store = () => running.store;

@@ -1,4 +1,5 @@
-import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { build, type Plugin } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // the copy Ink itself uses (string-width 8), unpatched: the authority the fast path must agree with
@@ -6,9 +7,9 @@ import stringWidth from '../../node_modules/ink/node_modules/string-width/index.
 // @ts-expect-error: a plain ESM script without types
 import { PbcGenCache } from '../../scripts/ink-gen-cache.mjs';
 // @ts-expect-error: a plain ESM script without types
-import { inkOutputCache, NARROW } from '../../scripts/ink-output-cache.mjs';
+import { inkOutputCache, NARROW, patchInkSource } from '../../scripts/ink-output-cache.mjs';
 
-async function bundle(contents: string): Promise<string> {
+async function bundle(contents: string, plugins: Plugin[] = [inkOutputCache]): Promise<string> {
   const result = await build({
     stdin: { contents, resolveDir: process.cwd() },
     bundle: true,
@@ -16,7 +17,7 @@ async function bundle(contents: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     external: ['react-devtools-core', 'yoga-layout'],
-    plugins: [inkOutputCache],
+    plugins,
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;
@@ -28,6 +29,7 @@ describe('the Ink text-cache plugin', () => {
     expect(text).toContain('__pbcSharedCaches');
     expect(text).toContain('__pbcSlice(line, from, to)');
     expect(text).toContain('row.push(__pbcBlank)');
+    expect(text).toContain('styledCharsToString(__pbcStyleRuns(lineWithoutEmptyItems))');
     expect(text).toMatch(/const currentWidth = \w+\(text\)\.width;/); // measure-text's cached answer
     expect(text).toMatch(/cache\d*\.get\(cacheKey\)/); // wrap-text
     // output, measure-text and wrap-text each carry their own generational cache
@@ -98,6 +100,78 @@ describe('the Ink text-cache plugin', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+type OutputClass = new (o: {
+  width: number;
+  height: number;
+}) => {
+  write(x: number, y: number, text: string, o: { transformers: [] }): void;
+  clip(c: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+};
+
+/** The plugin's patch of Ink's output.js alone (the whole plugin wants all of Ink bundled). */
+const outputPatch: Plugin = {
+  name: 'ink-output-patch',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => ({
+      contents: patchInkSource(args.path, await readFile(args.path, 'utf8')) as string,
+      loader: 'js',
+    }));
+  },
+};
+
+async function outputClass(plugins: Plugin[]): Promise<OutputClass> {
+  const text = await bundle(
+    "import Output from './node_modules/ink/build/output.js'; export default Output;",
+    plugins,
+  );
+  return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
+    .default as OutputClass;
+}
+
+describe("the plugin's frame text", () => {
+  it('is the string stock Ink writes for any styled lines (cells of the same styles joined)', async () => {
+    const [patched, stock] = [await outputClass([outputPatch]), await outputClass([])];
+    const pieces = [
+      'a',
+      'b',
+      ' ',
+      '日',
+      '─',
+      '\u001b[31m',
+      '\u001b[39m',
+      '\u001b[1m',
+      '\u001b[22m',
+    ];
+    const pieces2 = [
+      '\u001b[2m',
+      '\u001b[7m',
+      '\u001b[27m',
+      '\u001b[0m',
+      '\u001b[42m',
+      '\u001b[49m',
+    ];
+    const line = fc.array(fc.constantFrom(...pieces, ...pieces2), { maxLength: 30 });
+    const write = fc.record({ x: fc.nat(12), y: fc.nat(3), parts: line, clip: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 6 }), (writes) => {
+        const draw = (Output: OutputClass) => {
+          const out = new Output({ width: 24, height: 4 });
+          for (const w of writes) {
+            if (w.clip) out.clip({ x1: 2, x2: 20 });
+            out.write(w.x, w.y, w.parts.join(''), { transformers: [] });
+            if (w.clip) out.unclip();
+          }
+          return out.get().output;
+        };
+        expect(draw(patched)).toBe(draw(stock));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,0 +1,73 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimServer, startSim } from '../sim/server.js';
+import type { ResourceKey } from '../store/resources.js';
+import { createConsoleStore } from '../store/store.js';
+import { createConsole } from './create-console.js';
+
+/** What the console's first mount saw: the resources still in flight, the device's name. */
+interface FirstMount {
+  inFlight: ResourceKey[];
+  name: string | undefined;
+}
+
+async function firstMount(url: string, firstAnswersMs?: number): Promise<FirstMount> {
+  const store = createConsoleStore();
+  let seen: FirstMount | undefined;
+  const running = await createConsole({
+    settings: { url, readonly: true },
+    store,
+    ...(firstAnswersMs ? { firstAnswersMs } : {}),
+    mount: () => {
+      const { resources } = store.getState();
+      const keys = Object.keys(resources) as ResourceKey[];
+      seen = {
+        inFlight: keys.filter((k) => resources[k].inFlight),
+        name: resources.identity.data?.name,
+      };
+      return { rerender: () => {} };
+    },
+  });
+  await running.close();
+  return seen as FirstMount;
+}
+
+describe('the console mounts with the first answers (first-answers.ts)', () => {
+  let sim: SimServer;
+  let silent: Server;
+  let silentUrl: string;
+  const held: Socket[] = [];
+  beforeAll(async () => {
+    // loaded once here: loading the screens can take longer than the answers (which would
+    // then be in whether or not the console waits)
+    await import('./root.js');
+    sim = await startSim({ port: 0, host: '127.0.0.1', seed: 7 });
+    // a device that takes the connection and never answers
+    silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const address = silent.address() as { port: number };
+    silentUrl = `http://127.0.0.1:${address.port}/rest`;
+  });
+  afterAll(async () => {
+    for (const s of held) s.destroy();
+    await new Promise((done) => silent.close(done));
+    await sim.close();
+  });
+
+  it("waits for the first screen's answers, so the first frame is drawn with the data", async () => {
+    const seen = await firstMount(sim.url, 30_000);
+    expect(seen.inFlight).toEqual([]);
+    expect(seen.name).toBe('pb-lab-01');
+  });
+
+  it('mounts without them when the device does not answer within the wait', async () => {
+    const seen = await firstMount(silentUrl, 50);
+    expect(seen.inFlight).toContain('identity');
+    expect(seen.name).toBeUndefined();
+  });
+
+  it('does not wait unless asked (tests and benchmarks mount at once)', async () => {
+    const seen = await firstMount(sim.url);
+    expect(seen.inFlight).toContain('identity');
+  });
+});
