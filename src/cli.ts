@@ -28,7 +28,7 @@ async function startConsole(g: GlobalOptions): Promise<void> {
   await runConsole(g, async (options) => (await import('./tui/main.js')).startTui(options));
 }
 
-buildProgram(startConsole)
+buildProgram(startConsole, process.argv)
   .parseAsync(process.argv)
   .catch(async (e: unknown) => {
     // Help and version end with code 0; every other commander error (including the help
