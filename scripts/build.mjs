@@ -1,6 +1,6 @@
-// Bundles src/cli.ts into dist/ with esbuild. Ink/React are only reached through
-// dynamic import() from the TUI path, so code splitting keeps them out of the
-// scripted commands' start-up.
+// Bundles src/cli.ts into dist/ with rolldown (scripts/rolldown-dist.mjs: chosen chunks for the
+// read path). Ink/React are only reached through dynamic import() from the TUI path, so code
+// splitting keeps them out of the scripted commands' start-up.
 // --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead,
 // which runs on plain Node >= 20 without node_modules: the program is the single
 // executable's CommonJS script (below), carried as text by scripts/bundle-loader.mjs, which
@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
+import { buildDist } from './rolldown-dist.mjs';
 import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
 import {
   colourAtFirstUse,
@@ -46,41 +47,27 @@ const stub = join(outdir, '.devtools-stub.js');
 await writeFile(stub, 'export default {};\n');
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
-await build({
-  entryPoints: { [entryName]: entry },
-  outdir,
-  bundle: true,
-  splitting: !sea,
-  ...(sea ? { outExtension: { '.js': '.cjs' } } : {}),
-  format: sea ? 'cjs' : 'esm',
-  platform: 'node',
-  target: 'node20',
-  // PBC_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles
-  minify: process.env.PBC_BUILD_NO_MINIFY !== '1',
-  sourcemap: false,
-  legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    PBC_VERSION: JSON.stringify(version),
-    ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
-    ...(snapshot ? SNAPSHOT_DEFINE : {}),
-  },
-  // Ink imports React DevTools only in its development mode (DEV=true), which the console
-  // keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
-  alias: { 'react-devtools-core': stub },
-  banner: {
-    js: sea
-      ? `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`
-      : "#!/usr/bin/env node\nimport{createRequire as __pbcCreateRequire}from'node:module';const require=__pbcCreateRequire(import.meta.url);",
-  },
-  plugins: snapshot
-    ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
-    : sea
-      ? [inkOutputCache, seaNoTopLevelAwait]
-      : [inkOutputCache, yogaWithoutFetch],
-  logLevel: 'warning',
-});
+const define = {
+  'process.env.NODE_ENV': '"production"',
+  PBC_VERSION: JSON.stringify(version),
+  ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
+  ...(snapshot ? SNAPSHOT_DEFINE : {}),
+};
+// Ink imports React DevTools only in its development mode (DEV=true), which the console
+// keeps off (src/tui/main.ts); the import is still resolved when bundling: an empty stub.
+const alias = { 'react-devtools-core': stub };
+// PBC_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles
+const minify = process.env.PBC_BUILD_NO_MINIFY !== '1';
+if (sea) await buildOne();
+else
+  await buildDist({
+    root,
+    outdir,
+    define,
+    alias,
+    plugins: [inkOutputCache, yogaWithoutFetch],
+    minify,
+  });
 await rm(stub, { force: true });
 if (sea) {
   const files = await readdir(outdir, { recursive: true });
@@ -93,6 +80,31 @@ if (snapshot) {
   const file = join(outdir, outName);
   await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
 }
+/** The single executable's or the bundle's one CommonJS file, by esbuild. */
+async function buildOne() {
+  await build({
+    entryPoints: { [entryName]: entry },
+    outdir,
+    bundle: true,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify,
+    sourcemap: false,
+    legalComments: 'none',
+    define,
+    alias,
+    banner: {
+      js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
+    },
+    plugins: snapshot
+      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
+      : [inkOutputCache, seaNoTopLevelAwait],
+    logLevel: 'warning',
+  });
+}
+
 /**
  * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the program's text (pbc.cjs) as one
  * block comment after the mark (escaped as the loader says).

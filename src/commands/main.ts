@@ -15,7 +15,7 @@ export function runPbc(
   // `pbc get ports | head`: the reader closed the pipe, stop quietly; `> /dev/full`: one
   // line and exit 1, not a stack trace. Commands exit only once their output is written.
   watchOutput();
-  return buildProgram(startConsole)
+  return buildProgram(startConsole, argv)
     .parseAsync(argv)
     .then(
       () => undefined,

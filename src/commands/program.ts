@@ -6,9 +6,24 @@ import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
 import { nearestName } from '../model/nearest.js';
 import type { GlobalOptions } from './context.js';
+import { commandWord } from './invoked.js';
 import { handle } from './lazy.js';
 import { declareSafety, LOCAL, READ } from './safety.js';
-import { defineCommands } from './tree.js';
+import {
+  defineGet,
+  defineGroups,
+  definePorts,
+  defineRules,
+  defineSavepoints,
+  defineTrace,
+} from './tree.js';
+import {
+  defineApps,
+  defineDevice,
+  defineFleets,
+  defineJournal,
+  defineUsers,
+} from './tree-admin.js';
 import { defineConfigFile } from './tree-config.js';
 import { defineDesired } from './tree-desired.js';
 import { defineLock } from './tree-lock.js';
@@ -174,11 +189,61 @@ function doctorCommand(program: Command): void {
   );
 }
 
+/** Top-level commands (their names and aliases) and what defines them. */
+interface Family {
+  names: readonly string[];
+  define: (program: Command) => void;
+  /** It reads the whole tree (completion): never defined alone. */
+  whole?: true;
+}
+
+/** Every top-level command, in the order help lists them. */
+const FAMILIES: readonly Family[] = [
+  { names: ['sim'], define: simCommand },
+  { names: ['exporter'], define: exporterCommand },
+  { names: ['get'], define: defineGet },
+  { names: ['rules'], define: defineRules },
+  { names: ['trace'], define: defineTrace },
+  { names: ['groups'], define: defineGroups },
+  { names: ['ports'], define: definePorts },
+  { names: ['savepoint', 'savepoints'], define: defineSavepoints },
+  { names: ['users', 'uac', 'radius'], define: defineUsers },
+  { names: ['apps'], define: defineApps },
+  { names: ['device', 'log'], define: defineDevice },
+  { names: ['journal', 'undo'], define: defineJournal },
+  { names: ['fleets'], define: defineFleets },
+  { names: ['confirm', 'pending', 'revert-guard'], define: defineRevert },
+  { names: ['lock', 'unlock'], define: defineLock },
+  { names: ['diff', 'apply'], define: defineDesired },
+  { names: ['tools'], define: defineTools },
+  { names: ['export', 'validate'], define: defineConfigFile },
+  { names: ['completion'], define: completionCommand, whole: true },
+  { names: ['doctor'], define: doctorCommand },
+];
+
+/** The names each family defines (a test checks them against what it defines). */
+export const FAMILY_NAMES: readonly (readonly string[])[] = FAMILIES.map((f) => f.names);
+
+/**
+ * The families `argv` (process.argv: node, script, then the command line) needs: the one it
+ * names when commandWord finds one (invoked.ts), else all (help, unknown commands, completion,
+ * the console). Building every definition costs ~8 ms of each start (docs/performance.md).
+ */
+function familiesFor(program: Command, argv: readonly string[] | undefined): readonly Family[] {
+  const word = argv && commandWord(argv.slice(2), program.options);
+  const named = FAMILIES.find((f) => !f.whole && word !== undefined && f.names.includes(word));
+  return named ? [named] : FAMILIES;
+}
+
 /**
  * `startConsole` runs `pbc` without a command (cli.ts passes it: the console is not the
- * commands' to load).
+ * commands' to load). With `argv` (what parseAsync will read), only the command it names is
+ * defined (familiesFor); without, the whole tree.
  */
-export function buildProgram(startConsole?: (g: GlobalOptions) => Promise<void>): Command {
+export function buildProgram(
+  startConsole?: (g: GlobalOptions) => Promise<void>,
+  argv?: readonly string[],
+): Command {
   const program = new Command('pbc')
     .description(
       'Packet broker console: live ports, safe rule changes, save-points and logs from a terminal.\n' +
@@ -199,16 +264,7 @@ or another operator holds the lock). Config: $PBC_CONFIG or ~/.config/pbc/config
 Docs: docs/cli.md`,
     );
   globalOptions(program);
-  simCommand(program);
-  exporterCommand(program);
-  defineCommands(program);
-  defineRevert(program);
-  defineLock(program);
-  defineDesired(program);
-  defineTools(program);
-  defineConfigFile(program);
-  completionCommand(program);
-  doctorCommand(program);
+  for (const family of familiesFor(program, argv)) family.define(program);
   program.allowExcessArguments(true).action(async () => {
     const extra = program.args[0];
     if (extra === 'help') {

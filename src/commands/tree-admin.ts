@@ -3,16 +3,8 @@ import type { Command } from 'commander';
 import { collect, handle } from './lazy.js';
 import { CONFIRM, confirmWhen, HARMLESS, LOCAL } from './safety.js';
 
-export function defineAdmin(program: Command): void {
-  defineUsers(program);
-  defineApps(program);
-  defineDevice(program);
-  defineJournal(program);
-  defineFleets(program);
-}
-
 /** `pbc fleets`: the config file's fleets (docs/fleet.md); reads no device. */
-function defineFleets(program: Command): void {
+export function defineFleets(program: Command): void {
   handle(
     program
       .command('fleets')
@@ -26,7 +18,7 @@ function defineFleets(program: Command): void {
 }
 
 /** The change journal (docs/safety.md): list, and undo one change. */
-function defineJournal(program: Command): void {
+export function defineJournal(program: Command): void {
   handle(
     program
       .command('journal')
@@ -50,7 +42,7 @@ function defineJournal(program: Command): void {
   );
 }
 
-function defineUsers(program: Command): void {
+export function defineUsers(program: Command): void {
   const users = program.command('users').description('web/REST user accounts');
   const secret = (c: Command) =>
     c
@@ -134,7 +126,7 @@ function defineUsers(program: Command): void {
   handle(radius, CONFIRM, 'users', 'radiusSet');
 }
 
-function defineApps(program: Command): void {
+export function defineApps(program: Command): void {
   const apps = program
     .command('apps')
     .description('start, change, stop apps and run their actions');
@@ -172,7 +164,7 @@ function defineApps(program: Command): void {
   );
 }
 
-function defineDevice(program: Command): void {
+export function defineDevice(program: Command): void {
   const d = program.command('device').description('device settings, controllers and reboot');
   handle(
     d.command('name').argument('<name>').description('device name (POST /device/name)'),

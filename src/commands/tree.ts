@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import { collect, handle } from './lazy.js';
 import { CONFIRM, confirmWhen, HARMLESS, READ } from './safety.js';
-import { defineAdmin } from './tree-admin.js';
 import { defineExplain } from './tree-tools.js';
 
 function ruleOptions(cmd: Command, withMeta: boolean): Command {
@@ -41,7 +40,7 @@ Examples:
   pbc get ports
   pbc get radius --show-secrets`;
 
-export function defineCommands(program: Command): void {
+export function defineGet(program: Command): void {
   handle(
     program
       .command('get')
@@ -52,7 +51,9 @@ export function defineCommands(program: Command): void {
     'get',
     'get',
   );
+}
 
+export function defineRules(program: Command): void {
   const rules = program.command('rules').description('add, change and delete traffic rules');
   handle(
     ruleOptions(rules.command('add').description('add a rule (POST /rules)'), true),
@@ -110,7 +111,9 @@ export function defineCommands(program: Command): void {
     'plan',
   );
   defineExplain(rules);
+}
 
+export function defineTrace(program: Command): void {
   handle(
     program
       .command('trace')
@@ -133,7 +136,9 @@ Examples:
     'trace',
     'tracePacket',
   );
+}
 
+export function defineGroups(program: Command): void {
   const groups = program.command('groups').description('add, change and delete groups');
   const file = (c: Command) => c.option('-f, --file <file>', 'JSON group definition (- = stdin)');
   handle(
@@ -168,7 +173,9 @@ Examples:
     'groups',
     'rmAll',
   );
+}
 
+export function definePorts(program: Command): void {
   const ports = program.command('ports').description('change port settings');
   const portSet = ports
     .command('set')
@@ -186,12 +193,9 @@ Examples:
     .option('--crc-recalculation', 'fix the checksum of outgoing packets')
     .option('--no-crc-recalculation', 'leave outgoing checksums as they are');
   handle(portSet, CONFIRM, 'ports', 'set');
-
-  defineSavepoints(program);
-  defineAdmin(program);
 }
 
-function defineSavepoints(program: Command): void {
+export function defineSavepoints(program: Command): void {
   const sp = program
     .command('savepoint')
     .alias('savepoints')
