@@ -30,6 +30,14 @@ export const SHARED = ['src', 'test/store', 'test/ops', 'test/lint'];
  */
 export const SHARED_SIM = ['test/sim', 'test/api', 'test/cli'];
 /**
+ * The whole-console screen tests share their worker's modules too (project 'screens'): Ink,
+ * React and the app imported once per worker, not per file. Each closes the consoles and
+ * simulators it opens (a file that leaves a server listening fails: test/harness/no-leaks.ts).
+ * Not the fault drills (test/drills: hung and reset requests outlive their test by design) nor
+ * the escape-injection files (they vi.mock the simulator's sfp.js): a fresh worker each.
+ */
+const SHARED_CONSOLE = [...under(['test/screens']), 'test/security/hostile-device.test.tsx'];
+/**
  * A fresh worker each: login.test.ts mocks node:crypto; the two --revert-after files share
  * test/cli/revert-file.ts, whose hooks are registered when it is first imported (once per
  * worker when modules are shared).
@@ -73,6 +81,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'screens',
+          include: SHARED_CONSOLE,
+          setupFiles: ['test/harness/no-leaks.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'isolated',
           include: under(['test']),
           exclude: [
@@ -80,6 +97,7 @@ export default defineConfig({
             'test/fixtures/**',
             ...under(SHARED),
             ...under(SHARED_SIM),
+            ...SHARED_CONSOLE,
           ],
         },
       },
