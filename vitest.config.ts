@@ -30,6 +30,23 @@ export const SHARED = ['src', 'test/store', 'test/ops', 'test/lint'];
  */
 export const SHARED_SIM = ['test/sim', 'test/api', 'test/cli'];
 /**
+ * The whole-console screen tests share their worker's modules too (project 'screens'): Ink,
+ * React and the app imported once per worker, not per file. Each closes the consoles and
+ * simulators it opens (a file that leaves a server listening fails: test/harness/no-leaks.ts).
+ * Not the fault drills (test/drills: hung and reset requests outlive their test by design) nor
+ * the escape-injection files (they vi.mock the simulator's sfp.js): a fresh worker each.
+ */
+const SHARED_CONSOLE = [...under(['test/screens']), 'test/security/hostile-device.test.tsx'];
+/**
+ * The projects that mount the whole console run React's production build, the one the bundle
+ * runs (scripts/build.mjs defines NODE_ENV=production): the development build's checks
+ * (createElement's and jsxDEV's validation) cost the console tests CPU — the 47 files of
+ * 'screens' 170 → 128 s (load 7-10), drills/long-run 16.3 → 11.8 s (load 3.5); files that
+ * mostly wait gain less. The unit tests (project 'shared') keep the development build and its
+ * warnings.
+ */
+const PRODUCTION = { NODE_ENV: 'production' };
+/**
  * A fresh worker each: login.test.ts mocks node:crypto; the two --revert-after files share
  * test/cli/revert-file.ts, whose hooks are registered when it is first imported (once per
  * worker when modules are shared).
@@ -44,6 +61,9 @@ export default defineConfig({
   // The tests run the Ink the bundle runs: the same patches (scripts/ink-output-cache.mjs),
   // applied as Vite loads Ink, widest-line and their string-width copies (inlined below).
   plugins: [inkPatchesForVite()],
+  // TSX compiles to react/jsx-runtime's jsx() (not jsxDEV, which React's production build
+  // lacks), so a project may run React's production build (PRODUCTION below).
+  oxc: { jsx: { development: false } },
   test: {
     // Trees that tests read as data (e.g. the layer check's), never run.
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
@@ -73,13 +93,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'screens',
+          include: SHARED_CONSOLE,
+          setupFiles: ['test/harness/no-leaks.ts'],
+          env: PRODUCTION,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'isolated',
           include: under(['test']),
+          env: PRODUCTION,
           exclude: [
             ...configDefaults.exclude,
             'test/fixtures/**',
             ...under(SHARED),
             ...under(SHARED_SIM),
+            ...SHARED_CONSOLE,
           ],
         },
       },

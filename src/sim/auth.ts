@@ -21,6 +21,19 @@ export function hashPassword(password: string): string {
   return `${salt.toString('hex')}:${scryptSync(password, salt, KEYLEN).toString('hex')}`;
 }
 
+let factoryHash: string | undefined;
+
+/**
+ * The hash of the factory password 'admin', made once per process (scrypt costs ~40 ms of CPU,
+ * which every simulator started — a test's, each of `pbc sim --count N`'s — paid again for the
+ * same password). Its salt is shared by the devices of one process, as `pbc sim --count N`'s
+ * given password's is; no client ever sees a hash.
+ */
+export function factoryPasswordHash(): string {
+  factoryHash ??= hashPassword('admin');
+  return factoryHash;
+}
+
 const verified = new Map<string, string>();
 
 /** Stands in for an unknown user's hash: the same scrypt work, and never a match. */

@@ -6,7 +6,7 @@
  */
 import { SUPER } from '../model/index.js';
 import { ambientLog } from './ambient.js';
-import { hashPassword } from './auth.js';
+import { factoryPasswordHash, hashPassword } from './auth.js';
 import { engineOf } from './engine.js';
 import { attachPersistence } from './persist.js';
 import {
@@ -37,7 +37,9 @@ export function factoryReset(
     accesslevel: SUPER,
     description: 'Default administrator',
     radius: false,
-    passwordHash: adminPasswordHash ?? hashPassword(adminPassword),
+    passwordHash:
+      adminPasswordHash ??
+      (adminPassword === 'admin' ? factoryPasswordHash() : hashPassword(adminPassword)),
   });
   state.chassis = buildChassisState();
   state.traffic = buildTraffic(state);

@@ -27,7 +27,10 @@ export interface Harness {
    * result is drawn (two turns bring no new frame, or ten turns passed). What a key did not do is checked after it.
    */
   settle(timeoutMs?: number): Promise<string>;
-  /** Polls the latest frame until `predicate` holds, yielding to React between polls. */
+  /**
+   * Polls the latest frame until `predicate` holds, yielding to React between polls. The
+   * timeout (10 s unless given) bounds a failure; it is no speed target.
+   */
   waitFor(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
   /** Renders a new element in place of the current one (new props for the same tree). */
@@ -212,7 +215,9 @@ export function renderTui(
 
   const waitFor = async (
     predicate: (frame: string) => boolean,
-    timeoutMs = 2000,
+    // was 2 s: at load 8-13 a console under three workers' tests took longer to draw an
+    // expected frame (rules-editor, ports-logs, rules-match-typing failed so)
+    timeoutMs = 10_000,
   ): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

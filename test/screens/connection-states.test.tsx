@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { untilStore } from '../harness/console.js';
-import { startDevice, type TestConsole } from './admin-console.js';
+import type { TestConsole } from './admin-console.js';
 import { consoleSession } from './console-session.js';
 
 const session = consoleSession();
@@ -31,7 +31,7 @@ async function uacOnWithWrongPassword(t: TestConsole) {
 }
 
 async function openWithUacOnAndWrongLogin() {
-  const sim = await startDevice({ adminPassword: RIGHT });
+  const sim = await session.device({ adminPassword: RIGHT });
   const t = await session.open('users', { sim });
   await t.h.waitFor(
     (x) => x.includes('UAC off: no login needed') && top(x).includes('● live'),

@@ -4,11 +4,20 @@ import { cleanup } from '../harness/render.js';
 import { openConsole, startDevice, type TestConsole, yes } from './admin-console.js';
 
 let c: TestConsole | undefined;
+/** Devices a test started itself: closed after it, failed or not. */
+const devices: Awaited<ReturnType<typeof startDevice>>[] = [];
 afterEach(async () => {
   await c?.close();
   c = undefined;
+  for (const sim of devices.splice(0)) await sim.close();
   cleanup();
 });
+
+async function device(options: Parameters<typeof startDevice>[0] = {}) {
+  const sim = await startDevice(options);
+  devices.push(sim);
+  return sim;
+}
 
 const ORDER = [
   'Label & notes',
@@ -246,7 +255,7 @@ describe('device screen (9)', () => {
   });
 
   it('reboots after confirmation, counts down, and reconnects by itself', async () => {
-    const sim = await startDevice({ rebootMs: 1500 });
+    const sim = await device({ rebootMs: 1500 });
     const t = await open({ sim });
     const before = t.current().client;
     await t.h.press('B');
@@ -258,13 +267,10 @@ describe('device screen (9)', () => {
     await t.h.waitFor((x) => x.includes('device is back after'), 15_000);
     expect(t.current().client).not.toBe(before);
     expect(t.sim.state.log.all().some((l) => l.includes('system: booted'))).toBe(true);
-    await c?.close();
-    c = undefined;
-    await sim.close();
   }, 30_000);
 
   it('refuses SUPER settings for a WRITE account before sending, but lets it switch the LED', async () => {
-    const sim = await startDevice();
+    const sim = await device();
     await sim.app.inject({
       method: 'POST',
       url: '/rest/users',
@@ -286,11 +292,9 @@ describe('device screen (9)', () => {
     await t.h.waitFor((x) => x.includes('Switch the ID LED on?'));
     expect(sim.state.settings.idLed).toBe(false);
     await t.h.press('y');
-    await t.h.waitFor((x) => x.includes('ID LED on'), 5000);
+    // the result, not the progress line 'Switching the ID LED on' (matched before the write)
+    await t.h.waitFor((x) => x.includes('ID LED on') && !x.includes('Switch'), 5000);
     expect(sim.state.settings.idLed).toBe(true);
-    await c?.close();
-    c = undefined;
-    await sim.close();
   });
 
   it('in --readonly, every change is refused before anything is sent', async () => {
