@@ -28,7 +28,8 @@ describe.runIf(tmuxTests())('users screen in tmux', () => {
       const s = startPbc(`--url ${sim.url} --user op`, { env: { PBC_PASSWORD: 'pw' } });
       await s.waitFor((x) => x.includes('● live'), 15_000);
       await press(s, '7');
-      await s.waitFor((x) => x.includes('op (pbc)'));
+      // U acts once the device's UAC state is in (before, it says "still loading")
+      await s.waitFor((x) => x.includes('op (pbc)') && x.includes('UAC off: no login needed'));
       await press(s, 'U');
       const form = await s.waitFor((x) => x.includes('Turn UAC on'));
       expect(form).toContain("pbc logs in as 'op' (WRITE), not a SUPER account");

@@ -59,8 +59,12 @@ describe.runIf(tmuxTests())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
     expect(f).toContain('[2 Ports]');
     expect(f).toContain('Transceiver');
     await press(s, 'Escape');
-    // back on the Ports list, the opened port selected
-    f = await s.waitFor((x) => header(x) !== '' && !x.includes('Esc returns'));
+    // back on the Ports list, the opened port selected (a capture can catch the list half
+    // drawn: wait for its selected row, then check which port it is)
+    f = await s.waitFor(
+      (x) =>
+        header(x) !== '' && !x.includes('Esc returns') && table(x).some((l) => l.startsWith('›')),
+    );
     expect(table(f).find((l) => l.startsWith('›'))).toMatch(new RegExp(`^›${picked} `));
 
     // the rule editor: unchanged, Esc closes it at once
