@@ -7,7 +7,7 @@
  * makes is one this test hands it — "the guard looked and kept waiting" is an event.
  */
 import { execFileSync } from 'node:child_process';
-import { linkSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { constants, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -72,8 +72,10 @@ describe('a corrupt pending.json', () => {
     // from here the guard reads the file through a pipe, one read at a time
     const pipe = join(a.dir, 'pending.pipe');
     execFileSync('mkfifo', [pipe]);
-    rmSync(path);
-    linkSync(pipe, path);
+    // put in place in one step (a rename over the file): a guard reading between a removal
+    // and a link found no file, i.e. no armed revert, and ended (failed once in a loaded run)
+    linkSync(pipe, `${path}.fifo`);
+    renameSync(`${path}.fifo`, path);
     // the file readable again: written beside it and renamed over it
     const repair = () => {
       writeFileSync(`${path}.new`, past);
