@@ -1,7 +1,6 @@
 /** `pbc sim`: serve the simulated device (or --devices N of them) until Ctrl-C / SIGTERM. */
 import { join } from 'node:path';
 import { UsageError } from '../model/errors.js';
-import { hashPassword } from '../sim/auth.js';
 import { REBOOT_MS_MAX } from '../sim/faults.js';
 import { MAX_FLOWS } from '../sim/flows.js';
 import { isLoopback, type SimServer, type SimServerOptions, startSim } from '../sim/server.js';
@@ -82,12 +81,10 @@ export async function startSims(
   if (count > 1 && base.port !== 0 && base.port + count - 1 > 65535)
     throw new UsageError(`--port ${base.port} with --devices ${count} goes past port 65535`);
   const sims: SimServer[] = [];
-  // one scrypt hash for every device (it is most of a device's start-up)
-  const shared: SimServerOptions =
-    count > 1 ? { adminPasswordHash: hashPassword(base.adminPassword ?? 'admin') } : {};
   try {
     for (let i = 0; i < count; i++) {
-      const sim = await startSim({ ...deviceOptions(base, i, count), ...shared });
+      // one scrypt hash for every device: src/sim/auth.ts startupHash
+      const sim = await startSim(deviceOptions(base, i, count));
       // a name the operator gave (persisted with --state) stays
       if (count > 1 && sim.state.settings.name === FACTORY_NAME)
         sim.state.settings.name = `sim-${i + 1}`;

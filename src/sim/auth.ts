@@ -21,18 +21,25 @@ export function hashPassword(password: string): string {
   return `${salt.toString('hex')}:${scryptSync(password, salt, KEYLEN).toString('hex')}`;
 }
 
-let factoryHash: string | undefined;
+const startupHashes = new Map<string, string>();
 
 /**
- * The hash of the factory password 'admin', made once per process (scrypt costs ~40 ms of CPU,
- * which every simulator started — a test's, each of `pbc sim --count N`'s — paid again for the
- * same password). Its salt is shared by the devices of one process, as `pbc sim --count N`'s
- * given password's is; no client ever sees a hash.
+ * The hash a device starts with for its admin password, made once per process and password
+ * (scrypt costs ~40 ms of CPU, which every simulator started — a test's, each of
+ * `pbc sim --devices N`'s — paid again for the same password). Its salt is shared by the devices
+ * of one process that start with that password; no client ever sees a hash.
  */
-export function factoryPasswordHash(): string {
-  factoryHash ??= hashPassword('admin');
-  return factoryHash;
+export function startupHash(password: string): string {
+  let hash = startupHashes.get(password);
+  if (hash === undefined) {
+    hash = hashPassword(password);
+    startupHashes.set(password, hash);
+  }
+  return hash;
 }
+
+/** The factory password's ('admin'). */
+export const factoryPasswordHash = (): string => startupHash('admin');
 
 const verified = new Map<string, string>();
 

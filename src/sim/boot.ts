@@ -6,7 +6,7 @@
  */
 import { SUPER } from '../model/index.js';
 import { ambientLog } from './ambient.js';
-import { factoryPasswordHash, hashPassword } from './auth.js';
+import { startupHash } from './auth.js';
 import { engineOf } from './engine.js';
 import { attachPersistence } from './persist.js';
 import {
@@ -37,9 +37,7 @@ export function factoryReset(
     accesslevel: SUPER,
     description: 'Default administrator',
     radius: false,
-    passwordHash:
-      adminPasswordHash ??
-      (adminPassword === 'admin' ? factoryPasswordHash() : hashPassword(adminPassword)),
+    passwordHash: adminPasswordHash ?? startupHash(adminPassword),
   });
   state.chassis = buildChassisState();
   state.traffic = buildTraffic(state);
@@ -63,7 +61,7 @@ export async function initDevice(state: SimState, options: InitOptions): Promise
     if (options.adminPassword && loaded) {
       const admin = state.users.get('admin');
       if (admin)
-        admin.passwordHash = options.adminPasswordHash ?? hashPassword(options.adminPassword);
+        admin.passwordHash = options.adminPasswordHash ?? startupHash(options.adminPassword);
     }
   }
   engineOf(state);
