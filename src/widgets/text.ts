@@ -9,7 +9,13 @@
 import stringWidth from 'string-width';
 import { sanitize } from '../model/index.js';
 
-const segmenter = new Intl.Segmenter();
+// made at first use: the first Intl.Segmenter of a process loads ICU's grapheme rules (15–30
+// ms), which plain text never needs (scripts/ink-output-cache.mjs)
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string) => {
+  segmenter ??= new Intl.Segmenter();
+  return segmenter.segment(text);
+};
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // Code points that can join a neighbour into one grapheme (marks, joiners, variation
 // selectors, emoji modifiers and flags, tags, Hangul jamo, prepend and spacing marks).
@@ -77,7 +83,7 @@ export function takeWidth(
   if (!CLUSTERING.test(window)) return takeCodePoints(window, start, width, windowCut);
   let used = 0;
   let end = start;
-  for (const { segment, index } of segmenter.segment(window)) {
+  for (const { segment, index } of graphemes(window)) {
     // The last segment of a cut window may be an incomplete grapheme.
     if (windowCut && start + index + segment.length === windowEnd) break;
     const w = graphemeWidth(segment);
