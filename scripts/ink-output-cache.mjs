@@ -126,10 +126,11 @@ export const patches = [
     file: /[\\/]ink[\\/]build[\\/]output\.js$/,
     edits: [
       ['    caches = new OutputCaches();', '    caches = __pbcSharedCaches();'],
-      // every text inside a clipping box is cut to the box on every frame: cached by text and cut
+      // every text inside a clipping box is cut to the box on every frame: cached by text and
+      // cut; a line the box holds whole (most of them: the console's body clips) is not cut
       [
         '                            return sliceAnsi(line, from, to);',
-        '                            return __pbcSlice(line, from, to);',
+        '                            return __pbcSlice(line, from, to, width);',
       ],
       // a line's string: Ink diffs the styles of every two neighbouring cells (three Sets and
       // four arrays a cell, most of a frame's CPU); cells of the same styles are joined first
@@ -181,7 +182,8 @@ function __pbcStyleRuns(chars) {
     }
     return runs;
 }
-function __pbcSlice(line, from, to) {
+function __pbcSlice(line, from, to, width) {
+    if (from === 0 && to >= width) return line;
     const key = from + ':' + to + ':' + line;
     let sliced = __pbcCaches.slices.get(key);
     if (sliced === undefined) {
