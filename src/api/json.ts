@@ -21,6 +21,22 @@ export function parseNumber(text: string): number | bigint {
  * failing the whole response. Throws SyntaxError on invalid JSON.
  */
 export function parseJson(text: string): unknown {
+  // Without 16 digits in a row no integer can be beyond 2^53: JSON.parse gives the same value
+  // (last of duplicate keys, __proto__ as data), natively; an invalid text gets the lossless
+  // parser's error.
+  if (!LONG_DIGITS.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {}
+  }
+  return parseLossless(text);
+}
+
+/** 16 digits in a row (in a number or a string): the text may hold an integer beyond 2^53. */
+const LONG_DIGITS = /\d{16}/;
+
+/** The lossless parse, every time (parseJson without the JSON.parse path; for tests). */
+export function parseLossless(text: string): unknown {
   return parse(text, null, {
     parseNumber,
     onDuplicateKey: ({ newValue }) => newValue,
