@@ -21,10 +21,9 @@ export function parseNumber(text: string): number | bigint {
  * failing the whole response. Throws SyntaxError on invalid JSON.
  */
 export function parseJson(text: string): unknown {
-  // Without 16 digits in a row no integer can be beyond 2^53: JSON.parse gives the same value
-  // (last of duplicate keys, __proto__ as data), natively; an invalid text gets the lossless
-  // parser's error.
-  if (!LONG_DIGITS.test(text)) {
+  // Where no integer can be beyond 2^53, JSON.parse gives the same value (last of duplicate
+  // keys, __proto__ as data), natively; an invalid text gets the lossless parser's error.
+  if (!mayBeUnsafe(text)) {
     try {
       return JSON.parse(text);
     } catch {}
@@ -32,8 +31,16 @@ export function parseJson(text: string): unknown {
   return parseLossless(text);
 }
 
-/** 16 digits in a row (in a number or a string): the text may hold an integer beyond 2^53. */
-const LONG_DIGITS = /\d{16}/;
+/** 16 digits or more in a row (in a number or a string). */
+const LONG_DIGITS = /\d{16,}/g;
+const MAX_SAFE = String(Number.MAX_SAFE_INTEGER); // 16 digits
+
+/** The text may hold an integer beyond 2^53: a run of digits longer or greater than 2^53 − 1. */
+function mayBeUnsafe(text: string): boolean {
+  for (const [digits] of text.matchAll(LONG_DIGITS))
+    if (digits.length > MAX_SAFE.length || digits > MAX_SAFE) return true;
+  return false;
+}
 
 /** The lossless parse, every time (parseJson without the JSON.parse path; for tests). */
 export function parseLossless(text: string): unknown {
