@@ -25,16 +25,18 @@ const plain = ({ segment, index }: { segment: string; index: number }) => ({ seg
 function segmentersMadeBy(run: () => void): number {
   const Real = Intl.Segmenter;
   let made = 0;
-  Intl.Segmenter = class extends Real {
+  const counting = class extends Real {
     constructor(...args: ConstructorParameters<typeof Real>) {
       super(...args);
       made++;
     }
   };
+  const intl = Intl as { Segmenter: typeof Real };
+  intl.Segmenter = counting;
   try {
     run();
   } finally {
-    Intl.Segmenter = Real;
+    intl.Segmenter = Real;
   }
   return made;
 }
