@@ -107,13 +107,36 @@ describe('parseJson (JSON.parse where no integer can be beyond 2^53)', () => {
       '"\\u12"',
       'NaN',
       '01',
+      '"',
+      '\\',
+      '"\\"',
+      '-',
+      '.',
+      'e',
+      '0',
+      '\u007f',
+      '"\\u007f"',
+      '{"k":',
+      '-9223372036854775808',
+      '18446744073709551615',
     ];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 10 }), (parts) => {
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
         const text = parts.join('');
         expect(outcome(parseJson, text)).toEqual(outcome(parseLossless, text));
       }),
-      { numRuns: 3000 },
+      { numRuns: 6000 },
     );
+  });
+
+  it('refuses an integer as a key, as the lossless parse does (the quotes must not make it JSON)', () => {
+    expect(() => parseJson('{12345678901234567:1}')).toThrow(SyntaxError);
+    expect(() => parseJson('{"a":1, 12345678901234567:1}')).toThrow(SyntaxError);
+    // digits JSON reads inside an (unterminated) string stay there
+    expect(() => parseJson('"\\12345678901234567')).toThrow(SyntaxError);
+    expect(() => parseJson('"a 12345678901234567 ')).toThrow(SyntaxError);
+    expect(parseJson('{"12345678901234567":12345678901234567}')).toEqual({
+      '12345678901234567': 12345678901234567n,
+    });
   });
 });
