@@ -197,6 +197,22 @@ export default class Output`,
     ],
   },
   {
+    // Ink sanitizes every text node's text at each measure and render: the check for anything
+    // to sanitize walked the text a code point at a time through the string iterator
+    file: /[\\/]ink[\\/]build[\\/]ansi-tokenizer\.js$/,
+    edits: [
+      [
+        `    for (const character of text) {
+        if (isC1ControlCharacter(character)) {
+            return true;
+        }
+    }
+    return false;`,
+        '    return /[\\u0080-\\u009F]/.test(text); // (a C1 control: as isC1ControlCharacter)',
+      ],
+    ],
+  },
+  {
     file: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
     edits: [['const cache = new Map();', `${GEN}\nconst cache = new PbcGenCache(${LIMIT});`]],
   },

@@ -35,6 +35,55 @@ describe('the Ink text-cache plugin', () => {
     // output, measure-text and wrap-text each carry their own generational cache
     expect(text.match(/new PbcGenCache\d*\(/g)?.length).toBeGreaterThanOrEqual(5);
     expect(text).toContain('__pbcNarrow');
+    expect(text).toContain('return /[\\u0080-\\u009F]/.test(text);');
+  });
+
+  it("patched Ink's check for anything to sanitize answers as stock Ink's for any text", async () => {
+    const source =
+      "export { hasAnsiControlCharacters } from './node_modules/ink/build/ansi-tokenizer.js';";
+    const tokenizerPatch: Plugin = {
+      name: 'ink-ansi-tokenizer-patch',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]ansi-tokenizer\.js$/ }, async (args) => ({
+          contents: patchInkSource(args.path, await readFile(args.path, 'utf8')) as string,
+          loader: 'js',
+        }));
+      },
+    };
+    const load = async (plugins: Plugin[]) => {
+      const text = await bundle(source, plugins);
+      return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
+        .hasAnsiControlCharacters as (t: string) => boolean;
+    };
+    const [patched, stock] = [await load([tokenizerPatch]), await load([])];
+    expect(patched).not.toBe(stock);
+    const pieces = [
+      'a',
+      ' ',
+      '·',
+      '\u001b',
+      '[31m',
+      '\u0080',
+      '\u009b',
+      '\u009f',
+      '\u00a0',
+      '\u007f',
+      '😀',
+      '\ud800',
+      '日',
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((p) => p.join('')),
+          fc.string({ unit: 'binary' }),
+        ),
+        (text) => {
+          expect(patched(text)).toBe(stock(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('lists only code points that string-width counts as one column and that never join a neighbour', () => {
