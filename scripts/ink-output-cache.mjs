@@ -213,6 +213,27 @@ export default class Output`,
     ],
   },
   {
+    // …and a text whose only escape sequences are SGR ones (the console's colours) is what
+    // sanitizing keeps whole: returned as it is, not tokenized
+    file: /[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/,
+    edits: [
+      [
+        `    if (!hasAnsiControlCharacters(text)) {
+        return text;
+    }`,
+        `    if (!hasAnsiControlCharacters(text) || __pbcOnlySgr(text)) {
+        return text;
+    }`,
+      ],
+      [
+        'const sanitizeAnsi = (text) => {',
+        `// (no ESC or C1 left once the SGR sequences are taken out)
+const __pbcOnlySgr = (text) => !/[\\u001B\\u0080-\\u009F]/.test(text.replace(/\\u001B\\[[\\d:;]*m/g, ''));
+const sanitizeAnsi = (text) => {`,
+      ],
+    ],
+  },
+  {
     file: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
     edits: [['const cache = new Map();', `${GEN}\nconst cache = new PbcGenCache(${LIMIT});`]],
   },

@@ -36,33 +36,55 @@ describe('the Ink text-cache plugin', () => {
     expect(text.match(/new PbcGenCache\d*\(/g)?.length).toBeGreaterThanOrEqual(5);
     expect(text).toContain('__pbcNarrow');
     expect(text).toContain('return /[\\u0080-\\u009F]/.test(text);');
+    expect(text).toContain('__pbcOnlySgr(text)');
   });
 
-  it("patched Ink's check for anything to sanitize answers as stock Ink's for any text", async () => {
-    const source =
-      "export { hasAnsiControlCharacters } from './node_modules/ink/build/ansi-tokenizer.js';";
-    const tokenizerPatch: Plugin = {
-      name: 'ink-ansi-tokenizer-patch',
+  it("patched Ink's sanitizing gives stock Ink's text for any text (the check for anything to sanitize included)", async () => {
+    const source = [
+      "export { hasAnsiControlCharacters } from './node_modules/ink/build/ansi-tokenizer.js';",
+      "export { default as sanitizeAnsi } from './node_modules/ink/build/sanitize-ansi.js';",
+    ].join('\n');
+    const sanitizePatches: Plugin = {
+      name: 'ink-sanitize-patches',
       setup(b) {
-        b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]ansi-tokenizer\.js$/ }, async (args) => ({
-          contents: patchInkSource(args.path, await readFile(args.path, 'utf8')) as string,
-          loader: 'js',
-        }));
+        b.onLoad(
+          { filter: /[\\/]ink[\\/]build[\\/](?:ansi-tokenizer|sanitize-ansi)\.js$/ },
+          async (args) => ({
+            contents: patchInkSource(args.path, await readFile(args.path, 'utf8')) as string,
+            loader: 'js',
+          }),
+        );
       },
+    };
+    type Sanitizing = {
+      hasAnsiControlCharacters: (t: string) => boolean;
+      sanitizeAnsi: (t: string) => string;
     };
     const load = async (plugins: Plugin[]) => {
       const text = await bundle(source, plugins);
-      return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
-        .hasAnsiControlCharacters as (t: string) => boolean;
+      return (await import(
+        `data:text/javascript;base64,${Buffer.from(text).toString('base64')}`
+      )) as Sanitizing;
     };
-    const [patched, stock] = [await load([tokenizerPatch]), await load([])];
-    expect(patched).not.toBe(stock);
+    const [patched, stock] = [await load([sanitizePatches]), await load([])];
+    expect(patched.sanitizeAnsi).not.toBe(stock.sanitizeAnsi);
     const pieces = [
       'a',
       ' ',
       '·',
       '\u001b',
-      '[31m',
+      '[',
+      '31',
+      ';',
+      ':',
+      'm',
+      '?',
+      'H',
+      '\u001b[31m',
+      '\u001b[39m',
+      '\u001b[1;2m',
+      '\u001b[2J',
+      '\u001b]8;;x\u0007',
       '\u0080',
       '\u009b',
       '\u009f',
@@ -70,19 +92,19 @@ describe('the Ink text-cache plugin', () => {
       '\u007f',
       '😀',
       '\ud800',
-      '日',
     ];
     fc.assert(
       fc.property(
         fc.oneof(
-          fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((p) => p.join('')),
+          fc.array(fc.constantFrom(...pieces), { maxLength: 10 }).map((p) => p.join('')),
           fc.string({ unit: 'binary' }),
         ),
         (text) => {
-          expect(patched(text)).toBe(stock(text));
+          expect(patched.hasAnsiControlCharacters(text)).toBe(stock.hasAnsiControlCharacters(text));
+          expect(patched.sanitizeAnsi(text)).toBe(stock.sanitizeAnsi(text));
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
   });
 
