@@ -59,7 +59,8 @@ const OWN_WORKER = [
 
 export default defineConfig({
   // The tests run the Ink the bundle runs: the same patches (scripts/ink-output-cache.mjs),
-  // applied as Vite loads Ink, widest-line and their string-width copies (inlined below).
+  // applied as Vite loads Ink, widest-line, the string-width copies, slice-ansi and
+  // ansi-tokenize (inlined below).
   plugins: [inkPatchesForVite()],
   // TSX compiles to react/jsx-runtime's jsx() (not jsxDEV, which React's production build
   // lacks), so a project may run React's production build (PRODUCTION below).
@@ -123,6 +124,10 @@ export default defineConfig({
           /[\\/]node_modules[\\/]ink[\\/]build[\\/]/,
           /[\\/]node_modules[\\/](?:ink|widest-line)[\\/]node_modules[\\/]string-width[\\/]/,
           /[\\/]node_modules[\\/]widest-line[\\/]index\.js$/,
+          // the segmenter patch (scripts/ink-output-cache.mjs): Ink's slice-ansi, pbc's string-width
+          /[\\/]node_modules[\\/]ink[\\/]node_modules[\\/]slice-ansi[\\/]/,
+          /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+          /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]/,
         ],
       },
     },

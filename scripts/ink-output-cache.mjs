@@ -34,6 +34,54 @@ const GEN = `const PbcGenCache = ${PbcGenCache.toString()};`;
 export const NARROW =
   '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
 
+/** Regex class body of what the segmenter fast path splits per code unit: ESC and NARROW. */
+const ONE_UNIT = `\\u001B${NARROW}`;
+/**
+ * 5. Every Intl.Segmenter of the text pipeline (ansi-tokenize, slice-ansi, string-width 7
+ *    and 8) as one that splits a text of ESC and NARROW code points per code unit — which is
+ *    what ICU's grapheme rules give for them: ESC is a control (a cluster of its own, UAX 29
+ *    GB4/GB5) and NARROW none joins a neighbour — and makes the real one only for any other
+ *    text. The first Intl.Segmenter of a process loads ICU's grapheme rules (15–30 ms): a
+ *    console whose device sends plain text never pays it, and no module makes one as it loads.
+ *    test/build/ink-cache-plugin.test.ts compares its segments with Intl.Segmenter's.
+ */
+export function PbcSegmenter(locales, options) {
+  let real;
+  const of = () => (real ??= new Intl.Segmenter(locales, options));
+  return {
+    segment(text) {
+      return typeof text === 'string' && PbcSegmenter.oneUnit.test(text)
+        ? new PbcSegmenter.Units(text)
+        : of().segment(text);
+    },
+    resolvedOptions: () => of().resolvedOptions(),
+  };
+}
+PbcSegmenter.oneUnit = new RegExp(`^[${ONE_UNIT}]*$`);
+/** Intl.Segmenter's Segments of a text whose every code unit is a grapheme. */
+PbcSegmenter.Units = class {
+  constructor(text) {
+    this.text = text;
+  }
+  containing(at = 0) {
+    const i = Math.trunc(Number(at)) || 0;
+    if (i < 0 || i >= this.text.length) return undefined;
+    return { segment: this.text[i], index: i, input: this.text };
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.text.length; i++)
+      yield { segment: this.text[i], index: i, input: this.text };
+  }
+};
+// as source, defined in each patched module (a bundle may rename what it prints)
+const SEGMENTER = `const PbcSegmenter = ${PbcSegmenter.toString()};
+PbcSegmenter.oneUnit = /^[${ONE_UNIT}]*$/;
+PbcSegmenter.Units = ${PbcSegmenter.Units.toString()};`;
+const segmenterEdit = (anchor) => [
+  anchor,
+  `${SEGMENTER}\n${anchor.replace('new Intl.Segmenter(', 'PbcSegmenter(')}`,
+];
+
 export const patches = [
   {
     // Ink's and widest-line's copy (string-width 8), not pbc's own (7, without that fast path)
@@ -47,16 +95,42 @@ export const patches = [
         'export default function stringWidth(',
         `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`,
       ],
+      segmenterEdit('const segmenter = new Intl.Segmenter();'),
+    ],
+  },
+  {
+    // pbc's own (string-width 7: src/widgets/text.ts, the header); not other packages' copies
+    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    unless: /[\\/]node_modules[\\/].+[\\/]node_modules[\\/]/,
+    edits: [segmenterEdit('const segmenter = new Intl.Segmenter();')],
+  },
+  {
+    // Ink's frame text: every line is tokenized
+    file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
+    edits: [
+      segmenterEdit(
+        'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+      ),
+    ],
+  },
+  {
+    // Ink's clipping of text to a box
+    file: /[\\/]ink[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+    edits: [
+      segmenterEdit(
+        "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+      ),
     ],
   },
   {
     file: /[\\/]ink[\\/]build[\\/]output\.js$/,
     edits: [
       ['    caches = new OutputCaches();', '    caches = __pbcSharedCaches();'],
-      // every text inside a clipping box is cut to the box on every frame: cached by text and cut
+      // every text inside a clipping box is cut to the box on every frame: cached by text and
+      // cut; a line the box holds whole (most of them: the console's body clips) is not cut
       [
         '                            return sliceAnsi(line, from, to);',
-        '                            return __pbcSlice(line, from, to);',
+        '                            return __pbcSlice(line, from, to, width);',
       ],
       // a line's string: Ink diffs the styles of every two neighbouring cells (three Sets and
       // four arrays a cell, most of a frame's CPU); cells of the same styles are joined first
@@ -108,7 +182,8 @@ function __pbcStyleRuns(chars) {
     }
     return runs;
 }
-function __pbcSlice(line, from, to) {
+function __pbcSlice(line, from, to, width) {
+    if (from === 0 && to >= width) return line;
     const key = from + ':' + to + ':' + line;
     let sliced = __pbcCaches.slices.get(key);
     if (sliced === undefined) {
@@ -118,6 +193,43 @@ function __pbcSlice(line, from, to) {
     return sliced;
 }
 export default class Output`,
+      ],
+    ],
+  },
+  {
+    // Ink sanitizes every text node's text at each measure and render: the check for anything
+    // to sanitize walked the text a code point at a time through the string iterator
+    file: /[\\/]ink[\\/]build[\\/]ansi-tokenizer\.js$/,
+    edits: [
+      [
+        `    for (const character of text) {
+        if (isC1ControlCharacter(character)) {
+            return true;
+        }
+    }
+    return false;`,
+        '    return /[\\u0080-\\u009F]/.test(text); // (a C1 control: as isC1ControlCharacter)',
+      ],
+    ],
+  },
+  {
+    // …and a text whose only escape sequences are SGR ones (the console's colours) is what
+    // sanitizing keeps whole: returned as it is, not tokenized
+    file: /[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/,
+    edits: [
+      [
+        `    if (!hasAnsiControlCharacters(text)) {
+        return text;
+    }`,
+        `    if (!hasAnsiControlCharacters(text) || __pbcOnlySgr(text)) {
+        return text;
+    }`,
+      ],
+      [
+        'const sanitizeAnsi = (text) => {',
+        `// (no ESC or C1 left once the SGR sequences are taken out)
+const __pbcOnlySgr = (text) => !/[\\u001B\\u0080-\\u009F]/.test(text.replace(/\\u001B\\[[\\d:;]*m/g, ''));
+const sanitizeAnsi = (text) => {`,
       ],
     ],
   },
@@ -151,7 +263,7 @@ export default class Output`,
  * file. Throws, naming the file and the anchor, when an anchor is missing.
  */
 export function patchInkSource(path, source) {
-  const patch = patches.find((p) => p.file.test(path));
+  const patch = patches.find((p) => p.file.test(path) && !p.unless?.test(path));
   if (patch === undefined) return undefined;
   let out = source;
   for (const [from, to] of patch.edits) {
@@ -183,6 +295,7 @@ export const inkOutputCache = {
     for (const patch of patches) {
       build.onLoad({ filter: patch.file }, async (args) => {
         const contents = patchInkSource(args.path, await readFile(args.path, 'utf8'));
+        if (contents === undefined) return undefined; // (another package's copy: `unless`)
         applied.add(patch);
         return { contents, loader: 'js' };
       });
@@ -204,6 +317,10 @@ export const inkOutputCache = {
  * The same patches as a Vite plugin, for the tests (vitest.config.ts): Ink, widest-line and
  * their string-width copies must be inlined (test.server.deps.inline) so that Vite loads them.
  */
+/** The packages whose files the patches edit (vitest.config.ts must inline them too). */
+const PATCHED_PACKAGES =
+  /[\\/]node_modules[\\/](?:ink|widest-line|string-width|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/;
+
 export function inkPatchesForVite() {
   return {
     name: 'ink-output-cache',
@@ -212,7 +329,7 @@ export function inkPatchesForVite() {
     // maps point to sources Ink does not ship, and Vite warns about each file.
     async load(id) {
       const path = id.split('?')[0];
-      if (!/[\\/]node_modules[\\/](?:ink|widest-line)[\\/].*\.js$/.test(path)) return null;
+      if (!PATCHED_PACKAGES.test(path)) return null;
       const source = (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '');
       return { code: patchInkSource(path, source) ?? source, map: null };
     },

@@ -21,6 +21,56 @@ export function parseNumber(text: string): number | bigint {
  * failing the whole response. Throws SyntaxError on invalid JSON.
  */
 export function parseJson(text: string): unknown {
+  // JSON.parse, natively, gives the same values (last of duplicate keys, __proto__ as data)
+  // where no integer can be beyond 2^53; where one may, the long integers are quoted behind a
+  // mark first and turned back by parseNumber (as json-slices.ts does for big answers). An
+  // invalid text, or one holding the mark, gets the lossless parser's value or error.
+  try {
+    return mayBeUnsafe(text) ? parseMarked(text) : JSON.parse(text);
+  } catch {
+    return parseLossless(text);
+  }
+}
+
+/** 16 digits or more in a row (in a number or a string). */
+const LONG_DIGITS = /\d{16,}/g;
+const MAX_SAFE = String(Number.MAX_SAFE_INTEGER); // 16 digits
+
+/** The text may hold an integer beyond 2^53: a run of digits longer or greater than 2^53 − 1. */
+function mayBeUnsafe(text: string): boolean {
+  for (const [digits] of text.matchAll(LONG_DIGITS))
+    if (digits.length > MAX_SAFE.length || digits > MAX_SAFE) return true;
+  return false;
+}
+
+/** DEL: never in a device's text as it is (HAS_MARK sends such a text to the lossless parser). */
+const MARK = 0x7f;
+const HAS_MARK = /\u007f|\\u007[fF]/;
+/**
+ * A string (kept as it is), or an integer of 16 digits or more where JSON has a value: after
+ * `[`, `,`, `:`, whitespace or nothing, before `]`, `}`, `,`, whitespace or nothing. Where JSON
+ * reads such digits as part of a string (an unterminated one), the mark lands outside a
+ * string and the text stays invalid; as a key, the reviver refuses it.
+ */
+const STRING_OR_LONG = /"(?:[^"\\]|\\.)*"|(?<=^|[[,: \t\n\r])-?[1-9]\d{15,}(?=$|[\]}, \t\n\r])/g;
+
+/** JSON.parse with every long integer quoted behind the mark, then exact (parseNumber). */
+function parseMarked(text: string): unknown {
+  if (HAS_MARK.test(text)) throw new SyntaxError('the mark in the text');
+  const marked = text.replace(STRING_OR_LONG, (token) =>
+    token.charCodeAt(0) === 0x22 ? token : `"\u007f${token}"`,
+  );
+  return JSON.parse(marked, (key, value) => {
+    // a quoted integer as a key was no JSON before the quotes
+    if (key.charCodeAt(0) === MARK) throw new SyntaxError('an integer as a key');
+    return typeof value === 'string' && value.charCodeAt(0) === MARK
+      ? parseNumber(value.slice(1))
+      : value;
+  });
+}
+
+/** The lossless parse, every time (parseJson without the JSON.parse path; for tests). */
+export function parseLossless(text: string): unknown {
   return parse(text, null, {
     parseNumber,
     onDuplicateKey: ({ newValue }) => newValue,

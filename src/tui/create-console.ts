@@ -14,7 +14,7 @@ import {
   makeReconnect,
   openConnection,
 } from './connection.js';
-import { untilAnswered, warmUpWhileWaiting } from './first-answers.js';
+import { untilAnswered } from './first-answers.js';
 import type { ScreenId } from './keymap.js';
 import { SCREEN_RESOURCES } from './screen-resources.js';
 
@@ -68,10 +68,8 @@ export async function createConsole<V extends ConsoleView>(
     // app asks for the same resources when it mounts, which starts nothing twice.
     current.poller.setDemand(SCREEN_RESOURCES[screen ?? 'overview']);
     current.poller.start();
-    if (options.firstAnswersMs) {
+    if (options.firstAnswersMs)
       answered = untilAnswered(store, current.poller.demanded(), options.firstAnswersMs);
-      setImmediate(warmUpWhileWaiting); // once the requests are out
-    }
   }
   const [{ consoleTree }] = await Promise.all([import('./root.js'), answered]);
   let view: V | undefined;

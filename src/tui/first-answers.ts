@@ -31,13 +31,3 @@ export function untilAnswered(
     });
   });
 }
-
-/**
- * Work of the first render done while the device answers: the first Intl.Segmenter of a
- * process loads ICU's grapheme rules (15–30 ms here; every later one is free). dist makes one
- * while its modules load; the single executable cannot keep one in its startup snapshot and
- * makes it at first use, which would be inside the first render.
- */
-export function warmUpWhileWaiting(): void {
-  for (const _ of new Intl.Segmenter().segment('·')) break;
-}

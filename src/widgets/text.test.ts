@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { cleanText, fitCell, keyLines, takeWidth, textWidth, truncateText } from './text.js';
+import {
+  cleanText,
+  fitCell,
+  keyLines,
+  ONE_COLUMN,
+  takeWidth,
+  textWidth,
+  truncateText,
+} from './text.js';
 
 describe('fitCell', () => {
   it('pads short text to the width, left or right aligned', () => {
@@ -136,5 +144,23 @@ describe('keyLines', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('y delete');
     expect(lines[1]?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('ONE_COLUMN (measured without string-width)', () => {
+  it('holds only code points string-width counts as one column and that never join a neighbour', () => {
+    const segmenter = new Intl.Segmenter();
+    let checked = 0;
+    for (let cp = 0x20; cp <= 0x2fff; cp++) {
+      const c = String.fromCodePoint(cp);
+      if (!ONE_COLUMN.test(c)) continue;
+      checked++;
+      expect({ cp: cp.toString(16), width: stringWidth(c) }).toEqual({
+        cp: cp.toString(16),
+        width: 1,
+      });
+      expect([...segmenter.segment(`a${c}${c}b`)].length).toBe(4);
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });

@@ -9,7 +9,13 @@
 import stringWidth from 'string-width';
 import { sanitize } from '../model/index.js';
 
-const segmenter = new Intl.Segmenter();
+// made at first use: the first Intl.Segmenter of a process loads ICU's grapheme rules (15–30
+// ms), which plain text never needs (scripts/ink-output-cache.mjs)
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string) => {
+  segmenter ??= new Intl.Segmenter();
+  return segmenter.segment(text);
+};
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // Code points that can join a neighbour into one grapheme (marks, joiners, variation
 // selectors, emoji modifiers and flags, tags, Hangul jamo, prepend and spacing marks).
@@ -36,9 +42,19 @@ export function cleanText(text: string): string {
 // string-width is slow per call (emoji regexes); graphemes repeat, so remember them.
 const graphemeWidths = new Map<string, number>();
 
+/**
+ * One column by string-width, and never joined to a neighbour: Latin letters, punctuation,
+ * arrows, box drawing and the console's symbols (·, —, °, ●, …), without the ones string-width
+ * counts as emoji (©, ®, ‼, some arrows and squares). Measured without it: the first
+ * measurement compiles string-width's emoji regex. text.test.ts checks each against it.
+ */
+export const ONE_COLUMN =
+  /^[\u00a0-\u00a8\u00aa-\u00ac\u00af-\u024f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u25a9\u25ac-\u25b5\u25b7-\u25bf\u25c1-\u25fa\u25ff\u2713]$/;
+
 function graphemeWidth(segment: string): number {
   const code = segment.charCodeAt(0);
   if (segment.length === 1 && code >= 0x20 && code < 0x7f) return 1;
+  if (ONE_COLUMN.test(segment)) return 1;
   let width = graphemeWidths.get(segment);
   if (width === undefined) {
     width = stringWidth(segment);
@@ -77,7 +93,7 @@ export function takeWidth(
   if (!CLUSTERING.test(window)) return takeCodePoints(window, start, width, windowCut);
   let used = 0;
   let end = start;
-  for (const { segment, index } of segmenter.segment(window)) {
+  for (const { segment, index } of graphemes(window)) {
     // The last segment of a cut window may be an incomplete grapheme.
     if (windowCut && start + index + segment.length === windowEnd) break;
     const w = graphemeWidth(segment);

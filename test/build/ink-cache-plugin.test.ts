@@ -27,7 +27,7 @@ describe('the Ink text-cache plugin', () => {
   it('applies to the installed Ink (every patch), so dist/ gets the bounded caches and the fast widths', async () => {
     const text = await bundle("import { render } from 'ink'; console.log(render);");
     expect(text).toContain('__pbcSharedCaches');
-    expect(text).toContain('__pbcSlice(line, from, to)');
+    expect(text).toContain('__pbcSlice(line, from, to, width)');
     expect(text).toContain('row.push(__pbcBlank)');
     expect(text).toContain('styledCharsToString(__pbcStyleRuns(lineWithoutEmptyItems))');
     expect(text).toMatch(/const currentWidth = \w+\(text\)\.width;/); // measure-text's cached answer
@@ -35,6 +35,77 @@ describe('the Ink text-cache plugin', () => {
     // output, measure-text and wrap-text each carry their own generational cache
     expect(text.match(/new PbcGenCache\d*\(/g)?.length).toBeGreaterThanOrEqual(5);
     expect(text).toContain('__pbcNarrow');
+    expect(text).toContain('return /[\\u0080-\\u009F]/.test(text);');
+    expect(text).toContain('__pbcOnlySgr(text)');
+  });
+
+  it("patched Ink's sanitizing gives stock Ink's text for any text (the check for anything to sanitize included)", async () => {
+    const source = [
+      "export { hasAnsiControlCharacters } from './node_modules/ink/build/ansi-tokenizer.js';",
+      "export { default as sanitizeAnsi } from './node_modules/ink/build/sanitize-ansi.js';",
+    ].join('\n');
+    const sanitizePatches: Plugin = {
+      name: 'ink-sanitize-patches',
+      setup(b) {
+        b.onLoad(
+          { filter: /[\\/]ink[\\/]build[\\/](?:ansi-tokenizer|sanitize-ansi)\.js$/ },
+          async (args) => ({
+            contents: patchInkSource(args.path, await readFile(args.path, 'utf8')) as string,
+            loader: 'js',
+          }),
+        );
+      },
+    };
+    type Sanitizing = {
+      hasAnsiControlCharacters: (t: string) => boolean;
+      sanitizeAnsi: (t: string) => string;
+    };
+    const load = async (plugins: Plugin[]) => {
+      const text = await bundle(source, plugins);
+      return (await import(
+        `data:text/javascript;base64,${Buffer.from(text).toString('base64')}`
+      )) as Sanitizing;
+    };
+    const [patched, stock] = [await load([sanitizePatches]), await load([])];
+    expect(patched.sanitizeAnsi).not.toBe(stock.sanitizeAnsi);
+    const pieces = [
+      'a',
+      ' ',
+      '·',
+      '\u001b',
+      '[',
+      '31',
+      ';',
+      ':',
+      'm',
+      '?',
+      'H',
+      '\u001b[31m',
+      '\u001b[39m',
+      '\u001b[1;2m',
+      '\u001b[2J',
+      '\u001b]8;;x\u0007',
+      '\u0080',
+      '\u009b',
+      '\u009f',
+      '\u00a0',
+      '\u007f',
+      '😀',
+      '\ud800',
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.constantFrom(...pieces), { maxLength: 10 }).map((p) => p.join('')),
+          fc.string({ unit: 'binary' }),
+        ),
+        (text) => {
+          expect(patched.hasAnsiControlCharacters(text)).toBe(stock.hasAnsiControlCharacters(text));
+          expect(patched.sanitizeAnsi(text)).toBe(stock.sanitizeAnsi(text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 
   it('lists only code points that string-width counts as one column and that never join a neighbour', () => {
@@ -135,7 +206,20 @@ async function outputClass(plugins: Plugin[]): Promise<OutputClass> {
 }
 
 describe("the plugin's frame text", () => {
-  it('is the string stock Ink writes for any styled lines (cells of the same styles joined)', async () => {
+  it('keeps every style of a line its clip holds whole (stock Ink drops dim under bold)', async () => {
+    const [patched, stock] = [await outputClass([outputPatch]), await outputClass([])];
+    const draw = (Output: OutputClass) => {
+      const out = new Output({ width: 10, height: 1 });
+      out.clip({ x1: 0, x2: 10 });
+      out.write(0, 0, '\u001b[2m\u001b[1mab\u001b[22m', { transformers: [] });
+      out.unclip();
+      return out.get().output;
+    };
+    expect(draw(patched)).toContain('\u001b[2m');
+    expect(draw(stock)).not.toContain('\u001b[2m');
+  });
+
+  it('is the string stock Ink writes for any styled lines (cells of the same styles joined; lines a clip holds whole not cut)', async () => {
     const [patched, stock] = [await outputClass([outputPatch]), await outputClass([])];
     const pieces = [
       'a',
@@ -155,21 +239,28 @@ describe("the plugin's frame text", () => {
       '\u001b[0m',
       '\u001b[42m',
       '\u001b[49m',
+      '·',
     ];
     const line = fc.array(fc.constantFrom(...pieces, ...pieces2), { maxLength: 30 });
     const write = fc.record({ x: fc.nat(12), y: fc.nat(3), parts: line, clip: fc.boolean() });
     fc.assert(
       fc.property(fc.array(write, { maxLength: 6 }), (writes) => {
-        const draw = (Output: OutputClass) => {
+        // stock Ink cuts even a line its clip holds whole (slice-ansi then drops a style that
+        // shares its end code with a later one: dim under bold); the patch draws such a line
+        // as Ink draws it without a clip
+        const draw = (Output: OutputClass, whole: boolean) => {
           const out = new Output({ width: 24, height: 4 });
           for (const w of writes) {
-            if (w.clip) out.clip({ x1: 2, x2: 20 });
-            out.write(w.x, w.y, w.parts.join(''), { transformers: [] });
-            if (w.clip) out.unclip();
+            const text = w.parts.join('');
+            const held = w.x >= 2 && w.x + stringWidth(text) <= 20;
+            const clip = w.clip && !(whole && held);
+            if (clip) out.clip({ x1: 2, x2: 20 });
+            out.write(w.x, w.y, text, { transformers: [] });
+            if (clip) out.unclip();
           }
           return out.get().output;
         };
-        expect(draw(patched)).toBe(draw(stock));
+        expect(draw(patched, false)).toBe(draw(stock, true));
       }),
       { numRuns: 1000 },
     );

@@ -88,7 +88,9 @@ export function OverviewScreen(props: ScreenProps) {
   const oversub = oversubscribed(usePortLoads(rates));
 
   return (
-    <Box width={props.width} height={props.height} paddingX={1}>
+    // one column of margin, the left column, one between, the right column: whole columns
+    // that add up to the width (yoga measured fractions of shrunk columns, then drew them whole)
+    <Box width={props.width} height={props.height} paddingLeft={1}>
       <Box flexDirection="column" width={left}>
         <Section title="Device" from={['identity', 'system']}>
           <KeyValue width={left} labelWidth={11} pairs={devicePairs(identity, system)} />
@@ -111,7 +113,7 @@ export function OverviewScreen(props: ScreenProps) {
           />
         ) : null}
       </Box>
-      <Box width={2} />
+      <Box width={1} />
       <Box flexDirection="column" width={right}>
         <Section title="Environment" from={['environment']}>
           {env ? <EnvLines items={env5} selected={selectedId} width={right} /> : <Text>–</Text>}

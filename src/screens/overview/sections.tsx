@@ -3,7 +3,7 @@ import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import type { ResourceKey } from '../../store/resources.js';
 import type { PortLoad } from '../../traffic/index.js';
-import { Text } from '../../widgets/index.js';
+import { clipLine, Text } from '../../widgets/index.js';
 import { oversubText } from '../ports/load.js';
 import { badCount, type PortRow } from '../ports/rows.js';
 import { StaleMark } from '../stale-mark.js';
@@ -51,10 +51,14 @@ export function PortsSection(props: {
   const known = rows.some((r) => typeof r.rate?.errPps === 'number');
   return (
     <Section title="Ports" from={['info', 'stats']}>
+      {/* lines cut here, as pbc cuts (Ink would, in its measure and in its frame) */}
       <Text wrap="truncate">
-        {props.haveInfo
-          ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
-          : '– (no port data yet)'}
+        {clipLine(
+          props.haveInfo
+            ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
+            : '– (no port data yet)',
+          props.width,
+        )}
       </Text>
       <OverviewItems
         list={props.list}
@@ -63,13 +67,20 @@ export function PortsSection(props: {
         known={known}
       />
       <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
-        OVERSUB: {oversub.length ? oversub.map(oversubText).join(', ') : known ? 'none' : '–'}
+        {clipLine(
+          `OVERSUB: ${oversub.length ? oversub.map(oversubText).join(', ') : known ? 'none' : '–'}`,
+          props.width,
+        )}
       </Text>
       <Text wrap="truncate" dimColor>
-        Since start:{' '}
-        {props.haveStats
-          ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
-          : '–'}
+        {clipLine(
+          `Since start: ${
+            props.haveStats
+              ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
+              : '–'
+          }`,
+          props.width,
+        )}
       </Text>
     </Section>
   );
