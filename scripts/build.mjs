@@ -16,6 +16,7 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { carryProgram } from './bundle-carry.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
 import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
@@ -107,18 +108,13 @@ async function buildOne() {
 
 /**
  * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the program's text (pbc.cjs) as one
- * block comment after the mark (escaped as the loader says).
+ * block comment after the mark (scripts/bundle-carry.mjs says how it is written).
  */
 async function carry(dir) {
   const program = await readFile(join(dir, outName), 'utf8');
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   const key = createHash('sha256').update(program).digest('hex').slice(0, 16);
-  const escaped = program.replaceAll('~', '~~').replaceAll('*/', '*~/');
-  const text = loader.replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`);
-  await writeFile(
-    join(dir, 'pbc.mjs'),
-    `#!/usr/bin/env node\n${text}//@pbc-program\n/*${escaped}*/\n`,
-  );
+  await writeFile(join(dir, 'pbc.mjs'), carryProgram(loader, program, key));
   await chmod(join(dir, 'pbc.mjs'), 0o755);
   await rm(join(dir, outName));
 }

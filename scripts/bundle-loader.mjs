@@ -11,8 +11,8 @@
 //
 // scripts/build.mjs appends the program's text to this file as one block comment after the
 // line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
-// times longer to parse), with `*/` written `*~/` and `~` written `~~`; and replaces
-// __PBC_KEY__ with a hash of the program, so a new build never meets an old cache.
+// times longer to parse), in ASCII, with `*/` written ESCAPED_END (scripts/bundle-carry.mjs);
+// and replaces __PBC_KEY__ with a hash of the program, so a new build never meets an old cache.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -22,16 +22,21 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
+// how the end of a comment (star, slash) is written in the program's comment
+const ESCAPED_END = __PBC_ESCAPED_END__;
 /** How long the first console run of a build waits before it keeps its code cache. */
 const CONSOLE_CACHE_MS = 2000;
-const PROGRAM_MARK = '//@pbc-program';
+const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
-/** The program's text: the comment after the mark, its two escapes undone. */
+/**
+ * The program's text: the comment after the mark (the first one: this file's own text names
+ * the mark only in quotes), its bytes taken as latin1 (they are ASCII), each ESCAPED_END made the end of a comment again.
+ */
 function programText() {
-  const text = readFileSync(filename, 'utf8');
-  const start = text.indexOf('/*', text.lastIndexOf(PROGRAM_MARK)) + 2;
-  return text.slice(start, text.lastIndexOf('*/')).replace(/~([~/])/g, '$1');
+  const file = readFileSync(filename);
+  const start = file.indexOf('/*', file.indexOf(PROGRAM_MARK)) + 2;
+  return file.toString('latin1', start, file.lastIndexOf('*/')).replaceAll(ESCAPED_END, '*/');
 }
 
 /** Global options that take a value: the word after one is not a command. */
