@@ -3,8 +3,12 @@
  * line of its stdout, as `pass show` prints it), the context's plain password (file must be 0600, see config.ts), or a hidden
  * prompt when a user is given and pbc runs on a terminal.
  */
-import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { UsageError } from '../model/errors.js';
+
+/** node:child_process (~2 ms to load) only for a context that has a password_command. */
+const childProcess = () =>
+  createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
 
 export interface PasswordSource {
   password?: string;
@@ -13,7 +17,7 @@ export interface PasswordSource {
 }
 
 export function runPasswordCommand(command: string, context: string): string {
-  const r = spawnSync(command, {
+  const r = childProcess().spawnSync(command, {
     shell: true,
     encoding: 'utf8',
     stdio: ['inherit', 'pipe', 'pipe'],
