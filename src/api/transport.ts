@@ -12,7 +12,6 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import qs from 'qs';
 import { isSecretParameter } from '../model/secrets.js';
 import type { ApiRequest, Method } from './api-request.js';
 import {
@@ -139,22 +138,6 @@ export function redact(value: unknown): unknown {
   );
 }
 
-/**
- * `match[in_port]=1&names[]=a&flag=true`. Brackets stay literal as in the spec; everything
- * else in keys and values is percent-encoded, so an odd field name cannot split the query.
- */
-export function encodeQuery(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  return qs.stringify(query, {
-    arrayFormat: 'brackets',
-    skipNulls: true,
-    encoder: (text, encode, charset, type) => {
-      const out: string = encode(text, encode, charset);
-      return type === 'key' ? out.replace(/%5B/gi, '[').replace(/%5D/gi, ']') : out;
-    },
-  });
-}
-
 /** node:https (and with it TLS and crypto) is loaded only for an https:// device. */
 const https = () => createRequire(import.meta.url)('node:https') as typeof import('node:https');
 
@@ -252,16 +235,12 @@ export class Transport {
       json = params;
       params = undefined;
     }
-    const query = encodeQuery(params);
+    // (query.ts, with qs, is loaded only for a request that has parameters)
+    const q = params === undefined ? undefined : await import('./query.js');
+    const query = q?.encodeQuery(params) ?? '';
     const target = `${path}${query ? `?${query}` : ''}`;
     // Shown decoded (readable), with secrets replaced.
-    const safeQuery = params
-      ? qs.stringify(redact(params), {
-          encode: false,
-          arrayFormat: 'brackets',
-          skipNulls: true,
-        })
-      : '';
+    const safeQuery = q?.shownQuery(redact(params)) ?? '';
     const shown = `${path}${safeQuery ? `?${safeQuery}` : ''}`;
     const body = options.body ?? (json === undefined ? undefined : stringifyJson(json));
     // What this request carries that must not come back in a message.
