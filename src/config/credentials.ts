@@ -55,7 +55,11 @@ export interface PasswordInputs {
   user?: string;
   envPassword?: string;
   context?: { name: string; password?: string; password_command?: string };
-  canPrompt: boolean;
+  /**
+   * Asked only when a prompt is the last resort: it reads process.stdin, whose stream costs
+   * ~1 ms to make, which a command without a user (`pbc get rules`) does not pay.
+   */
+  canPrompt: () => boolean;
   prompt: (question: string) => Promise<string>;
 }
 
@@ -70,7 +74,7 @@ export async function resolvePassword(i: PasswordInputs): Promise<PasswordSource
   if (i.context?.password !== undefined)
     return { password: i.context.password, source: `context '${i.context.name}'` };
   if (i.user === undefined) return { source: 'none (no user)' };
-  if (i.canPrompt)
+  if (i.canPrompt())
     return { password: await i.prompt(`Password for ${i.user}: `), source: 'prompt' };
   throw new UsageError(
     `no password for user '${i.user}' (set PBC_PASSWORD, use a context with password_command, or run on a terminal to be asked)`,
