@@ -1,6 +1,6 @@
-// How the single-file bundle carries its program (scripts/build.mjs --single): the text of the
-// CommonJS program as one block comment after scripts/bundle-loader.mjs, written so that the
-// loader gets it back with the least work at every start (docs/performance.md, "The bundle's
+// How the single-file bundle carries its programs (scripts/build.mjs --single): the text of
+// each CommonJS program as one block comment after scripts/bundle-loader.mjs, written so that
+// the loader gets it back with the least work at every start (docs/performance.md, "The bundle's
 // start and the get path's weight"):
 // - ASCII only: one character outside it (an en dash in a regular expression) made Node
 //   decode the whole 2 MB file, twice, into two-byte strings, and V8 scan it as such. Each
@@ -24,16 +24,19 @@ export function asciiOnly(program) {
 }
 
 /**
- * The bundle's text: `loader` with its two placeholders set (the program's `key`, the
- * escaped end of a comment), then the mark and the program as one block comment.
+ * The bundle's text: `loader` with its placeholders set (the programs' `key`, the escaped
+ * end of a comment, the `vendor` names the second program serves), then the mark and each of `programs` as one block comment (pbc's
+ * own first, then its vendor program: scripts/bundle-vendor.mjs).
  */
-export function carryProgram(loader, program, key) {
-  const text = asciiOnly(program);
-  const mark = ESCAPES.find((e) => !text.includes(`*${e}/`));
-  if (mark === undefined) throw new Error('bundle: no escape for */ that the program lacks');
+export function carryProgram(loader, programs, { key, vendor }) {
+  const texts = programs.map(asciiOnly);
+  const mark = ESCAPES.find((e) => texts.every((t) => !t.includes(`*${e}/`)));
+  if (mark === undefined) throw new Error('bundle: no escape for */ that the programs lack');
   const escapedEnd = `*${mark}/`;
   const head = loader
     .replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`)
-    .replace('= __PBC_ESCAPED_END__;', () => `= ${JSON.stringify(escapedEnd)};`);
-  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\n/*${text.replaceAll('*/', escapedEnd)}*/\n`;
+    .replace('= __PBC_ESCAPED_END__;', () => `= ${JSON.stringify(escapedEnd)};`)
+    .replace('(__PBC_VENDOR__)', () => `(${JSON.stringify(vendor)})`);
+  const comments = texts.map((t) => `/*${t.replaceAll('*/', escapedEnd)}*/\n`).join('');
+  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\n${comments}`;
 }

@@ -17,12 +17,21 @@ import { root } from '../cli/helpers.js';
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-/** Runs `program` (a CommonJS script) carried in a bundle; its stdout and the bundle's text. */
+/** A vendor program serving `yaml` (scripts/bundle-vendor.mjs); it holds text outside ASCII too. */
+const VENDOR_PROGRAM = `module.exports = { get yaml() { return { name: 'yaml ✓ */' }; } };`;
+
+/**
+ * Runs `program` (a CommonJS script) carried in a bundle with VENDOR_PROGRAM; its stdout and
+ * the bundle's text.
+ */
 async function runCarried(program: string): Promise<{ stdout: string; text: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pbc-carry-'));
   dirs.push(dir);
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
-  const text: string = carryProgram(loader, program, 'carry-test');
+  const text: string = carryProgram(loader, [program, VENDOR_PROGRAM], {
+    key: 'carry-test',
+    vendor: ['yaml'],
+  });
   await writeFile(join(dir, 'pbc.mjs'), text);
   const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.mjs'), 'x'], {
     env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') },
@@ -35,7 +44,7 @@ describe('the bundle carries its program', () => {
   const held = ['/* a */', '*~/', '*!/', '~~/', 'a–b', 'ü ✓ 𝔸'];
   const program = `/* a comment */ const held = ${JSON.stringify(held)};
 const dash = /(\\d+)\\s*(?:\\.\\.|–)\\s*(\\d+)/.exec('3–7');
-process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]] }));
+process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]], yaml: require('yaml').name }));
 `;
 
   it('in ASCII, and runs it as it was written', async () => {
@@ -44,7 +53,8 @@ process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]] }));
     expect(program).toMatch(/[^\x00-\x7f]/);
     const { stdout, text } = await runCarried(program);
     expect(text).not.toMatch(/[^\x00-\x7f]/);
-    expect(JSON.parse(stdout)).toEqual({ held, dash: ['3', '7'] });
+    // the program's require of a vendor name gets the vendor program's export
+    expect(JSON.parse(stdout)).toEqual({ held, dash: ['3', '7'], yaml: 'yaml ✓ */' });
   });
 
   it('writes the end of a comment with an escape the program does not hold', async () => {
@@ -52,10 +62,12 @@ process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]] }));
     // the program holds `*~/` itself: the loader is told the next candidate, `*!/`… is
     // held too, so the third
     expect(text).toContain('const ESCAPED_END = "*#/";');
-    // one end of a comment after the mark's `/*`: the comment's own, at the end
-    const mark = '\n//@pbc-program\n/*';
-    expect(text.slice(text.indexOf(mark) + mark.length).indexOf('*/')).toBe(
-      text.length - mark.length - text.indexOf(mark) - 3,
-    );
+    // after the mark, one comment per program, with no end of a comment but its own
+    const mark = '\n//@pbc-program\n';
+    const comments = text.slice(text.indexOf(mark) + mark.length);
+    expect(comments.startsWith('/*') && comments.endsWith('*/\n')).toBe(true);
+    const bodies = comments.slice(2, -3).split('*/\n/*');
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).not.toContain('*/');
   });
 });
