@@ -38,7 +38,7 @@ const filename = fileURLToPath(import.meta.url);
 const file = readFileSync(filename);
 let readTo = file.indexOf(PROGRAM_MARK);
 /**
- * The next program's text (pbc's, then the vendor's): the next comment after the mark (this
+ * pbc's program's text: the first comment after the mark (this
  * file's own text names the mark only in quotes), its bytes taken as latin1 (they are ASCII),
  * each ESCAPED_END made the end of a comment again.
  */
@@ -46,6 +46,13 @@ function nextProgram() {
   const start = file.indexOf('/*', readTo) + 2;
   readTo = file.indexOf('*/', start);
   return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
+}
+
+/** The vendor program, after pbc's: packed (brotli, base64) in its comment. */
+function vendorProgram() {
+  const start = file.indexOf('/*', readTo) + 2;
+  const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
+  return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
 /** Global options that take a value: the word after one is not a command. */
@@ -160,7 +167,7 @@ let vendor;
 /** pbc's program's `require`: the vendor program's packages, else Node's own modules. */
 function pbcRequire(id) {
   if (!VENDOR.has(id)) return nodeRequire(id);
-  vendor ??= run(compile('vendor', nextProgram()).script, nodeRequire);
+  vendor ??= run(compile('vendor', vendorProgram()).script, nodeRequire);
   return vendor[id];
 }
 

@@ -69,5 +69,7 @@ process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]], yaml: requ
     const bodies = comments.slice(2, -3).split('*/\n/*');
     expect(bodies).toHaveLength(2);
     for (const body of bodies) expect(body).not.toContain('*/');
+    // the vendor program, which `pbc get` never runs, is packed: brotli in base64
+    expect(bodies[1]).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 });
