@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { carryProgram } from './bundle-carry.mjs';
 import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
+import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
 import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
@@ -83,7 +84,7 @@ if (!sea)
     outdir,
     define,
     alias,
-    plugins: [inkOutputCache, yogaWithoutFetch],
+    plugins: [inkOutputCache, yogaWithoutFetch, commanderLazyChildProcess],
     minify,
   });
 await rm(stub, { force: true });
@@ -112,8 +113,8 @@ async function buildOne() {
       js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
     plugins: snapshot
-      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
-      : [inkOutputCache, seaNoTopLevelAwait],
+      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse, commanderLazyChildProcess]
+      : [inkOutputCache, seaNoTopLevelAwait, commanderLazyChildProcess],
   });
 }
 
