@@ -16,7 +16,7 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { carryProgram } from './bundle-carry.mjs';
+import { asciiOnly, carryProgram } from './bundle-carry.mjs';
 import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
 import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
@@ -138,8 +138,9 @@ async function carry(dir) {
     [outName, vendorName].map((f) => readFile(join(dir, f), 'utf8')),
   );
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
+  // of the texts compiled (as carried: ASCII), so that no other carrying shares their caches
   const hash = createHash('sha256');
-  for (const p of programs) hash.update(p);
+  for (const p of programs) hash.update(asciiOnly(p));
   const key = hash.digest('hex').slice(0, 16);
   await writeFile(join(dir, 'pbc.mjs'), carryProgram(loader, programs, { key, vendor: VENDOR }));
   await chmod(join(dir, 'pbc.mjs'), 0o755);
