@@ -35,7 +35,8 @@ const CONSOLE_CACHE_MS = 2000;
 const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
-const file = readFileSync(filename);
+// this file's bytes, until the vendor program is taken from them (then no longer held)
+let file = readFileSync(filename);
 let readTo = file.indexOf(PROGRAM_MARK);
 /**
  * pbc's program's text: the first comment after the mark (this
@@ -52,6 +53,7 @@ function nextProgram() {
 function vendorProgram() {
   const start = file.indexOf('/*', readTo) + 2;
   const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
+  file = undefined;
   return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
