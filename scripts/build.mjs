@@ -16,6 +16,9 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { asciiOnly, carryProgram } from './bundle-carry.mjs';
+import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
+import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
 import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
@@ -58,21 +61,38 @@ const define = {
 const alias = { 'react-devtools-core': stub };
 // PBC_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles
 const minify = process.env.PBC_BUILD_NO_MINIFY !== '1';
+/** What every CommonJS program (the executable's, the bundle's two) is built with. */
+const commonJs = {
+  bundle: true,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify,
+  sourcemap: false,
+  legalComments: 'none',
+  define,
+  alias,
+  logLevel: 'warning',
+};
+const vendorName = 'vendor.cjs';
 if (sea) await buildOne();
-else
+if (bundleOnly) await buildVendor();
+if (!sea)
   await buildDist({
     root,
     outdir,
     define,
     alias,
-    plugins: [inkOutputCache, yogaWithoutFetch],
+    plugins: [inkOutputCache, yogaWithoutFetch, commanderLazyChildProcess],
     minify,
   });
 await rm(stub, { force: true });
 if (sea) {
-  const files = await readdir(outdir, { recursive: true });
-  if (files.length !== 1 || files[0] !== outName)
-    throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
+  const files = (await readdir(outdir, { recursive: true })).sort();
+  const expected = bundleOnly ? [outName, vendorName] : [outName];
+  if (files.join() !== expected.join())
+    throw new Error(`--single: expected only ${expected}, esbuild wrote ${files.join(', ')}`);
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -80,47 +100,51 @@ if (snapshot) {
   const file = join(outdir, outName);
   await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
 }
-/** The single executable's or the bundle's one CommonJS file, by esbuild. */
+/** The single executable's one CommonJS file, or the bundle's program (by esbuild). */
 async function buildOne() {
   await build({
-    entryPoints: { [entryName]: entry },
+    ...commonJs,
     outdir,
-    bundle: true,
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    minify,
-    sourcemap: false,
-    legalComments: 'none',
-    define,
-    alias,
+    entryPoints: { [entryName]: entry },
+    // the bundle's program requires the big packages from its vendor program, and so
+    // every import() becomes a require() (the loader's): scripts/bundle-vendor.mjs
+    ...(bundleOnly ? { external: VENDOR, supported: { 'dynamic-import': false } } : {}),
     banner: {
       js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
     plugins: snapshot
-      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
-      : [inkOutputCache, seaNoTopLevelAwait],
-    logLevel: 'warning',
+      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse, commanderLazyChildProcess]
+      : [inkOutputCache, seaNoTopLevelAwait, commanderLazyChildProcess],
+  });
+}
+
+/** The bundle's vendor program (scripts/bundle-vendor.mjs). */
+async function buildVendor() {
+  await build({
+    ...commonJs,
+    stdin: { contents: vendorEntry(), resolveDir: root, sourcefile: 'vendor.cjs', loader: 'js' },
+    outfile: join(outdir, vendorName),
+    banner: { js: "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [inkOutputCache, seaNoTopLevelAwait],
   });
 }
 
 /**
- * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the program's text (pbc.cjs) as one
- * block comment after the mark (escaped as the loader says).
+ * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the texts of pbc's program (pbc.cjs)
+ * and of its vendor program as block comments after the mark (scripts/bundle-carry.mjs).
  */
 async function carry(dir) {
-  const program = await readFile(join(dir, outName), 'utf8');
-  const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
-  const key = createHash('sha256').update(program).digest('hex').slice(0, 16);
-  const escaped = program.replaceAll('~', '~~').replaceAll('*/', '*~/');
-  const text = loader.replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`);
-  await writeFile(
-    join(dir, 'pbc.mjs'),
-    `#!/usr/bin/env node\n${text}//@pbc-program\n/*${escaped}*/\n`,
+  const programs = await Promise.all(
+    [outName, vendorName].map((f) => readFile(join(dir, f), 'utf8')),
   );
+  const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
+  // of the texts compiled (as carried: ASCII), so that no other carrying shares their caches
+  const hash = createHash('sha256');
+  for (const p of programs) hash.update(asciiOnly(p));
+  const key = hash.digest('hex').slice(0, 16);
+  await writeFile(join(dir, 'pbc.mjs'), carryProgram(loader, programs, { key, vendor: VENDOR }));
   await chmod(join(dir, 'pbc.mjs'), 0o755);
-  await rm(join(dir, outName));
+  await Promise.all([outName, vendorName].map((f) => rm(join(dir, f))));
 }
 
 const old = `${finalDir}.old-${process.pid}`;

@@ -1,6 +1,9 @@
 // The single-file bundle's start (npm run bundle, scripts/build.mjs --single): pbc is
-// carried as the text of one CommonJS script (the one the single executable runs, built the
-// same way) and compiled here with a V8 code cache kept in the user's cache directory:
+// carried as the texts of two CommonJS scripts, pbc's own program (the one the single
+// executable runs, built the same way, but for the big packages) and its vendor program
+// (Ink, React, fastify, yaml and more: scripts/bundle-vendor.mjs), which pbc's program requires by
+// name through this loader, and which is compiled only then (the console, the simulator, a
+// config file). Each is compiled with a V8 code cache kept in the user's cache directory:
 // $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for the console, one for
 // the scripted commands. The first run of each on a machine (not --version or --help, which
 // compile next to nothing) compiles as without one and leaves its cache: a command at exit,
@@ -9,10 +12,11 @@
 // A cache V8 refuses (another Node, other V8 flags) is made again; one that cannot be read
 // or written costs only speed.
 //
-// scripts/build.mjs appends the program's text to this file as one block comment after the
+// scripts/build.mjs appends the programs' texts to this file as block comments after the
 // line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
-// times longer to parse), with `*/` written `*~/` and `~` written `~~`; and replaces
-// __PBC_KEY__ with a hash of the program, so a new build never meets an old cache.
+// times longer to parse), in ASCII, with `*/` written ESCAPED_END (scripts/bundle-carry.mjs);
+// and replaces __PBC_KEY__ with a hash of the programs, so a new build never meets an old
+// cache, and __PBC_VENDOR__ with the names the vendor program serves.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -22,16 +26,35 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
+// how the end of a comment (star, slash) is written in the programs' comments
+const ESCAPED_END = __PBC_ESCAPED_END__;
+/** The packages pbc's program requires from the vendor program. */
+const VENDOR = new Set(__PBC_VENDOR__);
 /** How long the first console run of a build waits before it keeps its code cache. */
 const CONSOLE_CACHE_MS = 2000;
-const PROGRAM_MARK = '//@pbc-program';
+const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
-/** The program's text: the comment after the mark, its two escapes undone. */
-function programText() {
-  const text = readFileSync(filename, 'utf8');
-  const start = text.indexOf('/*', text.lastIndexOf(PROGRAM_MARK)) + 2;
-  return text.slice(start, text.lastIndexOf('*/')).replace(/~([~/])/g, '$1');
+// this file's bytes, until the vendor program is taken from them (then no longer held)
+let file = readFileSync(filename);
+let readTo = file.indexOf(PROGRAM_MARK);
+/**
+ * pbc's program's text: the first comment after the mark (this
+ * file's own text names the mark only in quotes), its bytes taken as latin1 (they are ASCII),
+ * each ESCAPED_END made the end of a comment again.
+ */
+function nextProgram() {
+  const start = file.indexOf('/*', readTo) + 2;
+  readTo = file.indexOf('*/', start);
+  return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
+}
+
+/** The vendor program, after pbc's: packed (brotli, base64) in its comment. */
+function vendorProgram() {
+  const start = file.indexOf('/*', readTo) + 2;
+  const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
+  file = undefined;
+  return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
 /** Global options that take a value: the word after one is not a command. */
@@ -61,10 +84,10 @@ function kindOfRun(args) {
   return 'console';
 }
 
-function cacheFile(kind) {
+function cacheFile(name, kind) {
   const env = process.env;
   const dir = env.PBC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'pbc');
-  return join(dir, `bundle-${KEY}-${kind}-${process.version}-${process.arch}.v8cache`);
+  return join(dir, `bundle-${KEY}-${name}-${kind}-${process.version}-${process.arch}.v8cache`);
 }
 
 function readCache(file) {
@@ -87,54 +110,71 @@ function writeCache(file, script) {
 }
 
 const kind = kindOfRun(process.argv.slice(2));
-const file = cacheFile(kind);
-const cachedData = readCache(file);
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {${programText()}\n})`,
-  {
-    filename,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  },
-);
-// what `pbc doctor` says of it
-globalThis.__pbcCodeCache =
-  cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
-if (cachedData === undefined || script.cachedDataRejected) {
-  // A cache holds what its run compiled: --version or --help compile next to nothing.
-  const trivial = process.argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(a));
-  let written = trivial;
-  const keep = () => {
-    if (!written) writeCache(file, script);
-    written = true;
-  };
-  // The console's memory policy changes V8's flags as soon as it runs (src/tui/memory.ts),
-  // and V8 refuses a cache made under other flags than its own at start. On the run that
-  // makes the console's cache the change waits (CONSOLE_CACHE_MS) until the first frames with
-  // the device's data are drawn and compiled, the cache is kept, then the flags are set.
-  const setFlags = v8.setFlagsFromString;
-  let pending;
-  v8.setFlagsFromString = (flags) => {
-    if (written || kind !== 'console') {
-      keep();
-      setFlags(flags);
-      return;
-    }
-    if (pending === undefined)
-      setTimeout(() => {
-        keep();
-        setFlags(pending);
-      }, CONSOLE_CACHE_MS).unref();
-    pending = flags;
-  };
-  process.once('exit', keep);
+// A cache holds what its run compiled: --version or --help compile next to nothing.
+const trivial = process.argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(a));
+/** Scripts compiled without a cache V8 took, with their cache files: kept by keep(). */
+const fresh = [];
+
+function keep() {
+  for (const [cache, script] of fresh.splice(0)) if (!trivial) writeCache(cache, script);
 }
-const module = { exports: {} };
-script.runInThisContext()(
-  module.exports,
-  createRequire(import.meta.url),
-  module,
-  filename,
-  dirname(filename),
-);
-// The program follows (scripts/build.mjs).
+
+// The console's memory policy changes V8's flags as soon as it runs (src/tui/memory.ts),
+// and V8 refuses a cache made under other flags than its own at start. On a run that makes
+// a console's cache the change waits (CONSOLE_CACHE_MS) until the first frames with the
+// device's data are drawn and compiled, the caches are kept, then the flags are set.
+const setFlags = v8.setFlagsFromString;
+let pendingFlags;
+v8.setFlagsFromString = (flags) => {
+  if (fresh.length === 0 || kind !== 'console') {
+    keep();
+    setFlags(flags);
+    return;
+  }
+  if (pendingFlags === undefined)
+    setTimeout(() => {
+      keep();
+      setFlags(pendingFlags);
+    }, CONSOLE_CACHE_MS).unref();
+  pendingFlags = flags;
+};
+process.once('exit', keep);
+
+/** `text` compiled with its code cache, as a function of CommonJS's five arguments. */
+function compile(name, text) {
+  const cache = cacheFile(name, kind);
+  const cachedData = readCache(cache);
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${text}\n})`,
+    {
+      filename,
+      cachedData,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  );
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  if (!used) fresh.push([cache, script]);
+  return { script, status: cachedData === undefined ? 'none' : used ? 'used' : 'rejected' };
+}
+
+/** Runs a compiled program with `require`; its module.exports. */
+function run(script, require) {
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
+  return module.exports;
+}
+
+const nodeRequire = createRequire(import.meta.url);
+let vendor;
+/** pbc's program's `require`: the vendor program's packages, else Node's own modules. */
+function pbcRequire(id) {
+  if (!VENDOR.has(id)) return nodeRequire(id);
+  vendor ??= run(compile('vendor', vendorProgram()).script, nodeRequire);
+  return vendor[id];
+}
+
+const pbc = compile('pbc', nextProgram());
+// what `pbc doctor` says of it
+globalThis.__pbcCodeCache = pbc.status;
+run(pbc.script, pbcRequire);
+// The programs follow (scripts/build.mjs).

@@ -9,6 +9,7 @@ export * from './normalize-rules.js';
 export * from './normalize-savepoints.js';
 export * from './normalize-system.js';
 export * from './ports.js';
+export * from './query.js';
 export * from './request.js';
 export * from './rules.js';
 export * from './savepoints.js';

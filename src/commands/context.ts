@@ -164,7 +164,7 @@ export function deviceCredentials(
     ...(dev.user !== undefined ? { user: dev.user } : {}),
     ...(env.PBC_PASSWORD !== undefined ? { envPassword: env.PBC_PASSWORD } : {}),
     ...(ownContext ? { context: ownContext } : {}),
-    canPrompt: interactive(),
+    canPrompt: interactive,
     prompt: promptHidden,
   });
 }

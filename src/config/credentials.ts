@@ -3,8 +3,12 @@
  * line of its stdout, as `pass show` prints it), the context's plain password (file must be 0600, see config.ts), or a hidden
  * prompt when a user is given and pbc runs on a terminal.
  */
-import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { UsageError } from '../model/errors.js';
+
+/** node:child_process (~2 ms to load) only for a context that has a password_command. */
+const childProcess = () =>
+  createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
 
 export interface PasswordSource {
   password?: string;
@@ -13,7 +17,7 @@ export interface PasswordSource {
 }
 
 export function runPasswordCommand(command: string, context: string): string {
-  const r = spawnSync(command, {
+  const r = childProcess().spawnSync(command, {
     shell: true,
     encoding: 'utf8',
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -51,7 +55,11 @@ export interface PasswordInputs {
   user?: string;
   envPassword?: string;
   context?: { name: string; password?: string; password_command?: string };
-  canPrompt: boolean;
+  /**
+   * Asked only when a prompt is the last resort: it reads process.stdin, whose stream costs
+   * ~1 ms to make, which a command without a user (`pbc get rules`) does not pay.
+   */
+  canPrompt: () => boolean;
   prompt: (question: string) => Promise<string>;
 }
 
@@ -66,7 +74,7 @@ export async function resolvePassword(i: PasswordInputs): Promise<PasswordSource
   if (i.context?.password !== undefined)
     return { password: i.context.password, source: `context '${i.context.name}'` };
   if (i.user === undefined) return { source: 'none (no user)' };
-  if (i.canPrompt)
+  if (i.canPrompt())
     return { password: await i.prompt(`Password for ${i.user}: `), source: 'prompt' };
   throw new UsageError(
     `no password for user '${i.user}' (set PBC_PASSWORD, use a context with password_command, or run on a terminal to be asked)`,

@@ -12,7 +12,6 @@
 import type { ClientOptions } from '../api/index.js';
 import { formatCountdown } from '../model/duration.js';
 import { alive, type PendingRevert, readPending, sameDevice, updatePending } from './pending.js';
-import { spawnGuard } from './spawn.js';
 
 const waiting = (r: PendingRevert) => r.state === 'pending' || r.state === 'reverting';
 
@@ -53,6 +52,8 @@ export async function resume(
   id: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Resumed> {
+  // (spawn.ts and node:child_process are loaded only here: every command reads liveness)
+  const { spawnGuard } = await import('./spawn.js');
   const out: Resumed = { resumed: [], skipped: [] };
   for (const r of orphans(env)) {
     if (id !== undefined && r.id !== id) continue;

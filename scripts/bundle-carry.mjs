@@ -1,0 +1,51 @@
+// How the single-file bundle carries its programs (scripts/build.mjs --single): the text of
+// each CommonJS program as one block comment after scripts/bundle-loader.mjs, written so that
+// the loader gets it back with the least work at every start (docs/performance.md, "The bundle's
+// start and the get path's weight"):
+// - ASCII only: one character outside it (an en dash in a regular expression) made Node
+//   decode the whole 2 MB file, twice, into two-byte strings, and V8 scan it as such. Each
+//   non-ASCII UTF-16 unit is written \uXXXX, as esbuild's own ASCII output writes strings.
+//   Then the loader takes the program's bytes as latin1, the cheapest decoding there is.
+// - The vendor program (the second, scripts/bundle-vendor.mjs), which `pbc get` never runs,
+//   is packed (brotli, then base64): 1.2 MB of text V8 scanned at every start, in 0.4 MB;
+//   unpacking it costs the console and the simulator ~4 ms when they require it.
+// - `*/`, which would end the comment, is written `*E/` with E the first of ESCAPES the
+//   program never holds as `*E/` itself: undone with one replaceAll, where the regular
+//   expression that also undid an escaped `~` cost ~3 ms over 2 MB.
+
+import { brotliCompressSync } from 'node:zlib';
+
+// candidates for E, the character the end of a comment is written with
+const ESCAPES = ['~', '!', '#', '%', '@', '^', '|', '&'];
+/** The line between the loader and the program's comment. */
+export const PROGRAM_MARK = '//@pbc-program';
+
+/** The program in ASCII: each UTF-16 unit above 0x7f written \uXXXX. */
+export function asciiOnly(program) {
+  return program.replace(
+    /[^\x00-\x7f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The bundle's text: `loader` with its placeholders set (the programs' `key`, the escaped
+ * end of a comment, the `vendor` names the second program serves), then the mark and each of `programs` as one block comment (pbc's
+ * own first, then its vendor program: scripts/bundle-vendor.mjs).
+ */
+export function carryProgram(loader, programs, { key, vendor }) {
+  const texts = programs.map(asciiOnly);
+  const mark = ESCAPES.find((e) => texts.every((t) => !t.includes(`*${e}/`)));
+  if (mark === undefined) throw new Error('bundle: no escape for */ that the programs lack');
+  const escapedEnd = `*${mark}/`;
+  const head = loader
+    .replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`)
+    .replace('= __PBC_ESCAPED_END__;', () => `= ${JSON.stringify(escapedEnd)};`)
+    .replace('(__PBC_VENDOR__)', () => `(${JSON.stringify(vendor)})`);
+  const [own, ...packed] = texts;
+  const comments = [
+    `/*${own.replaceAll('*/', escapedEnd)}*/\n`,
+    ...packed.map((t) => `/*${brotliCompressSync(t).toString('base64')}*/\n`),
+  ].join('');
+  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\n${comments}`;
+}

@@ -1,0 +1,25 @@
+// The single-file bundle's second program (scripts/build.mjs --single): the big packages only
+// the console, the simulator or a config file need — Ink, React, yoga, fastify, yaml,
+// prom-client — bundled apart from pbc's own program, which requires them by name through
+// the loader (scripts/bundle-loader.mjs: `require` of one of VENDOR). One program of 2 MB
+// cost every start ~4 ms more than one of 0.9 MB (V8 scans the text and rebuilds the code
+// cache of its whole top level, which holds every function esbuild hoisted there; measured
+// in docs/performance.md): `pbc get` now compiles pbc's program alone, the console both.
+// Each package is one instance (React, Ink and its layout engine are shared by Ink, its text
+// input and pbc's screens), and is evaluated only when first required.
+
+/** What pbc's program requires from the vendor program (its imports of these are external). */
+export const VENDOR = [
+  'fastify',
+  'ink',
+  'ink-text-input',
+  'prom-client',
+  'react',
+  'react/jsx-runtime',
+  'yaml',
+  'yoga-layout',
+];
+
+/** The vendor program's entry: each package a getter, so only what is used is evaluated. */
+export const vendorEntry = () =>
+  `module.exports = {\n${VENDOR.map((v) => `  get ${JSON.stringify(v)}() { return require(${JSON.stringify(v)}); },`).join('\n')}\n};\n`;

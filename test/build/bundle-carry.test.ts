@@ -1,0 +1,75 @@
+/**
+ * How the single-file bundle carries its program (scripts/bundle-carry.mjs): the file is
+ * ASCII whatever the program holds, and the loader (scripts/bundle-loader.mjs) runs exactly
+ * the program it was given: ends of comments, the escape's own characters and text outside
+ * ASCII come back as they were.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ESM script without types
+import { carryProgram } from '../../scripts/bundle-carry.mjs';
+import { root } from '../cli/helpers.js';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+/** A vendor program serving `yaml` (scripts/bundle-vendor.mjs); it holds text outside ASCII too. */
+const VENDOR_PROGRAM = `module.exports = { get yaml() { return { name: 'yaml ✓ */' }; } };`;
+
+/**
+ * Runs `program` (a CommonJS script) carried in a bundle with VENDOR_PROGRAM; its stdout and
+ * the bundle's text.
+ */
+async function runCarried(program: string): Promise<{ stdout: string; text: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pbc-carry-'));
+  dirs.push(dir);
+  const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
+  const text: string = carryProgram(loader, [program, VENDOR_PROGRAM], {
+    key: 'carry-test',
+    vendor: ['yaml'],
+  });
+  await writeFile(join(dir, 'pbc.mjs'), text);
+  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.mjs'), 'x'], {
+    env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') },
+  });
+  return { stdout, text };
+}
+
+describe('the bundle carries its program', () => {
+  // what the program holds (and prints): every case the comment's writing must survive
+  const held = ['/* a */', '*~/', '*!/', '~~/', 'a–b', 'ü ✓ 𝔸'];
+  const program = `/* a comment */ const held = ${JSON.stringify(held)};
+const dash = /(\\d+)\\s*(?:\\.\\.|–)\\s*(\\d+)/.exec('3–7');
+process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]], yaml: require('yaml').name }));
+`;
+
+  it('in ASCII, and runs it as it was written', async () => {
+    // the raw program holds `*/` and text outside ASCII, as the real one does
+    expect(program).toMatch(/\*\//);
+    expect(program).toMatch(/[^\x00-\x7f]/);
+    const { stdout, text } = await runCarried(program);
+    expect(text).not.toMatch(/[^\x00-\x7f]/);
+    // the program's require of a vendor name gets the vendor program's export
+    expect(JSON.parse(stdout)).toEqual({ held, dash: ['3', '7'], yaml: 'yaml ✓ */' });
+  });
+
+  it('writes the end of a comment with an escape the program does not hold', async () => {
+    const { text } = await runCarried(program);
+    // the program holds `*~/` itself: the loader is told the next candidate, `*!/`… is
+    // held too, so the third
+    expect(text).toContain('const ESCAPED_END = "*#/";');
+    // after the mark, one comment per program, with no end of a comment but its own
+    const mark = '\n//@pbc-program\n';
+    const comments = text.slice(text.indexOf(mark) + mark.length);
+    expect(comments.startsWith('/*') && comments.endsWith('*/\n')).toBe(true);
+    const bodies = comments.slice(2, -3).split('*/\n/*');
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).not.toContain('*/');
+    // the vendor program, which `pbc get` never runs, is packed: brotli in base64
+    expect(bodies[1]).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+});
