@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
-import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
+import { asciiOnly, seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
+import { SIM_SCRIPT, simApart } from './sea-sim.mjs';
 import {
   colourAtFirstUse,
   lazyHttp,
@@ -31,6 +32,8 @@ const snapshot = process.argv.includes('--sea-snapshot');
 const bundleOnly = process.argv.includes('--single');
 // the bundle's program is built as the executable's (CommonJS, no top-level await)
 const sea = snapshot || bundleOnly || process.argv.includes('--sea');
+// the executable's (not the bundle's): the simulator is a script of its own (scripts/sea-sim.mjs)
+const simApartToo = sea && !bundleOnly;
 const finalDir = join(
   root,
   snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
@@ -70,9 +73,12 @@ else
   });
 await rm(stub, { force: true });
 if (sea) {
-  const files = await readdir(outdir, { recursive: true });
-  if (files.length !== 1 || files[0] !== outName)
-    throw new Error(`--single: expected only ${outName}, esbuild wrote ${files.join(', ')}`);
+  const files = (await readdir(outdir, { recursive: true })).sort();
+  const expected = simApartToo ? [outName, SIM_SCRIPT].sort() : [outName];
+  if (files.join() !== expected.join())
+    throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
+  for (const f of files)
+    await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -82,8 +88,9 @@ if (snapshot) {
 }
 /** The single executable's or the bundle's one CommonJS file, by esbuild. */
 async function buildOne() {
+  const sim = { [SIM_SCRIPT.replace(/\.cjs$/, '')]: join(root, 'src/sim/server.ts') };
   await build({
-    entryPoints: { [entryName]: entry },
+    entryPoints: { [entryName]: entry, ...(simApartToo ? sim : {}) },
     outdir,
     bundle: true,
     outExtension: { '.js': '.cjs' },
@@ -98,9 +105,12 @@ async function buildOne() {
     banner: {
       js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
-    plugins: snapshot
-      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse]
-      : [inkOutputCache, seaNoTopLevelAwait],
+    plugins: [
+      inkOutputCache,
+      seaNoTopLevelAwait,
+      ...(snapshot ? [colourAtFirstUse] : []),
+      ...(simApartToo ? [simApart] : []),
+    ],
     logLevel: 'warning',
   });
 }

@@ -115,3 +115,20 @@ export const seaNoTopLevelAwait = anchoredEdits(
 export const yogaWithoutFetch = anchoredEdits('yoga-without-fetch', 'scripts/sea-esm.mjs', [
   yogaWasm,
 ]);
+
+/**
+ * `text` (a built script) with every character past ASCII written as a `\uXXXX` escape.
+ * esbuild escapes them in strings and names but leaves regular expression literals as
+ * written, and one such character anywhere makes V8 hold the whole script as a two-byte
+ * string: for the executable's 2 MB script, 4 MB in its startup snapshot, copied out of the
+ * file, checksummed and deserialized at every start (docs/performance.md). `\uXXXX` means the
+ * same character in a string, a template and a regular expression (with or without the u
+ * flag: two escapes of a surrogate pair are one code point there); an identity escape of the
+ * character (`\–`) loses its backslash, which stood for the character alone.
+ */
+export function asciiOnly(text) {
+  return text.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, c) => {
+    const kept = slashes.length % 2 ? slashes.slice(1) : slashes;
+    return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}

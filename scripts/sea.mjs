@@ -23,6 +23,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { SIM_SCRIPT } from './sea-sim.mjs';
 import { train } from './sea-train.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +77,11 @@ async function snapshotExecutable() {
   try {
     const bundle = join(dir, 'snapshot');
     const bytes = await trainedBundle('--sea-snapshot', bundle);
-    await makeExecutable({ main: join(bundle, 'sea-loader.cjs'), useSnapshot: true });
+    await makeExecutable({
+      main: join(bundle, 'sea-loader.cjs'),
+      useSnapshot: true,
+      assets: { [SIM_SCRIPT]: join(bundle, SIM_SCRIPT) },
+    });
     const answer = execFileSync(tmp, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
     return `, startup snapshot (${cacheText(bytes)})`;
@@ -103,6 +108,7 @@ async function codeCacheExecutable() {
     useCodeCache: withCache,
     assets: {
       'pbc.cjs': join(bundle, 'pbc.cjs'),
+      [SIM_SCRIPT]: join(bundle, SIM_SCRIPT),
       ...(withCache ? { 'pbc.cache': join(bundle, 'pbc.cache') } : {}),
     },
   });

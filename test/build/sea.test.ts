@@ -109,6 +109,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () => {
+  // the scripts the executable was built from: the snapshot's, or its fallback's
+  const built = ['snapshot', 'bundle'].map((d) => join(root, 'dist-sea', d)).find(existsSync)!;
+  const script = (name: string) => readFileSync(join(built, name), 'utf8');
+
+  it("holds pbc's script in ASCII, so V8 keeps it one byte a character", () => {
+    // one character past ASCII (a regular expression's en dash) made it two bytes a character
+    expect(script('pbc.cjs')).toMatch(/^[\x00-\x7f]*$/);
+  });
+
+  it("leaves the simulator out of pbc's script: sim.cjs, an asset, compiled when it starts", () => {
+    expect(script('pbc.cjs')).not.toContain('fastify');
+    expect(script('sim.cjs')).toContain('fastify');
+    expect(script('sim.cjs')).toMatch(/^[\x00-\x7f]*$/);
+  });
+});
+
 describe('the single executable, with no node reachable', () => {
   it('finds no node: not on PATH, the binary itself empty, no node_modules', async () => {
     const onPath = await hidden(['/bin/sh', '-c', 'command -v node || echo none']);
@@ -174,11 +191,14 @@ describe('the single executable, with no node reachable', () => {
   }, 60_000);
 
   /** The console in tmux (80×24, node hidden), once its first frame with data is drawn. */
-  async function consoleSession(extraEnv: Record<string, string> = {}): Promise<TmuxSession> {
+  async function consoleSession(
+    extraEnv: Record<string, string> = {},
+    args = ['--url', sim.url],
+  ): Promise<TmuxSession> {
     expect(hasTmux(), 'tmux is required for this test (.ci/run installs it)').toBe(true);
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
-    const command = [...hide, exe, '--url', sim.url].map(quote).join(' ');
+    const command = [...hide, exe, ...args].map(quote).join(' ');
     const s = new TmuxSession(command, {
       columns: 80,
       rows: 24,
@@ -201,6 +221,14 @@ describe('the single executable, with no node reachable', () => {
     expect(s.styledScreen()).toMatch(COLOUR);
     s.keys('3');
     await s.waitFor((x) => x.includes('[3 Rules]') && x.includes('https-3'));
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 60_000);
+
+  it('runs the console against a simulator of its own (--demo: sim.cjs from the executable)', async () => {
+    const s = await consoleSession({}, ['--demo']);
+    expect(s.screen()).toContain('[DEMO]');
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');
