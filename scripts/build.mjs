@@ -18,7 +18,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
-import { asciiOnly, seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
+import {
+  asciiOnly,
+  seaExeNoTopLevelAwait,
+  seaNoTopLevelAwait,
+  YOGA_WASM,
+  yogaWasmBytes,
+  yogaWithoutFetch,
+} from './sea-esm.mjs';
 import { SIM_SCRIPT, simApart } from './sea-sim.mjs';
 import {
   colourAtFirstUse,
@@ -79,6 +86,7 @@ if (sea) {
     throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
   for (const f of files)
     await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
+  if (simApartToo) await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -107,7 +115,7 @@ async function buildOne() {
     },
     plugins: [
       inkOutputCache,
-      seaNoTopLevelAwait,
+      simApartToo ? seaExeNoTopLevelAwait : seaNoTopLevelAwait,
       ...(snapshot ? [colourAtFirstUse] : []),
       ...(simApartToo ? [simApart] : []),
     ],

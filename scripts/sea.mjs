@@ -23,6 +23,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { YOGA_WASM } from './sea-esm.mjs';
 import { SIM_SCRIPT } from './sea-sim.mjs';
 import { train } from './sea-train.mjs';
 
@@ -80,7 +81,7 @@ async function snapshotExecutable() {
     await makeExecutable({
       main: join(bundle, 'sea-loader.cjs'),
       useSnapshot: true,
-      assets: { [SIM_SCRIPT]: join(bundle, SIM_SCRIPT) },
+      assets: { [SIM_SCRIPT]: join(bundle, SIM_SCRIPT), [YOGA_WASM]: join(bundle, YOGA_WASM) },
     });
     const answer = execFileSync(tmp, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
@@ -109,6 +110,7 @@ async function codeCacheExecutable() {
     assets: {
       'pbc.cjs': join(bundle, 'pbc.cjs'),
       [SIM_SCRIPT]: join(bundle, SIM_SCRIPT),
+      [YOGA_WASM]: join(bundle, YOGA_WASM),
       ...(withCache ? { 'pbc.cache': join(bundle, 'pbc.cache') } : {}),
     },
   });

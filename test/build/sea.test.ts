@@ -124,6 +124,12 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     expect(script('sim.cjs')).toContain('fastify');
     expect(script('sim.cjs')).toMatch(/^[\x00-\x7f]*$/);
   });
+
+  it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
+    // 'AGFzbQ' is base64 for the module's magic number, '\0asm'
+    expect(script('pbc.cjs')).not.toContain('AGFzbQ');
+    expect(readFileSync(join(built, 'yoga.wasm')).subarray(0, 4).toString('latin1')).toBe('\0asm');
+  });
 });
 
 describe('the single executable, with no node reachable', () => {
