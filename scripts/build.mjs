@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
+import { APART, apartEntries, scriptsApart } from './sea-apart.mjs';
 import {
   asciiOnly,
   seaExeNoTopLevelAwait,
@@ -26,7 +27,6 @@ import {
   yogaWasmBytes,
   yogaWithoutFetch,
 } from './sea-esm.mjs';
-import { SIM_SCRIPT, simApart } from './sea-sim.mjs';
 import {
   colourAtFirstUse,
   lazyHttp,
@@ -39,8 +39,8 @@ const snapshot = process.argv.includes('--sea-snapshot');
 const bundleOnly = process.argv.includes('--single');
 // the bundle's program is built as the executable's (CommonJS, no top-level await)
 const sea = snapshot || bundleOnly || process.argv.includes('--sea');
-// the executable's (not the bundle's): the simulator is a script of its own (scripts/sea-sim.mjs)
-const simApartToo = sea && !bundleOnly;
+// the executable's (not the bundle's): its servers are scripts of their own (scripts/sea-apart.mjs)
+const apartToo = sea && !bundleOnly;
 const finalDir = join(
   root,
   snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
@@ -81,12 +81,12 @@ else
 await rm(stub, { force: true });
 if (sea) {
   const files = (await readdir(outdir, { recursive: true })).sort();
-  const expected = simApartToo ? [outName, SIM_SCRIPT].sort() : [outName];
+  const expected = [outName, ...(apartToo ? APART.map((a) => a.script) : [])].sort();
   if (files.join() !== expected.join())
     throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
   for (const f of files)
     await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
-  if (simApartToo) await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
+  if (apartToo) await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -96,9 +96,8 @@ if (snapshot) {
 }
 /** The single executable's or the bundle's one CommonJS file, by esbuild. */
 async function buildOne() {
-  const sim = { [SIM_SCRIPT.replace(/\.cjs$/, '')]: join(root, 'src/sim/server.ts') };
   await build({
-    entryPoints: { [entryName]: entry, ...(simApartToo ? sim : {}) },
+    entryPoints: { [entryName]: entry, ...(apartToo ? apartEntries(root) : {}) },
     outdir,
     bundle: true,
     outExtension: { '.js': '.cjs' },
@@ -115,9 +114,9 @@ async function buildOne() {
     },
     plugins: [
       inkOutputCache,
-      simApartToo ? seaExeNoTopLevelAwait : seaNoTopLevelAwait,
+      apartToo ? seaExeNoTopLevelAwait : seaNoTopLevelAwait,
       ...(snapshot ? [colourAtFirstUse] : []),
-      ...(simApartToo ? [simApart] : []),
+      ...(apartToo ? [scriptsApart(root)] : []),
     ],
     logLevel: 'warning',
   });

@@ -119,10 +119,12 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     expect(script('pbc.cjs')).toMatch(/^[\x00-\x7f]*$/);
   });
 
-  it("leaves the simulator out of pbc's script: sim.cjs, an asset, compiled when it starts", () => {
+  it("leaves the servers out of pbc's script: sim.cjs and exporter.cjs, assets compiled when they start", () => {
     expect(script('pbc.cjs')).not.toContain('fastify');
+    expect(script('pbc.cjs')).not.toContain('prom-client');
     expect(script('sim.cjs')).toContain('fastify');
-    expect(script('sim.cjs')).toMatch(/^[\x00-\x7f]*$/);
+    expect(script('exporter.cjs')).toContain('prom-client');
+    for (const name of ['sim.cjs', 'exporter.cjs']) expect(script(name)).toMatch(/^[\x00-\x7f]*$/);
   });
 
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
@@ -169,6 +171,12 @@ describe('the single executable, with no node reachable', () => {
       node: process.version,
       device: { reached: true, name: 'pb-lab-01' },
     });
+  });
+
+  it('scrapes the device for Prometheus (pbc exporter --once: exporter.cjs from the executable)', async () => {
+    const r = await hidden([exe, 'exporter', '--url', sim.url, '--once']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^pbc_up\{device="[^"]+"\} 1$/m);
   });
 
   it('serves the simulator (pbc sim) and stops on SIGTERM', async () => {
