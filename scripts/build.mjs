@@ -23,6 +23,8 @@ import {
   asciiOnly,
   seaExeNoTopLevelAwait,
   seaNoTopLevelAwait,
+  TO_ESM_ONCE,
+  toEsmOnce,
   YOGA_WASM,
   yogaWasmBytes,
   yogaWithoutFetch,
@@ -86,7 +88,11 @@ if (sea) {
     throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
   for (const f of files)
     await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
-  if (apartToo) await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
+  if (apartToo) {
+    await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
+    const file = join(outdir, outName);
+    await writeFile(file, toEsmOnce(await readFile(file, 'utf8')));
+  }
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -110,7 +116,7 @@ async function buildOne() {
     define,
     alias,
     banner: {
-      js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
+      js: `${snapshot ? SNAPSHOT_HELPERS : ''}${apartToo ? `${TO_ESM_ONCE}\n` : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
     plugins: [
       inkOutputCache,

@@ -186,3 +186,32 @@ export function asciiOnly(text) {
     return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
+
+/** Defined in the executable's scripts' banner (toEsmOnce). */
+export const TO_ESM_ONCE = `function __pbcToEsmOnce(f){const seen=[new WeakMap,new WeakMap];return(m,node)=>{if(m==null||typeof m!=="object"&&typeof m!=="function")return f(m,node);const s=seen[node?1:0];let ns=s.get(m);if(ns===undefined){ns=f(m,node);s.set(m,ns)}return ns}}`;
+
+/**
+ * `text` (an esbuild CommonJS bundle) with esbuild's `__toESM` helper made to answer the same
+ * object for the same CommonJS module: esbuild calls it once in every module that imports one
+ * (82 times for React, 50 for its JSX runtime), and each call copies every export as a getter
+ * of a new object — about 4,000 functions, accessors and dictionaries that the executable's
+ * startup snapshot holds and deserializes at every start, for 133 equal objects. Sharing them is
+ * safe: an ES module namespace is read-only. Fails when the helper is not found.
+ */
+export function toEsmOnce(text) {
+  const helper =
+    /var ([\w$]+) ?= ?\(([\w$]+), ?([\w$]+), ?([\w$]+)\) ?=> ?\(\4 ?= ?\2 ?!= ?null ?\?/g;
+  const found = [...text.matchAll(helper)];
+  if (found.length !== 1)
+    throw new Error(`scripts/sea-esm.mjs: esbuild's __toESM helper found ${found.length} times`);
+  const start = found[0].index + found[0][0].indexOf('=', 4) + 1;
+  const body = text.indexOf('=>', start) + 2;
+  let depth = 0;
+  let end = text.indexOf('(', body);
+  do {
+    const c = text[end++];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+  } while (depth > 0);
+  return `${text.slice(0, start)}__pbcToEsmOnce(${text.slice(start, end)})${text.slice(end)}`;
+}
