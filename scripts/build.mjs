@@ -16,12 +16,22 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { asciiOnly, carryProgram } from './bundle-carry.mjs';
+import { carryProgram } from './bundle-carry.mjs';
 import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
 import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { buildDist } from './rolldown-dist.mjs';
-import { seaNoTopLevelAwait, yogaWithoutFetch } from './sea-esm.mjs';
+import { APART, apartEntries, scriptsApart } from './sea-apart.mjs';
+import {
+  asciiOnly,
+  seaExeNoTopLevelAwait,
+  seaNoTopLevelAwait,
+  TO_ESM_ONCE,
+  toEsmOnce,
+  YOGA_WASM,
+  yogaWasmBytes,
+  yogaWithoutFetch,
+} from './sea-esm.mjs';
 import {
   colourAtFirstUse,
   lazyHttp,
@@ -34,6 +44,8 @@ const snapshot = process.argv.includes('--sea-snapshot');
 const bundleOnly = process.argv.includes('--single');
 // the bundle's program is built as the executable's (CommonJS, no top-level await)
 const sea = snapshot || bundleOnly || process.argv.includes('--sea');
+// the executable's (not the bundle's): its servers are scripts of their own (scripts/sea-apart.mjs)
+const apartToo = sea && !bundleOnly;
 const finalDir = join(
   root,
   snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
@@ -90,9 +102,20 @@ if (!sea)
 await rm(stub, { force: true });
 if (sea) {
   const files = (await readdir(outdir, { recursive: true })).sort();
-  const expected = bundleOnly ? [outName, vendorName] : [outName];
+  const expected = [
+    outName,
+    ...(bundleOnly ? [vendorName] : []),
+    ...(apartToo ? APART.map((a) => a.script) : []),
+  ].sort();
   if (files.join() !== expected.join())
-    throw new Error(`--single: expected only ${expected}, esbuild wrote ${files.join(', ')}`);
+    throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
+  for (const f of files)
+    await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
+  if (apartToo) {
+    await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
+    const file = join(outdir, outName);
+    await writeFile(file, toEsmOnce(await readFile(file, 'utf8')));
+  }
   if (bundleOnly) await carry(outdir);
   else await chmod(join(outdir, outName), 0o755);
 }
@@ -105,16 +128,20 @@ async function buildOne() {
   await build({
     ...commonJs,
     outdir,
-    entryPoints: { [entryName]: entry },
+    entryPoints: { [entryName]: entry, ...(apartToo ? apartEntries(root) : {}) },
     // the bundle's program requires the big packages from its vendor program, and so
     // every import() becomes a require() (the loader's): scripts/bundle-vendor.mjs
     ...(bundleOnly ? { external: VENDOR, supported: { 'dynamic-import': false } } : {}),
     banner: {
-      js: `${snapshot ? SNAPSHOT_HELPERS : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
+      js: `${snapshot ? SNAPSHOT_HELPERS : ''}${apartToo ? `${TO_ESM_ONCE}\n` : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
-    plugins: snapshot
-      ? [inkOutputCache, seaNoTopLevelAwait, colourAtFirstUse, commanderLazyChildProcess]
-      : [inkOutputCache, seaNoTopLevelAwait, commanderLazyChildProcess],
+    plugins: [
+      inkOutputCache,
+      apartToo ? seaExeNoTopLevelAwait : seaNoTopLevelAwait,
+      ...(snapshot ? [colourAtFirstUse] : []),
+      ...(apartToo ? [scriptsApart(root)] : []),
+      commanderLazyChildProcess,
+    ],
   });
 }
 
@@ -138,9 +165,9 @@ async function carry(dir) {
     [outName, vendorName].map((f) => readFile(join(dir, f), 'utf8')),
   );
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
-  // of the texts compiled (as carried: ASCII), so that no other carrying shares their caches
+  // of the texts compiled (as carried: ASCII, above), so that no other carrying shares their caches
   const hash = createHash('sha256');
-  for (const p of programs) hash.update(asciiOnly(p));
+  for (const p of programs) hash.update(p);
   const key = hash.digest('hex').slice(0, 16);
   await writeFile(join(dir, 'pbc.mjs'), carryProgram(loader, programs, { key, vendor: VENDOR }));
   await chmod(join(dir, 'pbc.mjs'), 0o755);

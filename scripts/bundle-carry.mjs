@@ -4,7 +4,7 @@
 // start and the get path's weight"):
 // - ASCII only: one character outside it (an en dash in a regular expression) made Node
 //   decode the whole 2 MB file, twice, into two-byte strings, and V8 scan it as such. Each
-//   non-ASCII UTF-16 unit is written \uXXXX, as esbuild's own ASCII output writes strings.
+//   non-ASCII UTF-16 unit is written \uXXXX (scripts/sea-esm.mjs `asciiOnly`, the executable's too).
 //   Then the loader takes the program's bytes as latin1, the cheapest decoding there is.
 // - The vendor program (the second, scripts/bundle-vendor.mjs), which `pbc get` never runs,
 //   is packed (brotli, then base64): 1.2 MB of text V8 scanned at every start, in 0.4 MB;
@@ -14,19 +14,13 @@
 //   expression that also undid an escaped `~` cost ~3 ms over 2 MB.
 
 import { brotliCompressSync } from 'node:zlib';
+import { asciiOnly } from './sea-esm.mjs';
 
 // candidates for E, the character the end of a comment is written with
 const ESCAPES = ['~', '!', '#', '%', '@', '^', '|', '&'];
 /** The line between the loader and the program's comment. */
 export const PROGRAM_MARK = '//@pbc-program';
 
-/** The program in ASCII: each UTF-16 unit above 0x7f written \uXXXX. */
-export function asciiOnly(program) {
-  return program.replace(
-    /[^\x00-\x7f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 /**
  * The bundle's text: `loader` with its placeholders set (the programs' `key`, the escaped

@@ -23,6 +23,10 @@ const modules = [
   import('../src/tui/root.tsx'),
   import('../src/tui/fullscreen.ts'),
   import('../src/tui/memory.ts'),
+  // the scripted commands' common path (src/commands/lazy.ts loads them beside the command)
+  import('../src/commands/execute.ts'),
+  import('../src/commands/get.ts'),
+  import('../src/guard/liveness.ts'),
 ];
 Promise.all(modules).catch((e) => {
   process.stderr.write(`sea-snapshot: a module failed to load: ${e?.stack ?? e}\n`);

@@ -23,6 +23,8 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
+import { APART } from './sea-apart.mjs';
+import { YOGA_WASM } from './sea-esm.mjs';
 import { train } from './sea-train.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +46,10 @@ async function trainedBundle(flag, bundle) {
   await rm(cache, { force: true });
   return withCache ? await train(bundle, cache) : 0;
 }
+
+/** The assets beside pbc.cjs in `bundle`: the scripts apart (scripts/sea-apart.mjs), yoga's WebAssembly. */
+const assets = (bundle) =>
+  Object.fromEntries([...APART.map((a) => a.script), YOGA_WASM].map((f) => [f, join(bundle, f)]));
 
 const cacheText = (bytes) =>
   withCache ? `code cache ${(bytes / 2 ** 20).toFixed(1)} MiB` : 'no code cache';
@@ -76,7 +82,11 @@ async function snapshotExecutable() {
   try {
     const bundle = join(dir, 'snapshot');
     const bytes = await trainedBundle('--sea-snapshot', bundle);
-    await makeExecutable({ main: join(bundle, 'sea-loader.cjs'), useSnapshot: true });
+    await makeExecutable({
+      main: join(bundle, 'sea-loader.cjs'),
+      useSnapshot: true,
+      assets: assets(bundle),
+    });
     const answer = execFileSync(tmp, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
     return `, startup snapshot (${cacheText(bytes)})`;
@@ -103,6 +113,7 @@ async function codeCacheExecutable() {
     useCodeCache: withCache,
     assets: {
       'pbc.cjs': join(bundle, 'pbc.cjs'),
+      ...assets(bundle),
       ...(withCache ? { 'pbc.cache': join(bundle, 'pbc.cache') } : {}),
     },
   });

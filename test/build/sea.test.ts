@@ -109,6 +109,31 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () => {
+  // the scripts the executable was built from: the snapshot's, or its fallback's
+  const built = ['snapshot', 'bundle'].map((d) => join(root, 'dist-sea', d)).find(existsSync)!;
+  const script = (name: string) => readFileSync(join(built, name), 'utf8');
+
+  it("holds pbc's script in ASCII, so V8 keeps it one byte a character", () => {
+    // one character past ASCII (a regular expression's en dash) made it two bytes a character
+    expect(script('pbc.cjs')).toMatch(/^[\x00-\x7f]*$/);
+  });
+
+  it("leaves the servers out of pbc's script: sim.cjs and exporter.cjs, assets compiled when they start", () => {
+    expect(script('pbc.cjs')).not.toContain('fastify');
+    expect(script('pbc.cjs')).not.toContain('prom-client');
+    expect(script('sim.cjs')).toContain('fastify');
+    expect(script('exporter.cjs')).toContain('prom-client');
+    for (const name of ['sim.cjs', 'exporter.cjs']) expect(script(name)).toMatch(/^[\x00-\x7f]*$/);
+  });
+
+  it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
+    // 'AGFzbQ' is base64 for the module's magic number, '\0asm'
+    expect(script('pbc.cjs')).not.toContain('AGFzbQ');
+    expect(readFileSync(join(built, 'yoga.wasm')).subarray(0, 4).toString('latin1')).toBe('\0asm');
+  });
+});
+
 describe('the single executable, with no node reachable', () => {
   it('finds no node: not on PATH, the binary itself empty, no node_modules', async () => {
     const onPath = await hidden(['/bin/sh', '-c', 'command -v node || echo none']);
@@ -148,6 +173,12 @@ describe('the single executable, with no node reachable', () => {
     });
   });
 
+  it('scrapes the device for Prometheus (pbc exporter --once: exporter.cjs from the executable)', async () => {
+    const r = await hidden([exe, 'exporter', '--url', sim.url, '--once']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^pbc_up\{device="[^"]+"\} 1$/m);
+  });
+
   it('serves the simulator (pbc sim) and stops on SIGTERM', async () => {
     const [file, ...rest] = [...hide, exe, 'sim', '--port', '0'];
     const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
@@ -174,11 +205,14 @@ describe('the single executable, with no node reachable', () => {
   }, 60_000);
 
   /** The console in tmux (80×24, node hidden), once its first frame with data is drawn. */
-  async function consoleSession(extraEnv: Record<string, string> = {}): Promise<TmuxSession> {
+  async function consoleSession(
+    extraEnv: Record<string, string> = {},
+    args = ['--url', sim.url],
+  ): Promise<TmuxSession> {
     expect(hasTmux(), 'tmux is required for this test (.ci/run installs it)').toBe(true);
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const path = hide.length ? '/usr/sbin:/usr/bin:/sbin:/bin' : emptyBin;
-    const command = [...hide, exe, '--url', sim.url].map(quote).join(' ');
+    const command = [...hide, exe, ...args].map(quote).join(' ');
     const s = new TmuxSession(command, {
       columns: 80,
       rows: 24,
@@ -201,6 +235,14 @@ describe('the single executable, with no node reachable', () => {
     expect(s.styledScreen()).toMatch(COLOUR);
     s.keys('3');
     await s.waitFor((x) => x.includes('[3 Rules]') && x.includes('https-3'));
+    s.keys('q');
+    await s.waitFor((x) => x.includes('after-pbc'));
+    expect(s.status()).toBe('exit=0');
+  }, 60_000);
+
+  it('runs the console against a simulator of its own (--demo: sim.cjs from the executable)', async () => {
+    const s = await consoleSession({}, ['--demo']);
+    expect(s.screen()).toContain('[DEMO]');
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');
