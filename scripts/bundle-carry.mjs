@@ -21,7 +21,6 @@ const ESCAPES = ['~', '!', '#', '%', '@', '^', '|', '&'];
 /** The line between the loader and the program's comment. */
 export const PROGRAM_MARK = '//@pbc-program';
 
-
 /**
  * The bundle's text: `loader` with its placeholders set (the programs' `key`, the escaped
  * end of a comment, the `vendor` names the second program serves), then the mark and each of `programs` as one block comment (pbc's
