@@ -119,11 +119,17 @@ export async function parseJsonInSlices(
   return parseJsonBytes(Buffer.from(text, 'utf8'), { ...options, minChars: 0 });
 }
 
-/** The sliced parse alone: throws where `parseJsonInSlices` would fall back (for tests). */
-export async function parseSlicesOnly(text: string, options: SliceOptions = {}): Promise<unknown> {
-  if (!wellFormed(text)) throw new SyntaxError('lone surrogates are not read in slices');
+/** The sliced parse alone, of a text or of bytes: throws where the others would fall back (for tests). */
+export async function parseSlicesOnly(
+  source: string | Uint8Array,
+  options: SliceOptions = {},
+): Promise<unknown> {
+  if (typeof source === 'string' && !wellFormed(source))
+    throw new SyntaxError('lone surrogates are not read in slices');
+  const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+  const start = typeof source === 'string' || !hasBom(bytes) ? 0 : 3;
   try {
-    return await new SlicedParser(Buffer.from(text, 'utf8'), options, 0).parse();
+    return await new SlicedParser(bytes, options, start).parse();
   } catch (error) {
     throw error instanceof ElementFailure ? error.error : error;
   }
