@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import qs from 'qs';
 import { isSecretParameter } from '../model/secrets.js';
 import type { ApiRequest, Method } from './api-request.js';
+import { bodyBytes } from './body-bytes.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -30,7 +31,6 @@ import {
   TimeoutError,
 } from './errors.js';
 import { stringifyJson } from './json.js';
-import { bodyBytes } from './body-bytes.js';
 import { type ElementMap, parseJsonBytes } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
@@ -497,10 +497,9 @@ async function parseBody(bytes: Buffer, elements: ElementMap | undefined): Promi
     : undefined;
   try {
     return { data: await parseJsonBytes(bytes, mapped ? { elements: mapped } : {}), parsed: true };
-  } catch (error) {
+  } catch {
     if (failure) throw failure.error;
-    if (decode(bytes).trim() === '')
-      return { data: null, parsed: true };
+    if (decode(bytes).trim() === '') return { data: null, parsed: true };
     return { data: null, parsed: false };
   }
 }
