@@ -6,6 +6,11 @@
  * top-level object), following strings, their escapes and brackets, and parses them a slice
  * of elements at a time, the event loop running in between.
  *
+ * The scanner reads the answer's **bytes** (UTF-8), never the whole answer as one text: JSON's
+ * punctuation is ASCII, so every slice begins and ends on a whole character and is decoded on
+ * its own. With `elements` each element becomes what the caller makes of it (a model Rule) as
+ * its slice is parsed, so the wire objects of the whole answer never exist at once either.
+ *
  * A slice is parsed by `JSON.parse`, 3–4 times faster than the lossless parser and with far
  * less garbage, made exact: the scanner notes every integer of 16 digits or more outside
  * strings (a cookie, a 64-bit counter; every shorter integer is below 2^53), the slice's text
@@ -13,9 +18,9 @@
  * strings are turned back into numbers by `parseNumber`, exactly as the lossless parser does.
  * A slice whose text holds the mark itself, written or escaped, goes to the lossless parser.
  *
- * The result is the value `parseJson(text)` gives, or its SyntaxError: anything the scanner
- * does not follow, or any slice that does not parse, and the whole text is parsed in one go by
- * `parseJson`. Texts below SLICED_MIN_CHARS always are.
+ * The result is the value `parseJson(text)` gives for the decoded text, or its SyntaxError:
+ * anything the scanner does not follow, or any slice that does not parse, and the whole text is
+ * decoded and parsed in one go by `parseJson`. Answers below SLICED_MIN_CHARS always are.
  */
 import { parseJson, parseNumber } from './json.js';
 import { defineOwn } from './shape.js';
