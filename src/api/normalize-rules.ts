@@ -2,8 +2,8 @@
 import type { Bucket, Group, GroupType, Match, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { parseJson } from './json.js';
+import { type ElementMap, mapElements } from './json-slices.js';
 import { At, type Item, isObject, items, Rec, str, stringMap } from './shape.js';
-import { mapInSlices } from './slices.js';
 
 /** OpenFlow's default priority, also what PUT /rules assumes when priority is empty. */
 export const DEFAULT_PRIORITY = 32768;
@@ -112,8 +112,33 @@ export async function normalizeRuleListInSlices(
   endpoint = 'GET /rules/all',
   share: (rule: Rule) => Rule = (rule) => rule,
 ): Promise<RuleList> {
+  return ruleListRead(await mapElements(wire, ruleElements(endpoint, share)), endpoint);
+}
+
+const isRulesMember = (member: string) => member.replace(/[_-]/g, '').toLowerCase() === 'rules';
+
+/**
+ * What each element of a GET /rules/all answer becomes as the answer is parsed (the transport's
+ * `elements`, json-slices.ts): the rules — of a bare array, or of the object's `rules` member —
+ * normalized and given to `share`; the elements of any other array stay as they are. The wire
+ * objects of the whole answer then never exist at once. Read the list with `ruleListRead`.
+ */
+export function ruleElements(
+  endpoint = 'GET /rules/all',
+  share: (rule: Rule) => Rule = (rule) => rule,
+): ElementMap {
+  const top = new At(endpoint);
+  const member = top.key('rules');
+  return (value, index, key) => {
+    if (key === undefined) return share(normalizeRule(value, top.index(index)));
+    return isRulesMember(key) ? share(normalizeRule(value, member.index(index))) : value;
+  };
+}
+
+/** The list of an answer whose rules `ruleElements` has already made. */
+export function ruleListRead(wire: unknown, endpoint = 'GET /rules/all'): RuleList {
   const list = ruleItems(wire, endpoint);
-  return list.end(await mapInSlices(list.items, (i) => share(normalizeRule(i.value, i.at))));
+  return list.end(list.items.map((i) => i.value as Rule));
 }
 
 /**

@@ -1,7 +1,12 @@
 /** The rules and groups families: /rules, /rules/all, /rules/counters, /groups, /groups/all. */
 import type { Bucket, Group, GroupType, Rule, RuleInput, RuleKey } from '../model/types.js';
 import { joinActions } from '../model/vocabulary.js';
-import { normalizeGroupList, normalizeRuleListInSlices, type RuleList } from './normalize-rules.js';
+import {
+  normalizeGroupList,
+  type RuleList,
+  ruleElements,
+  ruleListRead,
+} from './normalize-rules.js';
 import type { Transport } from './transport.js';
 
 export interface RulesApi {
@@ -37,7 +42,9 @@ export function ruleQuery(rule: RuleInput): Record<string, unknown> {
 export function rulesApi(t: Transport): RulesApi {
   return {
     async list(share) {
-      return normalizeRuleListInSlices(await t.request('GET', '/rules/all'), undefined, share);
+      // each rule normalized and shared as its slice of the answer is parsed
+      const elements = ruleElements('GET /rules/all', share);
+      return ruleListRead(await t.request('GET', '/rules/all', { elements }));
     },
     add: (rule) => t.write('POST', '/rules', { query: ruleQuery(rule) }),
     modify: (rule) => t.write('PUT', '/rules', { query: ruleQuery(rule) }),

@@ -3,6 +3,7 @@
  * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
  * mapping to the PbcError family. Responses are parsed losslessly (see json.ts), big ones in
  * slices (json-slices.ts).
+ * A body is read as bytes and parsed from them: a big answer is never decoded as one text.
  *
  * Secrets never travel in a URL: a write whose parameters hold a password-like field is
  * sent as a JSON body (the spec: every function also accepts JSON), so no password lands
@@ -14,6 +15,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { createRequire } from 'node:module';
 import { isSecretParameter } from '../model/secrets.js';
 import type { ApiRequest, Method } from './api-request.js';
+import { bodyBytes } from './body-bytes.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -28,11 +30,10 @@ import {
   TimeoutError,
 } from './errors.js';
 import { stringifyJson } from './json.js';
-import { parseJsonInSlices } from './json-slices.js';
+import { type ElementMap, parseJsonBytes } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
 import { networkError } from './network-errors.js';
 import { describe, field, isObject, normalizeResult } from './shape.js';
-import { nextTurn } from './slices.js';
 import { type WriteContext, writeContext } from './write-context.js';
 
 export type { ApiRequest, Method } from './api-request.js';
@@ -120,6 +121,12 @@ export interface RequestOptions {
   /** A ready JSON text body. */
   body?: string;
   timeoutMs?: number;
+  /**
+   * Applied, in a successful answer (2xx), to each element of the top-level array or of the
+   * top-level object's arrays as it is parsed (json-slices.ts): the rules reader normalizes
+   * each rule there. Its errors end the request as they are.
+   */
+  elements?: ElementMap;
 }
 
 /** True when a declared secret parameter (secrets.ts) occurs anywhere in the parameters. */
@@ -259,8 +266,9 @@ export class Transport {
       try {
         const res = await this.attempt(method, endpoint, target, body, options.timeoutMs);
         status = res.status;
-        const parsed = await parseBody(res.text);
-        return this.interpret(method, endpoint, res.status, res.text, res.location, parsed);
+        const ok = res.status >= 200 && res.status < 300;
+        const parsed = await parseBody(res.bytes, ok ? options.elements : undefined);
+        return this.interpret(method, endpoint, res.status, res.bytes, res.location, parsed);
       } catch (err) {
         failure = maskError(err, secrets);
         const retriable =
@@ -286,14 +294,14 @@ export class Transport {
     return Promise.resolve();
   }
 
-  /** One exchange: the status and body text, or a ConnectionError/TimeoutError. */
+  /** One exchange: the status and body bytes, or a ConnectionError/TimeoutError. */
   private async attempt(
     method: Method,
     endpoint: string,
     target: string,
     body: string | undefined,
     timeoutMs = this.timeoutMs,
-  ): Promise<{ status: number; text: string; location: string | undefined }> {
+  ): Promise<{ status: number; bytes: Buffer; location: string | undefined }> {
     if (this.closed)
       throw new ConnectionError(`${endpoint} not sent: the connection was closed`, 'other');
     const controller = new AbortController();
@@ -319,8 +327,9 @@ export class Transport {
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > limit)
         throw tooLarge(`announces ${formatBytes(declared)}, over the limit of`);
-      const text = await bodyText(res, limit, () => tooLarge('exceeds'));
-      return { status: res.statusCode ?? 0, text, location: loc };
+      const length = Number.isFinite(declared) ? declared : undefined;
+      const bytes = await bodyBytes(res, limit, () => tooLarge('exceeds'), length);
+      return { status: res.statusCode ?? 0, bytes, location: loc };
     } catch (err) {
       if (err instanceof AnswerTooLargeError) throw err;
       if (this.closed && !timedOut)
@@ -363,7 +372,7 @@ export class Transport {
     method: Method,
     endpoint: string,
     status: number,
-    text: string,
+    bytes: Buffer,
     location: string | undefined,
     body: ParsedBody,
   ): unknown {
@@ -395,11 +404,12 @@ export class Transport {
       );
     }
     if (status >= 400) {
+      const text = decode(bytes);
       const excerpt = text.trim() === '' ? 'empty body' : describe(text.trim());
       throw new DeviceError(`${endpoint} failed with HTTP ${status} (${excerpt})`, { status });
     }
     if (!parsed)
-      throw new ParseError(endpoint, '', `the body is not JSON: ${describe(text.trim())}`);
+      throw new ParseError(endpoint, '', `the body is not JSON: ${describe(decode(bytes).trim())}`);
     if (method !== 'GET' && isObject(data)) {
       const result = field(data, 'result');
       if (typeof result === 'string' && isErrorResult(result)) {
@@ -445,43 +455,8 @@ export class Transport {
   }
 }
 
-/** Bytes of a body decoded at a time. */
-const DECODE_BYTES = 1024 * 1024;
-
-/**
- * The body as text (a BOM dropped, as `body.text()` does), decoded a megabyte at a time as it
- * arrives: text() would copy a 17 MB answer into one buffer and decode it in one go, ~0.15 s in
- * which the console answers no key. Pieces of a megabyte (not each 64 KB chunk) so that the
- * garbage collector need not copy the decoded text around while the rest arrives. More than
- * `limit` bytes: `tooLarge()` is thrown at once, before the rest is read.
- */
-async function bodyText(
-  body: AsyncIterable<Uint8Array>,
-  limit = Number.POSITIVE_INFINITY,
-  tooLarge: () => Error = () => new Error('answer too large'),
-): Promise<string> {
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let batch: Uint8Array[] = [];
-  let size = 0;
-  let total = 0;
-  for await (const chunk of body) {
-    total += chunk.length;
-    // stopped as soon as it is too big: nothing more is read or kept
-    if (total > limit) throw tooLarge();
-    batch.push(chunk);
-    size += chunk.length;
-    if (size >= DECODE_BYTES) {
-      parts.push(decoder.decode(Buffer.concat(batch, size), { stream: true }));
-      batch = [];
-      size = 0;
-      // chunks already received are read without a turn of the event loop in between
-      await nextTurn();
-    }
-  }
-  parts.push(decoder.decode(Buffer.concat(batch, size)));
-  return parts.join('');
-}
+/** A body as text, as `body.text()` decodes it (a BOM dropped). */
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 interface ParsedBody {
   /** null for an empty body or one that is not JSON. */
@@ -489,12 +464,27 @@ interface ParsedBody {
   parsed: boolean;
 }
 
-/** The body as JSON; a big one is parsed in slices so the console keeps answering keys. */
-async function parseBody(text: string): Promise<ParsedBody> {
-  if (text.trim() === '') return { data: null, parsed: true };
+/**
+ * The body as JSON, parsed from its bytes; a big one in slices so the console keeps answering
+ * keys. An error of `elements` (a malformed rule) is thrown as it is.
+ */
+async function parseBody(bytes: Buffer, elements: ElementMap | undefined): Promise<ParsedBody> {
+  let failure: { error: unknown } | undefined;
+  const mapped: ElementMap | undefined = elements
+    ? (value, index, member) => {
+        try {
+          return elements(value, index, member);
+        } catch (error) {
+          failure = { error };
+          throw error;
+        }
+      }
+    : undefined;
   try {
-    return { data: await parseJsonInSlices(text), parsed: true };
+    return { data: await parseJsonBytes(bytes, mapped ? { elements: mapped } : {}), parsed: true };
   } catch {
+    if (failure) throw failure.error;
+    if (decode(bytes).trim() === '') return { data: null, parsed: true };
     return { data: null, parsed: false };
   }
 }

@@ -7,7 +7,8 @@
  * (65,536 rules, ~90 MB live) the same flag makes full collections frequent and keys slow
  * (Rules p95 35 → 100+ ms), so it is on unless the console holds such a table. With such a
  * table V8 would let the old generation grow to several times the live data between full
- * collections (every poll of it leaves ~100 MB of garbage: the answer's text, its parse):
+ * collections (every poll of it leaves garbage: ~100 MB while the answer was decoded and parsed
+ * whole, ~50 MB since it is parsed from its bytes, a slice of rules at a time):
  * the growth factor is capped at 1.3 instead (`--heap-growing-percent`, also read at each
  * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB);
  * whether it costs keys during polls was not settled under load (docs/performance.md,
