@@ -18,9 +18,15 @@ async function layoutEngine(): Promise<void> {
 }
 
 async function startConsole(g: GlobalOptions): Promise<void> {
-  // loads while the console asks the device for its first screen; awaited before Ink draws
-  const layout = layoutEngine();
-  layout.catch(() => {}); // (its failure is the console's, reported when it is awaited)
+  // loads while the device answers the console's first requests; awaited before Ink draws
+  let loading: Promise<void> | undefined;
+  const layout = () => {
+    if (!loading) {
+      loading = layoutEngine();
+      loading.catch(() => {}); // (its failure is the console's, reported when it is awaited)
+    }
+    return loading;
+  };
   const { runConsole } = await import('./commands/console.js');
   await runConsole(g, async (options) =>
     (await import('./tui/main.js')).startTui({ ...options, layout }),

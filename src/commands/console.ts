@@ -27,8 +27,11 @@ export interface ConsoleOptions {
   intervals?: Record<string, number>;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
-  /** Ink's layout engine loading (src/cli.ts): awaited before the first frame, not before the first requests. */
-  layout?: Promise<void>;
+  /**
+   * Starts loading Ink's layout engine (src/cli.ts; the same promise every call): the console
+   * calls it once its first requests are out, and awaits it before the first frame.
+   */
+  layout?: () => Promise<void>;
 }
 
 /** Runs the console until it is left; resolves with the exit code. */

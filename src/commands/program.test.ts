@@ -4,6 +4,7 @@
  */
 import { type Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
+import type { GlobalOptions } from './context.js';
 import { buildProgram, FAMILY_NAMES } from './program.js';
 
 const argv = (...args: string[]) => ['node', 'pbc', ...args];
@@ -49,7 +50,7 @@ describe('buildProgram with the command line', () => {
     expect(topNames(buildProgram())).toEqual(FAMILY_NAMES.flat());
   });
 
-  it('builds the whole tree for help, unknown words and options, completion and the console', () => {
+  it('builds the whole tree for help, unknown words and options, completion, a missing value', () => {
     const whole = FAMILY_NAMES.flat();
     for (const line of [
       ['get', 'rules', '--help'],
@@ -59,10 +60,37 @@ describe('buildProgram with the command line', () => {
       ['--no-such-flag', 'get', 'rules'],
       ['--', 'get'],
       ['completion', 'bash'],
-      ['--demo'],
-      [],
+      ['--url'],
+      ['--demo', '-yo', 'json'],
     ])
       expect(topNames(buildProgram(undefined, argv(...line))), line.join(' ')).toEqual(whole);
+  });
+
+  it('defines no command for the console, which starts with the options the whole tree gives it', async () => {
+    const lines = [
+      [],
+      ['--demo'],
+      ['--url', 'http://192.0.2.10/rest', '--user=ops', '-y', '-o', 'json', '--readonly'],
+      ['--context', 'lab', '--timeout', '900', '--max-answer-size=1MiB', '--debug'],
+    ];
+    for (const line of lines) {
+      const opts = async (lazy: boolean) => {
+        let seen: GlobalOptions | undefined;
+        const start = async (g: GlobalOptions) => {
+          seen = g;
+        };
+        await buildProgram(start, lazy ? argv(...line) : undefined).parseAsync(argv(...line));
+        return seen;
+      };
+      expect(topNames(buildProgram(undefined, argv(...line))), line.join(' ')).toEqual([]);
+      const lazy = await opts(true);
+      expect(lazy, line.join(' ')).toBeDefined();
+      expect(lazy, line.join(' ')).toEqual(await opts(false));
+    }
+    for (const line of [['-V'], ['--url', 'http://192.0.2.10/rest', '--version']])
+      expect(await answer(buildProgram(undefined, argv(...line)), line)).toBe(
+        await answer(buildProgram(), line),
+      );
   });
 
   it('rejects an unknown option, a missing argument or subcommand as the whole tree does', async () => {

@@ -6,7 +6,7 @@ import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../model/errors.js';
 import { nearestName } from '../model/nearest.js';
 import type { GlobalOptions } from './context.js';
-import { commandWord } from './invoked.js';
+import { commandWord, onlyGlobals } from './invoked.js';
 import { handle } from './lazy.js';
 import { declareSafety, LOCAL, READ } from './safety.js';
 import {
@@ -225,11 +225,13 @@ const FAMILIES: readonly Family[] = [
 export const FAMILY_NAMES: readonly (readonly string[])[] = FAMILIES.map((f) => f.names);
 
 /**
- * The families `argv` (process.argv: node, script, then the command line) needs: the one it
- * names when commandWord finds one (invoked.ts), else all (help, unknown commands, completion,
- * the console). Building every definition costs ~8 ms of each start (docs/performance.md).
+ * The families `argv` (process.argv: node, script, then the command line) needs: none for
+ * the console (known global options alone), the one it names when commandWord finds one
+ * (invoked.ts), else all (help, unknown commands or options, completion). Building every
+ * definition costs ~8 ms of each start (docs/performance.md).
  */
 function familiesFor(program: Command, argv: readonly string[] | undefined): readonly Family[] {
+  if (argv && onlyGlobals(argv.slice(2), program.options)) return [];
   const word = argv && commandWord(argv.slice(2), program.options);
   const named = FAMILIES.find((f) => !f.whole && word !== undefined && f.names.includes(word));
   return named ? [named] : FAMILIES;

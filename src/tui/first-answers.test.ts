@@ -4,6 +4,7 @@ import { type SimServer, startSim } from '../sim/server.js';
 import type { ResourceKey } from '../store/resources.js';
 import { createConsoleStore } from '../store/store.js';
 import { createConsole } from './create-console.js';
+import { SCREEN_RESOURCES } from './screen-resources.js';
 
 /** What the console's first mount saw: the resources still in flight, the device's name. */
 interface FirstMount {
@@ -69,5 +70,22 @@ describe('the console mounts with the first answers (first-answers.ts)', () => {
   it('does not wait unless asked (tests and benchmarks mount at once)', async () => {
     const seen = await firstMount(sim.url);
     expect(seen.inFlight).toContain('identity');
+  });
+
+  it("starts what only the first frame needs once the first screen's requests are out", async () => {
+    // (main.ts starts Ink's layout engine there: its compiling does not hold the requests back)
+    const store = createConsoleStore();
+    let inFlight: ResourceKey[] | undefined;
+    const running = await createConsole({
+      settings: { url: sim.url, readonly: true },
+      store,
+      requested: () => {
+        const { resources } = store.getState();
+        inFlight = SCREEN_RESOURCES.overview.filter((k) => resources[k].inFlight);
+      },
+      mount: () => ({ rerender: () => {} }),
+    });
+    await running.close();
+    expect(inFlight).toEqual(SCREEN_RESOURCES.overview);
   });
 });

@@ -34,8 +34,11 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const settings: ConnectionSettings = settingsOf(options);
   let leave = () => {};
+  // Ink's layout engine (yoga's WebAssembly) compiles once the first requests are out: it
+  // is needed only for the first frame, and the device answers meanwhile
+  const layout = () => options.layout?.();
   const mount = async (tree: ReactElement) => {
-    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules, options.layout]);
+    const [{ render }, [{ enterFullScreen }]] = await Promise.all([ink, modules, layout()]);
     if (ci === undefined) delete process.env.CI;
     else process.env.CI = ci;
     leave = enterFullScreen(stdout);
@@ -51,13 +54,14 @@ export async function startTui(options: ConsoleOptions): Promise<number> {
     return instance;
   };
   const fleet = options.fleet;
+  if (fleet) layout();
   const running = fleet
     ? await (await import('./fleet-console.js')).createFleetConsole({
         fleet: fleet.name,
         members: fleet.devices.map((d) => ({ name: d.name, settings: settingsOf(d.options) })),
         mount,
       })
-    : await createConsole({ settings, mount, firstAnswersMs: FIRST_ANSWERS_MS });
+    : await createConsole({ settings, mount, firstAnswersMs: FIRST_ANSWERS_MS, requested: layout });
   const instance = running.view;
   const [, { startMemoryPolicy, LARGE_RULE_TABLE }] = await modules;
   const store = () => running.store;
