@@ -26,6 +26,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
+// dist's loader (dist/cli.js): the programs' files beside it, [pbc's, vendor's], in ASCII;
+// the bundle's: null, the programs are carried after the mark
+const FILES = __PBC_FILES__;
 // how the end of a comment (star, slash) is written in the programs' comments
 const ESCAPED_END = __PBC_ESCAPED_END__;
 /** The packages pbc's program requires from the vendor program. */
@@ -36,14 +39,17 @@ const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
 // this file's bytes, until the vendor program is taken from them (then no longer held)
-let file = readFileSync(filename);
-let readTo = file.indexOf(PROGRAM_MARK);
+let file = FILES === null ? readFileSync(filename) : undefined;
+let readTo = file?.indexOf(PROGRAM_MARK);
+/** One of dist's program files, taken as latin1 (it is ASCII). */
+const programFile = (name) => readFileSync(join(dirname(filename), name), 'latin1');
 /**
  * pbc's program's text: the first comment after the mark (this
  * file's own text names the mark only in quotes), its bytes taken as latin1 (they are ASCII),
  * each ESCAPED_END made the end of a comment again.
  */
 function nextProgram() {
+  if (FILES !== null) return programFile(FILES[0]);
   const start = file.indexOf('/*', readTo) + 2;
   readTo = file.indexOf('*/', start);
   return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
@@ -51,6 +57,7 @@ function nextProgram() {
 
 /** The vendor program, after pbc's: packed (brotli, base64) in its comment. */
 function vendorProgram() {
+  if (FILES !== null) return programFile(FILES[1]);
   const start = file.indexOf('/*', readTo) + 2;
   const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
   file = undefined;
@@ -98,11 +105,26 @@ function readCache(file) {
   }
 }
 
+/**
+ * `make()` with V8 checking a code cache's checksum, which it does not by default: a corrupt
+ * cache would be run (and crash pbc), where a checked one is refused. The flag is part of
+ * what a cache is made under (V8 refuses one made under other flags), so caches are made
+ * with it too; it is set only for that moment, so Node's own modules' caches still match.
+ */
+function checked(make) {
+  setFlags('--verify-snapshot-checksum');
+  try {
+    return make();
+  } finally {
+    setFlags('--no-verify-snapshot-checksum');
+  }
+}
+
 function writeCache(file, script) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(tmp, script.createCachedData());
+    writeFileSync(tmp, checked(() => script.createCachedData()));
     renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true });
@@ -144,13 +166,13 @@ process.once('exit', keep);
 function compile(name, text) {
   const cache = cacheFile(name, kind);
   const cachedData = readCache(cache);
-  const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${text}\n})`,
-    {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    },
+  const script = checked(
+    () =>
+      new vm.Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, {
+        filename,
+        cachedData,
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      }),
   );
   const used = cachedData !== undefined && !script.cachedDataRejected;
   if (!used) fresh.push([cache, script]);
@@ -164,7 +186,7 @@ function run(script, require) {
   return module.exports;
 }
 
-const nodeRequire = createRequire(import.meta.url);
+const nodeRequire = createRequire(filename);
 let vendor;
 /** pbc's program's `require`: the vendor program's packages, else Node's own modules. */
 function pbcRequire(id) {

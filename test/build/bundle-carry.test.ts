@@ -32,8 +32,8 @@ async function runCarried(program: string): Promise<{ stdout: string; text: stri
     key: 'carry-test',
     vendor: ['yaml'],
   });
-  await writeFile(join(dir, 'pbc.mjs'), text);
-  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.mjs'), 'x'], {
+  await writeFile(join(dir, 'pbc.cjs'), text);
+  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.cjs'), 'x'], {
     env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') },
   });
   return { stdout, text };
