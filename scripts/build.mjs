@@ -159,7 +159,10 @@ async function loaderOver(dir) {
   await Promise.all(files.map((f, i) => writeFile(join(dir, f), programs[i])));
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   const cli = join(dir, 'cli.js');
-  await writeFile(cli, `#!/usr/bin/env node\n${loaderText(loader, { key, vendor: VENDOR, files })}`);
+  await writeFile(
+    cli,
+    `#!/usr/bin/env node\n${loaderText(loader, { key, vendor: VENDOR, files })}`,
+  );
   await chmod(cli, 0o755);
 }
 

@@ -124,7 +124,10 @@ function writeCache(file, script) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(tmp, checked(() => script.createCachedData()));
+    writeFileSync(
+      tmp,
+      checked(() => script.createCachedData()),
+    );
     renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true });

@@ -127,6 +127,8 @@ export function baseEnv(): Record<string, string> {
     if (v !== undefined && !k.startsWith('PBC_')) env[k] = v;
   env.PBC_CONFIG = join(root, 'test', 'cli', 'no-such-config.yaml');
   env.NO_COLOR = '1';
+  // dist's code caches (scripts/bundle-loader.mjs) beside the tests' copies of dist, not in ~/.cache
+  env.PBC_CACHE_DIR = join(root, 'node_modules', '.cache', 'pbc-cli-tests-v8');
   // The test file's temporary journal (test/harness/state-dir.ts), never the real one.
   if (process.env.PBC_STATE_DIR) env.PBC_STATE_DIR = process.env.PBC_STATE_DIR;
   return env;
