@@ -94,7 +94,8 @@ function kindOfRun(args) {
 function cacheFile(name, kind) {
   const env = process.env;
   const dir = env.PBC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'pbc');
-  return join(dir, `bundle-${KEY}-${name}-${kind}-${process.version}-${process.arch}.v8cache`);
+  // `checked-`: made under V8's checksum flag (checked()); a loader before it made `bundle-…`
+  return join(dir, `checked-${KEY}-${name}-${kind}-${process.version}-${process.arch}.v8cache`);
 }
 
 function readCache(file) {

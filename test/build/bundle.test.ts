@@ -142,7 +142,7 @@ describe('the single-file bundle', () => {
     // the first command left its code cache (PBC_CACHE_DIR), of pbc's program alone (the
     // vendor program, with fastify, is the simulator's, still running); the next ones use it
     expect(readdirSync(join(dir, 'cache'))).toEqual([
-      expect.stringMatching(/^bundle-[0-9a-f]{16}-pbc-command-v[\d.]+-\w+\.v8cache$/),
+      expect.stringMatching(/^checked-[0-9a-f]{16}-pbc-command-v[\d.]+-\w+\.v8cache$/),
     ]);
     const doctor = await node('doctor', '--url', url, '-o', 'json');
     expect(JSON.parse(doctor.stdout), doctor.stderr).toMatchObject({ codeCache: 'used' });

@@ -42,7 +42,7 @@ describe('dist through the code cache', () => {
     const first = await getAndDoctor(cacheDir);
     expect(first.names).toContain('tap-1');
     expect(await readdir(cacheDir)).toEqual([
-      expect.stringMatching(/^bundle-[0-9a-f]{16}-pbc-command-v[\d.]+-\w+\.v8cache$/),
+      expect.stringMatching(/^checked-[0-9a-f]{16}-pbc-command-v[\d.]+-\w+\.v8cache$/),
     ]);
     // the doctor ran after `get` had left the cache
     expect(first.cache).toBe('used');
