@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { asciiOnly, carryProgram, loaderText } from './bundle-carry.mjs';
-import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
+import { VENDOR, VENDOR_GROUPS, vendorEntry } from './bundle-vendor.mjs';
 import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
 import { seaNoTopLevelAwait } from './sea-esm.mjs';
@@ -84,12 +84,12 @@ const commonJs = {
   alias,
   logLevel: 'warning',
 };
-const vendorName = 'vendor.cjs';
+const vendorNames = VENDOR_GROUPS.map((g) => `vendor-${g.name}.cjs`);
 await buildOne();
 if (withVendor) await buildVendor();
 await rm(stub, { force: true });
 const files = (await readdir(outdir, { recursive: true })).sort();
-const expected = withVendor ? [outName, vendorName] : [outName];
+const expected = withVendor ? [outName, ...vendorNames].sort() : [outName];
 if (files.join() !== expected.join())
   throw new Error(`build: expected only ${expected}, esbuild wrote ${files.join(', ')}`);
 if (bundleOnly) await carry(outdir);
@@ -117,15 +117,23 @@ async function buildOne() {
   });
 }
 
-/** The bundle's vendor program (scripts/bundle-vendor.mjs). */
+/** The vendor programs (scripts/bundle-vendor.mjs), one file each. */
 async function buildVendor() {
-  await build({
-    ...commonJs,
-    stdin: { contents: vendorEntry(), resolveDir: root, sourcefile: 'vendor.cjs', loader: 'js' },
-    outfile: join(outdir, vendorName),
-    banner: { js: "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [inkOutputCache, seaNoTopLevelAwait],
-  });
+  for (const [i, { packages }] of VENDOR_GROUPS.entries())
+    await build({
+      ...commonJs,
+      stdin: {
+        contents: vendorEntry(packages),
+        resolveDir: root,
+        sourcefile: vendorNames[i],
+        loader: 'js',
+      },
+      outfile: join(outdir, vendorNames[i]),
+      banner: {
+        js: "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;",
+      },
+      plugins: [inkOutputCache, seaNoTopLevelAwait],
+    });
 }
 
 /**
@@ -134,22 +142,25 @@ async function buildVendor() {
  */
 async function carry(dir) {
   const programs = await Promise.all(
-    [outName, vendorName].map((f) => readFile(join(dir, f), 'utf8')),
+    [outName, ...vendorNames].map((f) => readFile(join(dir, f), 'utf8')),
   );
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   // of the texts compiled (as carried: ASCII), so that no other carrying shares their caches
   const hash = createHash('sha256');
   for (const p of programs) hash.update(asciiOnly(p));
   const key = hash.digest('hex').slice(0, 16);
-  await rm(join(dir, vendorName));
+  await Promise.all(vendorNames.map((f) => rm(join(dir, f))));
   // the bundle takes the name of its program's file (outName), which it replaces
-  await writeFile(join(dir, outName), carryProgram(loader, programs, { key, vendor: VENDOR }));
+  await writeFile(
+    join(dir, outName),
+    carryProgram(loader, programs, { key, vendor: VENDOR_GROUPS.map((g) => g.packages) }),
+  );
   await chmod(join(dir, outName), 0o755);
 }
 
 /** dist/cli.js: scripts/bundle-loader.mjs over pbc.cjs and vendor.cjs beside it, in ASCII. */
 async function loaderOver(dir) {
-  const files = [outName, vendorName];
+  const files = [outName, ...vendorNames];
   const programs = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).map(
     asciiOnly,
   );
@@ -161,7 +172,7 @@ async function loaderOver(dir) {
   const cli = join(dir, 'cli.js');
   await writeFile(
     cli,
-    `#!/usr/bin/env node\n${loaderText(loader, { key, vendor: VENDOR, files })}`,
+    `#!/usr/bin/env node\n${loaderText(loader, { key, vendor: VENDOR_GROUPS.map((g) => g.packages), files })}`,
   );
   await chmod(cli, 0o755);
 }

@@ -38,7 +38,7 @@ export function loaderText(loader, { key, vendor, escapedEnd = '', files }) {
     .replace('= __PBC_KEY__;', () => `= ${JSON.stringify(key)};`)
     .replace('= __PBC_FILES__;', () => `= ${JSON.stringify(files)};`)
     .replace('= __PBC_ESCAPED_END__;', () => `= ${JSON.stringify(escapedEnd)};`)
-    .replace('(__PBC_VENDOR__)', () => `(${JSON.stringify(vendor)})`);
+    .replace('= __PBC_VENDOR__;', () => `= ${JSON.stringify(vendor)};`);
 }
 
 /**

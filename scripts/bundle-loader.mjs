@@ -31,8 +31,10 @@ const KEY = __PBC_KEY__;
 const FILES = __PBC_FILES__;
 // how the end of a comment (star, slash) is written in the programs' comments
 const ESCAPED_END = __PBC_ESCAPED_END__;
-/** The packages pbc's program requires from the vendor program. */
-const VENDOR = new Set(__PBC_VENDOR__);
+/** The packages pbc's program requires from each vendor program (scripts/bundle-vendor.mjs). */
+const VENDOR = __PBC_VENDOR__;
+/** package → the vendor program serving it */
+const vendorOf = new Map(VENDOR.flatMap((packages, i) => packages.map((p) => [p, i])));
 /** How long the first console run of a build waits before it keeps its code cache. */
 const CONSOLE_CACHE_MS = 2000;
 const PROGRAM_MARK = '\n//@pbc-program\n';
@@ -55,12 +57,14 @@ function nextProgram() {
   return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
 }
 
-/** The vendor program, after pbc's: packed (brotli, base64) in its comment. */
-function vendorProgram() {
-  if (FILES !== null) return programFile(FILES[1]);
-  const start = file.indexOf('/*', readTo) + 2;
+let taken = 0;
+/** Vendor program `i`: the i-th comment after pbc's, packed (brotli, base64). */
+function vendorProgram(i) {
+  if (FILES !== null) return programFile(FILES[i + 1]);
+  let start = file.indexOf('/*', readTo) + 2;
+  for (let k = 0; k < i; k++) start = file.indexOf('/*', file.indexOf('*/', start)) + 2;
   const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
-  file = undefined;
+  if (++taken === VENDOR.length) file = undefined;
   return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
@@ -191,12 +195,13 @@ function run(script, require) {
 }
 
 const nodeRequire = createRequire(filename);
-let vendor;
-/** pbc's program's `require`: the vendor program's packages, else Node's own modules. */
+const vendors = [];
+/** pbc's program's `require`: the vendor programs' packages, else Node's own modules. */
 function pbcRequire(id) {
-  if (!VENDOR.has(id)) return nodeRequire(id);
-  vendor ??= run(compile('vendor', vendorProgram()).script, nodeRequire);
-  return vendor[id];
+  const i = vendorOf.get(id);
+  if (i === undefined) return nodeRequire(id);
+  vendors[i] ??= run(compile(`vendor${i}`, vendorProgram(i)).script, nodeRequire);
+  return vendors[i][id];
 }
 
 const pbc = compile('pbc', nextProgram());

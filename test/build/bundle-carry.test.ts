@@ -30,7 +30,7 @@ async function runCarried(program: string): Promise<{ stdout: string; text: stri
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   const text: string = carryProgram(loader, [program, VENDOR_PROGRAM], {
     key: 'carry-test',
-    vendor: ['yaml'],
+    vendor: [['yaml']],
   });
   await writeFile(join(dir, 'pbc.cjs'), text);
   const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.cjs'), 'x'], {

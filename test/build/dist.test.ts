@@ -33,8 +33,13 @@ async function getAndDoctor(cacheDir: string) {
 }
 
 describe('dist through the code cache', () => {
-  it('is the loader and two program files', async () => {
-    expect((await readdir(dirname(cli))).sort()).toEqual(['cli.js', 'pbc.cjs', 'vendor.cjs']);
+  it("is the loader and the program files: pbc's, the console's vendor's, the simulator's", async () => {
+    expect((await readdir(dirname(cli))).sort()).toEqual([
+      'cli.js',
+      'pbc.cjs',
+      'vendor-server.cjs',
+      'vendor-ui.cjs',
+    ]);
   });
 
   it("the first command leaves pbc's program's cache, the next uses it", async () => {
