@@ -83,14 +83,17 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /**
- * 'console' (no command word: `pbc`, `pbc --demo`, `pbc --context lab`) or 'command'. Each
- * keeps a cache of its own: a command's run compiles little of the console and the other way
- * round. A word taken wrongly costs only speed.
+ * 'console' (no command word: `pbc`, `pbc --demo`, `pbc --context lab`), else the command's
+ * first word (`get`, `sim`, …). Each keeps a cache of its own: a command's run compiles little
+ * of the console and the other way round, and `pbc get`'s cache stays the size of what `get`
+ * compiles (a cache left by `pbc sim` held the simulator's code too, ~35% more for `get` to
+ * read at every start). A word taken wrongly costs only speed.
  */
 function kindOfRun(args) {
   for (let i = 0; i < args.length; i++) {
     if (VALUE_OPTIONS.has(args[i])) i++;
-    else if (!args[i].startsWith('-')) return 'command';
+    else if (!args[i].startsWith('-'))
+      return /^[a-z]{1,20}(-[a-z]{1,20}){0,2}$/.test(args[i]) ? args[i] : 'command';
   }
   return 'console';
 }
