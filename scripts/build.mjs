@@ -153,7 +153,11 @@ async function carry(dir) {
   // the bundle takes the name of its program's file (outName), which it replaces
   await writeFile(
     join(dir, outName),
-    carryProgram(loader, programs, { key, vendor: VENDOR_GROUPS.map((g) => g.packages) }),
+    carryProgram(loader, programs, {
+      key,
+      vendor: VENDOR_GROUPS.map((g) => g.packages),
+      packed: VENDOR_GROUPS.map((g) => g.packed),
+    }),
   );
   await chmod(join(dir, outName), 0o755);
 }

@@ -33,6 +33,8 @@ const FILES = __PBC_FILES__;
 const ESCAPED_END = __PBC_ESCAPED_END__;
 /** The packages pbc's program requires from each vendor program (scripts/bundle-vendor.mjs). */
 const VENDOR = __PBC_VENDOR__;
+/** The bundle's: whether each vendor program is carried packed (else as pbc's is). */
+const PACKED = __PBC_PACKED__;
 /** package → the vendor program serving it */
 const vendorOf = new Map(VENDOR.flatMap((packages, i) => packages.map((p) => [p, i])));
 /** How long the first console run of a build waits before it keeps its code cache. */
@@ -58,13 +60,15 @@ function nextProgram() {
 }
 
 let taken = 0;
-/** Vendor program `i`: the i-th comment after pbc's, packed (brotli, base64). */
+/** Vendor program `i`: the i-th comment after pbc's, as pbc's or packed (brotli, base64). */
 function vendorProgram(i) {
   if (FILES !== null) return programFile(FILES[i + 1]);
   let start = file.indexOf('/*', readTo) + 2;
   for (let k = 0; k < i; k++) start = file.indexOf('/*', file.indexOf('*/', start)) + 2;
-  const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
+  const text = file.toString('latin1', start, file.indexOf('*/', start));
   if (++taken === VENDOR.length) file = undefined;
+  if (!PACKED[i]) return text.replaceAll(ESCAPED_END, '*/');
+  const packed = Buffer.from(text, 'base64');
   return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
