@@ -42,7 +42,7 @@ const CONSOLE_CACHE_MS = 2000;
 const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
-// this file's bytes, until the vendor program is taken from them (then no longer held)
+// this file's bytes, while pbc's program is taken from them (read again for a vendor program)
 let file = FILES === null ? readFileSync(filename) : undefined;
 let readTo = file?.indexOf(PROGRAM_MARK);
 /** One of dist's program files, taken as latin1 (it is ASCII). */
@@ -56,17 +56,18 @@ function nextProgram() {
   if (FILES !== null) return programFile(FILES[0]);
   const start = file.indexOf('/*', readTo) + 2;
   readTo = file.indexOf('*/', start);
-  return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
+  const text = file.toString('latin1', start, readTo);
+  file = undefined;
+  return text.replaceAll(ESCAPED_END, '*/');
 }
 
-let taken = 0;
 /** Vendor program `i`: the i-th comment after pbc's, as pbc's or packed (brotli, base64). */
 function vendorProgram(i) {
   if (FILES !== null) return programFile(FILES[i + 1]);
-  let start = file.indexOf('/*', readTo) + 2;
-  for (let k = 0; k < i; k++) start = file.indexOf('/*', file.indexOf('*/', start)) + 2;
-  const text = file.toString('latin1', start, file.indexOf('*/', start));
-  if (++taken === VENDOR.length) file = undefined;
+  const bytes = readFileSync(filename);
+  let start = bytes.indexOf('/*', readTo) + 2;
+  for (let k = 0; k < i; k++) start = bytes.indexOf('/*', bytes.indexOf('*/', start)) + 2;
+  const text = bytes.toString('latin1', start, bytes.indexOf('*/', start));
   if (!PACKED[i]) return text.replaceAll(ESCAPED_END, '*/');
   const packed = Buffer.from(text, 'base64');
   return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
