@@ -1,22 +1,23 @@
-// The single-file bundle's start (npm run bundle, scripts/build.mjs --single): pbc is
-// carried as the texts of two CommonJS scripts, pbc's own program (the one the single
-// executable runs, built the same way, but for the big packages) and its vendor program
-// (Ink, React, fastify, yaml and more: scripts/bundle-vendor.mjs), which pbc's program requires by
-// name through this loader, and which is compiled only then (the console, the simulator, a
-// config file). Each is compiled with a V8 code cache kept in the user's cache directory:
-// $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for the console, one for
-// the scripted commands. The first run of each on a machine (not --version or --help, which
-// compile next to nothing) compiles as without one and leaves its cache: a command at exit,
-// the console 2 s after it started, before its memory policy changes V8's flags. Later runs
-// skip that compiling (docs/performance.md, "Start-up: dist, bundle and the single executable").
-// A cache V8 refuses (another Node, other V8 flags) is made again; one that cannot be read
-// or written costs only speed.
+// The start of dist/ (dist/cli.js, an ES module) and of the single-file bundle (npm run bundle,
+// scripts/build.mjs --single: this file as a CommonJS script). pbc is three CommonJS programs:
+// pbc's own (the one the single executable runs, built the same way, but for the big packages)
+// and two vendor programs (the console's: Ink, React, yoga, yaml; the simulator's: fastify,
+// prom-client: scripts/bundle-vendor.mjs), which pbc's program requires by name through this
+// loader, each compiled only when first required. dist/ keeps them in files beside this one
+// (FILES); the bundle carries them after it. Each is compiled with a V8 code cache kept in the
+// user's cache directory: $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for
+// the console and one per command word. The first run of each on a machine (not --version or
+// --help, which compile next to nothing) compiles as without one and leaves its cache: a
+// command at exit, the console 2 s after it started, before its memory policy changes V8's
+// flags. Later runs skip that compiling (docs/performance.md, "dist through the bundle's
+// loader"). A cache V8 refuses (another Node, other V8 flags, a corrupt file: checked()) is
+// made again; one that cannot be read or written costs only speed.
 //
-// scripts/build.mjs appends the programs' texts to this file as block comments after the
-// line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
-// times longer to parse), in ASCII, with `*/` written ESCAPED_END (scripts/bundle-carry.mjs);
-// and replaces __PBC_KEY__ with a hash of the programs, so a new build never meets an old
-// cache, and __PBC_VENDOR__ with the names the vendor program serves.
+// In the bundle, scripts/build.mjs appends the programs' texts to this file as block comments
+// after the line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8
+// several times longer to parse), in ASCII, with `*/` written ESCAPED_END, the simulator's
+// packed (scripts/bundle-carry.mjs); and replaces __PBC_KEY__ with a hash of the programs, so a
+// new build never meets an old cache, and __PBC_VENDOR__ with the names each vendor program serves.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -26,7 +27,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
-// dist's loader (dist/cli.js): the programs' files beside it, [pbc's, vendor's], in ASCII;
+// dist's loader (dist/cli.js): the programs' files beside it, [pbc's, the vendors'], in ASCII;
 // the bundle's: null, the programs are carried after the mark
 const FILES = __PBC_FILES__;
 // how the end of a comment (star, slash) is written in the programs' comments
