@@ -49,6 +49,9 @@ describe('dist through the code cache', () => {
   it('the first run of a command leaves its cache, the next uses it', async () => {
     const cacheDir = join(dir, 'fresh');
     expect(await ruleNames(cacheDir)).toContain('tap-1');
+    // of pbc's program alone: a scripted get compiled neither vendor program (Ink, React,
+    // yoga; fastify), which the loader compiles, and keeps a cache of, only when required
+    // (was test/cli/get.test.ts's trace of the ES modules dist loaded)
     expect(await readdir(cacheDir)).toEqual([
       expect.stringMatching(/^checked-[0-9a-f]{16}-pbc-get-v[\d.]+-\w+\.v8cache$/),
     ]);
