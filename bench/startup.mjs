@@ -104,7 +104,11 @@ function builds() {
     const base = resolve(root, dir);
     const files = {
       dist: join(base, 'dist', 'cli.js'),
-      bundle: join(base, 'dist-bundle', 'pbc.mjs'),
+      // pbc.cjs since issue 33's dist33 (a CommonJS script starts sooner); pbc.mjs before
+      bundle:
+        ['pbc.cjs', 'pbc.mjs']
+          .map((f) => join(base, 'dist-bundle', f))
+          .find((f) => existsSync(f)) ?? join(base, 'dist-bundle', 'pbc.cjs'),
       executable: join(base, 'dist-sea', `pbc-${process.platform}-${process.arch}`),
     };
     if (!existsSync(files.dist)) throw new Error(`${files.dist} missing: npm run build`);

@@ -1,10 +1,13 @@
-// Bundles src/cli.ts into dist/ with rolldown (scripts/rolldown-dist.mjs: chosen chunks for the
-// read path). Ink/React are only reached through dynamic import() from the TUI path, so code
-// splitting keeps them out of the scripted commands' start-up.
-// --single (npm run bundle): one self-contained, executable dist-bundle/pbc.mjs instead,
-// which runs on plain Node >= 20 without node_modules: the program is the single
-// executable's CommonJS script (below), carried as text by scripts/bundle-loader.mjs, which
-// compiles it with a V8 code cache kept in the user's cache directory.
+// Every build is CommonJS, bundled by esbuild:
+// dist/ (the default, npm run build): cli.js, scripts/bundle-loader.mjs, over two programs in
+// files beside it: pbc.cjs, pbc's own (the single executable's program but for the big
+// packages), and vendor.cjs (Ink, React, fastify, yaml and more: scripts/bundle-vendor.mjs),
+// required only by the console, the simulator or a config file. The loader compiles each with a
+// V8 code cache kept in the user's cache directory (Node 20 has no compile cache for ES
+// modules: docs/performance.md, "dist through the bundle's loader").
+// --single (npm run bundle): one self-contained, executable dist-bundle/pbc.cjs instead,
+// which runs on plain Node >= 20 without node_modules: the same loader, as a CommonJS script,
+// carrying the same two programs as text (scripts/bundle-carry.mjs).
 // --sea (part of npm run sea, scripts/sea.mjs): one CommonJS dist-sea/bundle/pbc.cjs, the
 // script a single executable runs (Node 20's single-executable support takes CommonJS
 // only; scripts/sea-esm.mjs removes the top-level awaits CommonJS cannot hold).
@@ -16,11 +19,10 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { carryProgram } from './bundle-carry.mjs';
-import { VENDOR, vendorEntry } from './bundle-vendor.mjs';
+import { carryProgram, loaderText } from './bundle-carry.mjs';
+import { VENDOR, VENDOR_GROUPS, vendorEntry } from './bundle-vendor.mjs';
 import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
-import { buildDist } from './rolldown-dist.mjs';
 import { APART, apartEntries, scriptsApart } from './sea-apart.mjs';
 import {
   asciiOnly,
@@ -30,7 +32,6 @@ import {
   toEsmOnce,
   YOGA_WASM,
   yogaWasmBytes,
-  yogaWithoutFetch,
 } from './sea-esm.mjs';
 import {
   colourAtFirstUse,
@@ -42,15 +43,22 @@ import {
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const snapshot = process.argv.includes('--sea-snapshot');
 const bundleOnly = process.argv.includes('--single');
-// the bundle's program is built as the executable's (CommonJS, no top-level await)
-const sea = snapshot || bundleOnly || process.argv.includes('--sea');
-// the executable's (not the bundle's): its servers are scripts of their own (scripts/sea-apart.mjs)
-const apartToo = sea && !bundleOnly;
+// dist/ (the default): the bundle's loader (cli.js) over its two programs in files of their own
+const distLoader = !snapshot && !bundleOnly && !process.argv.includes('--sea');
+// with a vendor program apart, for the loader (scripts/bundle-loader.mjs)
+const withVendor = bundleOnly || distLoader;
+// the executable's (--sea, --sea-snapshot): its servers are scripts of their own (scripts/sea-apart.mjs)
+const apartToo = !withVendor;
 const finalDir = join(
   root,
-  snapshot ? 'dist-sea/snapshot' : bundleOnly ? 'dist-bundle' : sea ? 'dist-sea/bundle' : 'dist',
+  snapshot
+    ? 'dist-sea/snapshot'
+    : bundleOnly
+      ? 'dist-bundle'
+      : distLoader
+        ? 'dist'
+        : 'dist-sea/bundle',
 );
-const entryName = sea ? 'pbc' : 'cli';
 const entry = join(root, snapshot ? 'scripts/sea-snapshot.mjs' : 'src/cli.ts');
 const outName = 'pbc.cjs';
 // Build beside the output and swap it in, so a concurrent run (tests, benchmarks) never
@@ -65,7 +73,7 @@ const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'
 const define = {
   'process.env.NODE_ENV': '"production"',
   PBC_VERSION: JSON.stringify(version),
-  ...(sea ? { 'import.meta.url': '__pbcImportMetaUrl' } : {}),
+  'import.meta.url': '__pbcImportMetaUrl',
   ...(snapshot ? SNAPSHOT_DEFINE : {}),
 };
 // Ink imports React DevTools only in its development mode (DEV=true), which the console
@@ -87,38 +95,28 @@ const commonJs = {
   alias,
   logLevel: 'warning',
 };
-const vendorName = 'vendor.cjs';
-if (sea) await buildOne();
-if (bundleOnly) await buildVendor();
-if (!sea)
-  await buildDist({
-    root,
-    outdir,
-    define,
-    alias,
-    plugins: [inkOutputCache, yogaWithoutFetch, commanderLazyChildProcess],
-    minify,
-  });
+const vendorNames = VENDOR_GROUPS.map((g) => `vendor-${g.name}.cjs`);
+await buildOne();
+if (withVendor) await buildVendor();
 await rm(stub, { force: true });
-if (sea) {
-  const files = (await readdir(outdir, { recursive: true })).sort();
-  const expected = [
-    outName,
-    ...(bundleOnly ? [vendorName] : []),
-    ...(apartToo ? APART.map((a) => a.script) : []),
-  ].sort();
-  if (files.join() !== expected.join())
-    throw new Error(`expected only ${expected.join(', ')}, esbuild wrote ${files.join(', ')}`);
-  for (const f of files)
-    await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
-  if (apartToo) {
-    await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
-    const file = join(outdir, outName);
-    await writeFile(file, toEsmOnce(await readFile(file, 'utf8')));
-  }
-  if (bundleOnly) await carry(outdir);
-  else await chmod(join(outdir, outName), 0o755);
+const files = (await readdir(outdir, { recursive: true })).sort();
+const expected = [
+  outName,
+  ...(withVendor ? vendorNames : []),
+  ...(apartToo ? APART.map((a) => a.script) : []),
+].sort();
+if (files.join() !== expected.join())
+  throw new Error(`build: expected only ${expected}, esbuild wrote ${files.join(', ')}`);
+for (const f of files)
+  await writeFile(join(outdir, f), asciiOnly(await readFile(join(outdir, f), 'utf8')));
+if (apartToo) {
+  await writeFile(join(outdir, YOGA_WASM), yogaWasmBytes());
+  const file = join(outdir, outName);
+  await writeFile(file, toEsmOnce(await readFile(file, 'utf8')));
 }
+if (bundleOnly) await carry(outdir);
+else if (distLoader) await loaderOver(outdir);
+else await chmod(join(outdir, outName), 0o755);
 if (snapshot) {
   const file = join(outdir, outName);
   await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
@@ -128,10 +126,10 @@ async function buildOne() {
   await build({
     ...commonJs,
     outdir,
-    entryPoints: { [entryName]: entry, ...(apartToo ? apartEntries(root) : {}) },
+    entryPoints: { pbc: entry, ...(apartToo ? apartEntries(root) : {}) },
     // the bundle's program requires the big packages from its vendor program, and so
     // every import() becomes a require() (the loader's): scripts/bundle-vendor.mjs
-    ...(bundleOnly ? { external: VENDOR, supported: { 'dynamic-import': false } } : {}),
+    ...(withVendor ? { external: VENDOR, supported: { 'dynamic-import': false } } : {}),
     banner: {
       js: `${snapshot ? SNAPSHOT_HELPERS : ''}${apartToo ? `${TO_ESM_ONCE}\n` : ''}const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;`,
     },
@@ -145,15 +143,23 @@ async function buildOne() {
   });
 }
 
-/** The bundle's vendor program (scripts/bundle-vendor.mjs). */
+/** The vendor programs (scripts/bundle-vendor.mjs), one file each. */
 async function buildVendor() {
-  await build({
-    ...commonJs,
-    stdin: { contents: vendorEntry(), resolveDir: root, sourcefile: 'vendor.cjs', loader: 'js' },
-    outfile: join(outdir, vendorName),
-    banner: { js: "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [inkOutputCache, seaNoTopLevelAwait],
-  });
+  for (const [i, { packages }] of VENDOR_GROUPS.entries())
+    await build({
+      ...commonJs,
+      stdin: {
+        contents: vendorEntry(packages),
+        resolveDir: root,
+        sourcefile: vendorNames[i],
+        loader: 'js',
+      },
+      outfile: join(outdir, vendorNames[i]),
+      banner: {
+        js: "const __pbcImportMetaUrl=require('node:url').pathToFileURL(__filename).href;",
+      },
+      plugins: [inkOutputCache, seaNoTopLevelAwait],
+    });
 }
 
 /**
@@ -162,16 +168,41 @@ async function buildVendor() {
  */
 async function carry(dir) {
   const programs = await Promise.all(
-    [outName, vendorName].map((f) => readFile(join(dir, f), 'utf8')),
+    [outName, ...vendorNames].map((f) => readFile(join(dir, f), 'utf8')),
   );
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   // of the texts compiled (as carried: ASCII, above), so that no other carrying shares their caches
   const hash = createHash('sha256');
   for (const p of programs) hash.update(p);
   const key = hash.digest('hex').slice(0, 16);
-  await writeFile(join(dir, 'pbc.mjs'), carryProgram(loader, programs, { key, vendor: VENDOR }));
-  await chmod(join(dir, 'pbc.mjs'), 0o755);
-  await Promise.all([outName, vendorName].map((f) => rm(join(dir, f))));
+  await Promise.all(vendorNames.map((f) => rm(join(dir, f))));
+  // the bundle takes the name of its program's file (outName), which it replaces
+  await writeFile(
+    join(dir, outName),
+    carryProgram(loader, programs, {
+      key,
+      vendor: VENDOR_GROUPS.map((g) => g.packages),
+      packed: VENDOR_GROUPS.map((g) => g.packed),
+    }),
+  );
+  await chmod(join(dir, outName), 0o755);
+}
+
+/** dist/cli.js: scripts/bundle-loader.mjs over pbc.cjs and vendor.cjs beside it, in ASCII. */
+async function loaderOver(dir) {
+  const files = [outName, ...vendorNames];
+  // (in ASCII, above)
+  const programs = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  const hash = createHash('sha256').update('dist');
+  for (const p of programs) hash.update(p);
+  const key = hash.digest('hex').slice(0, 16);
+  const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
+  const cli = join(dir, 'cli.js');
+  await writeFile(
+    cli,
+    `#!/usr/bin/env node\n${loaderText(loader, { key, vendor: VENDOR_GROUPS.map((g) => g.packages), files })}`,
+  );
+  await chmod(cli, 0o755);
 }
 
 const old = `${finalDir}.old-${process.pid}`;

@@ -1,22 +1,23 @@
-// The single-file bundle's start (npm run bundle, scripts/build.mjs --single): pbc is
-// carried as the texts of two CommonJS scripts, pbc's own program (the one the single
-// executable runs, built the same way, but for the big packages) and its vendor program
-// (Ink, React, fastify, yaml and more: scripts/bundle-vendor.mjs), which pbc's program requires by
-// name through this loader, and which is compiled only then (the console, the simulator, a
-// config file). Each is compiled with a V8 code cache kept in the user's cache directory:
-// $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for the console, one for
-// the scripted commands. The first run of each on a machine (not --version or --help, which
-// compile next to nothing) compiles as without one and leaves its cache: a command at exit,
-// the console 2 s after it started, before its memory policy changes V8's flags. Later runs
-// skip that compiling (docs/performance.md, "Start-up: dist, bundle and the single executable").
-// A cache V8 refuses (another Node, other V8 flags) is made again; one that cannot be read
-// or written costs only speed.
+// The start of dist/ (dist/cli.js, an ES module) and of the single-file bundle (npm run bundle,
+// scripts/build.mjs --single: this file as a CommonJS script). pbc is three CommonJS programs:
+// pbc's own (the one the single executable runs, built the same way, but for the big packages)
+// and two vendor programs (the console's: Ink, React, yoga, yaml; the simulator's: fastify,
+// prom-client: scripts/bundle-vendor.mjs), which pbc's program requires by name through this
+// loader, each compiled only when first required. dist/ keeps them in files beside this one
+// (FILES); the bundle carries them after it. Each is compiled with a V8 code cache kept in the
+// user's cache directory: $PBC_CACHE_DIR, else $XDG_CACHE_HOME/pbc, else ~/.cache/pbc: one for
+// the console and one per command word. The first run of each on a machine (not --version or
+// --help, which compile next to nothing) compiles as without one and leaves its cache: a
+// command at exit, the console 2 s after it started, before its memory policy changes V8's
+// flags. Later runs skip that compiling (docs/performance.md, "dist through the bundle's
+// loader"). A cache V8 refuses (another Node, other V8 flags, a corrupt file: checked()) is
+// made again; one that cannot be read or written costs only speed.
 //
-// scripts/build.mjs appends the programs' texts to this file as block comments after the
-// line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8 several
-// times longer to parse), in ASCII, with `*/` written ESCAPED_END (scripts/bundle-carry.mjs);
-// and replaces __PBC_KEY__ with a hash of the programs, so a new build never meets an old
-// cache, and __PBC_VENDOR__ with the names the vendor program serves.
+// In the bundle, scripts/build.mjs appends the programs' texts to this file as block comments
+// after the line PROGRAM_MARK (a comment is only scanned, where a 2 MB string literal took V8
+// several times longer to parse), in ASCII, with `*/` written ESCAPED_END, the simulator's
+// packed (scripts/bundle-carry.mjs); and replaces __PBC_KEY__ with a hash of the programs, so a
+// new build never meets an old cache, and __PBC_VENDOR__ with the names each vendor program serves.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -26,34 +27,50 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const KEY = __PBC_KEY__;
+// dist's loader (dist/cli.js): the programs' files beside it, [pbc's, the vendors'], in ASCII;
+// the bundle's: null, the programs are carried after the mark
+const FILES = __PBC_FILES__;
 // how the end of a comment (star, slash) is written in the programs' comments
 const ESCAPED_END = __PBC_ESCAPED_END__;
-/** The packages pbc's program requires from the vendor program. */
-const VENDOR = new Set(__PBC_VENDOR__);
+/** The packages pbc's program requires from each vendor program (scripts/bundle-vendor.mjs). */
+const VENDOR = __PBC_VENDOR__;
+/** The bundle's: whether each vendor program is carried packed (else as pbc's is). */
+const PACKED = __PBC_PACKED__;
+/** package → the vendor program serving it */
+const vendorOf = new Map(VENDOR.flatMap((packages, i) => packages.map((p) => [p, i])));
 /** How long the first console run of a build waits before it keeps its code cache. */
 const CONSOLE_CACHE_MS = 2000;
 const PROGRAM_MARK = '\n//@pbc-program\n';
 const filename = fileURLToPath(import.meta.url);
 
-// this file's bytes, until the vendor program is taken from them (then no longer held)
-let file = readFileSync(filename);
-let readTo = file.indexOf(PROGRAM_MARK);
+// this file's bytes, while pbc's program is taken from them (read again for a vendor program)
+let file = FILES === null ? readFileSync(filename) : undefined;
+let readTo = file?.indexOf(PROGRAM_MARK);
+/** One of dist's program files, taken as latin1 (it is ASCII). */
+const programFile = (name) => readFileSync(join(dirname(filename), name), 'latin1');
 /**
  * pbc's program's text: the first comment after the mark (this
  * file's own text names the mark only in quotes), its bytes taken as latin1 (they are ASCII),
  * each ESCAPED_END made the end of a comment again.
  */
 function nextProgram() {
+  if (FILES !== null) return programFile(FILES[0]);
   const start = file.indexOf('/*', readTo) + 2;
   readTo = file.indexOf('*/', start);
-  return file.toString('latin1', start, readTo).replaceAll(ESCAPED_END, '*/');
+  const text = file.toString('latin1', start, readTo);
+  file = undefined;
+  return text.replaceAll(ESCAPED_END, '*/');
 }
 
-/** The vendor program, after pbc's: packed (brotli, base64) in its comment. */
-function vendorProgram() {
-  const start = file.indexOf('/*', readTo) + 2;
-  const packed = Buffer.from(file.toString('latin1', start, file.indexOf('*/', start)), 'base64');
-  file = undefined;
+/** Vendor program `i`: the i-th comment after pbc's, as pbc's or packed (brotli, base64). */
+function vendorProgram(i) {
+  if (FILES !== null) return programFile(FILES[i + 1]);
+  const bytes = readFileSync(filename);
+  let start = bytes.indexOf('/*', readTo) + 2;
+  for (let k = 0; k < i; k++) start = bytes.indexOf('/*', bytes.indexOf('*/', start)) + 2;
+  const text = bytes.toString('latin1', start, bytes.indexOf('*/', start));
+  if (!PACKED[i]) return text.replaceAll(ESCAPED_END, '*/');
+  const packed = Buffer.from(text, 'base64');
   return nodeRequire('node:zlib').brotliDecompressSync(packed).toString('latin1');
 }
 
@@ -72,14 +89,17 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /**
- * 'console' (no command word: `pbc`, `pbc --demo`, `pbc --context lab`) or 'command'. Each
- * keeps a cache of its own: a command's run compiles little of the console and the other way
- * round. A word taken wrongly costs only speed.
+ * 'console' (no command word: `pbc`, `pbc --demo`, `pbc --context lab`), else the command's
+ * first word (`get`, `sim`, …). Each keeps a cache of its own: a command's run compiles little
+ * of the console and the other way round, and `pbc get`'s cache stays the size of what `get`
+ * compiles (a cache left by `pbc sim` held the simulator's code too, ~35% more for `get` to
+ * read at every start). A word taken wrongly costs only speed.
  */
 function kindOfRun(args) {
   for (let i = 0; i < args.length; i++) {
     if (VALUE_OPTIONS.has(args[i])) i++;
-    else if (!args[i].startsWith('-')) return 'command';
+    else if (!args[i].startsWith('-'))
+      return /^[a-z]{1,20}(-[a-z]{1,20}){0,2}$/.test(args[i]) ? args[i] : 'command';
   }
   return 'console';
 }
@@ -87,7 +107,8 @@ function kindOfRun(args) {
 function cacheFile(name, kind) {
   const env = process.env;
   const dir = env.PBC_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'pbc');
-  return join(dir, `bundle-${KEY}-${name}-${kind}-${process.version}-${process.arch}.v8cache`);
+  // `checked-`: made under V8's checksum flag (checked()); a loader before it made `bundle-…`
+  return join(dir, `checked-${KEY}-${name}-${kind}-${process.version}-${process.arch}.v8cache`);
 }
 
 function readCache(file) {
@@ -98,11 +119,29 @@ function readCache(file) {
   }
 }
 
+/**
+ * `make()` with V8 checking a code cache's checksum, which it does not by default: a corrupt
+ * cache would be run (and crash pbc), where a checked one is refused. The flag is part of
+ * what a cache is made under (V8 refuses one made under other flags), so caches are made
+ * with it too; it is set only for that moment, so Node's own modules' caches still match.
+ */
+function checked(make) {
+  setFlags('--verify-snapshot-checksum');
+  try {
+    return make();
+  } finally {
+    setFlags('--no-verify-snapshot-checksum');
+  }
+}
+
 function writeCache(file, script) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(tmp, script.createCachedData());
+    writeFileSync(
+      tmp,
+      checked(() => script.createCachedData()),
+    );
     renameSync(tmp, file);
   } catch {
     rmSync(tmp, { force: true });
@@ -144,13 +183,13 @@ process.once('exit', keep);
 function compile(name, text) {
   const cache = cacheFile(name, kind);
   const cachedData = readCache(cache);
-  const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${text}\n})`,
-    {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    },
+  const script = checked(
+    () =>
+      new vm.Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, {
+        filename,
+        cachedData,
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      }),
   );
   const used = cachedData !== undefined && !script.cachedDataRejected;
   if (!used) fresh.push([cache, script]);
@@ -164,13 +203,14 @@ function run(script, require) {
   return module.exports;
 }
 
-const nodeRequire = createRequire(import.meta.url);
-let vendor;
-/** pbc's program's `require`: the vendor program's packages, else Node's own modules. */
+const nodeRequire = createRequire(filename);
+const vendors = [];
+/** pbc's program's `require`: the vendor programs' packages, else Node's own modules. */
 function pbcRequire(id) {
-  if (!VENDOR.has(id)) return nodeRequire(id);
-  vendor ??= run(compile('vendor', vendorProgram()).script, nodeRequire);
-  return vendor[id];
+  const i = vendorOf.get(id);
+  if (i === undefined) return nodeRequire(id);
+  vendors[i] ??= run(compile(`vendor${i}`, vendorProgram(i)).script, nodeRequire);
+  return vendors[i][id];
 }
 
 const pbc = compile('pbc', nextProgram());

@@ -1,4 +1,4 @@
-// esbuild plugin (every build: scripts/build.mjs, scripts/rolldown-dist.mjs): commander loads
+// esbuild plugin (every build: scripts/build.mjs): commander loads
 // node:child_process as it loads, for the executable subcommands pbc never uses (~0.4 ms of
 // every `pbc get`, docs/performance.md). Here it is required at its first spawn instead.
 import { anchoredEdits } from './sea-esm.mjs';

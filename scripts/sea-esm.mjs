@@ -165,11 +165,6 @@ export const seaExeNoTopLevelAwait = anchoredEdits(
   { required: true },
 );
 
-/** dist/'s build: only yoga's WebAssembly without fetch() (its ESM keeps the top-level awaits). */
-export const yogaWithoutFetch = anchoredEdits('yoga-without-fetch', 'scripts/sea-esm.mjs', [
-  yogaWasm,
-]);
-
 /**
  * `text` (a built script) with every character past ASCII written as a `\uXXXX` escape.
  * esbuild escapes them in strings and names but leaves regular expression literals as

@@ -24,16 +24,20 @@ const VENDOR_PROGRAM = `module.exports = { get yaml() { return { name: 'yaml ✓
  * Runs `program` (a CommonJS script) carried in a bundle with VENDOR_PROGRAM; its stdout and
  * the bundle's text.
  */
-async function runCarried(program: string): Promise<{ stdout: string; text: string }> {
+async function runCarried(
+  program: string,
+  packed = [true],
+): Promise<{ stdout: string; text: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pbc-carry-'));
   dirs.push(dir);
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
   const text: string = carryProgram(loader, [program, VENDOR_PROGRAM], {
     key: 'carry-test',
-    vendor: ['yaml'],
+    vendor: [['yaml']],
+    packed,
   });
-  await writeFile(join(dir, 'pbc.mjs'), text);
-  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.mjs'), 'x'], {
+  await writeFile(join(dir, 'pbc.cjs'), text);
+  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.cjs'), 'x'], {
     env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') },
   });
   return { stdout, text };
@@ -47,11 +51,14 @@ const dash = /(\\d+)\\s*(?:\\.\\.|–)\\s*(\\d+)/.exec('3–7');
 process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]], yaml: require('yaml').name }));
 `;
 
-  it('in ASCII, and runs it as it was written', async () => {
+  it.each([
+    ['packed', true],
+    ['as text', false],
+  ])('in ASCII, and runs it as it was written (vendor program %s)', async (_how, packedVendor) => {
     // the raw program holds `*/` and text outside ASCII, as the real one does
     expect(program).toMatch(/\*\//);
     expect(program).toMatch(/[^\x00-\x7f]/);
-    const { stdout, text } = await runCarried(program);
+    const { stdout, text } = await runCarried(program, [packedVendor]);
     expect(text).not.toMatch(/[^\x00-\x7f]/);
     // the program's require of a vendor name gets the vendor program's export
     expect(JSON.parse(stdout)).toEqual({ held, dash: ['3', '7'], yaml: 'yaml ✓ */' });

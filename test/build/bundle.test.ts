@@ -1,5 +1,5 @@
 /**
- * `npm run bundle` (scripts/build.mjs --single): dist-bundle/pbc.mjs is all of pbc in one
+ * `npm run bundle` (scripts/build.mjs --single): dist-bundle/pbc.cjs is all of pbc in one
  * executable file. A copy in an empty directory outside the repository (no node_modules
  * anywhere above it, NODE_PATH empty, run from there) prints its version, serves the
  * simulator, reads it with `get rules`, and runs the console in tmux.
@@ -22,7 +22,7 @@ import { hasTmux, TmuxSession } from '../e2e/tmux.js';
 const root = join(import.meta.dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'pbc-bundle-'));
-const bundle = join(dir, 'pbc.mjs');
+const bundle = join(dir, 'pbc.cjs');
 const children: ChildProcess[] = [];
 const sessions: TmuxSession[] = [];
 
@@ -57,7 +57,7 @@ function run(
     });
   });
 }
-const node = (...args: string[]) => run(process.execPath, ['pbc.mjs', ...args]);
+const node = (...args: string[]) => run(process.execPath, ['pbc.cjs', ...args]);
 
 beforeAll(async () => {
   const build = await new Promise<string>((resolve, reject) =>
@@ -73,8 +73,8 @@ beforeAll(async () => {
   // Another build may be swapping dist-bundle/ in at this moment: retry the copy briefly.
   for (let i = 0; ; i++) {
     try {
-      expect(readdirSync(join(root, 'dist-bundle'))).toEqual(['pbc.mjs']);
-      copyFileSync(join(root, 'dist-bundle', 'pbc.mjs'), bundle);
+      expect(readdirSync(join(root, 'dist-bundle'))).toEqual(['pbc.cjs']);
+      copyFileSync(join(root, 'dist-bundle', 'pbc.cjs'), bundle);
       break;
     } catch (e) {
       if (i >= 20) throw e;
@@ -87,7 +87,7 @@ describe('the single-file bundle', () => {
   it('is one executable file with a node shebang, away from any node_modules', () => {
     const text = readFileSync(bundle, 'utf8');
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    expect(statSync(join(root, 'dist-bundle', 'pbc.mjs')).mode & 0o111).toBe(0o111);
+    expect(statSync(join(root, 'dist-bundle', 'pbc.cjs')).mode & 0o111).toBe(0o111);
     // no code-split chunks, nothing left to load at run time
     expect(text).not.toMatch(/\bimport\(\s*["']\.\.?\//);
     expect(text).not.toMatch(/from\s*["']\.\.?\//);
@@ -95,13 +95,13 @@ describe('the single-file bundle', () => {
       expect(existsSync(join(d, 'node_modules')), `${d}/node_modules`).toBe(false);
       if (dirname(d) === d) break;
     }
-    console.log(`dist-bundle/pbc.mjs: ${(statSync(bundle).size / 1024 / 1024).toFixed(2)} MiB`);
+    console.log(`dist-bundle/pbc.cjs: ${(statSync(bundle).size / 1024 / 1024).toFixed(2)} MiB`);
   });
 
-  it('prints the package version (node pbc.mjs and ./pbc.mjs)', async () => {
+  it('prints the package version (node pbc.cjs and ./pbc.cjs)', async () => {
     const r = await node('--version');
     expect(r, r.stderr).toMatchObject({ code: 0, stdout: `${version}\n` });
-    copyFileSync(join(root, 'dist-bundle', 'pbc.mjs'), join(dir, 'pbc'));
+    copyFileSync(join(root, 'dist-bundle', 'pbc.cjs'), join(dir, 'pbc'));
     // copyFileSync keeps the mode: the shebang runs it
     const direct = await run(join(dir, 'pbc'), ['-V']);
     expect(direct, direct.stderr).toMatchObject({ code: 0, stdout: `${version}\n` });
@@ -110,7 +110,7 @@ describe('the single-file bundle', () => {
   });
 
   it('serves the simulator and reads its boot rules', async () => {
-    const sim = spawn(process.execPath, ['pbc.mjs', 'sim', '--port', '0'], {
+    const sim = spawn(process.execPath, ['pbc.cjs', 'sim', '--port', '0'], {
       cwd: dir,
       env: env(),
     });
@@ -139,13 +139,16 @@ describe('the single-file bundle', () => {
     expect(rules.map((x) => x.name).sort()).toEqual(['https-3', 'tap-1', 'tap-2', 'udp-range']);
     const table = await node('get', 'rules', '--url', url, '-o', 'table');
     expect(table.stdout).toMatch(/^\s*2000\s+https-3\s+in_port=3 tcp tcp_dst=443\s+output:10/m);
-    // the first command left its code cache (PBC_CACHE_DIR), of pbc's program alone (the
-    // vendor program, with fastify, is the simulator's, still running); the next ones use it
+    // the first `get` left its code cache (PBC_CACHE_DIR), of pbc's program alone (the
+    // vendor program, with fastify, is the simulator's, still running); the next one used it
     expect(readdirSync(join(dir, 'cache'))).toEqual([
-      expect.stringMatching(/^bundle-[0-9a-f]{16}-pbc-command-v[\d.]+-\w+\.v8cache$/),
+      expect.stringMatching(/^checked-[0-9a-f]{16}-pbc-get-v[\d.]+-\w+\.v8cache$/),
     ]);
-    const doctor = await node('doctor', '--url', url, '-o', 'json');
-    expect(JSON.parse(doctor.stdout), doctor.stderr).toMatchObject({ codeCache: 'used' });
+    // each command word keeps a cache of its own: the first doctor makes its, the next uses it
+    for (const codeCache of ['none', 'used']) {
+      const doctor = await node('doctor', '--url', url, '-o', 'json');
+      expect(JSON.parse(doctor.stdout), doctor.stderr).toMatchObject({ codeCache });
+    }
     const exited = new Promise<number | null>((resolve) => sim.on('exit', resolve));
     sim.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -154,7 +157,7 @@ describe('the single-file bundle', () => {
   it('runs the console in a terminal (tmux 100×30)', async () => {
     expect(hasTmux(), 'tmux is required for this test (.ci/run installs it)').toBe(true);
     // DEV=true would make Ink try React DevTools; the bundle must not care
-    const s = new TmuxSession(`${JSON.stringify(process.execPath)} pbc.mjs --demo`, {
+    const s = new TmuxSession(`${JSON.stringify(process.execPath)} pbc.cjs --demo`, {
       columns: 100,
       rows: 30,
       cwd: dir,
@@ -178,14 +181,17 @@ describe('the single-file bundle', () => {
     await s.waitFor((x) => x.includes('after-pbc'));
     expect(s.status()).toBe('exit=0');
     // the console kept code caches of its own, beside the commands': of pbc's program and of
-    // the vendor program (Ink, React; the commands' one holds the simulator's fastify)
+    // the vendor programs (scripts/bundle-vendor.mjs)
     const caches = readdirSync(join(dir, 'cache'));
     const programs = (k: string) =>
       caches
         .filter((f) => f.includes(`-${k}-`))
         .map((f) => f.split('-')[2])
         .sort();
-    expect(programs('console')).toEqual(['pbc', 'vendor']);
-    expect(programs('command')).toEqual(['pbc', 'vendor']);
+    // --demo runs the simulator in the console's process: both vendor programs, Ink's (0)
+    // and fastify's (1); `pbc sim` unpacked fastify's alone, `pbc get` neither
+    expect(programs('console')).toEqual(['pbc', 'vendor0', 'vendor1']);
+    expect(programs('sim')).toEqual(['pbc', 'vendor1']);
+    expect(programs('get')).toEqual(['pbc']);
   }, 60_000);
 });

@@ -1,12 +1,7 @@
-/** `pbc get …` against the simulator: every target, JSON types, tables, YAML, sanitizing. */
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { type CliSim, cli, json, mapLimit, pbc, root, startCliSim } from './helpers.js';
+import { type CliSim, json, mapLimit, startCliSim } from './helpers.js';
 import { inProcess } from './in-process.js';
 
 let s: CliSim;
@@ -214,29 +209,5 @@ describe('pbc get', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^pbc: get nonsense: unknown target 'nonsense' \(one of: rules, /);
     expect(await s.requests()).toBe(before);
-  });
-
-  it('loads neither the simulator (fastify) nor Ink/React for a scripted get', async () => {
-    const trace = join(tmpdir(), `pbc-loads-${process.pid}.txt`);
-    rmSync(trace, { force: true });
-    const hook = join(root, 'test', 'cli', 'trace-loads.mjs');
-    const r = await pbc(['--import', hook, cli, 'get', 'rules', '-o', 'json', '--url', s.url], {
-      env: { PBC_TRACE_LOADS: trace },
-      node: true,
-    });
-    expect(r.code, r.stderr).toBe(0);
-    const files = readFileSync(trace, 'utf8')
-      .trim()
-      .split('\n')
-      .map((u) => fileURLToPath(u));
-    expect(files[0]).toBe(cli);
-    expect(files.length).toBeGreaterThan(2);
-    for (const f of files) {
-      const text = readFileSync(f, 'utf8');
-      expect(text, f).not.toContain('FST_ERR'); // fastify
-      expect(text, f).not.toMatch(/react\.(transitional\.)?element/); // React
-      expect(text, f).not.toContain('yoga'); // Ink's layout engine
-    }
-    rmSync(trace, { force: true });
   });
 });

@@ -4,6 +4,7 @@
  * builds before vitest, so that is normally a no-op).
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   cpSync,
@@ -58,18 +59,17 @@ function ensureBuilt(): void {
   }
 }
 
-/** Every relative import of every copied chunk resolves: the copy is one consistent build. */
+/**
+ * The copy is one consistent build: the loader's key (scripts/build.mjs, loaderOver) is the
+ * hash of the program files beside it.
+ */
 function complete(dir: string): boolean {
-  const files = [
-    join(dir, 'cli.js'),
-    ...readdirSync(join(dir, 'chunks')).map((f) => join(dir, 'chunks', f)),
-  ];
-  for (const f of files) {
-    const text = readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g))
-      if (!existsSync(join(dirname(f), m[1]!))) return false;
-  }
-  return true;
+  const key = /const KEY = "([0-9a-f]+)";/.exec(readFileSync(join(dir, 'cli.js'), 'utf8'))?.[1];
+  const files = /const FILES = (\[[^\]]*\]);/.exec(readFileSync(join(dir, 'cli.js'), 'utf8'))?.[1];
+  if (key === undefined || files === undefined) return false;
+  const hash = createHash('sha256').update('dist');
+  for (const f of JSON.parse(files) as string[]) hash.update(readFileSync(join(dir, f), 'latin1'));
+  return hash.digest('hex').slice(0, 16) === key;
 }
 
 /**
@@ -127,6 +127,8 @@ export function baseEnv(): Record<string, string> {
     if (v !== undefined && !k.startsWith('PBC_')) env[k] = v;
   env.PBC_CONFIG = join(root, 'test', 'cli', 'no-such-config.yaml');
   env.NO_COLOR = '1';
+  // dist's code caches (scripts/bundle-loader.mjs) beside the tests' copies of dist, not in ~/.cache
+  env.PBC_CACHE_DIR = join(root, 'node_modules', '.cache', 'pbc-cli-tests-v8');
   // The test file's temporary journal (test/harness/state-dir.ts), never the real one.
   if (process.env.PBC_STATE_DIR) env.PBC_STATE_DIR = process.env.PBC_STATE_DIR;
   return env;
