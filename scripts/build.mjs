@@ -163,8 +163,8 @@ async function buildVendor() {
 }
 
 /**
- * dist-bundle/pbc.mjs: scripts/bundle-loader.mjs, then the texts of pbc's program (pbc.cjs)
- * and of its vendor program as block comments after the mark (scripts/bundle-carry.mjs).
+ * dist-bundle/pbc.cjs: scripts/bundle-loader.mjs (as CommonJS), then the texts of pbc's program
+ * and of its vendor programs as block comments after the mark (scripts/bundle-carry.mjs).
  */
 async function carry(dir) {
   const programs = await Promise.all(
