@@ -19,6 +19,7 @@ import { describeRequest, type Operation } from '../../src/ops/operation.js';
 import { sendsLine } from '../../src/ops/sends.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import { inProcess } from './in-process.js';
+import { until } from './revert-helpers.js';
 import { hasScript, onPty, type PtyStep } from './pty.js';
 import { NOT_ASKING, writeCommands, writeInvocations } from './writes.js';
 
@@ -115,6 +116,10 @@ describe.skipIf(!hasScript)('every CLI write on a terminal', () => {
   }, 400_000);
 
   it('answering no sends nothing, whatever the write', async () => {
+    // the walk above ends with `device reboot`: rules add reads the rules before it asks
+    await until('the device back from its reboot', async () => {
+      return !(await s.control('/_sim/status')).rebooting;
+    });
     const sentBefore = await writesOnDevice();
     for (const argv of [
       ['device', 'name', 'never'],
