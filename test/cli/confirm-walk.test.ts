@@ -19,8 +19,8 @@ import { describeRequest, type Operation } from '../../src/ops/operation.js';
 import { sendsLine } from '../../src/ops/sends.js';
 import { type CliSim, json, startCliSim } from './helpers.js';
 import { inProcess } from './in-process.js';
-import { until } from './revert-helpers.js';
 import { hasScript, onPty, type PtyStep } from './pty.js';
+import { until } from './revert-helpers.js';
 import { NOT_ASKING, writeCommands, writeInvocations } from './writes.js';
 
 let s: CliSim;
