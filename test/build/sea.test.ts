@@ -127,6 +127,16 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     for (const name of ['sim.cjs', 'exporter.cjs']) expect(script(name)).toMatch(/^[\x00-\x7f]*$/);
   });
 
+  it("requires node:crypto and node:child_process at first use, not into the snapshot's heap", () => {
+    // (what is loaded when the snapshot is made is deserialized at every start: ~20 of Node's
+    // modules for these two, which neither `get` nor the console's first frame uses)
+    const snapshotScript = readFileSync(join(root, 'dist-sea', 'snapshot', 'pbc.cjs'), 'utf8');
+    for (const id of ['crypto', 'child_process', 'http']) {
+      expect(snapshotScript).not.toMatch(new RegExp(`\\brequire\\("(node:)?${id}"\\)`));
+      expect(snapshotScript).toContain(`__pbcLazyBuiltin("node:${id}")`);
+    }
+  });
+
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
     // 'AGFzbQ' is base64 for the module's magic number, '\0asm'
     expect(script('pbc.cjs')).not.toContain('AGFzbQ');
@@ -253,5 +263,47 @@ describe('the single executable, with no node reachable', () => {
     expect(s.styledScreen()).not.toMatch(COLOUR);
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
+  }, 60_000);
+
+  it('makes a password (node:crypto) and arms an auto-revert (node:child_process), loaded at first use', async () => {
+    const out = join(dir, 'admin-password.txt');
+    const pw = await hidden([
+      exe,
+      'users',
+      'passwd',
+      'admin',
+      '--random',
+      '--out',
+      out,
+      '--url',
+      sim.url,
+      '--yes',
+    ]);
+    expect(pw.code, pw.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().length).toBeGreaterThanOrEqual(16);
+
+    const rule = ['--priority', '3977', '--match', 'in_port=15', '--actions', 'output:14'];
+    const add = await hidden([
+      exe,
+      'rules',
+      'add',
+      ...rule,
+      '--revert-after',
+      '10m',
+      '--url',
+      sim.url,
+      '--yes',
+    ]);
+    expect(add.code, add.stderr).toBe(0);
+    const id = /auto-revert ([0-9a-f]+) in 10m/.exec(add.stderr)?.[1];
+    expect(id, add.stderr).toBeDefined();
+    const pending = await hidden([exe, 'pending', '--url', sim.url, '-o', 'json']);
+    expect(JSON.parse(pending.stdout)).toContainEqual(
+      expect.objectContaining({ id, state: 'pending', guard: 'running' }),
+    );
+    const confirm = await hidden([exe, 'confirm', id!, '--url', sim.url]);
+    expect(confirm.code, confirm.stderr).toBe(0);
+    const rm = await hidden([exe, 'rules', 'rm', ...rule.slice(0, 4), '--url', sim.url, '--yes']);
+    expect(rm.code, rm.stderr).toBe(0);
   }, 60_000);
 });
