@@ -267,18 +267,8 @@ describe('the single executable, with no node reachable', () => {
 
   it('makes a password (node:crypto) and arms an auto-revert (node:child_process), loaded at first use', async () => {
     const out = join(dir, 'admin-password.txt');
-    const pw = await hidden([
-      exe,
-      'users',
-      'passwd',
-      'admin',
-      '--random',
-      '--out',
-      out,
-      '--url',
-      sim.url,
-      '--yes',
-    ]);
+    const passwd = `users passwd admin --random --out ${out} --url ${sim.url} --yes`;
+    const pw = await hidden([exe, ...passwd.split(' ')]);
     expect(pw.code, pw.stderr).toBe(0);
     expect(readFileSync(out, 'utf8').trim().length).toBeGreaterThanOrEqual(16);
 
