@@ -35,7 +35,7 @@ import {
 } from './sea-esm.mjs';
 import {
   colourAtFirstUse,
-  lazyHttp,
+  lazyBuiltins,
   SNAPSHOT_DEFINE,
   SNAPSHOT_HELPERS,
 } from './sea-snapshot-esm.mjs';
@@ -119,7 +119,7 @@ else if (distLoader) await loaderOver(outdir);
 else await chmod(join(outdir, outName), 0o755);
 if (snapshot) {
   const file = join(outdir, outName);
-  await writeFile(file, lazyHttp(await readFile(file, 'utf8')));
+  await writeFile(file, lazyBuiltins(await readFile(file, 'utf8')));
 }
 /** The single executable's one CommonJS file, or the bundle's program (by esbuild). */
 async function buildOne() {

@@ -10,8 +10,10 @@
 //   it; pbc's modules are evaluated with the trained cache's compiled functions, and V8 keeps
 //   both in the heap it saves. The executable starts from that heap, not from here.
 // - in the code-cache executable (the fallback): pbc.cjs and pbc.cache are its assets;
-// - the training run (`node …/sea-loader.cjs …`): pbc.cjs beside it, and with
-//   PBC_SEA_TRAIN_OUT=file it writes the code cache there at exit.
+// - the training runs (`node …/sea-loader.cjs …`): pbc.cjs beside it, and with
+//   PBC_SEA_TRAIN_OUT=file it writes the code cache there at exit; with PBC_SEA_TRAIN_IN=file
+//   it starts from that cache (a run before it), so the cache it writes holds both runs'
+//   compiled functions (scripts/sea-train.mjs).
 'use strict';
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -40,7 +42,15 @@ function cacheBeside() {
   }
 }
 
-const cachedData = inSea ? cacheAsset() : building ? cacheBeside() : undefined;
+// (a training run after the first starts from the cache the one before it wrote: PBC_SEA_TRAIN_IN)
+const trainIn = !inSea && !building ? process.env.PBC_SEA_TRAIN_IN : undefined;
+const cachedData = inSea
+  ? cacheAsset()
+  : building
+    ? cacheBeside()
+    : trainIn
+      ? readFileSync(trainIn)
+      : undefined;
 const script = new vm.Script(
   `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
   {
@@ -49,6 +59,8 @@ const script = new vm.Script(
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   },
 );
+if (trainIn && script.cachedDataRejected)
+  throw new Error(`sea-loader: V8 refused the training cache ${trainIn}`);
 const used = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
 // (in the snapshot's heap: `snapshot`, or what befell the cache it was built with)
 globalThis.__pbcCodeCache =

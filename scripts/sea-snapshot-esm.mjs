@@ -4,7 +4,7 @@
 // Node 20.20 refuses, at `--build-snapshot` (a fatal "global handle not serialized"):
 // - node:http and node:https: their HTTP parser binding. In this build every
 //   `require("node:http(s)")` of the bundle becomes a proxy that requires the module on first
-//   use (`lazyHttp`, applied to the output): pbc's transport and the simulator only use it
+//   use (`lazyBuiltins`, applied to the output; node:crypto and node:child_process too): pbc's transport and the simulator only use it
 //   inside functions, and a module that needed it at load would fail the build, not the host.
 // - Intl.Segmenter objects (ICU), which string-width, slice-ansi, ansi-tokenize and
 //   src/widgets/text.ts create when they load: `define` makes each a lazy segmenter that
@@ -24,14 +24,24 @@ function __pbcLazyBuiltin(id){let m;const l=()=>m??=require(id);return new Proxy
 
 export const SNAPSHOT_DEFINE = { 'Intl.Segmenter': '__pbcLazySegmenter' };
 
-/** The bundle's text with every require of node:http(s) made lazy; fails if there is none. */
-export function lazyHttp(text) {
-  let n = 0;
-  const out = text.replace(/\brequire\("(?:node:)?(https?)"\)/g, (_, id) => {
-    n++;
+/**
+ * The builtins made lazy in the snapshot: node:http(s) must be (above); node:crypto and
+ * node:child_process need not, but pbc and its packages only use them inside functions, and
+ * loaded at build time they put ~20 of Node's modules (crypto's classes, child_process's,
+ * dgram's) into the heap that every start deserializes: `get` and the console's first frame
+ * use neither (docs/performance.md, "What the executable's heap holds").
+ */
+export const LAZY_BUILTINS = ['http', 'https', 'crypto', 'child_process'];
+
+/** The bundle's text with every require of LAZY_BUILTINS made lazy; fails if there is none of http. */
+export function lazyBuiltins(text) {
+  const ids = new Set();
+  const any = LAZY_BUILTINS.join('|');
+  const out = text.replace(new RegExp(`\\brequire\\("(?:node:)?(${any})"\\)`, 'g'), (_, id) => {
+    ids.add(id);
     return `__pbcLazyBuiltin("node:${id}")`;
   });
-  if (n === 0) throw new Error('sea-snapshot-esm: no require of node:http in the bundle');
+  if (!ids.has('http')) throw new Error('sea-snapshot-esm: no require of node:http in the bundle');
   return out;
 }
 

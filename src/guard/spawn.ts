@@ -6,6 +6,7 @@
  * guard's environment: PBC_PASSWORD is removed from the environment it inherits.
  */
 import { spawn } from 'node:child_process';
+import { isSea } from 'node:sea';
 import type { ClientOptions } from '../api/index.js';
 import type { GuardInput } from './guard.js';
 
@@ -18,8 +19,9 @@ export function guardEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns the guard for entry `id` through `entry` (the pbc script: process.argv[1]);
- * resolves with its pid once the credentials are handed over.
+ * Spawns the guard for entry `id` through `entry` (the pbc script: process.argv[1]; the
+ * single executable runs itself, its argv[1] being only its own path again); resolves with
+ * its pid once the credentials are handed over.
  */
 export async function spawnGuard(
   id: string,
@@ -29,7 +31,9 @@ export async function spawnGuard(
 ): Promise<number> {
   const { onLog: _drop, ...plain } = options;
   const input: GuardInput = { options: plain };
-  const child = spawn(process.execPath, [entry, 'revert-guard', id], {
+  // the single executable is pbc itself: an argument before the command would be taken for one
+  const args = isSea() ? ['revert-guard', id] : [entry, 'revert-guard', id];
+  const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
     env: guardEnv(env),

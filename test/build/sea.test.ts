@@ -127,6 +127,16 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     for (const name of ['sim.cjs', 'exporter.cjs']) expect(script(name)).toMatch(/^[\x00-\x7f]*$/);
   });
 
+  it("requires node:crypto and node:child_process at first use, not into the snapshot's heap", () => {
+    // (what is loaded when the snapshot is made is deserialized at every start: ~20 of Node's
+    // modules for these two, which neither `get` nor the console's first frame uses)
+    const snapshotScript = readFileSync(join(root, 'dist-sea', 'snapshot', 'pbc.cjs'), 'utf8');
+    for (const id of ['crypto', 'child_process', 'http']) {
+      expect(snapshotScript).not.toMatch(new RegExp(`\\brequire\\("(node:)?${id}"\\)`));
+      expect(snapshotScript).toContain(`__pbcLazyBuiltin("node:${id}")`);
+    }
+  });
+
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
     // 'AGFzbQ' is base64 for the module's magic number, '\0asm'
     expect(script('pbc.cjs')).not.toContain('AGFzbQ');
@@ -253,5 +263,34 @@ describe('the single executable, with no node reachable', () => {
     expect(s.styledScreen()).not.toMatch(COLOUR);
     s.keys('q');
     await s.waitFor((x) => x.includes('after-pbc'));
+  }, 60_000);
+
+  it('makes a password (node:crypto), loaded at first use', async () => {
+    const out = join(dir, 'admin-password.txt');
+    const passwd = `users passwd admin --random --out ${out} --url ${sim.url} --yes`;
+    const pw = await hidden([exe, ...passwd.split(' ')]);
+    expect(pw.code, pw.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('starts its revert guard (node:child_process) from itself, and the guard reverts at expiry', async () => {
+    // the guard is the executable run again: `pbc revert-guard ID` (src/guard/spawn.ts), not
+    // with its own path before the command, which it took for a command and exited 2
+    const rule = '--priority 3977 --match in_port=15 --actions output:14';
+    const add = `rules add ${rule} --revert-after 2s --url ${sim.url} --yes`;
+    const armed = await hidden([exe, ...add.split(' ')]);
+    expect(armed.code, armed.stderr).toBe(0);
+    const id = /auto-revert ([0-9a-f]+) in 2s/.exec(armed.stderr)?.[1];
+    expect(id, armed.stderr).toBeDefined();
+    const has = () => [...sim.state.rules.values()].some((r) => r.priority === 3977);
+    expect(has()).toBe(true);
+    let state: string | undefined;
+    for (let i = 0; i < 200 && state !== 'reverted'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const pending = await hidden([exe, 'pending', '--all', '--url', sim.url, '-o', 'json']);
+      state = JSON.parse(pending.stdout).find((r: { id: string }) => r.id === id)?.state;
+    }
+    expect(state).toBe('reverted');
+    expect(has()).toBe(false);
   }, 60_000);
 });
