@@ -22,7 +22,7 @@
  * anything the scanner does not follow, or any slice that does not parse, and the whole text is
  * decoded and parsed in one go by `parseJson`. Answers below SLICED_MIN_CHARS always are.
  */
-import { parseJson, parseNumber } from './json.js';
+import { holdsMark, MARK, parseJson, unmark } from './json.js';
 import { defineOwn } from './shape.js';
 import { mapInSlices, nextTurn } from './slices.js';
 
@@ -149,14 +149,6 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
-/**
- * DEL: a character JSON strings may hold as it is, and one that keeps the text one byte per
- * character (a mark beyond U+00FF would make V8 parse the slice as two-byte text, slower).
- */
-const MARK = '\u007F';
-const MARK_CODE = 0x7f;
-/** The mark written as a JSON escape. */
-const ESCAPED_MARK = /\\u007[fF]/;
 /** Integers this long may be beyond 2^53 (which has 16 digits). */
 const LONG_INTEGER = 16;
 
@@ -291,7 +283,7 @@ class SlicedParser {
     const { longs } = this;
     this.longs = [];
     const body = this.text(start, end);
-    if (body.includes(MARK) || ESCAPED_MARK.test(body)) return parseJson(`[${body}]`) as unknown[];
+    if (holdsMark(body)) return parseJson(`[${body}]`) as unknown[];
     if (longs.length === 0) return JSON.parse(`[${body}]`);
     const parts = ['['];
     let at = start;
@@ -368,26 +360,4 @@ class SlicedParser {
     this.pos++;
     return true;
   }
-}
-
-/** Marked strings (quoted long integers) back to what the lossless parser makes of them. */
-function unmark(value: unknown): unknown {
-  if (typeof value === 'string')
-    return value.charCodeAt(0) === MARK_CODE ? parseNumber(value.slice(1)) : value;
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = unmark(value[i]);
-    return value;
-  }
-  const o = value as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    const v = o[key];
-    if (
-      typeof v === 'string' ? v.charCodeAt(0) === MARK_CODE : typeof v === 'object' && v !== null
-    ) {
-      if (key === '__proto__') defineOwn(o, key, unmark(v));
-      else o[key] = unmark(v);
-    }
-  }
-  return o;
 }

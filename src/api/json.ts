@@ -4,6 +4,7 @@
  * identities. Integers beyond 2^53 therefore parse to bigint; everything else to number.
  */
 import { parse, stringify } from 'lossless-json';
+import { defineOwn } from './shape.js';
 
 const INTEGER = /^-?\d+$/;
 
@@ -43,30 +44,56 @@ function mayBeUnsafe(text: string): boolean {
   return false;
 }
 
-/** DEL: never in a device's text as it is (HAS_MARK sends such a text to the lossless parser). */
-const MARK = 0x7f;
-const HAS_MARK = /\u007f|\\u007[fF]/;
+/**
+ * The mark a long integer is quoted behind for JSON.parse (here and in json-slices.ts): DEL, a
+ * character JSON strings may hold as it is, and one that keeps a text one byte per character
+ * (a mark beyond U+00FF would make V8 parse it as two-byte text, slower).
+ */
+export const MARK = '\u007F';
+const MARK_CODE = 0x7f;
+/** A text holding the mark, written or escaped: not for marking (the lossless parser takes it). */
+export const holdsMark = (text: string): boolean => text.includes(MARK) || /\\u007[fF]/.test(text);
+
+/** Marked strings (quoted long integers) back to what the lossless parser makes of them. */
+export function unmark(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.charCodeAt(0) === MARK_CODE ? parseNumber(value.slice(1)) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unmark(value[i]);
+    return value;
+  }
+  const o = value as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (
+      typeof v === 'string' ? v.charCodeAt(0) === MARK_CODE : typeof v === 'object' && v !== null
+    ) {
+      if (key === '__proto__') defineOwn(o, key, unmark(v));
+      else o[key] = unmark(v);
+    }
+  }
+  return o;
+}
+
 /**
  * A string (kept as it is), or an integer of 16 digits or more where JSON has a value: after
  * `[`, `,`, `:`, whitespace or nothing, before `]`, `}`, `,`, whitespace or nothing. Where JSON
  * reads such digits as part of a string (an unterminated one), the mark lands outside a
- * string and the text stays invalid; as a key, the reviver refuses it.
+ * string and the text stays invalid.
  */
 const STRING_OR_LONG = /"(?:[^"\\]|\\.)*"|(?<=^|[[,: \t\n\r])-?[1-9]\d{15,}(?=$|[\]}, \t\n\r])/g;
+/** A marked integer before `:`, which quoting would have made a key: no JSON before. */
+const MARKED_KEY = /"\u007F[-\d]+"[ \t\n\r]*:/;
 
-/** JSON.parse with every long integer quoted behind the mark, then exact (parseNumber). */
+/** JSON.parse with every long integer quoted behind the mark, then exact (unmark). */
 function parseMarked(text: string): unknown {
-  if (HAS_MARK.test(text)) throw new SyntaxError('the mark in the text');
+  if (holdsMark(text)) throw new SyntaxError('the mark in the text');
   const marked = text.replace(STRING_OR_LONG, (token) =>
-    token.charCodeAt(0) === 0x22 ? token : `"\u007f${token}"`,
+    token.charCodeAt(0) === 0x22 ? token : `"${MARK}${token}"`,
   );
-  return JSON.parse(marked, (key, value) => {
-    // a quoted integer as a key was no JSON before the quotes
-    if (key.charCodeAt(0) === MARK) throw new SyntaxError('an integer as a key');
-    return typeof value === 'string' && value.charCodeAt(0) === MARK
-      ? parseNumber(value.slice(1))
-      : value;
-  });
+  if (MARKED_KEY.test(marked)) throw new SyntaxError('an integer as a key');
+  return unmark(JSON.parse(marked));
 }
 
 /** The lossless parse, every time (parseJson without the JSON.parse path; for tests). */
