@@ -44,11 +44,11 @@ export function App(props: { initialScreen?: ScreenId }) {
   const [overlay, setOverlay, liveOverlay] = useLive<Overlay>('none');
   const prompt = usePrompt();
   const help = useHelp(session.readonly, () => setOverlay('none'));
-  const { notice, setNotice, reply, setReply } = useMessages();
+  const { notice, setNotice, announce, reply, setReply } = useMessages();
   // `:login`'s form, over the screen (which stays mounted underneath)
   const login = useDialog(setNotice);
-  useGuardTrips(session.url, setNotice);
-  useOutsideChanges(setNotice);
+  useGuardTrips(session.url, announce);
+  useOutsideChanges(announce);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const { screen } = screens;
   const view = SCREEN_VIEWS[screen];
