@@ -17,7 +17,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ESM script without types
 import { yogaInitialMemory, yogaLoaderWasm } from '../../scripts/yoga-memory.mjs';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { hasTmux, TmuxSession } from '../e2e/tmux.js';

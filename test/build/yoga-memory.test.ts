@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Yoga, { type Node as YogaNode } from 'yoga-layout';
 // @ts-expect-error: a plain ESM script without types
 import { seaNoTopLevelAwait } from '../../scripts/sea-esm.mjs';
-// @ts-expect-error: a plain ESM script without types
 import {
   YOGA_INITIAL_PAGES,
   yogaInitialMemory,
@@ -52,20 +51,31 @@ function stockWasm(): Buffer {
   );
 }
 
-const initialPages = (wasm: Uint8Array) => {
-  const memory = WebAssembly.Module.exports(new WebAssembly.Module(wasm)).find(
-    (e) => e.kind === 'memory',
-  );
-  expect(memory).toBeDefined();
-  // (the module's own memory: instantiate it with no-op imports to read its size)
-  const imports = Object.fromEntries(
-    WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map((i) => [i.module, {}]),
-  );
-  for (const i of WebAssembly.Module.imports(new WebAssembly.Module(wasm)))
-    (imports[i.module] as Record<string, unknown>)[i.name] = () => {};
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasm), imports);
-  return (instance.exports[memory!.name] as WebAssembly.Memory).buffer.byteLength / 65536;
+/** The slice of the WebAssembly API used here (the project's TypeScript libs do not declare it). */
+type Wasm = {
+  Module: (new (
+    bytes: Uint8Array,
+  ) => object) & {
+    imports: (m: object) => { module: string; name: string }[];
+    exports: (m: object) => { name: string; kind: string }[];
+  };
+  Instance: new (m: object, imports: object) => { exports: Record<string, unknown> };
 };
+const wasmApi = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
+
+/** The size in pages of the memory `wasm` makes for itself (instantiated with no-op imports). */
+function initialPages(wasm: Uint8Array): number {
+  const module = new wasmApi.Module(wasm);
+  const memory = wasmApi.Module.exports(module).find((e) => e.kind === 'memory');
+  expect(memory).toBeDefined();
+  const imports: Record<string, Record<string, unknown>> = {};
+  for (const i of wasmApi.Module.imports(module)) {
+    imports[i.module] ??= {};
+    imports[i.module]![i.name] = () => {};
+  }
+  const instance = new wasmApi.Instance(module, imports);
+  return (instance.exports[memory!.name] as { buffer: ArrayBuffer }).buffer.byteLength / 65536;
+}
 
 /** Rows of `n` text-like boxes in a column, the layout of each as [left, top, width, height]. */
 function layoutOf(yoga: typeof Yoga, n: number): number[][] {
