@@ -4,6 +4,14 @@
  * is never made. The bytes live outside the JavaScript heap and go as soon as it is parsed.
  */
 
+const utf8 = new TextDecoder();
+
+/**
+ * A body's bytes as text, as `body.text()` decodes them: UTF-8, a leading BOM dropped. One
+ * decoder for every answer (a decode without `stream` keeps no state from one call to the next).
+ */
+export const bodyText = (bytes: Uint8Array): string => utf8.decode(bytes);
+
 /**
  * A body gathered chunk by chunk into one Buffer. With a declared length it is written into
  * one buffer of that size as it arrives (no second copy); otherwise the chunks are joined at

@@ -18,6 +18,7 @@ import {
   type RequestOptions,
 } from 'node:http';
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
 import { BodyBuffer } from './body-bytes.js';
 
@@ -57,7 +58,7 @@ const https = () => createRequire(import.meta.url)('node:https') as typeof impor
 /** The requests of one client: where they go, parsed once, and those under way. */
 export class Exchanges {
   private readonly send: typeof httpRequest;
-  private readonly options: RequestOptions;
+  private readonly options: RequestOptions & { servername: string };
   /** The base URL's path ('' for none), each request's target appended. */
   private readonly prefix: string;
   /** host, accept and authorization: the head of every request without a body. */
@@ -90,8 +91,18 @@ export class Exchanges {
     }
     const agent = this.agent;
     // (hostname without an IPv6 address's brackets, port as a number: as node:http takes a URL)
-    const { protocol, hostname, port } = urlToHttpOptions(base);
-    this.options = { protocol, hostname, agent, ...(port !== undefined ? { port } : {}) };
+    const { protocol, hostname: name, port } = urlToHttpOptions(base);
+    const hostname = name ?? '';
+    // TLS's server name, as the Agent would work it out from Host for every request: the host
+    // name, none for an IP address
+    const servername = isIP(hostname) === 0 ? hostname : '';
+    this.options = {
+      protocol,
+      hostname,
+      servername,
+      agent,
+      ...(port !== undefined ? { port } : {}),
+    };
     // a URL without a path has pathname '/': joined as is, `//device` would name a host
     this.prefix = base.pathname === '/' ? '' : base.pathname;
     // Host as node:http writes it for a URL (the port unless it is the scheme's default)

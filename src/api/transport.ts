@@ -13,6 +13,7 @@
  */
 import { isSecretParameter } from '../model/secrets.js';
 import type { ApiRequest, Method } from './api-request.js';
+import { bodyText } from './body-bytes.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -343,12 +344,16 @@ export class Transport {
       );
     }
     if (status >= 400) {
-      const text = decode(bytes);
+      const text = bodyText(bytes);
       const excerpt = text.trim() === '' ? 'empty body' : describe(text.trim());
       throw new DeviceError(`${endpoint} failed with HTTP ${status} (${excerpt})`, { status });
     }
     if (!parsed)
-      throw new ParseError(endpoint, '', `the body is not JSON: ${describe(decode(bytes).trim())}`);
+      throw new ParseError(
+        endpoint,
+        '',
+        `the body is not JSON: ${describe(bodyText(bytes).trim())}`,
+      );
     if (method !== 'GET' && isObject(data)) {
       const result = field(data, 'result');
       if (typeof result === 'string' && isErrorResult(result)) {
@@ -394,9 +399,6 @@ export class Transport {
   }
 }
 
-/** A body as text, as `body.text()` decodes it (a BOM dropped). */
-const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
 interface ParsedBody {
   /** null for an empty body or one that is not JSON. */
   data: unknown;
@@ -423,7 +425,7 @@ async function parseBody(bytes: Buffer, elements: ElementMap | undefined): Promi
     return { data: await parseJsonBytes(bytes, mapped ? { elements: mapped } : {}), parsed: true };
   } catch {
     if (failure) throw failure.error;
-    if (decode(bytes).trim() === '') return { data: null, parsed: true };
+    if (bodyText(bytes).trim() === '') return { data: null, parsed: true };
     return { data: null, parsed: false };
   }
 }
