@@ -48,6 +48,21 @@ describe('exchange: the head', () => {
     expect(post?.body).toBe('{"username":"é"}');
   });
 
+  it('sends a write without a body with Content-Length 0, not as a chunked body', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server.url);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const)
+      await t.request(method, '/device/reboot');
+    const [post, put, del] = server.requests.map((r) => r.headers);
+    for (const head of [post, put]) {
+      expect(head?.['content-length']).toBe('0');
+      expect(head?.['transfer-encoding']).toBeUndefined();
+    }
+    // as node:http sends a DELETE without a body: neither
+    expect(del?.['content-length']).toBeUndefined();
+    expect(del?.['transfer-encoding']).toBeUndefined();
+  });
+
   it('reaches a device on an IPv6 address, naming it in brackets in Host', async (context) => {
     const server = createServer((req, res) =>
       json(res, 200, { name: 'pb6', host: req.headers.host ?? '' }),

@@ -113,21 +113,24 @@ export class Exchanges {
 
   /** Sends the request and reads its answer; fails with the request's error or ExchangeTimeout. */
   exchange(spec: ExchangeSpec): Promise<Answer> {
-    const { body } = spec;
+    const { body, method } = spec;
     const headers =
-      body === undefined
-        ? this.headers
-        : [
+      body !== undefined
+        ? [
             ...this.headers,
             'content-type',
             'application/json',
             'content-length',
             String(Buffer.byteLength(body)),
-          ];
+          ]
+        : // node:http would announce a chunked body for these (the head is written before `end`)
+          method === 'POST' || method === 'PUT'
+          ? [...this.headers, 'content-length', '0']
+          : this.headers;
     return new Promise((resolve, reject) => {
       const req = this.send({
         ...this.options,
-        method: spec.method,
+        method,
         path: this.prefix + spec.target,
         headers: headers as string[],
       });
