@@ -22,6 +22,7 @@
  * anything the scanner does not follow, or any slice that does not parse, and the whole text is
  * decoded and parsed in one go by `parseJson`. Answers below SLICED_MIN_CHARS always are.
  */
+import { bodyText } from './body-bytes.js';
 import { holdsMark, MARK, parseJson, unmark } from './json.js';
 import { defineOwn } from './shape.js';
 import { mapInSlices, nextTurn } from './slices.js';
@@ -88,7 +89,7 @@ export async function parseJsonBytes(
         // not JSON, or not a shape the scanner follows: the lossless parser decides
       }
     }
-    const value = parseJson(new TextDecoder().decode(bytes));
+    const value = parseJson(bodyText(bytes));
     return options.elements ? await mapElements(value, elementsOf(options.elements)) : value;
   } catch (error) {
     throw error instanceof ElementFailure ? error.error : error;

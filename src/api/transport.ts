@@ -11,11 +11,9 @@
  * the session's password and the request's secrets masked (mask.ts), whatever the device
  * echoed. An answer is read up to `maxAnswerBytes` (64 MiB by default) and no further.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
 import { isSecretParameter } from '../model/secrets.js';
 import type { ApiRequest, Method } from './api-request.js';
-import { bodyBytes } from './body-bytes.js';
+import { bodyText } from './body-bytes.js';
 import {
   AnswerTooLargeError,
   AuthError,
@@ -29,6 +27,7 @@ import {
   ReadonlyError,
   TimeoutError,
 } from './errors.js';
+import { type Answer, Exchanges, ExchangeTimeout } from './exchange.js';
 import { stringifyJson } from './json.js';
 import { type ElementMap, parseJsonBytes } from './json-slices.js';
 import { maskError, maskSecrets, rememberSecret, secretsIn } from './mask.js';
@@ -151,22 +150,18 @@ export function redact(value: unknown): unknown {
  */
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** node:https (and with it TLS and crypto) is loaded only for an https:// device. */
-const https = () => createRequire(import.meta.url)('node:https') as typeof import('node:https');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Transport {
   readonly readonly: boolean;
   readonly timeoutMs: number;
   private readonly base: URL;
-  private readonly agent: HttpAgent;
   private readonly authorization: string | undefined;
   readonly maxAnswerBytes: number;
   /** The password and its basic-auth token: masked in every error. */
   private readonly secrets: string[] = [];
-  /** Attempts under way: `close` ends them rather than waiting for their answers. */
-  private readonly inFlight = new Set<AbortController>();
+  /** The requests: where they go and those under way (`close` ends them, not waiting). */
+  private readonly exchanges: Exchanges;
   private closed = false;
   private writeHook: WriteHook | undefined;
 
@@ -175,21 +170,6 @@ export class Transport {
     this.readonly = options.readonly ?? false;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    const tls =
-      this.base.protocol === 'https:'
-        ? {
-            rejectUnauthorized: options.insecure !== true,
-            ...(options.ca !== undefined ? { ca: options.ca } : {}),
-          }
-        : {};
-    // node:http, not undici or fetch: a scripted `pbc get` makes one request and exits, and
-    // loading undici (llhttp in WebAssembly, HTTP/2, TLS) cost more than the request itself.
-    // Short idle life: a write sent on a socket the device is just closing is not retried.
-    const agentOptions = { keepAlive: true, timeout: 4_000, ...tls };
-    this.agent =
-      this.base.protocol === 'https:'
-        ? new (https().Agent)(agentOptions)
-        : new HttpAgent(agentOptions);
     if (options.user !== undefined || options.password !== undefined) {
       const pair = `${options.user ?? ''}:${options.password ?? ''}`;
       const token = Buffer.from(pair, 'utf8').toString('base64');
@@ -197,6 +177,8 @@ export class Transport {
       if (options.password !== undefined) this.secrets.push(options.password, token);
       for (const secret of this.secrets) rememberSecret(secret);
     }
+    const tls = { rejectUnauthorized: options.insecure !== true, ca: options.ca };
+    this.exchanges = new Exchanges(this.base, tls, this.authorization);
   }
 
   /** Installs the hook every later write passes through (one per transport; replaces any). */
@@ -289,8 +271,7 @@ export class Transport {
   /** Ends the connections; requests still under way are cut off, not waited for. */
   close(): Promise<void> {
     this.closed = true;
-    for (const controller of this.inFlight) controller.abort();
-    this.agent.destroy();
+    this.exchanges.close();
     return Promise.resolve();
   }
 
@@ -301,37 +282,19 @@ export class Transport {
     target: string,
     body: string | undefined,
     timeoutMs = this.timeoutMs,
-  ): Promise<{ status: number; bytes: Buffer; location: string | undefined }> {
+  ): Promise<Answer> {
     if (this.closed)
       throw new ConnectionError(`${endpoint} not sent: the connection was closed`, 'other');
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.authorization) headers.authorization = this.authorization;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const limit = this.maxAnswerBytes;
+    const tooLarge = (declared?: number) =>
+      new AnswerTooLargeError(
+        `answer from ${endpoint} ${declared === undefined ? 'exceeds' : `announces ${formatBytes(declared)}, over the limit of`} ${formatBytes(limit)} — raise the limit with --max-answer-size or PBC_MAX_ANSWER`,
+      );
     try {
-      const res = await this.exchange(method, target, headers, body, controller.signal);
-      const loc = res.headers.location;
-      const limit = this.maxAnswerBytes;
-      const tooLarge = (what: string) => {
-        controller.abort();
-        return new AnswerTooLargeError(
-          `answer from ${endpoint} ${what} ${formatBytes(limit)} — raise the limit with --max-answer-size or PBC_MAX_ANSWER`,
-        );
-      };
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit)
-        throw tooLarge(`announces ${formatBytes(declared)}, over the limit of`);
-      const length = Number.isFinite(declared) ? declared : undefined;
-      const bytes = await bodyBytes(res, limit, () => tooLarge('exceeds'), length);
-      return { status: res.statusCode ?? 0, bytes, location: loc };
+      return await this.exchanges.exchange({ method, target, body, timeoutMs, limit, tooLarge });
     } catch (err) {
       if (err instanceof AnswerTooLargeError) throw err;
+      const timedOut = err instanceof ExchangeTimeout;
       if (this.closed && !timedOut)
         throw new ConnectionError(`${endpoint} cancelled: the connection was closed`, 'other', {
           cause: err,
@@ -339,33 +302,10 @@ export class Transport {
       throw timedOut
         ? new TimeoutError(
             `${endpoint} timed out after ${timeoutMs} ms — the device may be busy or unreachable; try a longer --timeout`,
-            { cause: err },
+            { cause: err.cause },
           )
         : networkError(err, endpoint, this.base.host);
-    } finally {
-      clearTimeout(timer);
-      this.inFlight.delete(controller);
     }
-  }
-
-  /** Sends the request; resolves with the answer once its head has arrived. */
-  private exchange(
-    method: Method,
-    target: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal: AbortSignal,
-  ): Promise<IncomingMessage> {
-    // a URL without a path has pathname '/': joined as is, `//device` would name a host
-    const prefix = this.base.pathname === '/' ? '' : this.base.pathname;
-    const url = new URL(prefix + target, this.base);
-    const send = url.protocol === 'https:' ? https().request : httpRequest;
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    return new Promise((resolve, reject) => {
-      const req = send(url, { method, headers, agent: this.agent, signal }, resolve);
-      req.on('error', reject);
-      req.end(body);
-    });
   }
 
   private interpret(
@@ -404,12 +344,16 @@ export class Transport {
       );
     }
     if (status >= 400) {
-      const text = decode(bytes);
+      const text = bodyText(bytes);
       const excerpt = text.trim() === '' ? 'empty body' : describe(text.trim());
       throw new DeviceError(`${endpoint} failed with HTTP ${status} (${excerpt})`, { status });
     }
     if (!parsed)
-      throw new ParseError(endpoint, '', `the body is not JSON: ${describe(decode(bytes).trim())}`);
+      throw new ParseError(
+        endpoint,
+        '',
+        `the body is not JSON: ${describe(bodyText(bytes).trim())}`,
+      );
     if (method !== 'GET' && isObject(data)) {
       const result = field(data, 'result');
       if (typeof result === 'string' && isErrorResult(result)) {
@@ -455,9 +399,6 @@ export class Transport {
   }
 }
 
-/** A body as text, as `body.text()` decodes it (a BOM dropped). */
-const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
 interface ParsedBody {
   /** null for an empty body or one that is not JSON. */
   data: unknown;
@@ -484,7 +425,7 @@ async function parseBody(bytes: Buffer, elements: ElementMap | undefined): Promi
     return { data: await parseJsonBytes(bytes, mapped ? { elements: mapped } : {}), parsed: true };
   } catch {
     if (failure) throw failure.error;
-    if (decode(bytes).trim() === '') return { data: null, parsed: true };
+    if (bodyText(bytes).trim() === '') return { data: null, parsed: true };
     return { data: null, parsed: false };
   }
 }

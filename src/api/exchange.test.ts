@@ -1,0 +1,109 @@
+/**
+ * One exchange as the device sees it and as its end is reported (exchange.ts): the head every
+ * request carries, a timeout over head and body alike, an answer cut off in its body, a base
+ * URL on an IPv6 address.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectionError, TimeoutError } from './errors.js';
+import { failure, json, startServer } from './test-server.js';
+import { Transport } from './transport.js';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+async function serve(handler: Parameters<typeof startServer>[0]) {
+  const server = await startServer(handler);
+  cleanup.push(() => server.close());
+  return server;
+}
+
+function transport(url: string, extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
+  const t = new Transport({ url, timeoutMs: 1000, retryPause: async () => {}, ...extra });
+  cleanup.push(() => t.close());
+  return t;
+}
+
+describe('exchange: the head', () => {
+  it('sends host, accept, authorization and keep-alive; a body with its type and length', async () => {
+    const server = await serve((req, res) => json(res, 200, { result: 'OK', echo: req.body }));
+    const t = transport(server.url, { user: 'ops', password: 'pw' });
+    await t.request('GET', '/device/name');
+    await t.request('POST', '/users', { json: { username: 'é' } });
+    const [get, post] = server.requests;
+    expect(get?.headers).toMatchObject({
+      host: `127.0.0.1:${server.port}`,
+      accept: 'application/json',
+      authorization: `Basic ${Buffer.from('ops:pw').toString('base64')}`,
+      connection: 'keep-alive',
+    });
+    expect(get?.headers['content-length']).toBeUndefined();
+    expect(post?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength('{"username":"é"}')),
+    });
+    expect(post?.body).toBe('{"username":"é"}');
+  });
+
+  it('sends a write without a body with Content-Length 0, not as a chunked body', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server.url);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const)
+      await t.request(method, '/device/reboot');
+    const [post, put, del] = server.requests.map((r) => r.headers);
+    for (const head of [post, put]) {
+      expect(head?.['content-length']).toBe('0');
+      expect(head?.['transfer-encoding']).toBeUndefined();
+    }
+    // as node:http sends a DELETE without a body: neither
+    expect(del?.['content-length']).toBeUndefined();
+    expect(del?.['transfer-encoding']).toBeUndefined();
+  });
+
+  it('reaches a device on an IPv6 address, naming it in brackets in Host', async (context) => {
+    const server = createServer((req, res) =>
+      json(res, 200, { name: 'pb6', host: req.headers.host ?? '' }),
+    );
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) context.skip(); // no IPv6 loopback on this machine
+    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const answer = await transport(`http://[::1]:${port}/rest`).request('GET', '/device/name');
+    expect(answer).toEqual({ name: 'pb6', host: `[::1]:${port}` });
+  });
+});
+
+describe('exchange: how it ends', () => {
+  it('times out an answer whose body trickles in, however steadily (the whole exchange is timed)', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    cleanup.push(async () => timers.forEach(clearInterval));
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('[');
+      timers.push(setInterval(() => res.write('1,'), 20));
+    });
+    const err = await failure(transport(server.url, { timeoutMs: 200 }).request('GET', '/x'));
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err.message).toMatch(/GET \/x timed out after 200 ms/);
+    expect(server.requests).toHaveLength(2); // a GET is retried once
+  });
+
+  it('reports an answer cut off in its body as a reset, and retries a GET once', async () => {
+    const server = await serve((_req, res, index, raw) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      if (index % 2 === 0) res.write('{"name":', () => raw.socket.destroy());
+      else res.end(JSON.stringify({ name: 'pb-1' }).padEnd(100));
+    });
+    expect(await transport(server.url).request('GET', '/device/name')).toEqual({ name: 'pb-1' });
+    expect(server.requests).toHaveLength(2);
+    const post = await failure(transport(server.url).request('POST', '/device/name'));
+    expect(post).toBeInstanceOf(ConnectionError);
+    expect((post as ConnectionError).kind).toBe('reset');
+  });
+});
