@@ -26,6 +26,7 @@
 //
 // When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
 import { readFile } from 'node:fs/promises';
+import { yogaLoaderInitialMemory } from './yoga-memory.mjs';
 
 const YOGA_ENTRY = `import { loadYoga } from './load.js';
 let Yoga;
@@ -42,10 +43,14 @@ export { Yoga as default };
 export * from './generated/YGEnums.js';
 `;
 
+/** yoga's memory 1 MiB at start, not 16 (every build: scripts/yoga-memory.mjs says why). */
+const yogaMemory = ['var H;H="data:application/octet-stream;base64,', yogaLoaderInitialMemory];
+
 /** 3. above: yoga's WebAssembly from Buffer, not fetch() (every build: scripts/build.mjs). */
 const yogaWasm = {
   file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
   edits: [
+    yogaMemory,
     [
       'function ya(){return w||"function"!=typeof fetch?',
       'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
@@ -84,6 +89,7 @@ const YOGA_FROM_ASSET = `function __pbcYogaWasm() {
 const yogaWasmAsset = {
   file: yogaWasm.file,
   edits: [
+    yogaMemory,
     [
       'var H;H="data:application/octet-stream;base64,',
       (text) => YOGA_FROM_ASSET + yogaWithoutDataUrl(text),

@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yogaInitialMemory, yogaLoaderWasm } from '../../scripts/yoga-memory.mjs';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { hasTmux, TmuxSession } from '../e2e/tmux.js';
 
@@ -140,7 +141,14 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
     // 'AGFzbQ' is base64 for the module's magic number, '\0asm'
     expect(script('pbc.cjs')).not.toContain('AGFzbQ');
-    expect(readFileSync(join(built, 'yoga.wasm')).subarray(0, 4).toString('latin1')).toBe('\0asm');
+    const wasm = readFileSync(join(built, 'yoga.wasm'));
+    expect(wasm.subarray(0, 4).toString('latin1')).toBe('\0asm');
+    // with 1 MiB of memory at start, not 16 (scripts/yoga-memory.mjs): the stock bytes so edited
+    const loader = readFileSync(
+      join(root, 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'),
+      'utf8',
+    );
+    expect(wasm.equals(yogaInitialMemory(yogaLoaderWasm(loader)))).toBe(true);
   });
 });
 
