@@ -241,7 +241,23 @@ describe("the plugin's frame text", () => {
       '\u001b[49m',
       '·',
     ];
-    const line = fc.array(fc.constantFrom(...pieces, ...pieces2), { maxLength: 30 });
+    // compound and unusual SGR sequences, and escapes that are not SGR (stock Ink's own path)
+    const pieces3 = [
+      '\u001b[1;31m',
+      '\u001b[38;5;100m',
+      '\u001b[48;2;1;2;3m',
+      '\u001b[m',
+      '\u001b[4:3m',
+      '\u001b[',
+      '\u001b',
+      '\u001b]8;;x\u0007',
+      '1',
+      ';',
+      'm',
+      '…',
+      '\u0301',
+    ];
+    const line = fc.array(fc.constantFrom(...pieces, ...pieces2, ...pieces3), { maxLength: 30 });
     const write = fc.record({ x: fc.nat(12), y: fc.nat(3), parts: line, clip: fc.boolean() });
     fc.assert(
       fc.property(fc.array(write, { maxLength: 6 }), (writes) => {
