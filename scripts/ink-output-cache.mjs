@@ -34,6 +34,16 @@ const GEN = `const PbcGenCache = ${PbcGenCache.toString()};`;
 export const NARROW =
   '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
 
+/**
+ * stripAnsi(text) where the text's only escapes are SGR sequences (ESC [ parameters m, which
+ * ansi-regex matches whole and nothing else of it): what is left has no ESC and no C1 control,
+ * with which every other sequence ansi-regex matches begins; otherwise strip-ansi itself.
+ */
+const STRIP_SGR = `function __pbcStripSgr(text, stripAnsi) {
+\tconst left = text.replace(/\\u001B\\[[\\d:;]*m/g, '');
+\treturn /[\\u001B\\u0080-\\u009F]/.test(left) ? stripAnsi(text) : left;
+}`;
+
 /** Regex class body of what the segmenter fast path splits per code unit: ESC and NARROW. */
 const ONE_UNIT = `\\u001B${NARROW}`;
 /**
@@ -93,8 +103,11 @@ export const patches = [
       ],
       [
         'export default function stringWidth(',
-        `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`,
+        `const __pbcNarrow = /^[${NARROW}]*$/;\n${STRIP_SGR}\nexport default function stringWidth(`,
       ],
+      // a text whose only escapes are SGR ones (the console's colours, in every measure of a
+      // styled text) loses them by a small regex: strip-ansi's compiles ansi-regex's pattern
+      ['\t\tstring = stripAnsi(string);', '\t\tstring = __pbcStripSgr(string, stripAnsi);'],
       segmenterEdit('const segmenter = new Intl.Segmenter();'),
     ],
   },
