@@ -34,6 +34,16 @@ const GEN = `const PbcGenCache = ${PbcGenCache.toString()};`;
 export const NARROW =
   '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
 
+/**
+ * stripAnsi(text) where the text's only escapes are SGR sequences (ESC [ parameters m, which
+ * ansi-regex matches whole and nothing else of it): what is left has no ESC and no C1 control,
+ * with which every other sequence ansi-regex matches begins; otherwise strip-ansi itself.
+ */
+const STRIP_SGR = `function __pbcStripSgr(text, stripAnsi) {
+\tconst left = text.replace(/\\u001B\\[[\\d:;]*m/g, '');
+\treturn /[\\u001B\\u0080-\\u009F]/.test(left) ? stripAnsi(text) : left;
+}`;
+
 /** Regex class body of what the segmenter fast path splits per code unit: ESC and NARROW. */
 const ONE_UNIT = `\\u001B${NARROW}`;
 /**
@@ -93,8 +103,11 @@ export const patches = [
       ],
       [
         'export default function stringWidth(',
-        `const __pbcNarrow = /^[${NARROW}]*$/;\nexport default function stringWidth(`,
+        `const __pbcNarrow = /^[${NARROW}]*$/;\n${STRIP_SGR}\nexport default function stringWidth(`,
       ],
+      // a text whose only escapes are SGR ones (the console's colours, in every measure of a
+      // styled text) loses them by a small regex: strip-ansi's compiles ansi-regex's pattern
+      ['\t\tstring = stripAnsi(string);', '\t\tstring = __pbcStripSgr(string, stripAnsi);'],
       segmenterEdit('const segmenter = new Intl.Segmenter();'),
     ],
   },
@@ -148,9 +161,64 @@ export const patches = [
                 });`,
         '                row.push(__pbcBlank);',
       ],
+      // a line's styled cells: for a line of one-column characters and SGR sequences (the
+      // console's text and colours) without a token and a styles array per character
+      [
+        '            cached = styledCharsFromTokens(tokenize(line));',
+        '            cached = __pbcStyledChars(line);',
+      ],
+      [
+        "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+        "import { reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+      ],
+      // a one-column character (printable ASCII) needs no width lookup
+      [
+        '                        const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));',
+        '                        const characterWidth = __pbcAscii(character.value) ? 1 : Math.max(1, this.caches.getStringWidth(character.value));',
+      ],
       [
         'export default class Output',
         `${GEN}
+// one-column characters (no grapheme joins another, none is full-width) and SGR sequences
+// as ansi-tokenize reads them (ESC [ digits and semicolons m)
+const __pbcSgrLine = /^(?:[${NARROW}]|\\u001B\\[[\\d;]*m)*$/;
+const __pbcSgrTokens = new Map();
+/**
+ * styledCharsFromTokens(tokenize(line)), the same cells: for a line __pbcSgrLine accepts,
+ * a cell per code unit (what tokenize's segmenter gives for such text), each sequence's
+ * tokens from tokenize itself, and the cells between two sequences sharing one styles
+ * array (nothing changes a cell's styles: they are read, diffed and copied)
+ */
+function __pbcStyledChars(line) {
+    if (!__pbcSgrLine.test(line)) return styledCharsFromTokens(tokenize(line));
+    const chars = [];
+    let codes = [];
+    let styles;
+    for (let i = 0; i < line.length; i++) {
+        if (line.charCodeAt(i) !== 0x1b) {
+            styles ??= [...codes];
+            chars.push({ type: 'char', value: line[i], fullWidth: false, styles });
+            continue;
+        }
+        const end = line.indexOf('m', i);
+        const sequence = line.slice(i, end + 1);
+        let tokens = __pbcSgrTokens.get(sequence);
+        if (tokens === undefined) {
+            tokens = tokenize(sequence);
+            if (__pbcSgrTokens.size >= 1000) __pbcSgrTokens.clear();
+            __pbcSgrTokens.set(sequence, tokens);
+        }
+        for (const token of tokens) codes = reduceAnsiCodesIncremental(codes, [token]);
+        styles = undefined;
+        i = end;
+    }
+    return chars;
+}
+function __pbcAscii(value) {
+    if (value.length !== 1) return false;
+    const code = value.charCodeAt(0);
+    return code >= 0x20 && code < 0x7f;
+}
 let __pbcCaches;
 function __pbcSharedCaches() {
     PbcGenCache.nextFrame();

@@ -41,4 +41,34 @@ describe('sanitize', () => {
     );
     expect(sanitizeLine('\u202etxt.exe')).toBe('?txt.exe');
   });
+  it('returns text with nothing to change as it is, and changes the rest as its four steps do (property)', () => {
+    // the four steps, always run (sanitize skips them when no character could be changed)
+    const steps = (s: string, keep: boolean) => {
+      const out = s
+        .replace(
+          /\u001b(?:\[[0-?]*[ -/]*[@-~]?|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[\s\S]?)/g,
+          '',
+        )
+        .replace(/[\u009b][0-?]*[ -/]*[@-~]?|[\u009d][^\u0007\u009c]*[\u0007\u009c]?/g, '');
+      const control = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+      return keep
+        ? out
+            .replace(/\r\n?/g, '\n')
+            .replace(control, (c) => (c === '\n' ? c : '?'))
+            .replace(/\t/g, '  ')
+        : out.replace(control, (c) => (c === '\n' || c === '\r' ? ' ' : '?')).replace(/\t/g, ' ');
+    };
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({
+        unit: fc.constantFrom('a', '·', '\t', '\r', '\n', '\u001b', '[', '\u009b', '\u202e'),
+      }),
+    );
+    fc.assert(
+      fc.property(text, fc.boolean(), (s, keepNewlines) => {
+        expect(sanitize(s, { keepNewlines })).toBe(steps(s, keepNewlines));
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });

@@ -3,8 +3,8 @@
  * sanitized and cut to the width.
  */
 import { Box } from 'ink';
-import type { JSX } from 'react';
-import { Text } from './safe-text.js';
+import { Fragment, type JSX } from 'react';
+import { Text, TextLines } from './safe-text.js';
 import { cleanText, fitCell, textWidth, truncateText } from './text.js';
 
 export type KeyValuePair = readonly [label: string, value: string | number | null | undefined];
@@ -50,15 +50,18 @@ export function layoutKeyValue(
 
 export function KeyValue({ pairs, width, labelWidth }: KeyValueProps): JSX.Element {
   const lines = layoutKeyValue(pairs, width, labelWidth);
+  // one text of all the lines (each within the width): one layout node, not one per pair
   return (
     <Box flexDirection="column" width={Math.max(0, Math.trunc(width))}>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; order is fixed
-        <Text key={i} wrap="truncate-end">
-          <Text dimColor>{line.label}</Text>
-          {line.value}
-        </Text>
-      ))}
+      <TextLines
+        lines={lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; order is fixed
+          <Fragment key={i}>
+            <Text dimColor>{line.label}</Text>
+            {line.value}
+          </Fragment>
+        ))}
+      />
     </Box>
   );
 }

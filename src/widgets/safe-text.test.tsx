@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderTui } from '../../test/harness/render.js';
 import { Panel } from './panel.js';
-import { Text } from './safe-text.js';
+import { Text, TextLines } from './safe-text.js';
 
 afterEach(() => cleanup());
 
@@ -42,6 +42,27 @@ describe('Text (the one way text reaches the terminal)', () => {
     expect(frame).toContain('n?  x');
     expect(frame).toContain('Top: n?  x 42');
     expect(frame).toContain('an?  xn?  x');
+  });
+
+  it('TextLines draws one line per item, each sanitized: a device newline cannot start another', async () => {
+    const h = renderTui(
+      <TextLines
+        lines={[
+          'first',
+          HOSTILE,
+          <Text key="x" color="yellow">
+            {HOSTILE}
+          </Text>,
+          'last',
+        ]}
+      />,
+      { columns: 40, rows: 8 },
+    );
+    const frame = await h.waitFor((f) => f.includes('last'));
+    expect(frame.split('\n').slice(0, 4)).toEqual(['first', 'n?  x', 'n?  x', 'last']);
+    const out = deviceBytes(h.output());
+    expect(out).not.toMatch(CONTROL);
+    expect(out).not.toContain('PWNED');
   });
 
   it("is the only importer of ink's Text in src (lint rule noRestrictedImports, checked here too)", () => {

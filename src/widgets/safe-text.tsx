@@ -56,3 +56,18 @@ export function Text({ children, ...props }: TextProps): JSX.Element {
     ? createElement(InkText, props, ...safe)
     : createElement(InkText, props, safe);
 }
+
+/**
+ * Lines drawn as one text: each of `lines` sanitized to one line as `Text` does, a newline
+ * between them. One text node (one layout node, one measure) for what would be a column of
+ * `Text`s, each its own node. Each line must already fit the width it is drawn in (Ink
+ * would wrap a longer one, not cut it).
+ */
+export function TextLines({ lines, ...props }: TextProps & { lines: readonly ReactNode[] }) {
+  const children: ReactNode[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) children.push('\n');
+    children.push(safeNode(line));
+  }
+  return createElement(InkText, props, ...children);
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { sanitize } from '../model/index.js';
 import {
   cleanText,
   fitCell,
@@ -65,6 +66,34 @@ describe('cleanText', () => {
     expect(fitCell('\u0301x', 4, 'right')).toBe('  \u25cc\u0301x');
     expect(cleanText('🇯🇵')).toBe('🇯🇵');
     expect(cleanText('plain')).toBe('plain');
+  });
+  it('marks exactly the texts that begin with a code point that attaches to its neighbour (property)', () => {
+    const attaches =
+      /^(?:\p{M}|\u200c|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u0e33\u0eb3\u{e0020}-\u{e007f}])/u;
+    const first = fc.constantFrom(
+      '\u0300',
+      '\u0301',
+      '\u036f',
+      '\u02ff',
+      '\u200c',
+      '\u0e33',
+      '·',
+      'é',
+      '\u{1f3fb}',
+      '\u{e0041}',
+      'a',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(first, fc.string({ unit: 'binary', maxLength: 1 })),
+        fc.string(),
+        (a, b) => {
+          const clean = sanitize(a + b);
+          expect(cleanText(a + b)).toBe(attaches.test(clean) ? `\u25cc${clean}` : clean);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -9,6 +9,17 @@ import { PbcGenCache } from '../../scripts/ink-gen-cache.mjs';
 // @ts-expect-error: a plain ESM script without types
 import { inkOutputCache, NARROW, patchInkSource } from '../../scripts/ink-output-cache.mjs';
 
+const SW =
+  "import w from './node_modules/ink/node_modules/string-width/index.js'; export default w;";
+
+/** Ink's string-width as it ships: bundled without the patches (vitest's import has them). */
+async function stockStringWidth(): Promise<(s: string, o?: object) => number> {
+  const text = await bundle(SW, []);
+  expect(text).not.toContain('__pbc');
+  return (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`))
+    .default;
+}
+
 async function bundle(contents: string, plugins: Plugin[] = [inkOutputCache]): Promise<string> {
   const result = await build({
     stdin: { contents, resolveDir: process.cwd() },
@@ -108,7 +119,9 @@ describe('the Ink text-cache plugin', () => {
     );
   });
 
-  it('lists only code points that string-width counts as one column and that never join a neighbour', () => {
+  it('lists only code points that string-width counts as one column and that never join a neighbour', async () => {
+    // stock string-width (the import above is patched: it takes NARROW's fast path)
+    const stringWidth = await stockStringWidth();
     const segmenter = new Intl.Segmenter();
     const body = (NARROW as string).replace(/\\u([0-9A-F]{4})/g, (_, h) =>
       String.fromCharCode(Number.parseInt(h, 16)),
@@ -131,13 +144,13 @@ describe('the Ink text-cache plugin', () => {
   });
 
   it('patched string-width measures every string as the original does', async () => {
-    const text = await bundle(
-      "import w from './node_modules/ink/node_modules/string-width/index.js'; export default w;",
-    );
+    const text = await bundle(SW);
     expect(text).toContain('__pbcNarrow');
     const patched = (
       await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)
     ).default as (s: string, o?: object) => number;
+    // (the import above is patched too: vitest.config.ts applies the patches to Ink's files)
+    const stringWidth = await stockStringWidth();
     const pieces = [
       'a',
       ' ',
@@ -157,6 +170,13 @@ describe('the Ink text-cache plugin', () => {
       '️',
       '◽',
       '\u001b[31m',
+      '\u001b[1;2m',
+      '\u001b[4:3m',
+      '\u001b[m',
+      '\u001b[',
+      '\u001b]8;;x\u0007',
+      '\u009b31m',
+      '\u009d0;t\u0007',
       '\u00ad',
       '\t',
     ];
@@ -241,7 +261,23 @@ describe("the plugin's frame text", () => {
       '\u001b[49m',
       '·',
     ];
-    const line = fc.array(fc.constantFrom(...pieces, ...pieces2), { maxLength: 30 });
+    // compound and unusual SGR sequences, and escapes that are not SGR (stock Ink's own path)
+    const pieces3 = [
+      '\u001b[1;31m',
+      '\u001b[38;5;100m',
+      '\u001b[48;2;1;2;3m',
+      '\u001b[m',
+      '\u001b[4:3m',
+      '\u001b[',
+      '\u001b',
+      '\u001b]8;;x\u0007',
+      '1',
+      ';',
+      'm',
+      '…',
+      '\u0301',
+    ];
+    const line = fc.array(fc.constantFrom(...pieces, ...pieces2, ...pieces3), { maxLength: 30 });
     const write = fc.record({ x: fc.nat(12), y: fc.nat(3), parts: line, clip: fc.boolean() });
     fc.assert(
       fc.property(fc.array(write, { maxLength: 6 }), (writes) => {

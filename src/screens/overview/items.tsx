@@ -3,10 +3,12 @@
  * ports counting errors or drops now. One port per line, never cut mid-name; what does not
  * fit is counted ("+4 more").
  */
+
+import type { ReactNode } from 'react';
 import { sanitize } from '../../model/index.js';
 import { erroringNow, talkerBps, talkerText } from '../../store/figures.js';
 import { formatSi } from '../../store/rates.js';
-import { Text, truncateText } from '../../widgets/index.js';
+import { clipLine, Text, truncateText } from '../../widgets/index.js';
 import type { PortRow } from '../ports/rows.js';
 
 export interface OverviewItem {
@@ -82,23 +84,22 @@ export function overviewListLines(list: OverviewList): number {
   );
 }
 
-export function OverviewItems(props: {
+/**
+ * The lists' lines (titles, items, "+N more", "none"), each within `width`: lines of one text
+ * (TextLines), not a node each.
+ */
+export function overviewItemLines(props: {
   list: OverviewList;
   selected: number;
   width: number;
   /** Rates exist (two samples): "none" means none, not "not yet known". */
   known: boolean;
-}) {
+}): ReactNode[] {
   const { list, width } = props;
   const line = (item: OverviewItem, i: number) => {
     const on = i === props.selected;
     return (
-      <Text
-        key={`${item.kind}-${item.port}`}
-        wrap="truncate"
-        inverse={on}
-        {...(item.kind === 'erring' ? { color: 'yellow' } : {})}
-      >
+      <Text inverse={on} {...(item.kind === 'erring' ? { color: 'yellow' } : {})}>
         {on ? '› ' : '  '}
         {truncateText(item.text, Math.max(1, width - 2)).text}
       </Text>
@@ -109,18 +110,21 @@ export function OverviewItems(props: {
   // every port erroring now (the Ports screen's `N erroring now`), listed or not
   const n = erring.length + list.more.erring;
   const none = <Text dimColor>{props.known ? '  none' : '  –'}</Text>;
-  return (
-    <>
-      <Text wrap="truncate">Top talkers rx/tx b/s (Enter opens)</Text>
-      {talkers.length ? talkers.map(([x, i]) => line(x, i)) : none}
-      {list.more.talker ? <Text dimColor>{`  +${list.more.talker} more`}</Text> : null}
-      <Text wrap="truncate">
-        Errors/drops now{n > 0 ? `: ${n} ${n === 1 ? 'port' : 'ports'}` : ''}
-      </Text>
-      {erring.length ? erring.map(([x, i]) => line(x, i)) : none}
-      {list.more.erring ? (
-        <Text dimColor>{`  +${list.more.erring} more (2 Ports lists them all)`}</Text>
-      ) : null}
-    </>
-  );
+  return [
+    clipLine('Top talkers rx/tx b/s (Enter opens)', width),
+    ...(talkers.length ? talkers.map(([x, i]) => line(x, i)) : [none]),
+    ...(list.more.talker
+      ? [<Text key="more-talkers" dimColor>{`  +${list.more.talker} more`}</Text>]
+      : []),
+    clipLine(`Errors/drops now${n > 0 ? `: ${n} ${n === 1 ? 'port' : 'ports'}` : ''}`, width),
+    ...(erring.length ? erring.map(([x, i]) => line(x, i)) : [none]),
+    ...(list.more.erring
+      ? [
+          <Text
+            key="more-erring"
+            dimColor
+          >{`  +${list.more.erring} more (2 Ports lists them all)`}</Text>,
+        ]
+      : []),
+  ];
 }

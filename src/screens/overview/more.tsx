@@ -6,7 +6,7 @@
 import type { Environment, Rule } from '../../model/index.js';
 import { sanitize } from '../../model/index.js';
 import { formatSi } from '../../store/rates.js';
-import { Text, truncateText } from '../../widgets/index.js';
+import { Text, TextLines, truncateText } from '../../widgets/index.js';
 
 export interface EnvItem {
   /** What the Device screen selects: 'fans', 'psu' or 'temp:N'. */
@@ -47,28 +47,28 @@ export function envItems(env: Environment, temps = 5): EnvItem[] {
 }
 
 /** One selectable line: `›` when selected, `!` in alarm (in words too), else blank. */
-function Line(props: { text: string; on: boolean; alarm: boolean; width: number }) {
+function line(props: { text: string; on: boolean; alarm: boolean; width: number }) {
   return (
-    <Text wrap="truncate" inverse={props.on} {...(props.alarm ? { color: 'red' } : {})}>
+    <Text inverse={props.on} {...(props.alarm ? { color: 'red' } : {})}>
       {props.on ? '› ' : props.alarm ? '! ' : '  '}
       {truncateText(props.text, Math.max(1, props.width - 2)).text}
     </Text>
   );
 }
 
+/** The environment's lines, each within `width`, drawn as one text. */
 export function EnvLines(props: { items: readonly EnvItem[]; selected: string; width: number }) {
   return (
-    <>
-      {props.items.map((i) => (
-        <Line
-          key={i.id}
-          text={i.text}
-          on={props.selected === `env:${i.id}`}
-          alarm={i.alarm}
-          width={props.width}
-        />
-      ))}
-    </>
+    <TextLines
+      lines={props.items.map((i) =>
+        line({
+          text: i.text,
+          on: props.selected === `env:${i.id}`,
+          alarm: i.alarm,
+          width: props.width,
+        }),
+      )}
+    />
   );
 }
 
@@ -118,15 +118,16 @@ export function TopRules(props: {
       {list.items.length === 0 ? (
         <Text dimColor>{props.known ? '  none carry traffic' : '  –'}</Text>
       ) : (
-        list.items.map((r) => (
-          <Line
-            key={r.cookie}
-            text={r.text}
-            on={props.selected === `rule:${r.cookie}`}
-            alarm={false}
-            width={props.width}
-          />
-        ))
+        <TextLines
+          lines={list.items.map((r) =>
+            line({
+              text: r.text,
+              on: props.selected === `rule:${r.cookie}`,
+              alarm: false,
+              width: props.width,
+            }),
+          )}
+        />
       )}
     </>
   );

@@ -3,11 +3,11 @@ import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import type { ResourceKey } from '../../store/resources.js';
 import type { PortLoad } from '../../traffic/index.js';
-import { clipLine, Text } from '../../widgets/index.js';
+import { clipLine, Text, TextLines } from '../../widgets/index.js';
 import { oversubText } from '../ports/load.js';
 import { badCount, type PortRow } from '../ports/rows.js';
 import { StaleMark } from '../stale-mark.js';
-import { OverviewItems, type OverviewList } from './items.js';
+import { type OverviewList, overviewItemLines } from './items.js';
 
 /** A section's title, with `◌ stale 23s` while the figures below it are not current. */
 export function Title(props: { title: string; from: readonly ResourceKey[] }) {
@@ -49,39 +49,41 @@ export function PortsSection(props: {
   const shut = rows.filter((r) => r.admin === 'shut').length;
   // "none" only once rates exist: two samples of the counters
   const known = rows.some((r) => typeof r.rate?.errPps === 'number');
+  // lines cut here, as pbc cuts (Ink would, in its measure and in its frame), drawn as one text
   return (
     <Section title="Ports" from={['info', 'stats']}>
-      {/* lines cut here, as pbc cuts (Ink would, in its measure and in its frame) */}
-      <Text wrap="truncate">
-        {clipLine(
-          props.haveInfo
-            ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
-            : '– (no port data yet)',
-          props.width,
-        )}
-      </Text>
-      <OverviewItems
-        list={props.list}
-        selected={props.selected}
-        width={props.width}
-        known={known}
+      <TextLines
+        lines={[
+          clipLine(
+            props.haveInfo
+              ? `${rows.length} ports · ${up} link up · ${rows.length - up} down · ${shut} shut down`
+              : '– (no port data yet)',
+            props.width,
+          ),
+          ...overviewItemLines({
+            list: props.list,
+            selected: props.selected,
+            width: props.width,
+            known,
+          }),
+          <Text key="oversub" {...(oversub.length ? { color: 'red' } : {})}>
+            {clipLine(
+              `OVERSUB: ${oversub.length ? oversub.map(oversubText).join(', ') : known ? 'none' : '–'}`,
+              props.width,
+            )}
+          </Text>,
+          <Text key="since" dimColor>
+            {clipLine(
+              `Since start: ${
+                props.haveStats
+                  ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
+                  : '–'
+              }`,
+              props.width,
+            )}
+          </Text>,
+        ]}
       />
-      <Text wrap="truncate" {...(oversub.length ? { color: 'red' } : {})}>
-        {clipLine(
-          `OVERSUB: ${oversub.length ? oversub.map(oversubText).join(', ') : known ? 'none' : '–'}`,
-          props.width,
-        )}
-      </Text>
-      <Text wrap="truncate" dimColor>
-        {clipLine(
-          `Since start: ${
-            props.haveStats
-              ? `${rows.filter((r) => badCount(r) > 0n).length} ports have counted drops or errors`
-              : '–'
-          }`,
-          props.width,
-        )}
-      </Text>
     </Section>
   );
 }
