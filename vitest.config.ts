@@ -59,7 +59,7 @@ const OWN_WORKER = [
 
 export default defineConfig({
   // The tests run the Ink the bundle runs: the same patches (scripts/ink-output-cache.mjs),
-  // applied as Vite loads Ink, widest-line, the string-width copies, slice-ansi and
+  // applied as Vite loads Ink, widest-line, string-width, slice-ansi and
   // ansi-tokenize (inlined below).
   plugins: [inkPatchesForVite()],
   // TSX compiles to react/jsx-runtime's jsx() (not jsxDEV, which React's production build
@@ -122,10 +122,9 @@ export default defineConfig({
       deps: {
         inline: [
           /[\\/]node_modules[\\/]ink[\\/]build[\\/]/,
-          /[\\/]node_modules[\\/](?:ink|widest-line)[\\/]node_modules[\\/]string-width[\\/]/,
           /[\\/]node_modules[\\/]widest-line[\\/]index\.js$/,
-          // the segmenter patch (scripts/ink-output-cache.mjs): Ink's slice-ansi, pbc's string-width
-          /[\\/]node_modules[\\/]ink[\\/]node_modules[\\/]slice-ansi[\\/]/,
+          // scripts/ink-output-cache.mjs's: the one slice-ansi and string-width (Ink's and pbc's)
+          /[\\/]node_modules[\\/]slice-ansi[\\/]/,
           /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
           /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]/,
         ],

@@ -8,8 +8,8 @@
 // 3. Ink's own module-level caches for measuring and wrapping text never forget anything,
 //    so a console that runs for days with changing numbers grows without bound.
 //
-// 4. string-width (Ink's and widest-line's copy) measures anything beyond printable ASCII
-//    with a grapheme segmenter and emoji regexes; the console's own symbols (sparkline
+// 4. string-width (the one copy: Ink's, widest-line's, wrap-ansi's and pbc's) measures
+//    anything beyond printable ASCII with a grapheme segmenter and emoji regexes; the console's own symbols (sparkline
 //    blocks, box lines, arrows, ·, …, –) take a fast path too. NARROW lists only code
 //    points that are one column each and never join a neighbour into one grapheme, which
 //    test/build/ink-cache-plugin.test.ts checks one by one against string-width itself.
@@ -47,8 +47,8 @@ const STRIP_SGR = `function __pbcStripSgr(text, stripAnsi) {
 /** Regex class body of what the segmenter fast path splits per code unit: ESC and NARROW. */
 const ONE_UNIT = `\\u001B${NARROW}`;
 /**
- * 5. Every Intl.Segmenter of the text pipeline (ansi-tokenize, slice-ansi, string-width 7
- *    and 8) as one that splits a text of ESC and NARROW code points per code unit — which is
+ * 5. Every Intl.Segmenter of the text pipeline (ansi-tokenize, slice-ansi, string-width)
+ *    as one that splits a text of ESC and NARROW code points per code unit — which is
  *    what ICU's grapheme rules give for them: ESC is a control (a cluster of its own, UAX 29
  *    GB4/GB5) and NARROW none joins a neighbour — and makes the real one only for any other
  *    text. The first Intl.Segmenter of a process loads ICU's grapheme rules (15–30 ms): a
@@ -94,8 +94,10 @@ const segmenterEdit = (anchor) => [
 
 export const patches = [
   {
-    // Ink's and widest-line's copy (string-width 8), not pbc's own (7, without that fast path)
-    file: /[\\/](?:ink|widest-line)[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    // the one string-width (8) of Ink, widest-line, wrap-ansi, cli-truncate and pbc (package.json
+    // `overrides`: one measure of a text's columns for the frame's layout and pbc's own cuts)
+    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+    unless: /[\\/]node_modules[\\/].+[\\/]node_modules[\\/]/,
     edits: [
       [
         '\tif (/^[\\u0020-\\u007E]*$/.test(string)) {',
@@ -112,12 +114,6 @@ export const patches = [
     ],
   },
   {
-    // pbc's own (string-width 7: src/widgets/text.ts, the header); not other packages' copies
-    file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
-    unless: /[\\/]node_modules[\\/].+[\\/]node_modules[\\/]/,
-    edits: [segmenterEdit('const segmenter = new Intl.Segmenter();')],
-  },
-  {
     // Ink's frame text: every line is tokenized
     file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
     edits: [
@@ -128,7 +124,8 @@ export const patches = [
   },
   {
     // Ink's clipping of text to a box
-    file: /[\\/]ink[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+    file: /[\\/]node_modules[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+    unless: /[\\/]node_modules[\\/].+[\\/]node_modules[\\/]/,
     edits: [
       segmenterEdit(
         "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",

@@ -219,6 +219,28 @@ describe('<Table>', () => {
     expect(frame).toContain('red');
   });
 
+  it('counts ® and © one column each, as Ink and the terminal do (one width for pbc and Ink)', async () => {
+    // every character here is one UTF-16 unit and one terminal column: the columns line up
+    // when the State column starts at the same index in every row
+    const rows = [port(1, 'Intel® NIC'), port(2, 'plain'), port(4, '© vendor ©')];
+    const h = renderTui(
+      <Table
+        columns={portColumns()}
+        rows={rows}
+        width={80}
+        height={5}
+        selected={0}
+        offset={0}
+        rowKey={(p) => String(p.id)}
+      />,
+    );
+    const frame = await h.waitFor((f) => f.includes('plain') && f.includes('vendor'));
+    const lines = frame.split('\n').slice(1, 4);
+    const state = lines[1]!.search(/UP|DOWN/);
+    expect(lines.map((l) => l.search(/UP|DOWN/))).toEqual([state, state, state]);
+    expect(new Set(lines.map((l) => l.trimEnd().length)).size).toBe(1);
+  });
+
   it('re-renders on new props, shows the empty text, and marks selection without colour', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => port(i));
     const props = {

@@ -46,9 +46,10 @@ const graphemeWidths = new Map<string, number>();
 
 /**
  * One column by string-width, and never joined to a neighbour: Latin letters, punctuation,
- * arrows, box drawing and the console's symbols (·, —, °, ●, …), without the ones string-width
- * counts as emoji (©, ®, ‼, some arrows and squares). Measured without it: the first
- * measurement compiles string-width's emoji regex. text.test.ts checks each against it.
+ * arrows, box drawing and the console's symbols (·, —, °, ●, …); the ones with an emoji form
+ * (©, ®, ‼, some arrows and squares) are left to string-width — the one Ink measures with too
+ * (package.json `overrides`). Measured without it: the first measurement compiles string-width's
+ * emoji regex. text.test.ts checks each against it.
  */
 export const ONE_COLUMN =
   /^[\u00a0-\u00a8\u00aa-\u00ac\u00af-\u024f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u25a9\u25ac-\u25b5\u25b7-\u25bf\u25c1-\u25fa\u25ff\u2713]$/;

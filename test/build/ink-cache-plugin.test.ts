@@ -2,15 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-// the copy Ink itself uses (string-width 8), unpatched: the authority the fast path must agree with
-import stringWidth from '../../node_modules/ink/node_modules/string-width/index.js';
+// the one string-width (Ink's and pbc's), patched as vitest loads it; stockStringWidth() is the authority
+import stringWidth from '../../node_modules/string-width/index.js';
 // @ts-expect-error: a plain ESM script without types
 import { PbcGenCache } from '../../scripts/ink-gen-cache.mjs';
 // @ts-expect-error: a plain ESM script without types
 import { inkOutputCache, NARROW, patchInkSource } from '../../scripts/ink-output-cache.mjs';
 
-const SW =
-  "import w from './node_modules/ink/node_modules/string-width/index.js'; export default w;";
+const SW = "import w from './node_modules/string-width/index.js'; export default w;";
 
 /** Ink's string-width as it ships: bundled without the patches (vitest's import has them). */
 async function stockStringWidth(): Promise<(s: string, o?: object) => number> {
