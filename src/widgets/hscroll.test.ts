@@ -22,6 +22,13 @@ describe('sliceColumns', () => {
     expect(sliceColumns('a日b', 2, 1)).toBe(' ');
   });
 
+  it('cuts a cluster string-width counts three columns wide without failing', () => {
+    // 𝅘𝅥𝅮: a note, its stem and its flag (three code points, one grapheme, three columns)
+    const note = '\u{1D158}\u{1D165}\u{1D16E}';
+    expect(sliceColumns(`a${note}b`, 2, 3)).toBe('  b');
+    expect(sliceColumns(note, 1, 1)).toBe(' ');
+  });
+
   it('keeps combining marks with their base character', () => {
     expect(sliceColumns('ae\u0301b', 1, 1)).toBe('e\u0301');
   });

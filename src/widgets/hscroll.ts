@@ -18,8 +18,10 @@ export function sliceColumns(text: string, from: number, width: number): string 
   let at = skipped.end;
   let pad = 0;
   if (skipped.used < start && at < text.length) {
-    // a wide character straddles the left edge: its visible half becomes a space
-    const wide = takeWidth(text, at, 2);
+    // a wide character straddles the left edge: its visible part becomes spaces (two columns,
+    // or more: string-width counts some clusters three, e.g. a note with its stem and flag)
+    let wide = { end: at, used: 0 };
+    for (let w = 2; wide.end === at && w <= 16; w++) wide = takeWidth(text, at, w);
     at = wide.end;
     pad = Math.min(width, skipped.used + wide.used - start);
   }
