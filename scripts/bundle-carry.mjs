@@ -19,8 +19,21 @@ import { asciiOnly } from './sea-esm.mjs';
 
 // candidates for E, the character the end of a comment is written with
 const ESCAPES = ['~', '!', '#', '%', '@', '^', '|', '&'];
-/** The line between the loader and the program's comment. */
+/** The line between the loader and the programs' comments. */
 export const PROGRAM_MARK = '//@pbc-program';
+/**
+ * The function whose body holds the comments: the loader takes them from its text, a slice
+ * of the source Node read to start the bundle, instead of reading the file again.
+ */
+const CARRIED = '__pbcCarried';
+
+/**
+ * A CommonJS program as the loader compiles it: a function of CommonJS's five arguments.
+ * Written so in dist's files and the bundle's comments, the loader compiles the text it read
+ * as it is (no copy of it made to wrap it at every start).
+ */
+export const asFunction = (program) =>
+  `(function (exports, require, module, __filename, __dirname) {${program}\n})`;
 
 /**
  * scripts/bundle-loader.mjs with its placeholders set: the programs' `key`, the `vendor` names,
@@ -56,7 +69,7 @@ function commonJsLoader(text) {
  * own first, then its vendor program: scripts/bundle-vendor.mjs).
  */
 export function carryProgram(loader, programs, { key, vendor, packed = vendor.map(() => true) }) {
-  const texts = programs.map(asciiOnly);
+  const texts = programs.map((p) => asFunction(asciiOnly(p)));
   const mark = ESCAPES.find((e) => texts.every((t) => !t.includes(`*${e}/`)));
   if (mark === undefined) throw new Error('bundle: no escape for */ that the programs lack');
   const escapedEnd = `*${mark}/`;
@@ -68,5 +81,5 @@ export function carryProgram(loader, programs, { key, vendor, packed = vendor.ma
         : `/*${t.replaceAll('*/', escapedEnd)}*/\n`,
     )
     .join('');
-  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\n${comments}`;
+  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\nfunction ${CARRIED}() {\n${comments}}\n`;
 }
