@@ -73,7 +73,13 @@ function rewritten(node, text) {
 export function withoutCommentEnds(program) {
   const at = endsIn(program);
   if (at.length === 0) return program;
-  const file = ts.createSourceFile('program.js', program, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const file = ts.createSourceFile(
+    'program.js',
+    program,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.JS,
+  );
   let out = '';
   let from = 0;
   for (const [node, start] of literalsHolding(file, at).sort((a, b) => a[1] - b[1])) {

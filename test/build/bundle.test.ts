@@ -98,7 +98,7 @@ describe('the single-file bundle', () => {
     console.log(`dist-bundle/pbc.cjs: ${(statSync(bundle).size / 1024 / 1024).toFixed(2)} MiB`);
   });
 
-  it("carries its programs with no end of a comment to undo: each is compiled as it is carried", () => {
+  it('carries its programs with no end of a comment to undo: each is compiled as it is carried', () => {
     // (scripts/bundle-comment-ends.mjs wrote esbuild's `*/` in regular expressions, strings and
     // templates otherwise; one left, the loader copies the whole program at every start to undo it)
     const text = readFileSync(bundle, 'latin1');
