@@ -19,7 +19,7 @@ import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { carryProgram, loaderText } from './bundle-carry.mjs';
+import { asFunction, carryProgram, loaderText } from './bundle-carry.mjs';
 import { VENDOR, VENDOR_GROUPS, vendorEntry } from './bundle-vendor.mjs';
 import { commanderLazyChildProcess } from './commander-lazy.mjs';
 import { inkOutputCache } from './ink-output-cache.mjs';
@@ -188,11 +188,17 @@ async function carry(dir) {
   await chmod(join(dir, outName), 0o755);
 }
 
-/** dist/cli.js: scripts/bundle-loader.mjs over pbc.cjs and vendor.cjs beside it, in ASCII. */
+/**
+ * dist/cli.js: scripts/bundle-loader.mjs over pbc.cjs and the vendor programs beside it, in
+ * ASCII, each written as the function the loader compiles (scripts/bundle-carry.mjs `asFunction`).
+ */
 async function loaderOver(dir) {
   const files = [outName, ...vendorNames];
-  // (in ASCII, above)
-  const programs = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  // each as the loader compiles it (scripts/bundle-carry.mjs), in ASCII (above)
+  const programs = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).map(
+    asFunction,
+  );
+  await Promise.all(files.map((f, i) => writeFile(join(dir, f), programs[i])));
   const hash = createHash('sha256').update('dist');
   for (const p of programs) hash.update(p);
   const key = hash.digest('hex').slice(0, 16);

@@ -9,18 +9,35 @@
 // - The vendor program (the second, scripts/bundle-vendor.mjs), which `pbc get` never runs,
 //   is packed (brotli, then base64): 1.2 MB of text V8 scanned at every start, in 0.4 MB;
 //   unpacking it costs the console and the simulator ~4 ms when they require it.
-// - `*/`, which would end the comment, is written `*E/` with E the first of ESCAPES the
-//   program never holds as `*E/` itself: undone with one replaceAll, where the regular
-//   expression that also undid an escaped `~` cost ~3 ms over 2 MB.
+// - `*/`, which would end the comment, is first written out of the program's regular
+//   expressions and strings, with the same meaning (scripts/bundle-comment-ends.mjs): esbuild's
+//   output then holds none, and the loader compiles the slice of the bundle's text the comment
+//   is, with no copy. Any left (a comment, a template literal) is written `*E/` with E the first
+//   of ESCAPES the program never holds as `*E/` itself: undone with one replaceAll (a copy of
+//   the program), where the regular expression that also undid an escaped `~` cost ~3 ms over 2 MB.
 
 import { brotliCompressSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
+import { withoutCommentEnds } from './bundle-comment-ends.mjs';
 import { asciiOnly } from './sea-esm.mjs';
 
 // candidates for E, the character the end of a comment is written with
 const ESCAPES = ['~', '!', '#', '%', '@', '^', '|', '&'];
-/** The line between the loader and the program's comment. */
+/** The line between the loader and the programs' comments. */
 export const PROGRAM_MARK = '//@pbc-program';
+/**
+ * The function whose body holds the comments: the loader takes them from its text, a slice
+ * of the source Node read to start the bundle, instead of reading the file again.
+ */
+const CARRIED = '__pbcCarried';
+
+/**
+ * A CommonJS program as the loader compiles it: a function of CommonJS's five arguments.
+ * Written so in dist's files and the bundle's comments, the loader compiles the text it read
+ * as it is (no copy of it made to wrap it at every start).
+ */
+export const asFunction = (program) =>
+  `(function (exports, require, module, __filename, __dirname) {${program}\n})`;
 
 /**
  * scripts/bundle-loader.mjs with its placeholders set: the programs' `key`, the `vendor` names,
@@ -56,7 +73,10 @@ function commonJsLoader(text) {
  * own first, then its vendor program: scripts/bundle-vendor.mjs).
  */
 export function carryProgram(loader, programs, { key, vendor, packed = vendor.map(() => true) }) {
-  const texts = programs.map(asciiOnly);
+  // (a packed program is base64: no `*/` in it whatever its text)
+  const texts = programs.map((p, i) =>
+    asFunction(i > 0 && packed[i - 1] ? asciiOnly(p) : withoutCommentEnds(asciiOnly(p))),
+  );
   const mark = ESCAPES.find((e) => texts.every((t) => !t.includes(`*${e}/`)));
   if (mark === undefined) throw new Error('bundle: no escape for */ that the programs lack');
   const escapedEnd = `*${mark}/`;
@@ -68,5 +88,5 @@ export function carryProgram(loader, programs, { key, vendor, packed = vendor.ma
         : `/*${t.replaceAll('*/', escapedEnd)}*/\n`,
     )
     .join('');
-  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\n${comments}`;
+  return `#!/usr/bin/env node\n${head}\n${PROGRAM_MARK}\nfunction ${CARRIED}() {\n${comments}}\n`;
 }

@@ -27,7 +27,8 @@ const VENDOR_PROGRAM = `module.exports = { get yaml() { return { name: 'yaml ✓
 async function runCarried(
   program: string,
   packed = [true],
-): Promise<{ stdout: string; text: string }> {
+  nodeArgs: string[] = [],
+): Promise<{ stdout: string; stderr: string; text: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pbc-carry-'));
   dirs.push(dir);
   const loader = await readFile(join(root, 'scripts/bundle-loader.mjs'), 'utf8');
@@ -37,10 +38,12 @@ async function runCarried(
     packed,
   });
   await writeFile(join(dir, 'pbc.cjs'), text);
-  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'pbc.cjs'), 'x'], {
-    env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') },
-  });
-  return { stdout, text };
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [...nodeArgs, join(dir, 'pbc.cjs'), 'x'],
+    { env: { PATH: process.env.PATH ?? '', PBC_CACHE_DIR: join(dir, 'cache') } },
+  );
+  return { stdout, stderr, text };
 }
 
 describe('the bundle carries its program', () => {
@@ -69,14 +72,41 @@ process.stdout.write(JSON.stringify({ held, dash: [dash[1], dash[2]], yaml: requ
     // the program holds `*~/` itself: the loader is told the next candidate, `*!/`… is
     // held too, so the third
     expect(text).toContain('const ESCAPED_END = "*#/";');
-    // after the mark, one comment per program, with no end of a comment but its own
-    const mark = '\n//@pbc-program\n';
+    // after the mark, in the body of the function the loader takes them from, one comment
+    // per program, with no end of a comment but its own
+    const mark = '\n//@pbc-program\nfunction __pbcCarried() {\n';
     const comments = text.slice(text.indexOf(mark) + mark.length);
-    expect(comments.startsWith('/*') && comments.endsWith('*/\n')).toBe(true);
-    const bodies = comments.slice(2, -3).split('*/\n/*');
+    expect(comments.startsWith('/*') && comments.endsWith('*/\n}\n')).toBe(true);
+    const bodies = comments.slice(2, -5).split('*/\n/*');
     expect(bodies).toHaveLength(2);
     for (const body of bodies) expect(body).not.toContain('*/');
     // the vendor program, which `pbc get` never runs, is packed: brotli in base64
     expect(bodies[1]).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('takes its programs from the text Node read to start it, not from its file again', async () => {
+    // counts the reads of the bundle's file: Node's own, to start it, is the only one, where
+    // the loader read the file again for pbc's program and again for a vendor program
+    const dir = await mkdtemp(join(tmpdir(), 'pbc-carry-reads-'));
+    dirs.push(dir);
+    const counter = join(dir, 'count-reads.cjs');
+    await writeFile(
+      counter,
+      `const fs = require('node:fs');
+const read = fs.readFileSync;
+let reads = 0;
+fs.readFileSync = function (path, ...rest) {
+  if (String(path) === process.argv[1]) reads++;
+  return read.call(this, path, ...rest);
+};
+process.on('exit', () => process.stderr.write('reads of the bundle: ' + reads));
+`,
+    );
+    for (const packedVendor of [true, false]) {
+      const { stdout, stderr } = await runCarried(program, [packedVendor], ['--require', counter]);
+      // both programs ran: pbc's, and the vendor program it required yaml from
+      expect(JSON.parse(stdout).yaml).toBe('yaml ✓ */');
+      expect(stderr).toBe('reads of the bundle: 1');
+    }
   });
 });

@@ -98,6 +98,16 @@ describe('the single-file bundle', () => {
     console.log(`dist-bundle/pbc.cjs: ${(statSync(bundle).size / 1024 / 1024).toFixed(2)} MiB`);
   });
 
+  it('carries its programs with no end of a comment to undo: each is compiled as it is carried', () => {
+    // (scripts/bundle-comment-ends.mjs wrote esbuild's `*/` in regular expressions, strings and
+    // templates otherwise; one left, the loader copies the whole program at every start to undo it)
+    const text = readFileSync(bundle, 'latin1');
+    const escaped = /const ESCAPED_END = "([^"]+)";/.exec(text)?.[1];
+    expect(escaped).toMatch(/^\*.\/$/);
+    const carried = text.slice(text.indexOf('\nfunction __pbcCarried() {\n'));
+    expect(carried.split(escaped as string)).toHaveLength(1);
+  });
+
   it('prints the package version (node pbc.cjs and ./pbc.cjs)', async () => {
     const r = await node('--version');
     expect(r, r.stderr).toMatchObject({ code: 0, stdout: `${version}\n` });
