@@ -68,14 +68,15 @@ export function isObject(value: unknown): value is WireObject {
 
 const squash = (key: string) => key.replace(/[_-]/g, '').toLowerCase();
 
-/** The names asked for, squashed once each (a few dozen field names). */
+/** The names asked for, squashed once each (the readers' few dozen; at most SQUASHED_MAX). */
 const squashedNames = new Map<string, string>();
+const SQUASHED_MAX = 512;
 
 function squashedName(name: string): string {
   let squashed = squashedNames.get(name);
   if (squashed === undefined) {
     squashed = squash(name);
-    squashedNames.set(name, squashed);
+    if (squashedNames.size < SQUASHED_MAX) squashedNames.set(name, squashed);
   }
   return squashed;
 }
