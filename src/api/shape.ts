@@ -68,35 +68,23 @@ export function isObject(value: unknown): value is WireObject {
 
 const squash = (key: string) => key.replace(/[_-]/g, '').toLowerCase();
 
-/** The names asked for, squashed once each (the readers' few dozen; at most SQUASHED_MAX). */
-const squashedNames = new Map<string, string>();
-const SQUASHED_MAX = 512;
-
-function squashedName(name: string): string {
-  let squashed = squashedNames.get(name);
-  if (squashed === undefined) {
-    squashed = squash(name);
-    if (squashedNames.size < SQUASHED_MAX) squashedNames.set(name, squashed);
-  }
-  return squashed;
-}
-
 /**
- * `squash(key) === wanted`, compared a character at a time with nothing made while the key is
- * ASCII (every absent field looked for compared every key of its object, two strings each).
+ * Names and keys squashed once each: an absent field looked for compared every key of its
+ * object, two new strings per key, on every answer. The readers' names and the device's keys
+ * are a few hundred at most; past SQUASHED_MAX they are squashed each time, as before.
  */
-function squashesTo(key: string, wanted: string): boolean {
-  let j = 0;
-  for (let i = 0; i < key.length; i++) {
-    let c = key.charCodeAt(i);
-    if (c === 0x5f || c === 0x2d) continue; // _ -
-    // beyond ASCII, lower case is Unicode's (K, the Kelvin sign, is k): as squash makes it
-    if (c > 0x7f) return squash(key) === wanted;
-    if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    if (wanted.charCodeAt(j) !== c) return false;
-    j++;
+const squashed = new Map<string, string>();
+const SQUASHED_MAX = 1024;
+/** Longer keys (no reader's name is) are not kept: the device's text, not ours to hold. */
+const SQUASHED_LENGTH = 64;
+
+function squashedOf(key: string): string {
+  let s = squashed.get(key);
+  if (s === undefined) {
+    s = squash(key);
+    if (squashed.size < SQUASHED_MAX && key.length <= SQUASHED_LENGTH) squashed.set(key, s);
   }
-  return j === wanted.length;
+  return s;
 }
 
 /**
@@ -105,9 +93,9 @@ function squashesTo(key: string, wanted: string): boolean {
  */
 export function field(o: WireObject, name: string): unknown {
   if (Object.hasOwn(o, name)) return o[name];
-  const wanted = squashedName(name);
+  const wanted = squashedOf(name);
   const keys = Object.keys(o);
-  for (let i = 0; i < keys.length; i++) if (squashesTo(keys[i]!, wanted)) return o[keys[i]!];
+  for (let i = 0; i < keys.length; i++) if (squashedOf(keys[i]!) === wanted) return o[keys[i]!];
   return undefined;
 }
 
