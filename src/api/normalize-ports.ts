@@ -1,10 +1,5 @@
 /** Wire → model for ports: GET /ports/config, /ports/info, /ports/stats, /ports/sfpstatus. */
-import {
-  PORT_COUNTERS,
-  type PortConfig,
-  type PortInfo,
-  type PortStats,
-} from '../model/types.js';
+import { PORT_COUNTERS, type PortConfig, type PortInfo, type PortStats } from '../model/types.js';
 import { At, type Item, isObject, items, Rec } from './shape.js';
 
 /** One port's settings; `ifName`/`mediaType` (the spec's sample) are read like snake case. */
