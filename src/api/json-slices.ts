@@ -293,7 +293,7 @@ class SlicedParser {
       at = longs[i + 1]!;
     }
     parts.push(this.text(at, end), ']');
-    return unmark(JSON.parse(parts.join(''))) as unknown[];
+    return unmark(JSON.parse(parts.join('')), longs.length / 2) as unknown[];
   }
 
   /** Moves past one value (its content is checked by the parser later). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson, parseLossless, stringifyJson } from './json.js';
+import { MARK, parseJson, parseLossless, stringifyJson, unmark } from './json.js';
 
 describe('lossless JSON', () => {
   it('keeps integers beyond 2^53 exact and distinct', () => {
@@ -138,5 +138,24 @@ describe('parseJson (JSON.parse where no integer can be beyond 2^53)', () => {
     expect(parseJson('{"12345678901234567":12345678901234567}')).toEqual({
       '12345678901234567': 12345678901234567n,
     });
+  });
+});
+
+describe('the marking of long integers', () => {
+  it('leaves digits that follow a quote to JSON.parse: in a string, or not JSON at all', () => {
+    expect(parseJson('{"cookie":"1152921504606846978","n":1152921504606846979}')).toEqual({
+      cookie: '1152921504606846978',
+      n: 1152921504606846979n,
+    });
+    expect(parseJson('[{"cookie":"1152921504606846978"}]')).toEqual([
+      { cookie: '1152921504606846978' },
+    ]);
+    expect(() => parseJson('["a"1152921504606846978]')).toThrow(SyntaxError);
+  });
+
+  it("ends unmark's walk at the last of the marks it was told of", () => {
+    const marked = [`${MARK}1152921504606846978`, { a: `${MARK}7` }, `${MARK}9`];
+    expect(unmark(marked, 2)).toEqual([1152921504606846978n, { a: 7 }, `${MARK}9`]);
+    expect(unmark([`${MARK}1`, [`${MARK}2`]])).toEqual([1, [2]]);
   });
 });

@@ -36,11 +36,25 @@ export function parseJson(text: string): unknown {
 /** 16 digits or more in a row (in a number or a string). */
 const LONG_DIGITS = /\d{16,}/g;
 const MAX_SAFE = String(Number.MAX_SAFE_INTEGER); // 16 digits
+const QUOTE = 0x22;
 
-/** The text may hold an integer beyond 2^53: a run of digits longer or greater than 2^53 − 1. */
+/**
+ * The text may hold an integer beyond 2^53: a run of digits longer or greater than 2^53 − 1
+ * that does not follow a quote. JSON never has a number right after a quote: such digits
+ * begin a string (the cookies of GET /savepoints), or the text is not JSON and JSON.parse
+ * says so. Marking a text whose long digits are all in strings would change nothing but
+ * make a match per string (most of the first screen's parse garbage).
+ */
 function mayBeUnsafe(text: string): boolean {
-  for (const [digits] of text.matchAll(LONG_DIGITS))
-    if (digits.length > MAX_SAFE.length || digits > MAX_SAFE) return true;
+  LONG_DIGITS.lastIndex = 0;
+  for (let m = LONG_DIGITS.exec(text); m !== null; m = LONG_DIGITS.exec(text)) {
+    const digits = m[0];
+    if (
+      (digits.length > MAX_SAFE.length || digits > MAX_SAFE) &&
+      text.charCodeAt(m.index - 1) !== QUOTE
+    )
+      return true;
+  }
   return false;
 }
 
@@ -54,23 +68,36 @@ const MARK_CODE = 0x7f;
 /** A text holding the mark, written or escaped: not for marking (the lossless parser takes it). */
 export const holdsMark = (text: string): boolean => text.includes(MARK) || /\\u007[fF]/.test(text);
 
-/** Marked strings (quoted long integers) back to what the lossless parser makes of them. */
-export function unmark(value: unknown): unknown {
-  if (typeof value === 'string')
-    return value.charCodeAt(0) === MARK_CODE ? parseNumber(value.slice(1)) : value;
+/**
+ * Marked strings (quoted long integers) back to what the lossless parser makes of them, in
+ * place. `marks`, when known, is how many there are: the walk ends at the last one.
+ */
+export function unmark(value: unknown, marks = Number.POSITIVE_INFINITY): unknown {
+  return unmarkIn(value, { marks });
+}
+
+function unmarkIn(value: unknown, left: { marks: number }): unknown {
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) !== MARK_CODE) return value;
+    left.marks--;
+    return parseNumber(value.slice(1));
+  }
   if (typeof value !== 'object' || value === null) return value;
+  // (indexed loops: no iterator and result object per step)
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = unmark(value[i]);
+    for (let i = 0; i < value.length && left.marks > 0; i++) value[i] = unmarkIn(value[i], left);
     return value;
   }
   const o = value as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length && left.marks > 0; i++) {
+    const key = keys[i]!;
     const v = o[key];
     if (
       typeof v === 'string' ? v.charCodeAt(0) === MARK_CODE : typeof v === 'object' && v !== null
     ) {
-      if (key === '__proto__') defineOwn(o, key, unmark(v));
-      else o[key] = unmark(v);
+      if (key === '__proto__') defineOwn(o, key, unmarkIn(v, left));
+      else o[key] = unmarkIn(v, left);
     }
   }
   return o;
@@ -89,11 +116,14 @@ const MARKED_KEY = /"\u007F[-\d]+"[ \t\n\r]*:/;
 /** JSON.parse with every long integer quoted behind the mark, then exact (unmark). */
 function parseMarked(text: string): unknown {
   if (holdsMark(text)) throw new SyntaxError('the mark in the text');
-  const marked = text.replace(STRING_OR_LONG, (token) =>
-    token.charCodeAt(0) === 0x22 ? token : `"${MARK}${token}"`,
-  );
+  let marks = 0;
+  const marked = text.replace(STRING_OR_LONG, (token) => {
+    if (token.charCodeAt(0) === QUOTE) return token;
+    marks++;
+    return `"${MARK}${token}"`;
+  });
   if (MARKED_KEY.test(marked)) throw new SyntaxError('an integer as a key');
-  return unmark(JSON.parse(marked));
+  return unmark(JSON.parse(marked), marks);
 }
 
 /** The lossless parse, every time (parseJson without the JSON.parse path; for tests). */

@@ -1,11 +1,5 @@
 /** Wire → model for ports: GET /ports/config, /ports/info, /ports/stats, /ports/sfpstatus. */
-import {
-  PORT_COUNTERS,
-  type PortConfig,
-  type PortCounter,
-  type PortInfo,
-  type PortStats,
-} from '../model/types.js';
+import { PORT_COUNTERS, type PortConfig, type PortInfo, type PortStats } from '../model/types.js';
 import { At, type Item, isObject, items, Rec } from './shape.js';
 
 /** One port's settings; `ifName`/`mediaType` (the spec's sample) are read like snake case. */
@@ -90,11 +84,13 @@ function normalizePortStatsItem(value: unknown, at: At, key?: string): PortStats
   const r = new Rec(value, at);
   const portnum = r.has('portnum') ? r.str('portnum') : r.str('port_no', key);
   // absent, null, '', '-' and 'n/a' read as 0; anything else must be an integer
-  const counters = Object.fromEntries(PORT_COUNTERS.map((c) => [c, r.counter(c)])) as Record<
-    PortCounter,
-    bigint
-  >;
-  return { portnum, ...counters };
+  // (written into the one object: no pair per counter, no second object spread from a first)
+  const out = { portnum } as PortStats;
+  for (let i = 0; i < PORT_COUNTERS.length; i++) {
+    const c = PORT_COUNTERS[i]!;
+    out[c] = r.counter(c);
+  }
+  return out;
 }
 
 /** GET /ports/stats: an array, a map keyed by port, or either inside `{result: …}`. */

@@ -69,13 +69,33 @@ export function isObject(value: unknown): value is WireObject {
 const squash = (key: string) => key.replace(/[_-]/g, '').toLowerCase();
 
 /**
+ * Names and keys squashed once each: an absent field looked for compared every key of its
+ * object, two new strings per key, on every answer. The readers' names and the device's keys
+ * are a few hundred at most; past SQUASHED_MAX they are squashed each time, as before.
+ */
+const squashed = new Map<string, string>();
+const SQUASHED_MAX = 1024;
+/** Longer keys (no reader's name is) are not kept: the device's text, not ours to hold. */
+const SQUASHED_LENGTH = 64;
+
+function squashedOf(key: string): string {
+  let s = squashed.get(key);
+  if (s === undefined) {
+    s = squash(key);
+    if (squashed.size < SQUASHED_MAX && key.length <= SQUASHED_LENGTH) squashed.set(key, s);
+  }
+  return s;
+}
+
+/**
  * Own property by its snake_case name, also found as camelCase or lower case
  * (`if_name`, `ifName`, `ifname`; `ether_type` and `ethertype` are the same field).
  */
 export function field(o: WireObject, name: string): unknown {
   if (Object.hasOwn(o, name)) return o[name];
-  const wanted = squash(name);
-  for (const key of Object.keys(o)) if (squash(key) === wanted) return o[key];
+  const wanted = squashedOf(name);
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) if (squashedOf(keys[i]!) === wanted) return o[keys[i]!];
   return undefined;
 }
 
@@ -94,16 +114,27 @@ export function arr(value: unknown, at: At): unknown[] {
 const missing = (v: unknown) => v === undefined || v === null;
 
 export function str(value: unknown, at: At, fallback?: string): string {
+  return readStr(value, at, undefined, fallback);
+}
+
+/**
+ * The readers below take where the value sits as `at` and, for an object's field, its name
+ * `step`: the field's At is made only when a failure names it (the first screen's answers
+ * passed through ~1,500 fields, an At each, before the console's first frame).
+ */
+const place = (at: At, step: string | undefined): At => (step === undefined ? at : at.key(step));
+
+function readStr(value: unknown, at: At, step: string | undefined, fallback?: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
     return String(value);
   if (missing(value) && fallback !== undefined) return fallback;
-  return at.fail('a string', value);
+  return place(at, step).fail('a string', value);
 }
 
 const DECIMAL_INT = /^\s*[-+]?\d+\s*$/;
 
-function int(value: unknown, at: At, fallback?: number): number {
+function int(value: unknown, at: At, step: string | undefined, fallback?: number): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value === 'bigint' && Number.isSafeInteger(Number(value))) return Number(value);
   if (typeof value === 'string' && DECIMAL_INT.test(value)) {
@@ -111,7 +142,7 @@ function int(value: unknown, at: At, fallback?: number): number {
     if (Number.isSafeInteger(n)) return n;
   }
   if (missing(value) && fallback !== undefined) return fallback;
-  return at.fail('an integer', value);
+  return place(at, step).fail('an integer', value);
 }
 
 function numeric(value: unknown): number | null {
@@ -124,29 +155,30 @@ function numeric(value: unknown): number | null {
   return null;
 }
 
-function num(value: unknown, at: At, fallback?: number): number {
+function num(value: unknown, at: At, step: string | undefined, fallback?: number): number {
   const n = numeric(value);
   if (n !== null) return n;
   if (missing(value) && fallback !== undefined) return fallback;
-  return at.fail('a number', value);
+  return place(at, step).fail('a number', value);
 }
 
 /** A measured rate: a number, or null for 'n/a', '', '-' or absent. Never NaN. */
-function rate(value: unknown, at: At): number | null {
+function rate(value: unknown, at: At, step: string | undefined): number | null {
   if (missing(value)) return null;
-  if (typeof value === 'object' || typeof value === 'boolean') return at.fail('a rate', value);
+  if (typeof value === 'object' || typeof value === 'boolean')
+    return place(at, step).fail('a rate', value);
   return numeric(value);
 }
 
 const BIG_INT = /^\s*(-?\d+|0x[0-9a-f]+)\s*$/i;
 
 /** 64-bit values (cookies, counters): exact bigint from a number, bigint or digit string. */
-function big(value: unknown, at: At, fallback?: bigint): bigint {
+function big(value: unknown, at: At, step: string | undefined, fallback?: bigint): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   if (typeof value === 'string' && BIG_INT.test(value)) return BigInt(value.trim());
   if (missing(value) && fallback !== undefined) return fallback;
-  return at.fail('an integer', value);
+  return place(at, step).fail('an integer', value);
 }
 
 const NOT_MEASURED = /^\s*(n\/a|-)?\s*$/i;
@@ -155,15 +187,15 @@ const NOT_MEASURED = /^\s*(n\/a|-)?\s*$/i;
  * A packet or byte counter: like `big`, but 'n/a', '-', '' and absent read as 0 (the spec:
  * a value of something that has existed only briefly can be the string 'n/a').
  */
-function counter(value: unknown, at: At): bigint {
+function counter(value: unknown, at: At, step: string | undefined): bigint {
   if (typeof value === 'string' && NOT_MEASURED.test(value)) return 0n;
-  return big(value, at, 0n);
+  return big(value, at, step, 0n);
 }
 
 const TRUE = new Set(['true', '1', 'yes', 'on']);
 const FALSE = new Set(['false', '0', 'no', 'off']);
 
-function bool(value: unknown, at: At, fallback?: boolean): boolean {
+function bool(value: unknown, at: At, step: string | undefined, fallback?: boolean): boolean {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === 0) return value === 1;
   if (typeof value === 'string') {
@@ -172,7 +204,7 @@ function bool(value: unknown, at: At, fallback?: boolean): boolean {
     if (FALSE.has(s)) return false;
   }
   if (missing(value) && fallback !== undefined) return fallback;
-  return at.fail('a boolean', value);
+  return place(at, step).fail('a boolean', value);
 }
 
 /** An object's fields read by name, each failure naming `endpoint` and `path.field`. */
@@ -191,25 +223,25 @@ export class Rec {
     return hasField(this.o, name);
   }
   str(name: string, fallback?: string): string {
-    return str(this.get(name), this.at.key(name), fallback);
+    return readStr(this.get(name), this.at, name, fallback);
   }
   int(name: string, fallback?: number): number {
-    return int(this.get(name), this.at.key(name), fallback);
+    return int(this.get(name), this.at, name, fallback);
   }
   num(name: string, fallback?: number): number {
-    return num(this.get(name), this.at.key(name), fallback);
+    return num(this.get(name), this.at, name, fallback);
   }
   big(name: string, fallback?: bigint): bigint {
-    return big(this.get(name), this.at.key(name), fallback);
+    return big(this.get(name), this.at, name, fallback);
   }
   counter(name: string): bigint {
-    return counter(this.get(name), this.at.key(name));
+    return counter(this.get(name), this.at, name);
   }
   bool(name: string, fallback?: boolean): boolean {
-    return bool(this.get(name), this.at.key(name), fallback);
+    return bool(this.get(name), this.at, name, fallback);
   }
   rate(name: string): number | null {
-    return rate(this.get(name), this.at.key(name));
+    return rate(this.get(name), this.at, name);
   }
   optStr(name: string): string | undefined {
     return this.has(name) ? this.str(name) : undefined;
@@ -259,7 +291,7 @@ export function stringMap(value: unknown, at: At, nullAs = ''): Record<string, s
   const o = obj(value, at);
   const out: Record<string, string> = {};
   for (const k of Object.keys(o)) {
-    const v = str(o[k], at.key(k), nullAs);
+    const v = readStr(o[k], at, k, nullAs);
     // a key named __proto__ is defined as data (plain assignment would set the prototype)
     if (k === '__proto__') defineOwn(out, k, v);
     else out[k] = v;
