@@ -18,7 +18,15 @@
 // scanned, where a 2 MB string literal took V8 several times longer to parse), in ASCII, with `*/` written ESCAPED_END, the simulator's
 // packed (scripts/bundle-carry.mjs); and replaces __PBC_KEY__ with a hash of the programs, so a
 // new build never meets an old cache, and __PBC_VENDOR__ with the names each vendor program serves.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -40,6 +48,8 @@ const PACKED = __PBC_PACKED__;
 const vendorOf = new Map(VENDOR.flatMap((packages, i) => packages.map((p) => [p, i])));
 /** How long the first console run of a build waits before it keeps its code cache. */
 const CONSOLE_CACHE_MS = 2000;
+/** Another build's cache untouched this long is removed when this build writes its own. */
+const STALE_CACHE_MS = 14 * 24 * 3600 * 1000;
 const filename = fileURLToPath(import.meta.url);
 
 /** One of dist's program files, taken as latin1 (it is ASCII). */
@@ -156,7 +166,34 @@ const trivial = process.argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(
 const fresh = [];
 
 function keep() {
-  for (const [cache, script] of fresh.splice(0)) if (!trivial) writeCache(cache, script);
+  const made = fresh.splice(0);
+  if (trivial || made.length === 0) return;
+  for (const [cache, script] of made) writeCache(cache, script);
+  pruneStale(dirname(made[0][0]));
+}
+
+/**
+ * Removes other builds' caches (and files a killed write left) not written for STALE_CACHE_MS:
+ * each build of pbc keeps its own, so on a host that updates pbc they would pile up for ever.
+ * Runs only when this build writes a cache of its own (its first runs), never on a start
+ * that uses one. Another build still in use writes its cache again at its next run.
+ */
+function pruneStale(dir) {
+  const before = Date.now() - STALE_CACHE_MS;
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!/\.v8cache(\.\d+\.tmp)?$/.test(name) || name.includes(`-${KEY}-`)) continue;
+    try {
+      if (statSync(join(dir, name)).mtimeMs < before) rmSync(join(dir, name), { force: true });
+    } catch {
+      // gone already (another pbc pruned it), or not ours to remove: left as it is
+    }
+  }
 }
 
 // The console's memory policy changes V8's flags as soon as it runs (src/tui/memory.ts),

@@ -5,7 +5,7 @@
  * corrupt, or in a directory that cannot be written — costs only speed: the command's answer
  * is the same.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,38 @@ describe('dist through the code cache', () => {
     expect(await doctorsCache(cacheDir)).toBe('rejected');
     expect(await ruleNames(cacheDir)).toEqual(names);
     expect(await doctorsCache(cacheDir)).toBe('used');
+  });
+
+  it("a build writing its cache removes other builds' caches untouched for two weeks", async () => {
+    const cacheDir = join(dir, 'pruned');
+    await mkdir(cacheDir);
+    const old = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+    const files = {
+      oldOther: 'checked-0123456789abcdef-pbc-get-v20.0.0-x64.v8cache',
+      oldLegacy: 'bundle-0123456789abcdef-console-v20.0.0-x64.v8cache',
+      oldTmp: 'checked-0123456789abcdef-pbc-get-v20.0.0-x64.v8cache.4242.tmp',
+      recentOther: 'checked-fedcba9876543210-pbc-get-v20.0.0-x64.v8cache',
+      notOurs: 'notes.txt',
+    };
+    for (const [what, name] of Object.entries(files)) {
+      await writeFile(join(cacheDir, name), 'x');
+      if (what !== 'recentOther') await utimes(join(cacheDir, name), old, old);
+    }
+    expect(await ruleNames(cacheDir)).toContain('tap-1');
+    const left = await readdir(cacheDir);
+    expect(left).toContain(files.recentOther);
+    expect(left).toContain(files.notOurs);
+    expect(left).not.toContain(files.oldOther);
+    expect(left).not.toContain(files.oldLegacy);
+    expect(left).not.toContain(files.oldTmp);
+    expect(
+      left.filter((f) => /^checked-[0-9a-f]{16}-pbc-get-v[\d.]+-\w+\.v8cache$/.test(f)),
+    ).toHaveLength(2);
+    // a start that uses its cache writes nothing, and removes nothing
+    await writeFile(join(cacheDir, files.oldOther), 'x');
+    await utimes(join(cacheDir, files.oldOther), old, old);
+    expect(await ruleNames(cacheDir)).toContain('tap-1');
+    expect(await readdir(cacheDir)).toContain(files.oldOther);
   });
 
   it('a cache directory that cannot be made costs only speed', async () => {
