@@ -6,7 +6,8 @@
  * never reaches the terminal, a log or the journal (which records it as ***).
  */
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, open } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuthError, ConnectionError, DeviceError, ForbiddenError } from '../api/errors.js';
 import { ensureStateDir } from '../config/state-dir.js';
@@ -47,15 +48,13 @@ class PasswordFile {
   private readonly rows: string[][] = [['device', 'user', 'password', 'status']];
   private writing: Promise<void> = Promise.resolve();
 
-  private constructor(
-    readonly path: string,
-    private readonly handle: FileHandle,
-  ) {}
+  private constructor(readonly path: string) {}
 
   static async create(path: string): Promise<PasswordFile> {
     try {
       // 'wx': refuse an existing file (and a symlink planted at its name).
-      return new PasswordFile(path, await open(path, 'wx', 0o600));
+      await (await open(path, 'wx', 0o600)).close();
+      return new PasswordFile(path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(
@@ -83,10 +82,17 @@ class PasswordFile {
   private flush(): Promise<void> {
     const csv = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
     const text = this.rows.map((r) => `${r.map(csv).join(',')}\n`).join('');
+    // opened for each write and closed after it: a handle held for the run was closed by the
+    // garbage collector at some point after it, with Node's warning on stderr (DEP0137)
     this.writing = this.writing.then(async () => {
-      await this.handle.truncate(0);
-      await this.handle.write(text, 0);
-      await this.handle.sync();
+      const handle = await open(this.path, constants.O_WRONLY | constants.O_NOFOLLOW);
+      try {
+        await handle.truncate(0);
+        await handle.write(text, 0);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
     });
     return this.writing;
   }

@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingProxy, fleetConfig, InFlight } from './fleet-helpers.js';
 import { baseEnv, type CliSim, cli, json, startCliSim } from './helpers.js';
@@ -262,6 +264,36 @@ describe('pbc users passwd --random', () => {
     expect(again.stderr).toMatch(/pw\.csv exists: the password file is never overwritten/);
     expect(await writes()).toEqual(before);
     expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual([header, ...lines]);
+  });
+
+  it('leaves no file open behind it (the collector closing one warns on stderr)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const out = join(mkdtempSync(join(tmpdir(), 'pbc-pw-')), 'pw.csv');
+      const r = await run([
+        '--fleet',
+        'good',
+        '--yes',
+        'users',
+        'passwd',
+        'admin',
+        '--random',
+        '--out',
+        out,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      v8.setFlagsFromString('--expose-gc');
+      const gc = vm.runInNewContext('gc') as () => void;
+      for (let i = 0; i < 3; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(warnings.filter((w) => /file descriptor/i.test(w))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('says which passwords were not set: a device that refused has its line marked', async () => {
