@@ -44,9 +44,12 @@ async function feed(pipe: string, pid: number, text: string, then = () => {}): P
     await reader.close();
   }
   if (exited) throw new Error(`the guard (pid ${pid}) exited instead of reading the file again`);
-  then();
-  await w.writeFile(text);
-  await w.close();
+  try {
+    then();
+    await w.writeFile(text);
+  } finally {
+    await w.close();
+  }
 }
 
 describe('a corrupt pending.json', () => {
