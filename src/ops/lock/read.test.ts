@@ -26,7 +26,13 @@ function lockedBy(holder: LockHolder): SavePoints {
 describe("the header's lock mark asks who this console is only for a lock of pbc's", () => {
   const asked = () => {
     const calls: number[] = [];
-    return { calls, me: () => (calls.push(1), me) };
+    return {
+      calls,
+      me: () => {
+        calls.push(1);
+        return me;
+      },
+    };
   };
 
   it('no lock, or a lock pbc did not write: nobody asked', () => {
@@ -60,7 +66,10 @@ describe('who a client writes as is made once, when first needed', () => {
     installLock(client, { login: 'admin', env });
     expect(existsSync(join(dir, 'lock-token'))).toBe(false);
     let made = 0;
-    const first = holderNow(client, (login, e) => (made++, thisHolder(login, e)));
+    const first = holderNow(client, (login, e) => {
+      made++;
+      return thisHolder(login, e);
+    });
     expect(existsSync(join(dir, 'lock-token'))).toBe(true);
     expect(first.login).toBe('admin');
     expect(holderNow(client, () => bob)).toBe(first);
