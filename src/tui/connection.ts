@@ -7,7 +7,7 @@
 import { type Client, type ClientOptions, createClient } from '../api/index.js';
 import type { ConsoleOptions } from '../commands/console.js';
 import { installJournal, type Journal } from '../ops/journal.js';
-import { holderOf, installLock } from '../ops/lock/read.js';
+import { installLock } from '../ops/lock/read.js';
 import { Poller } from '../store/poller.js';
 import type { ConsoleContextValue, ReconnectChange, Session } from '../store/react.js';
 import type { ResourceKey } from '../store/resources.js';
@@ -53,9 +53,9 @@ export function openConnection(settings: ConnectionSettings, store: ConsoleStore
     ...(settings.user ? { user: settings.user } : {}),
   });
   // its writes are refused while another operator holds the device's lock (src/ops/lock);
-  // who this console is is known before the header first shows a lock
+  // who this console is (OS user, host, the state directory's token) is made when first
+  // needed: a write, or the header showing a lock of pbc's (src/ops/lock/read.ts holderNow)
   installLock(client, settings.user ? { login: settings.user } : {});
-  void holderOf(client).catch(() => {});
   const poller = new Poller(client, store, {
     ...(settings.user ? { user: settings.user } : {}),
     ...(settings.intervals ? { intervals: settings.intervals } : {}),

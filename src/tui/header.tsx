@@ -1,12 +1,14 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
 import stringWidth from 'string-width';
+import type { Client } from '../api/index.js';
 import { pendingOn } from '../guard/arm.js';
 import type { HealthState } from '../guard/health-state.js';
 import { alive, PendingFileError } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
-import { knownHolder, lockHeader } from '../ops/lock/read.js';
+import { thisHolder } from '../ops/lock/identity.js';
+import { holderNow, lockHeader } from '../ops/lock/read.js';
 import { useFleet } from '../screens/fleet/context.js';
 import { usage, usageText } from '../store/figures.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
@@ -107,6 +109,15 @@ function guardedText(h: HealthState, expiresAt: number, now: number): string {
   return `GUARDED · REVERT IN ${formatCountdown(expiresAt - now)} — C confirm`;
 }
 
+/** Who this console writes as; none when it cannot be known (a state directory it cannot write). */
+function meOrNone(client: Client) {
+  try {
+    return holderNow(client, thisHolder);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The lock's mark is at most this wide: at 80 columns the device's name keeps some room. */
 const LOCK_WIDTH = 34;
 /** The columns a mark on the right of the first line takes, its space included. */
@@ -128,7 +139,10 @@ export function Header(props: {
   const now = useNow(1000);
   // `⚿ alice@jump1 12m · maintenance`: who holds the device's lock (src/ops/lock), clipped
   const lockData = useConsoleState((s) => s.resources.savepoints.data);
-  const lock = clipLine(lockHeader(lockData, knownHolder(client), now), LOCK_WIDTH);
+  const lock = clipLine(
+    lockHeader(lockData, () => meOrNone(client), now),
+    LOCK_WIDTH,
+  );
   const fleet = useFleet();
   // the header's own resources count too: a screen that never loaded still has an age to show
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];

@@ -36,20 +36,25 @@ export function lockSetupOf(client: Client): LockSetup | undefined {
   return installed.get(client)?.setup;
 }
 
-/** Who `client` writes as (made once, on the first write: a read never touches the token). */
+type MakeHolder = (login?: string, env?: NodeJS.ProcessEnv) => LockHolder;
+
+/** Who `client` writes as (made once, on the first write or lock shown: a read never touches the token). */
 export async function holderOf(client: Client): Promise<LockHolder> {
-  const entry = installed.get(client) ?? { setup: {} };
-  if (!entry.holder) {
-    const { thisHolder } = await import('./identity.js');
-    entry.holder = thisHolder(entry.setup.login, entry.setup.env);
-    installed.set(client, entry);
-  }
-  return entry.holder;
+  const known = installed.get(client)?.holder;
+  return known ?? holderNow(client, (await import('./identity.js')).thisHolder);
 }
 
-/** Who `client` writes as, when already known (the header's question: is the lock mine?). */
-export function knownHolder(client: Client): LockHolder | undefined {
-  return installed.get(client)?.holder;
+/**
+ * Who `client` writes as, made now with `make` (identity.ts's thisHolder) when not yet known:
+ * the console's header asks only once the device shows a lock of pbc's, so a console start
+ * reads no passwd entry and no token before its first frame. Made once per client: every
+ * later question, the header's or a write's, gets the same holder.
+ */
+export function holderNow(client: Client, make: MakeHolder): LockHolder {
+  const entry = installed.get(client) ?? { setup: {} };
+  entry.holder ??= make(entry.setup.login, entry.setup.env);
+  installed.set(client, entry);
+  return entry.holder;
 }
 
 /** How recent the console's polled save-points must be to stand for a read of the device. */
@@ -61,11 +66,20 @@ export function lockIn(list: SavePoints): FoundLock | undefined {
   return sp ? parseLock(sp.description ?? '') : undefined;
 }
 
-/** The header's mark of the lock in `list` (`⚿ alice@jump1 12m · maintenance`), '' for none. */
-export function lockHeader(list: SavePoints | undefined, me: LockHolder | undefined, now: number) {
+/**
+ * The header's mark of the lock in `list` (`⚿ alice@jump1 12m · maintenance`), '' for none.
+ * `me` is asked only for a lock of pbc's (is it mine?); undefined: not known, not mine.
+ */
+export function lockHeader(
+  list: SavePoints | undefined,
+  me: () => LockHolder | undefined,
+  now: number,
+) {
   const found = list ? lockIn(list) : undefined;
   if (!found) return '';
-  return lockMark(found, Boolean(me && !isForeign(found) && sameHolder(found.holder, me)), now);
+  if (isForeign(found)) return lockMark(found, false, now);
+  const holder = me();
+  return lockMark(found, Boolean(holder && sameHolder(found.holder, holder)), now);
 }
 
 /** The save-points the console fetched in the last FRESH_MS, if it did. */
