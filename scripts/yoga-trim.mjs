@@ -2,14 +2,15 @@
 // `_embind_register_class_function`), every method of yoga's classes as a JavaScript function: 109
 // methods, each a name read from the WebAssembly's memory, its argument types resolved and an
 // invoker closure made — ~1.5 ms of CPU and ~0.25 MB of heap before the console's first frame, in
-// code run once and cold. Ink (and yoga-layout's own wrapAssembly) call 50 of them; the rest
-// (getters such as getFlexGrow, getParent, copyStyle, setAspectRatio, …) nothing in pbc calls.
+// code run once and cold. Ink, yoga-layout's wrapAssembly and the loader itself call ~50 of them;
+// the rest (getFlexGrow, getParent, copyStyle, setAspectRatio, …) nothing in pbc calls.
 //
-// Every build therefore registers only the methods whose name appears as a word in Ink's build or
-// in yoga-layout's wrapAssembly.js (`yogaKeptMethods`): computed at build time from the installed
-// packages, so an Ink that calls a new yoga method keeps it. Static functions (Node.create, …),
-// classes, enums and value types are registered as before. A method left out is simply absent from
-// the prototype (a call would be a TypeError, never a wrong layout). docs/performance.md, issue 33.
+// Every build therefore registers only the methods whose name appears as a word in Ink's build,
+// in yoga-layout's wrapAssembly.js or in its loader (`yogaKeptMethods`): computed at build time
+// from the installed packages, so an Ink that calls a new yoga method keeps it. Static functions
+// (Node.create, …), classes, enums and value types are registered as before. A method left out
+// is absent from the prototype (a call would be a TypeError, never a wrong layout).
+// docs/performance.md, issue 33's start-up ("yoga's start", branch yoga33).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,11 +32,13 @@ function scripts(dir) {
   );
 }
 
-/** The words (JavaScript identifiers) of the code that calls yoga: Ink's build and wrapAssembly. */
+/** The words (JavaScript identifiers) of the code that calls yoga: Ink's build, wrapAssembly, the loader. */
 function callerWords() {
   const files = [
     ...scripts(join(modules, 'ink/build')),
     join(modules, 'yoga-layout/dist/src/wrapAssembly.js'),
+    // (the loader's own: embind's `extend` calls notifyOnDestruction)
+    join(modules, 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js'),
   ];
   return new Set(files.flatMap((f) => readFileSync(f, 'utf8').match(/[A-Za-z_$][\w$]*/g) ?? []));
 }
