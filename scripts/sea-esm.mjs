@@ -27,6 +27,7 @@
 // When an anchor is missing (yoga-layout or Ink changed) the build fails, naming the file.
 import { readFile } from 'node:fs/promises';
 import { yogaLoaderInitialMemory } from './yoga-memory.mjs';
+import { REGISTER_METHOD, yogaLoaderTrimmed } from './yoga-trim.mjs';
 
 const YOGA_ENTRY = `import { loadYoga } from './load.js';
 let Yoga;
@@ -46,11 +47,15 @@ export * from './generated/YGEnums.js';
 /** yoga's memory 1 MiB at start, not 16 (every build: scripts/yoga-memory.mjs says why). */
 const yogaMemory = ['var H;H="data:application/octet-stream;base64,', yogaLoaderInitialMemory];
 
+/** Only the yoga methods Ink calls registered at yoga's start (every build: scripts/yoga-trim.mjs). */
+const yogaTrim = [REGISTER_METHOD, yogaLoaderTrimmed];
+
 /** 3. above: yoga's WebAssembly from Buffer, not fetch() (every build: scripts/build.mjs). */
 const yogaWasm = {
   file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
   edits: [
     yogaMemory,
+    yogaTrim,
     [
       'function ya(){return w||"function"!=typeof fetch?',
       'function ya(){w=w||Buffer.from(H.slice(37),"base64");return w||"function"!=typeof fetch?',
@@ -90,6 +95,7 @@ const yogaWasmAsset = {
   file: yogaWasm.file,
   edits: [
     yogaMemory,
+    yogaTrim,
     [
       'var H;H="data:application/octet-stream;base64,',
       (text) => YOGA_FROM_ASSET + yogaWithoutDataUrl(text),

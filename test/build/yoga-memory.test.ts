@@ -95,10 +95,13 @@ function layoutOf(yoga: typeof Yoga, n: number): number[][] {
     nodes.push(row, cell);
   }
   root.calculateLayout(100, undefined, yoga.DIRECTION_LTR);
-  const boxes = nodes.map((node) => {
-    const l = node.getComputedLayout();
-    return [l.left, l.top, l.width, l.height];
-  });
+  // (the getters Ink calls: the builds register no others, scripts/yoga-trim.mjs)
+  const boxes = nodes.map((node) => [
+    node.getComputedLeft(),
+    node.getComputedTop(),
+    node.getComputedWidth(),
+    node.getComputedHeight(),
+  ]);
   root.freeRecursive();
   return boxes;
 }
