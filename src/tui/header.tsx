@@ -1,5 +1,6 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
+import { Fragment } from 'react';
 import stringWidth from 'string-width';
 import type { Client } from '../api/index.js';
 import { pendingOn } from '../guard/arm.js';
@@ -14,8 +15,8 @@ import { usage, usageText } from '../store/figures.js';
 import { type Connection, connectionOf, type UacView, uacOf } from '../store/freshness.js';
 import { useConsole, useConsoleState, useNow } from '../store/react.js';
 import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
-import { Text } from '../widgets/index.js';
-import { clipLine } from '../widgets/text.js';
+import { Text, TextLines } from '../widgets/index.js';
+import { clipLine, textWidth } from '../widgets/text.js';
 import { SCREENS, type ScreenId } from './keymap.js';
 
 export const HEADER_HEIGHT = 3;
@@ -171,12 +172,37 @@ export function Header(props: {
   const line2 = onFleet
     ? 'Enter opens a device (the whole console switches to it) · 0 returns here'
     : [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
+  const leftWidth = props.width - right1.length - side(revert) - side(lock) - 1;
+  // what yoga would place: the marks and the connection at the right end, nothing shrunk
+  const marksWidth = side(revert) + side(lock) + stringWidth(right1);
+  if (marksWidth <= props.width) {
+    const left = clipLine(left1, leftWidth);
+    // the three lines as one text, line 1's gap as spaces: one layout node, not seven
+    return (
+      <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
+        <TextLines
+          lines={[
+            <Fragment key="first">
+              <Text bold>{left}</Text>
+              {' '.repeat(props.width - marksWidth - textWidth(left))}
+              {revert ? <Text color="yellow" bold>{`${revert} `}</Text> : null}
+              {lock ? <Text color="magenta" bold>{`${lock} `}</Text> : null}
+              <Text color={conn.color}>{right1}</Text>
+            </Fragment>,
+            clipLine(line2, props.width),
+            clipLine(tabBar(props.screen, props.width), props.width),
+          ]}
+        />
+      </Box>
+    );
+  }
+  // marks wider than the terminal: yoga shrinks them
   return (
     <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
       <Box width={props.width}>
         <Box flexGrow={1}>
           <Text bold wrap="truncate">
-            {clipLine(left1, props.width - right1.length - side(revert) - side(lock) - 1)}
+            {clipLine(left1, leftWidth)}
           </Text>
         </Box>
         {revert ? (

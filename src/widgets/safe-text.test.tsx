@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Box, Text as InkText } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderTui } from '../../test/harness/render.js';
 import { Panel } from './panel.js';
@@ -63,6 +64,31 @@ describe('Text (the one way text reaches the terminal)', () => {
     const out = deviceBytes(h.output());
     expect(out).not.toMatch(CONTROL);
     expect(out).not.toContain('PWNED');
+  });
+
+  it("draws what Ink's Text draws for clean text: styles, nesting, a Box's background, no children", async () => {
+    const draw = async (T: typeof Text) => {
+      const h = renderTui(
+        <Box flexDirection="column">
+          <T bold>
+            a <T color="red">b</T>
+            {'c'}
+          </T>
+          <Box backgroundColor="blue">
+            <T dimColor>inherits the background</T>
+          </Box>
+          <T wrap="truncate">{'cut at the width: 0123456789 0123456789 0123456789 0123456789'}</T>
+          <T>{null}</T>
+          <T inverse>end</T>
+        </Box>,
+        { columns: 30, rows: 8 },
+      );
+      await h.waitFor((f) => f.includes('end'));
+      return h.output();
+    };
+    const stock = await draw(InkText as typeof Text);
+    cleanup();
+    expect(await draw(Text)).toBe(stock);
   });
 
   it("is the only importer of ink's Text in src (lint rule noRestrictedImports, checked here too)", () => {

@@ -11,14 +11,7 @@
  * draw its string with this `Text` too.
  */
 import { Text as InkText, type TextProps as InkTextProps } from 'ink';
-import {
-  cloneElement,
-  createElement,
-  Fragment,
-  isValidElement,
-  type JSX,
-  type ReactNode,
-} from 'react';
+import { cloneElement, Fragment, isValidElement, type JSX, type ReactNode } from 'react';
 import { sanitizeLine } from '../model/index.js';
 
 export type TextProps = InkTextProps;
@@ -49,12 +42,18 @@ function safeNode(node: ReactNode): ReactNode {
   return node;
 }
 
-export function Text({ children, ...props }: TextProps): JSX.Element {
+/**
+ * Ink's `Text` called as a function: its two context reads become this component's hooks
+ * (always the same two, in the same order) and it returns Ink's host element, so each text
+ * is one React fiber, not two (the console's first frame has ~50 of them).
+ */
+function inkText(props: TextProps): JSX.Element | null {
+  return (InkText as (p: TextProps) => JSX.Element | null)(props);
+}
+
+export function Text({ children, ...props }: TextProps): JSX.Element | null {
   const safe = safeNode(children);
-  // Children in their places (not one array), as JSX gave them: no list, no keys needed.
-  return Array.isArray(safe)
-    ? createElement(InkText, props, ...safe)
-    : createElement(InkText, props, safe);
+  return inkText({ ...props, children: safe });
 }
 
 /**
@@ -69,5 +68,5 @@ export function TextLines({ lines, ...props }: TextProps & { lines: readonly Rea
     if (i > 0) children.push('\n');
     children.push(safeNode(line));
   }
-  return createElement(InkText, props, ...children);
+  return inkText({ ...props, children });
 }

@@ -108,6 +108,56 @@ describe('takeWidth / truncateText / textWidth', () => {
     expect(takeWidth('abe\u0301', 0, 3)).toEqual({ end: 4, used: 3 });
   });
 
+  it('takes what whole graphemes measured by string-width take, symbols and joiners among ASCII', () => {
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      '·',
+      '—',
+      '°',
+      '●',
+      '█',
+      '…',
+      'é',
+      '\u0301',
+      '\ufe0f',
+      '\u200d',
+      '日',
+      '😀',
+      '↔',
+      '©',
+    );
+    const segmenter = new Intl.Segmenter();
+    const reference = (text: string, start: number, width: number) => {
+      let end = start;
+      let used = 0;
+      for (const { segment } of segmenter.segment(text.slice(start))) {
+        const w = stringWidth(segment);
+        if (used + w > width) break;
+        used += w;
+        end += segment.length;
+      }
+      return { end, used };
+    };
+    fc.assert(
+      fc.property(
+        fc.string({ unit: piece, maxLength: 30 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 40 }),
+        (text, from, width) => {
+          // from a grapheme boundary, as every caller starts
+          const starts = [
+            0,
+            ...[...segmenter.segment(text)].map((g) => g.index + g.segment.length),
+          ];
+          const start = starts[Math.min(from, starts.length - 1)]!;
+          expect(takeWidth(text, start, width)).toEqual(reference(text, start, width));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reports the width of what it returns', () => {
     expect(truncateText('日本語', 5)).toEqual({ text: '日本…', width: 5 });
     expect(textWidth('日本')).toBe(4);

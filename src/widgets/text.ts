@@ -54,6 +54,9 @@ const graphemeWidths = new Map<string, number>();
 export const ONE_COLUMN =
   /^[\u00a0-\u00a8\u00aa-\u00ac\u00af-\u024f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u25a9\u25ac-\u25b5\u25b7-\u25bf\u25c1-\u25fa\u25ff\u2713]$/;
 
+/** Text of printable ASCII and ONE_COLUMN code points only (every one a grapheme of its own). */
+const ONE_COLUMN_RUN = new RegExp(`^[\\x20-\\x7e${ONE_COLUMN.source.slice(2, -2)}]*$`);
+
 function graphemeWidth(segment: string): number {
   const code = segment.charCodeAt(0);
   if (segment.length === 1 && code >= 0x20 && code < 0x7f) return 1;
@@ -87,6 +90,12 @@ export function takeWidth(
   const after = text.charCodeAt(start + width);
   // Fast path: plain ASCII and the next character cannot combine with the last one.
   if (PRINTABLE_ASCII.test(ascii) && (Number.isNaN(after) || after < 0x80)) {
+    return { end: start + ascii.length, used: ascii.length };
+  }
+  // ASCII and the console's symbols (·, —, °, ●, █, …): one column a code unit, none joining
+  // a neighbour, and nothing below U+0300 joins the last one. No Unicode expression (CLUSTERING)
+  // compiled, no code point looked at one by one: the first frame's header and lines are these.
+  if (ONE_COLUMN_RUN.test(ascii) && (Number.isNaN(after) || after < 0x300)) {
     return { end: start + ascii.length, used: ascii.length };
   }
   // A grapheme is rarely longer than a few code units; the window bounds the work.

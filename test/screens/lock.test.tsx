@@ -52,6 +52,26 @@ describe('another operator holds the lock', () => {
   });
 });
 
+describe('the header line with a lock mark, at any width', () => {
+  it.each([80, 101, 133])(
+    'keeps the device name on the left, the mark and the connection at the right end (%i columns)',
+    async (columns) => {
+      const t = await session.open('overview', { columns, rows: 30 });
+      await lockFor(
+        t,
+        { user: 'bob', host: 'jump2', login: 'admin', token: '0123456789ab' },
+        'incident',
+      );
+      const frame = await t.h.waitFor((f) => f.includes('⚿ bob@jump2 10m · incident'));
+      const first = frame.split('\n')[0]!;
+      expect(first).toMatch(/^pbc · \S.* +⚿ bob@jump2 10m · incident ● live$/);
+      // the connection ends the line at the last column, with the lock's gap of one before it
+      expect(stringWidth(first)).toBe(columns);
+      expect(first.endsWith(' incident ● live')).toBe(true);
+    },
+  );
+});
+
 describe('this console holds the lock', () => {
   it('the header says yours and d deletes the rule', async () => {
     const t = await session.open('rules', { columns: 80, rows: 24 });
