@@ -216,21 +216,14 @@ describe('pbc --fleet apply -f (configuration as code on each device)', () => {
 });
 
 describe('pbc users passwd --random', () => {
+  /** `users passwd USER --random --out OUT` on the fleet of the devices that answer. */
+  const passwdRandom = (user: string, out: string) =>
+    run(['--fleet', 'good', '--yes', 'users', 'passwd', user, '--random', '--out', out]);
   const stateDir = () => process.env.PBC_STATE_DIR!;
 
   it('writes one new password per device to a 0600 file and shows none of them', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pbc-pw-')), 'pw.csv');
-    const r = await run([
-      '--fleet',
-      'good',
-      '--yes',
-      'users',
-      'passwd',
-      'admin',
-      '--random',
-      '--out',
-      out,
-    ]);
+    const r = await passwdRandom('admin', out);
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n');
@@ -249,17 +242,7 @@ describe('pbc users passwd --random', () => {
     expect(json(r).map((d: { result: { file: string } }) => d.result.file)).toEqual([out, out]);
     // Never overwritten: a second run refuses before anything is sent.
     const before = await writes();
-    const again = await run([
-      '--fleet',
-      'good',
-      '--yes',
-      'users',
-      'passwd',
-      'admin',
-      '--random',
-      '--out',
-      out,
-    ]);
+    const again = await passwdRandom('admin', out);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/pw\.csv exists: the password file is never overwritten/);
     expect(await writes()).toEqual(before);
@@ -272,17 +255,7 @@ describe('pbc users passwd --random', () => {
     process.on('warning', onWarning);
     try {
       const out = join(mkdtempSync(join(tmpdir(), 'pbc-pw-')), 'pw.csv');
-      const r = await run([
-        '--fleet',
-        'good',
-        '--yes',
-        'users',
-        'passwd',
-        'admin',
-        '--random',
-        '--out',
-        out,
-      ]);
+      const r = await passwdRandom('admin', out);
       expect(r.code, r.stderr).toBe(0);
       v8.setFlagsFromString('--expose-gc');
       const gc = vm.runInNewContext('gc') as () => void;
@@ -298,17 +271,7 @@ describe('pbc users passwd --random', () => {
 
   it('says which passwords were not set: a device that refused has its line marked', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pbc-pw-')), 'pw.csv');
-    const r = await run([
-      '--fleet',
-      'good',
-      '--yes',
-      'users',
-      'passwd',
-      'nobody',
-      '--random',
-      '--out',
-      out,
-    ]);
+    const r = await passwdRandom('nobody', out);
     expect(r.code).toBe(1);
     const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1);
     expect(rows.map((l) => `${l.split(',')[0]},${l.split(',')[3]}`).sort()).toEqual([
