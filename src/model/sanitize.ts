@@ -30,11 +30,6 @@ export function sanitize(text: string, options: { keepNewlines?: boolean } = {})
 // Anything `sanitize` could change starts with one of these (ESC and the C1 introducers included).
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-/** `sanitize(text)` (which returns at once when there is nothing to change). */
-export function sanitizeLine(text: string): string {
-  return sanitize(text);
-}
-
 /** True when the text carries anything `sanitize` would change. */
 export function hasControls(text: string): boolean {
   return sanitize(text) !== text;

@@ -4,7 +4,7 @@
  * else changed it) and `yours` (the request that was not sent). The CLI prints it under its
  * exit-5 line; the console's three-way view shows the same lines. Device text is sanitized.
  */
-import { sanitizeLine } from '../model/index.js';
+import { sanitize } from '../model/index.js';
 import { canonical } from './base.js';
 import type { Operation } from './operation.js';
 import { requestText } from './sends.js';
@@ -20,7 +20,7 @@ export interface Moved {
 export function stateLines(v: unknown): string[] {
   if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return ['(absent)'];
   const items = Array.isArray(v) ? v : [v];
-  return items.map((x) => sanitizeLine(canonical(x)));
+  return items.map((x) => sanitize(canonical(x)));
 }
 
 const labelled = (label: string, lines: string[]) =>

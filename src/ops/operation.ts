@@ -20,7 +20,7 @@ import {
   redact,
   type StatePhase,
 } from '../api/index.js';
-import { sanitizeLine } from '../model/index.js';
+import { sanitize } from '../model/index.js';
 import type { ResourceKey } from '../store/resources.js';
 import { type Base, defaultBase } from './base.js';
 
@@ -139,10 +139,10 @@ export function describeRequest(request: ApiRequest): [string, string] {
 }
 
 function shownValue(v: unknown): unknown {
-  if (typeof v === 'string') return sanitizeLine(v);
+  if (typeof v === 'string') return sanitize(v);
   if (Array.isArray(v)) return v.map(shownValue);
   if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [sanitizeLine(k), shownValue(x)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [sanitize(k), shownValue(x)]));
   return v;
 }
 

@@ -12,13 +12,13 @@
  */
 import { Text as InkText, type TextProps as InkTextProps } from 'ink';
 import { cloneElement, Fragment, isValidElement, type JSX, type ReactNode } from 'react';
-import { sanitizeLine } from '../model/index.js';
+import { sanitize } from '../model/index.js';
 
 export type TextProps = InkTextProps;
 
 /** `node` with every string in it (arrays and fragments included) sanitized to one line. */
 function safeNode(node: ReactNode): ReactNode {
-  if (typeof node === 'string') return sanitizeLine(node);
+  if (typeof node === 'string') return sanitize(node);
   if (Array.isArray(node)) {
     let out: ReactNode[] | undefined;
     for (let i = 0; i < node.length; i++) {

@@ -7,7 +7,7 @@
  *  until=2026-11-28T20:10:00.000Z token=3f9a2b7c1d0e reason=maintenance`
  */
 import { formatDuration } from '../../model/duration.js';
-import { sanitizeLine } from '../../model/index.js';
+import { sanitize } from '../../model/index.js';
 
 export const LOCK_NAME = 'pbc-lock';
 /** The longest reason kept (the device keeps at most 1024 characters of description). */
@@ -39,7 +39,7 @@ export type FoundLock = Lock | ForeignLock;
 export const isForeign = (l: FoundLock): l is ForeignLock => !('holder' in l);
 
 /** One line of text without spaces' meaning lost: control characters gone. */
-const clean = (s: string) => sanitizeLine(s).replace(/\s+/g, ' ').trim();
+const clean = (s: string) => sanitize(s).replace(/\s+/g, ' ').trim();
 /** A holder's name part as the description keeps it (and as it is compared). */
 const part = (s: string) => clean(s).slice(0, 64);
 
