@@ -110,11 +110,16 @@ function guardedText(h: HealthState, expiresAt: number, now: number): string {
   return `GUARDED · REVERT IN ${formatCountdown(expiresAt - now)} — C confirm`;
 }
 
+/** Clients whose identity could not be made: not tried again at every frame. */
+const noIdentity = new WeakSet<Client>();
+
 /** Who this console writes as; none when it cannot be known (a state directory it cannot write). */
 function meOrNone(client: Client) {
+  if (noIdentity.has(client)) return undefined;
   try {
     return holderNow(client, thisHolder);
   } catch {
+    noIdentity.add(client);
     return undefined;
   }
 }
