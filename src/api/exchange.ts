@@ -79,12 +79,13 @@ export class Exchanges {
     const agentOptions = { keepAlive: true, timeout: 4_000 };
     if (base.protocol === 'https:') {
       const { ca, rejectUnauthorized } = tls;
-      this.agent = new (https().Agent)({
+      const { Agent, request } = https();
+      this.agent = new Agent({
         ...agentOptions,
         rejectUnauthorized,
         ...(ca !== undefined ? { ca } : {}),
       });
-      this.send = https().request;
+      this.send = request;
     } else {
       this.agent = new HttpAgent(agentOptions);
       this.send = httpRequest;
