@@ -15,9 +15,10 @@
 //
 // In the bundle, scripts/build.mjs appends the programs' texts to this file as block comments
 // in the body of a function, __pbcCarried, after the line //@pbc-program (a comment is only
-// scanned, where a 2 MB string literal took V8 several times longer to parse), in ASCII, with `*/` written ESCAPED_END, the simulator's
-// packed (scripts/bundle-carry.mjs); and replaces __PBC_KEY__ with a hash of the programs, so a
-// new build never meets an old cache, and __PBC_VENDOR__ with the names each vendor program serves.
+// scanned, where a 2 MB string literal took V8 several times longer to parse), in ASCII, with
+// `*/` written ESCAPED_END, the simulator's packed (scripts/bundle-carry.mjs); and replaces
+// __PBC_KEY__ with a hash of the programs, so a new build never meets an old cache, and
+// __PBC_VENDOR__ with the names each vendor program serves.
 import {
   mkdirSync,
   readdirSync,
