@@ -9,8 +9,8 @@
 //    so a console that runs for days with changing numbers grows without bound.
 //
 // 4. string-width (the one copy: Ink's, widest-line's, wrap-ansi's and pbc's) measures
-//    anything beyond printable ASCII with a grapheme segmenter and emoji regexes; the console's own symbols (sparkline
-//    blocks, box lines, arrows, ·, …, –) take a fast path too. NARROW lists only code
+//    anything beyond printable ASCII with a grapheme segmenter and emoji regexes; the
+//    console's own symbols (sparkline blocks, box lines, arrows, ·, …, –) take a fast path too. NARROW lists only code
 //    points that are one column each and never join a neighbour into one grapheme, which
 //    test/build/ink-cache-plugin.test.ts checks one by one against string-width itself.
 //
@@ -179,7 +179,7 @@ export const patches = [
 // one-column characters (no grapheme joins another, none is full-width) and SGR sequences
 // as ansi-tokenize reads them (ESC [ digits and semicolons m)
 const __pbcSgrLine = /^(?:[${NARROW}]|\\u001B\\[[\\d;]*m)*$/;
-const __pbcSgrTokens = new Map();
+const __pbcSgrTokens = new PbcGenCache(${LIMIT});
 /**
  * styledCharsFromTokens(tokenize(line)), the same cells: for a line __pbcSgrLine accepts,
  * a cell per code unit (what tokenize's segmenter gives for such text), each sequence's
@@ -202,7 +202,6 @@ function __pbcStyledChars(line) {
         let tokens = __pbcSgrTokens.get(sequence);
         if (tokens === undefined) {
             tokens = tokenize(sequence);
-            if (__pbcSgrTokens.size >= 1000) __pbcSgrTokens.clear();
             __pbcSgrTokens.set(sequence, tokens);
         }
         for (const token of tokens) codes = reduceAnsiCodesIncremental(codes, [token]);
