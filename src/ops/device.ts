@@ -80,7 +80,7 @@ export const deviceOps = {
       CONFIG,
     ),
   setIdLed: (on: boolean) =>
-    operation('device.setIdLed', deviceRequests.idLed(on), (c) => c.device.setIdLed(on), SETTINGS),
+    operation('device.setIdLed', deviceRequests.idLed(on), (c) => c.device.setIdLed(on), CONFIG),
   /** Answers the telnet state the device reports. */
   setTelnet: (on: boolean) =>
     operation('device.setTelnet', deviceRequests.telnet(on), (c) => c.device.setTelnet(on), CONFIG),

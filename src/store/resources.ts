@@ -65,12 +65,11 @@ async function access(c: Client, user: string | undefined) {
 }
 
 async function settings(c: Client) {
-  const [storage, permanent, idLed] = await Promise.all([
+  const [storage, permanent] = await Promise.all([
     c.device.ruleStorageMode(),
     c.device.permanentRulesMode(),
-    c.device.idLed(),
   ]);
-  return { storage, permanent, idLed };
+  return { storage, permanent };
 }
 
 /** GET /users/radius needs SUPER: null (not an error) when this account may not read it. */
@@ -85,16 +84,17 @@ async function radius(c: Client) {
 
 /** The device settings screen 9 edits (storage mode, permanent mode and LED are in `settings`). */
 async function deviceConfig(c: Client) {
-  const [ident, name, ip, dns, telnet, controllers, hash] = await Promise.all([
+  const [ident, name, ip, dns, telnet, idLed, controllers, hash] = await Promise.all([
     c.device.customIdent(),
     c.device.name(),
     c.device.ipConfig(),
     c.device.nameResolution(),
     c.device.telnet(),
+    c.device.idLed(),
     c.device.controllers(),
     c.device.groupHash(),
   ]);
-  return { ident, name, ip, dns, telnet, controllers, hash };
+  return { ident, name, ip, dns, telnet, idLed, controllers, hash };
 }
 
 async function system(c: Client) {

@@ -141,7 +141,7 @@ function editDns(ctx: DeviceActionContext) {
 
 function toggleLed(ctx: DeviceActionContext) {
   if (!ctx.allowed('switching the ID LED', WRITE) || notLoaded(ctx)) return;
-  const on = !ctx.settings!.idLed;
+  const on = !ctx.config!.idLed;
   const op = deviceOps.setIdLed(on);
   ctx.dialog.ask({
     title: `Switch the ID LED ${on ? 'on' : 'off'}?`,

@@ -140,7 +140,7 @@ export function deviceItems(d: DeviceItemInput): DeviceItem[] {
     {
       id: 'idled',
       label: 'ID LED',
-      value: onOff(s?.idLed),
+      value: onOff(c?.idLed),
       level: WRITE,
       about: ['The identification LED, to find the device in the rack. Enter (or l) switches it.'],
     },
