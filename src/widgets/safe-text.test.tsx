@@ -66,6 +66,26 @@ describe('Text (the one way text reaches the terminal)', () => {
     expect(out).not.toContain('PWNED');
   });
 
+  it('joins neighbouring pieces only after each is made safe: pieces cannot make an escape', async () => {
+    const h = renderTui(
+      <>
+        <Text>
+          {'\u001b'}
+          {'[2J'}
+          {'\u001b]0;'}
+          {'PWNED\u0007'}
+          {7}
+          {'end'}
+        </Text>
+        <TextLines lines={['\u001b', '[31mred', <Text key="k">{'\u009b'}</Text>, '1m']} />
+      </>,
+      { columns: 40, rows: 8 },
+    );
+    const frame = await h.waitFor((f) => f.includes('end'));
+    expect(deviceBytes(h.output())).not.toMatch(CONTROL);
+    expect(frame.split('\n').slice(0, 5)).toEqual(['[2JPWNED?7end', '', '[31mred', '', '1m']);
+  });
+
   it("draws what Ink's Text draws for clean text: styles, nesting, a Box's background, no children", async () => {
     const draw = async (T: typeof Text) => {
       const h = renderTui(

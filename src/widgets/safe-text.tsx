@@ -16,21 +16,16 @@ import { sanitize } from '../model/index.js';
 
 export type TextProps = InkTextProps;
 
-/** `node` with every string in it (arrays and fragments included) sanitized to one line. */
+/**
+ * `node` with every string in it (arrays and fragments included) sanitized to one line. In an
+ * array, strings and numbers next to each other become one string: React makes a fiber and Ink
+ * a text node for each child (the console's first frame had 90 for 49 texts), and Ink joins
+ * them again when it draws. (Each piece is sanitized before the join: no control can be made
+ * by joining.)
+ */
 function safeNode(node: ReactNode): ReactNode {
   if (typeof node === 'string') return sanitize(node);
-  if (Array.isArray(node)) {
-    let out: ReactNode[] | undefined;
-    for (let i = 0; i < node.length; i++) {
-      const before = node[i] as ReactNode;
-      const after = safeNode(before);
-      if (after !== before) {
-        out ??= node.slice();
-        out[i] = after;
-      }
-    }
-    return out ?? node;
-  }
+  if (Array.isArray(node)) return joined(node as readonly ReactNode[], safeNode);
   if (isValidElement<{ children?: ReactNode }>(node) && node.type === Fragment) {
     const children = node.props.children;
     const safe = safeNode(children);
@@ -40,6 +35,27 @@ function safeNode(node: ReactNode): ReactNode {
       : cloneElement(node, undefined, safe);
   }
   return node;
+}
+
+/**
+ * `items`, each through `safe`, with neighbouring strings and numbers joined into one string:
+ * one string alone is returned as is; an array that needed no change is returned itself.
+ */
+function joined(items: readonly ReactNode[], safe: (n: ReactNode) => ReactNode): ReactNode {
+  const out: ReactNode[] = [];
+  let changed = false;
+  for (const item of items) {
+    const after = safe(item);
+    if (after !== item) changed = true;
+    const last = out.length - 1;
+    const text = typeof after === 'number' ? String(after) : after;
+    if (typeof text === 'string' && last >= 0 && typeof out[last] === 'string') {
+      out[last] = `${out[last]}${text}`;
+      changed = true;
+    } else out.push(after);
+  }
+  if (out.length === 1 && typeof out[0] === 'string') return out[0];
+  return changed ? out : items;
 }
 
 /**
@@ -65,8 +81,10 @@ export function Text({ children, ...props }: TextProps): JSX.Element | null {
 export function TextLines({ lines, ...props }: TextProps & { lines: readonly ReactNode[] }) {
   const children: ReactNode[] = [];
   for (const [i, line] of lines.entries()) {
-    if (i > 0) children.push('\n');
+    if (i > 0) children.push('\n'); // (pbc's own newline between lines, not a device's)
     children.push(safeNode(line));
   }
-  return inkText({ ...props, children });
+  return inkText({ ...props, children: joined(children, asIs) });
 }
+
+const asIs = (n: ReactNode) => n;
