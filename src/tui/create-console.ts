@@ -16,7 +16,7 @@ import {
 } from './connection.js';
 import { untilAnswered } from './first-answers.js';
 import type { ScreenId } from './keymap.js';
-import { SCREEN_RESOURCES } from './screen-resources.js';
+import { firstFrameResources } from './screen-resources.js';
 
 /** What `mount` returns: something that can draw a new tree in place of the first. */
 export interface ConsoleView {
@@ -71,8 +71,9 @@ export async function createConsole<V extends ConsoleView>(
   let answered: Promise<void> | undefined;
   if (options.poll !== false) {
     // The first screen's requests go out now, while React, Ink and the screens load; the
-    // app asks for the same resources when it mounts, which starts nothing twice.
-    current.poller.setDemand(SCREEN_RESOURCES[screen ?? 'overview']);
+    // app asks for its screen's resources when it mounts, which starts nothing twice and
+    // the rest (what the first frame cannot show) then.
+    current.poller.setDemand(firstFrameResources(screen ?? 'overview'));
     current.poller.start();
     if (options.firstAnswersMs)
       answered = untilAnswered(store, current.poller.demanded(), options.firstAnswersMs);

@@ -1,10 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountTestConsole, untilStore } from '../../test/harness/console.js';
 import { type SimServer, startSim } from '../sim/server.js';
 import type { ResourceKey } from '../store/resources.js';
 import { createConsoleStore } from '../store/store.js';
 import { createConsole } from './create-console.js';
-import { SCREEN_RESOURCES } from './screen-resources.js';
+import { firstFrameResources, SCREEN_RESOURCES } from './screen-resources.js';
 
 /** What the console's first mount saw: the resources still in flight, the device's name. */
 interface FirstMount {
@@ -86,6 +87,31 @@ describe('the console mounts with the first answers (first-answers.ts)', () => {
       mount: () => ({ rerender: () => {} }),
     });
     await running.close();
-    expect(inFlight).toEqual(SCREEN_RESOURCES.overview);
+    expect(inFlight).toEqual(firstFrameResources('overview'));
+  });
+
+  it('asks for what the first frame cannot show (the groups, for OVERSUB) once the app is drawn', async () => {
+    const store = createConsoleStore();
+    let groupsAsked: boolean | undefined;
+    const running = await createConsole({
+      settings: { url: sim.url, readonly: true },
+      store,
+      firstAnswersMs: 30_000,
+      mount: () => {
+        groupsAsked = store.getState().resources.groups.inFlight;
+        return { rerender: () => {} };
+      },
+    });
+    await running.close();
+    expect(firstFrameResources('overview')).not.toContain('groups');
+    expect(groupsAsked).toBe(false);
+    // the whole console: the Overview asks for them when it mounts, and they come
+    const t = await mountTestConsole({ settings: { url: sim.url, readonly: true } });
+    try {
+      await untilStore(t.store, (s) => s.resources.groups.data !== undefined);
+      expect(t.store.getState().resources.groups.data).toBeDefined();
+    } finally {
+      await t.close();
+    }
   });
 });

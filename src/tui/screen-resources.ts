@@ -23,3 +23,19 @@ export const SCREEN_RESOURCES: Record<ScreenId, readonly ResourceKey[]> = {
   // the delivery check: rules, groups, ports, the group hash; stats for the tx
   tools: ['rules', 'groups', 'info', 'config', 'stats', 'deviceConfig'],
 };
+
+/**
+ * What a screen's first frame cannot show: asked for once the frame is drawn (the app asks for
+ * its screen's resources when it mounts), not in the burst the first frame waits for
+ * (create-console.ts). The Overview's OVERSUB needs the groups only with port rates, which
+ * take two samples of the counters (2 s).
+ */
+const AFTER_FIRST_FRAME: Partial<Record<ScreenId, readonly ResourceKey[]>> = {
+  overview: ['groups'],
+};
+
+/** The resources the first frame of `screen` waits for. */
+export function firstFrameResources(screen: ScreenId): readonly ResourceKey[] {
+  const later = AFTER_FIRST_FRAME[screen] ?? [];
+  return SCREEN_RESOURCES[screen].filter((k) => !later.includes(k));
+}
