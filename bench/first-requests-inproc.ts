@@ -6,11 +6,17 @@
 // requests the same ones). Bundled by bench/first-requests.mjs.
 import { createClient } from '../src/api/index.js';
 import { fetchers, HEADER_RESOURCES, type ResourceKey } from '../src/store/resources.js';
-import { SCREEN_RESOURCES } from '../src/tui/screen-resources.js';
+import * as screenResources from '../src/tui/screen-resources.js';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: first-requests-inproc.mjs URL');
-const keys = [...new Set<ResourceKey>([...HEADER_RESOURCES, ...SCREEN_RESOURCES.overview])];
+// what the first frame waits for (firstFrameResources since this session; a tree measured with
+// BENCH_SRC from before it asked for all of the Overview's)
+const { firstFrameResources, SCREEN_RESOURCES } = screenResources as typeof screenResources & {
+  firstFrameResources?: (screen: 'overview') => readonly ResourceKey[];
+};
+const first = firstFrameResources?.('overview') ?? SCREEN_RESOURCES.overview;
+const keys = [...new Set<ResourceKey>([...HEADER_RESOURCES, ...first])];
 const paths: string[] = [];
 const list = process.env.FIRST_REQUESTS_LIST === '1';
 

@@ -1,6 +1,6 @@
 /**
  * One HTTP exchange with the device over node:http(s), with as little work per request as it
- * takes: the console's first screen sends 22 at once, and in the single executable creating
+ * takes: the console's first screen sends ~20 at once, and in the single executable creating
  * them and reading their answers was ~17 ms of the main thread before the first frame.
  *
  * What does not change from one request to the next is made once per client: the host, port
