@@ -32,8 +32,15 @@ describe('drill: figures older than their poll interval', () => {
       5000,
     );
     expect(f).toContain('Fans'); // the last figures stay, marked
-    expect(f).toMatch(/Top talkers[^\n]*\n.*? {2}–/); // a frozen rate is not "now"
-    expect(f).toMatch(/Errors\/drops now\s*\n.*? {2}–/);
+    // a frozen rate is not "now": gone once the port counters themselves are stale (the Ports
+    // section is marked when its port list or its counters are: the list's last answer may be
+    // the older one, by up to a poll)
+    const frozen = await d.ui.waitFor(
+      (x) => /Top talkers[^\n]*\n.*? {2}–/.test(x) && /Errors\/drops now\s*\n.*? {2}–/.test(x),
+      EVENT_MS,
+    );
+    expect(frozen).toMatch(/Ports ◌ stale [2-9]s/);
+    expect(frozen).not.toMatch(/\brx \S+ tx \S+/);
     d.ui.write('2');
     const ports = await d.ui.waitFor(
       (x) => x.includes('[2 Ports]') && x.includes('eth-0-1'),
