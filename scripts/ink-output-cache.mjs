@@ -23,6 +23,7 @@
 // anchor text is missing (Ink or string-width changed) the build fails, naming the file and
 // the anchor, rather than silently building stock Ink; so does a build that bundles Ink
 // but never met one of the patched files.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PbcGenCache } from './ink-gen-cache.mjs';
 
@@ -30,9 +31,13 @@ import { PbcGenCache } from './ink-gen-cache.mjs';
 const LIMIT = 5_000;
 // as an expression: where this script is itself bundled (vitest.config.ts) the class may print without its name
 const GEN = `const PbcGenCache = ${PbcGenCache.toString()};`;
-/** Regex class body of the one-column code points the string-width fast path accepts. */
-export const NARROW =
-  '\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u22FF\\u2500-\\u25FC\\u25FF\\u2713\\u2716';
+/**
+ * Regex class body of the one-column code points the string-width fast path accepts: the one
+ * list, src/model/one-column.json, which pbc's own text widths take too (src/widgets/text.ts).
+ */
+export const NARROW = JSON.parse(
+  readFileSync(new URL('../src/model/one-column.json', import.meta.url), 'utf8'),
+).class;
 
 /**
  * stripAnsi(text) where the text's only escapes are SGR sequences (ESC [ parameters m, which

@@ -227,7 +227,13 @@ describe('keyLines', () => {
 });
 
 describe('ONE_COLUMN (measured without string-width)', () => {
-  it('holds only code points string-width counts as one column and that never join a neighbour', () => {
+  // (the string-width imported here takes the same list as its fast path: each code point is
+  // checked against stock string-width in test/build/ink-cache-plugin.test.ts)
+  it('holds only code points one column wide that never join a neighbour, ASCII and the console symbols among them', () => {
+    for (const c of ['a', ' ', '~', '·', '—', '°', '●', '…', '→', '│', '▁', '█', '✓', '®'])
+      expect(ONE_COLUMN.test(c)).toBe(true);
+    for (const c of ['日', '\u0301', '\ufe0f', '\u200d', '😀', '\u001b', '\u0085'])
+      expect(ONE_COLUMN.test(c)).toBe(false);
     const segmenter = new Intl.Segmenter();
     let checked = 0;
     for (let cp = 0x20; cp <= 0x2fff; cp++) {

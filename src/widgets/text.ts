@@ -8,6 +8,7 @@
  */
 import stringWidth from 'string-width';
 import { sanitize } from '../model/index.js';
+import oneColumn from '../model/one-column.json' with { type: 'json' };
 
 // made at first use: the first Intl.Segmenter of a process loads ICU's grapheme rules (15–30
 // ms), which plain text never needs (scripts/ink-output-cache.mjs)
@@ -45,17 +46,17 @@ export function cleanText(text: string): string {
 const graphemeWidths = new Map<string, number>();
 
 /**
- * One column by string-width, and never joined to a neighbour: Latin letters, punctuation,
- * arrows, box drawing and the console's symbols (·, —, °, ●, …); the ones with an emoji form
- * (©, ®, ‼, some arrows and squares) are left to string-width — the one Ink measures with too
- * (package.json `overrides`). Measured without it: the first measurement compiles string-width's
- * emoji regex. text.test.ts checks each against it.
+ * One column by string-width, and never joined to a neighbour: ASCII, Latin letters,
+ * punctuation, arrows, box drawing and the console's symbols (·, —, °, ●, …). The one list
+ * (src/model/one-column.json) that the string-width Ink and pbc share takes as its fast path
+ * too (scripts/ink-output-cache.mjs); test/build/ink-cache-plugin.test.ts checks each against
+ * stock string-width. Measured without it: the first measurement compiles string-width's emoji
+ * regex.
  */
-export const ONE_COLUMN =
-  /^[\u00a0-\u00a8\u00aa-\u00ac\u00af-\u024f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u25a9\u25ac-\u25b5\u25b7-\u25bf\u25c1-\u25fa\u25ff\u2713]$/;
+export const ONE_COLUMN = new RegExp(`^[${oneColumn.class}]$`);
 
-/** Text of printable ASCII and ONE_COLUMN code points only (every one a grapheme of its own). */
-const ONE_COLUMN_RUN = new RegExp(`^[\\x20-\\x7e${ONE_COLUMN.source.slice(2, -2)}]*$`);
+/** Text of ONE_COLUMN code points only (every one a grapheme of its own). */
+const ONE_COLUMN_RUN = new RegExp(`^[${oneColumn.class}]*$`);
 
 function graphemeWidth(segment: string): number {
   const code = segment.charCodeAt(0);
