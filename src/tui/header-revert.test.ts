@@ -5,8 +5,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import stringWidth from 'string-width';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { revertText } from './header.js';
+import { fitFirstLine, revertText } from './header.js';
 
 const URL = 'http://127.0.0.1:9/rest';
 let saved: string | undefined;
@@ -95,5 +96,44 @@ describe('the header during a guarded change', () => {
       'reverting',
     );
     expect(revertText(URL, now)).toBe("REVERTING… (guard 'oversub')");
+  });
+});
+
+describe("the header's first line with long marks (fitFirstLine)", () => {
+  const left = 'pbc · pb-lab-01 (PB-2800) fw 2.2.0.14_00_WOT7-w';
+  const revert = 'REVERT OVERDUE — guard not running · pbc pending --resume';
+  const lock = '⚿ alice@jump-host-01 60m · maintenance…';
+  const width = (l: ReturnType<typeof fitFirstLine>, conn: string) =>
+    stringWidth(l.left) + 1 + [l.revert, l.lock, conn].filter(Boolean).join(' ').length;
+
+  it('keeps every part whole when they fit', () => {
+    const l = fitFirstLine(160, { left, revert, lock, conn: '● live' });
+    expect(l).toEqual({ left, revert, lock });
+    expect(width(l, '● live')).toBeLessThanOrEqual(160);
+  });
+
+  it('at 80 columns an overdue revert and a lock both stay, cut, and the device keeps its name', () => {
+    for (const conn of ['● live', '✖ down (data 125s old)']) {
+      const l = fitFirstLine(80, { left, revert, lock, conn });
+      expect(width(l, conn)).toBeLessThanOrEqual(80);
+      expect(l.left.startsWith('pbc · pb-lab-01 (PB')).toBe(true);
+      expect(l.revert.startsWith('REVERT OVERDUE')).toBe(true);
+      expect(l.lock.startsWith('⚿ alice')).toBe(true);
+      expect(l.lock.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('gives the revert what the lock does not need, and the name the rest', () => {
+    const l = fitFirstLine(80, {
+      left,
+      revert: 'REVERT IN 4:12 — C confirm',
+      lock: '',
+      conn: '● live',
+    });
+    expect(l.revert).toBe('REVERT IN 4:12 — C confirm');
+    expect(l.lock).toBe('');
+    // 80 − '● live' − the revert and its space − the gap
+    expect(stringWidth(l.left)).toBe(80 - 6 - 27 - 1);
+    expect(l.left.startsWith('pbc · pb-lab-01 (PB-2800) fw')).toBe(true);
   });
 });

@@ -129,6 +129,32 @@ const LOCK_WIDTH = 34;
 /** The columns a mark on the right of the first line takes, its space included. */
 const side = (text: string) => (text ? stringWidth(text) + 1 : 0);
 
+/** Columns the device's name keeps on line 1 however long the marks are (`pbc · pb-lab-01 (PB…`). */
+const NAME_MIN = 24;
+/** Columns a lock mark keeps beside a long auto-revert mark (`⚿ bob@jump2…`). */
+const LOCK_MIN = 12;
+
+/**
+ * Line 1's parts within `width` columns, one column at least between the name and the marks:
+ * the connection's state whole at the right end; the device's name at least NAME_MIN columns;
+ * then the auto-revert's mark (what the operator has to act on) and the lock's (LOCK_MIN at
+ * least), each cut with '…' when they do not all fit (an overdue revert and a lock at 80
+ * columns); the name gets the rest. Nothing wraps, nothing is pushed onto line 2.
+ */
+export function fitFirstLine(
+  width: number,
+  parts: { left: string; revert: string; lock: string; conn: string },
+): { left: string; revert: string; lock: string } {
+  const conn = stringWidth(parts.conn);
+  let room = width - conn - 1 - Math.min(textWidth(parts.left), NAME_MIN);
+  const lockShare = parts.lock ? Math.min(side(parts.lock), LOCK_MIN) : 0;
+  const revert = clipLine(parts.revert, Math.max(0, room - lockShare) - 1);
+  room -= side(revert);
+  const lock = clipLine(parts.lock, room - 1);
+  const left = clipLine(parts.left, width - conn - side(revert) - side(lock) - 1);
+  return { left, revert, lock };
+}
+
 export function Header(props: {
   width: number;
   screen: ScreenId;
@@ -177,55 +203,24 @@ export function Header(props: {
   const line2 = onFleet
     ? 'Enter opens a device (the whole console switches to it) · 0 returns here'
     : [session.url, who, tcam, ...marks.map((m) => `[${m}]`)].filter(Boolean).join(' · ');
-  const leftWidth = props.width - right1.length - side(revert) - side(lock) - 1;
-  // what yoga would place: the marks and the connection at the right end, nothing shrunk
-  const marksWidth = side(revert) + side(lock) + stringWidth(right1);
-  if (marksWidth <= props.width) {
-    const left = clipLine(left1, leftWidth);
-    // the three lines as one text, line 1's gap as spaces: one layout node, not seven
-    return (
-      <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
-        <TextLines
-          lines={[
-            <Fragment key="first">
-              <Text bold>{left}</Text>
-              {' '.repeat(props.width - marksWidth - textWidth(left))}
-              {revert ? <Text color="yellow" bold>{`${revert} `}</Text> : null}
-              {lock ? <Text color="magenta" bold>{`${lock} `}</Text> : null}
-              <Text color={conn.color}>{right1}</Text>
-            </Fragment>,
-            clipLine(line2, props.width),
-            clipLine(tabBar(props.screen, props.width), props.width),
-          ]}
-        />
-      </Box>
-    );
-  }
-  // marks wider than the terminal: yoga shrinks them
+  const line1 = fitFirstLine(props.width, { left: left1, revert, lock, conn: right1 });
+  const marksWidth = side(line1.revert) + side(line1.lock) + stringWidth(right1);
+  // the three lines as one text, line 1's gap as spaces: one layout node, not seven
   return (
     <Box flexDirection="column" width={props.width} height={HEADER_HEIGHT}>
-      <Box width={props.width}>
-        <Box flexGrow={1}>
-          <Text bold wrap="truncate">
-            {clipLine(left1, leftWidth)}
-          </Text>
-        </Box>
-        {revert ? (
-          <Text color="yellow" bold>
-            {revert}{' '}
-          </Text>
-        ) : null}
-        {lock ? (
-          <Text color="magenta" bold>
-            {lock}{' '}
-          </Text>
-        ) : null}
-        <Text color={conn.color}>{right1}</Text>
-      </Box>
-      <Text wrap="truncate" dimColor={false}>
-        {clipLine(line2, props.width)}
-      </Text>
-      <Text wrap="truncate">{clipLine(tabBar(props.screen, props.width), props.width)}</Text>
+      <TextLines
+        lines={[
+          <Fragment key="first">
+            <Text bold>{line1.left}</Text>
+            {' '.repeat(props.width - marksWidth - textWidth(line1.left))}
+            {line1.revert ? <Text color="yellow" bold>{`${line1.revert} `}</Text> : null}
+            {line1.lock ? <Text color="magenta" bold>{`${line1.lock} `}</Text> : null}
+            <Text color={conn.color}>{right1}</Text>
+          </Fragment>,
+          clipLine(line2, props.width),
+          clipLine(tabBar(props.screen, props.width), props.width),
+        ]}
+      />
     </Box>
   );
 }

@@ -3,8 +3,10 @@
  * columns without breaking it, and the console's `d` (delete rule) is refused before anything
  * is sent, naming the holder; this console's own lock lets the same delete through.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { pendingPath } from '../../src/guard/pending.js';
 import { formatLock, type LockHolder } from '../../src/ops/lock/format.js';
 import { thisHolder } from '../../src/ops/lock/identity.js';
 import { polled, type TestConsole } from './admin-console.js';
@@ -70,6 +72,48 @@ describe('the header line with a lock mark, at any width', () => {
       expect(first.endsWith(' incident ● live')).toBe(true);
     },
   );
+});
+
+describe('an overdue auto-revert and a lock at 80 columns', () => {
+  it('both stay on line 1, cut, beside the device name and the connection; nothing wraps', async () => {
+    const t = await session.open('overview', { columns: 80, rows: 24 });
+    // a change of this device whose revert is due and whose guard is not running
+    const now = Date.now();
+    const entry = {
+      id: 'abc123',
+      device: t.sim.url,
+      what: 'rules add',
+      createdAt: now - 600_000,
+      expiresAt: now - 60_000,
+      revert: [],
+      cleanup: [],
+      state: 'pending',
+      guardPid: 0,
+      updatedAt: now - 600_000,
+    };
+    writeFileSync(pendingPath(), JSON.stringify({ reverts: [entry] }));
+    try {
+      await lockFor(
+        t,
+        { user: 'alice', host: 'jump-host-01', login: 'admin', token: '0123456789ab' },
+        'maintenance of the tap fabric',
+      );
+      const frame = await t.h.waitFor(
+        (f) => f.includes('REVERT OVERDUE') && f.includes('⚿ alice'),
+        15_000,
+      );
+      const [first, second] = frame.split('\n');
+      expect(first).toMatch(
+        /^pbc · pb-lab-01 \(PB.* REVERT OVERDUE — guard not running.* ⚿ alice\S*… ● live$/,
+      );
+      expect(stringWidth(first!)).toBe(80);
+      // line 2 is the address and the access, nothing of line 1 pushed onto it
+      expect(second).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rest · UAC off · TCAM/);
+      expect(second).not.toContain('live');
+    } finally {
+      rmSync(pendingPath(), { force: true });
+    }
+  });
 });
 
 describe('this console holds the lock', () => {
