@@ -303,6 +303,33 @@ const sanitizeAnsi = (text) => {`,
     ],
   },
   {
+    // 6. A commit's frame is drawn once the commit's layout effects (and the renders their
+    //    updates start, synchronously) are done, not in the middle of them: the console's
+    //    status bar takes the screen's keys in a layout effect, and Ink drew the view with the
+    //    last view's keys first (test/screens/status-hints.test.tsx). One microtask later, as
+    //    one frame; the throttle (maxFps) is unchanged.
+    file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+    edits: [
+      [
+        `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+        `            let __pbcQueued = false;
+            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                if (__pbcQueued)
+                    return;
+                __pbcQueued = true;
+                queueMicrotask(() => {
+                    __pbcQueued = false;
+                    throttled();
+                });
+            };`,
+      ],
+    ],
+  },
+  {
     file: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
     edits: [['const cache = new Map();', `${GEN}\nconst cache = new PbcGenCache(${LIMIT});`]],
   },

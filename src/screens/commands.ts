@@ -8,7 +8,7 @@
  * Text entry is not command dispatch: while a form, a filter or a confirmation reads raw
  * keys, the screen takes them through `ScreenProps.keys` instead.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { ListMove } from '../widgets/index.js';
 import { NAV_MOVES } from '../widgets/index.js';
 
@@ -17,8 +17,10 @@ export type CommandHandlers = Readonly<Record<string, CommandHandler>>;
 export interface CommandSlot {
   current: CommandHandlers | null;
   /**
-   * Called after each render of the screen is on screen: the frame reads what the screen
-   * handles now (its focused view: a list, a detail, a sub-list) for the status bar's hints.
+   * Called as each render of the screen commits, before the frame is drawn: the frame reads
+   * what the screen handles now (its focused view: a list, a detail, a sub-list) for the
+   * status bar's hints, which are then drawn in the same frame as the view (Ink draws a
+   * commit's frame after its layout effects: scripts/ink-output-cache.mjs).
    */
   committed?: () => void;
 }
@@ -29,7 +31,9 @@ export interface CommandSlot {
  */
 export function useCommands(slot: CommandSlot, handlers: CommandHandlers): void {
   slot.current = handlers;
-  useEffect(() => slot.committed?.());
+  // a layout effect: its update to the status bar renders before Ink draws (an effect's would
+  // come after, and the status bar lag the view by a frame)
+  useLayoutEffect(() => slot.committed?.());
 }
 
 /** Handlers for the `nav.*` commands (the one navigation table), each making its move. */
