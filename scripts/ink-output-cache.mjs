@@ -307,24 +307,36 @@ const sanitizeAnsi = (text) => {`,
     //    updates start, synchronously) are done, not in the middle of them: the console's
     //    status bar takes the screen's keys in a layout effect, and Ink drew the view with the
     //    last view's keys first (test/screens/status-hints.test.tsx). One microtask later, as
-    //    one frame; the throttle (maxFps) is unchanged.
+    //    one frame, throttled (maxFps) or not (debug, a screen reader) as before.
     file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
     edits: [
+      [
+        `        if (unthrottled) {
+            this.rootNode.onRender = this.onRender;`,
+        `        const __pbcAfterCommit = (render) => {
+            let queued = false;
+            return () => {
+                if (queued)
+                    return;
+                queued = true;
+                queueMicrotask(() => {
+                    queued = false;
+                    render();
+                });
+            };
+        };
+        if (unthrottled) {
+            this.rootNode.onRender = __pbcAfterCommit(this.onRender);`,
+      ],
       [
         `            this.rootNode.onRender = () => {
                 this.hasPendingThrottledRender = true;
                 throttled();
             };`,
-        `            let __pbcQueued = false;
+        `            const afterCommit = __pbcAfterCommit(throttled);
             this.rootNode.onRender = () => {
                 this.hasPendingThrottledRender = true;
-                if (__pbcQueued)
-                    return;
-                __pbcQueued = true;
-                queueMicrotask(() => {
-                    __pbcQueued = false;
-                    throttled();
-                });
+                afterCommit();
             };`,
       ],
     ],
