@@ -27,8 +27,9 @@ describe.runIf(tmuxTests())(`pbc --demo in tmux at ${COLUMNS}×${ROWS}`, () => {
 
     // Ports triage: 2 then s puts the port erroring now on top, in words
     await press(s, '2', 's');
+    // (the whole table: under load tmux can show a frame still being written)
     let f = await s.waitFor(
-      (x) => /ERR\/s▼/.test(x) && (table(x)[0] ?? '').includes('! err'),
+      (x) => /ERR\/s▼/.test(x) && (table(x)[0] ?? '').includes('! err') && table(x).length === 28,
       15_000,
     );
     fits(f);
