@@ -3,16 +3,10 @@
  * port's details never shows a frame with the details and the list's keys (no `Esc back`), and
  * closing them never a frame with the list and the details' keys.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '../harness/render.js';
-import { type Mounted, mountConsole } from './console.js';
+import { describe, expect, it } from 'vitest';
+import { consoleSession } from './console-session.js';
 
-let m: Mounted | undefined;
-afterEach(async () => {
-  await m?.close();
-  m = undefined;
-  cleanup();
-});
+const session = consoleSession();
 
 /** The status bar's keys (a message, when there is one, is the line under them). */
 const keysLine = (frame: string) =>
@@ -21,16 +15,16 @@ const isDetail = (frame: string) => frame.includes('Esc returns');
 
 describe('the status bar', () => {
   it("shows the keys of the view on screen in every frame, not the last view's", async () => {
-    m = await mountConsole({ screen: 'ports', columns: 100, rows: 30 });
-    await m.ui.waitFor((x) => x.includes('eth-0-1 '), 5000);
-    const from = m.ui.frames.length;
-    await m.ui.press('enter'); // the selected port's details
-    await m.ui.waitFor((x) => isDetail(x) && keysLine(x).includes('Esc back'));
-    await m.ui.press('escape');
-    await m.ui.waitFor(
+    const { h } = await session.open('ports', { columns: 100, rows: 30 });
+    await h.waitFor((x) => x.includes('eth-0-1 '), 5000);
+    const from = h.frames.length;
+    await h.press('enter'); // the selected port's details
+    await h.waitFor((x) => isDetail(x) && keysLine(x).includes('Esc back'));
+    await h.press('escape');
+    await h.waitFor(
       (x) => !isDetail(x) && x.includes('eth-0-1 ') && !keysLine(x).includes('Esc back'),
     );
-    const frames = m.ui.frames.slice(from);
+    const frames = h.frames.slice(from);
     expect(frames.length).toBeGreaterThan(1);
     for (const f of frames) {
       if (f.split('\n').length < 30 || !keysLine(f)) continue; // a partial write, not a frame
