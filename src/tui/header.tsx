@@ -1,6 +1,6 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import stringWidth from 'string-width';
 import type { Client } from '../api/index.js';
 import { pendingOn } from '../guard/arm.js';
@@ -193,7 +193,8 @@ export function Header(props: {
     session.insecure ? 'INSECURE TLS' : '',
   ].filter(Boolean);
 
-  const revert = revertText(session.url, now);
+  // the pending file read once a second (its countdown's tick), not at every poll's commit
+  const revert = useMemo(() => revertText(session.url, now), [session.url, now]);
   // --fleet: the fleet screen speaks for the fleet; a device's screens name its context
   const onFleet = fleet !== null && props.screen === 'fleet';
   const left1 = onFleet
