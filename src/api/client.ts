@@ -1,4 +1,4 @@
-/** The typed device client: one transport (one keep-alive Agent) shared by every family. */
+/** The typed device client: one transport (its kept-alive connections) shared by every family. */
 import { type AppsApi, appsApi } from './apps.js';
 import { type DeviceApi, deviceApi } from './device.js';
 import { type LogsApi, logsApi } from './logs.js';

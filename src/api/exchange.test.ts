@@ -1,10 +1,11 @@
 /**
  * One exchange as the device sees it and as its end is reported (exchange.ts): the head every
  * request carries, a timeout over head and body alike, an answer cut off in its body, a base
- * URL on an IPv6 address.
+ * URL on an IPv6 address; connections kept and reused, and answers from a device that is not
+ * node:http (framed by the close, malformed).
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { failure, json, startServer } from './test-server.js';
@@ -105,5 +106,81 @@ describe('exchange: how it ends', () => {
     const post = await failure(transport(server.url).request('POST', '/device/name'));
     expect(post).toBeInstanceOf(ConnectionError);
     expect((post as ConnectionError).kind).toBe('reset');
+  });
+});
+
+/** A device that answers every connection's bytes with `answer` (raw HTTP), then maybe closes. */
+async function rawDevice(answer: (socket: Socket) => void) {
+  const server = createTcpServer((socket) => {
+    socket.once('data', () => answer(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest`;
+}
+
+describe('exchange: connections', () => {
+  it('keeps a connection open and sends the next requests on it', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server.url);
+    for (let i = 0; i < 3; i++) await t.request('GET', '/device/name');
+    const ports = server.requests.map((r) => r.remotePort);
+    expect(ports).toHaveLength(3);
+    expect(new Set(ports).size).toBe(1);
+  });
+
+  it('opens as many connections as requests under way at once', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const t = transport(server.url);
+    await Promise.all([1, 2, 3, 4].map(() => t.request('GET', '/device/name')));
+    expect(new Set(server.requests.map((r) => r.remotePort)).size).toBe(4);
+  });
+
+  it('opens a new connection once the device has closed the kept one', async () => {
+    let closed = Promise.resolve();
+    const server = await serve((_req, res, _i, raw) => {
+      json(res, 200, { name: 'pb-1' });
+      // the device ends the connection once this answer is out, without saying so
+      closed = new Promise((resolve) => raw.socket.once('close', () => resolve()));
+      res.on('finish', () => raw.socket.end());
+    });
+    const t = transport(server.url);
+    expect(await t.request('GET', '/device/name')).toEqual({ name: 'pb-1' });
+    await closed; // both ends closed: pbc has seen it
+    expect(await t.request('POST', '/device/name')).toEqual({ name: 'pb-1' });
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+    expect(new Set(server.requests.map((r) => r.remotePort)).size).toBe(2);
+  });
+
+  it('reads an HTTP/1.0 answer that ends with its connection', async () => {
+    const url = await rawDevice((socket) =>
+      socket.end('HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{"name":"pb-10"}'),
+    );
+    const t = transport(url);
+    expect(await t.request('GET', '/device/name')).toEqual({ name: 'pb-10' });
+    expect(await t.request('GET', '/device/name')).toEqual({ name: 'pb-10' });
+  });
+
+  it('reports a malformed answer as one readable connection error, and sends no write twice', async () => {
+    let connections = 0;
+    const url = await rawDevice((socket) => {
+      connections++;
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n{}');
+    });
+    const err = await failure(transport(url).request('POST', '/device/name'));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toMatch(/HPE_INVALID_CONTENT_LENGTH/);
+    expect(err.message).not.toMatch(/\n/);
+    expect(connections).toBe(1);
+  });
+
+  it('refuses to send a target that could end the request line', async () => {
+    const server = await serve((_req, res) => json(res, 200, { result: 'OK' }));
+    const err = await failure(
+      transport(server.url).request('GET', '/device/name HTTP/1.1\r\nX: y'),
+    );
+    expect(err.message).toMatch(/unescaped characters/);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,26 +1,19 @@
 /**
- * One HTTP exchange with the device over node:http(s), with as little work per request as it
- * takes: the console's first screen sends ~20 at once, and in the single executable creating
- * them and reading their answers was ~17 ms of the main thread before the first frame.
+ * One HTTP/1.1 exchange with the device, written and read by pbc on node:net (node:tls for
+ * https): the console's first screen sends ~20 requests at once, and node:http's request and
+ * answer objects, streams and Agent were most of the main thread's work for them before the
+ * first frame (docs/performance.md, "The device's answers without node:http").
  *
- * What does not change from one request to the next is made once per client: the host, port
- * and path prefix (no URL parsed per request), the request options and the head's headers as
- * one array (node:http writes an array as it is, without a setHeader per header). Per request:
- * one timer for the whole exchange (head and body; it destroys the request, no AbortSignal),
- * the body gathered from 'data' events into one Buffer (body-bytes.ts; no async iterator).
+ * What does not change from one request to the next is made once per client: the host, port and
+ * path prefix, and the head's fixed lines. Per request: one write (head and body), one timer for
+ * the whole exchange (it closes the connection), the answer read from the connection's bytes
+ * (answer-reader.ts). Connections are kept alive and reused (connections.ts).
  */
-import {
-  type Agent,
-  type ClientRequest,
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingMessage,
-  type RequestOptions,
-} from 'node:http';
 import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
-import { BodyBuffer } from './body-bytes.js';
+import { AnswerReader } from './answer-reader.js';
+import { Connections } from './connections.js';
 
 /** What an exchange ends in: the status, the body's bytes and a redirect's Location. */
 export interface Answer {
@@ -42,162 +35,128 @@ export interface ExchangeSpec {
   tooLarge: (declared?: number) => Error;
 }
 
-/** The exchange ran out of its time; `cause` is what destroying the request ended in. */
+/** The exchange ran out of its time; `cause` is what closing the connection ended in. */
 export class ExchangeTimeout extends Error {
   constructor(cause: unknown) {
     super('timed out', { cause });
   }
 }
 
-const prematureClose = () =>
-  Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+/** A request target holds only visible ASCII: nothing that could end the request line. */
+const UNSAFE_TARGET = /[^\u0021-\u007e]/;
 
-/** node:https (and with it TLS and crypto) is loaded only for an https:// device. */
-const https = () => createRequire(import.meta.url)('node:https') as typeof import('node:https');
+/** node:tls (and with it crypto) is loaded only for an https:// device. */
+const tls = () => createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
+
+const unescaped = () =>
+  Object.assign(new TypeError('Request path contains unescaped characters'), {
+    code: 'ERR_UNESCAPED_CHARACTERS',
+  });
 
 /** The requests of one client: where they go, parsed once, and those under way. */
 export class Exchanges {
-  private readonly send: typeof httpRequest;
-  private readonly options: RequestOptions & { servername: string };
+  private readonly connections: Connections;
   /** The base URL's path ('' for none), each request's target appended. */
   private readonly prefix: string;
-  /** host, accept and authorization: the head of every request without a body. */
-  private readonly headers: readonly string[];
-  private readonly inFlight = new Set<ClientRequest>();
-
-  private readonly agent: Agent;
+  /** Host, Accept and Authorization lines: the head of every request after its first line. */
+  private readonly fields: string;
+  private readonly inFlight = new Set<Socket>();
 
   /** `tls` applies to an https:// base: verify the certificate (against `ca`, if given) or not. */
   constructor(
     base: URL,
-    tls: { rejectUnauthorized: boolean; ca: string | undefined },
+    tlsOptions: { rejectUnauthorized: boolean; ca: string | undefined },
     authorization: string | undefined,
   ) {
-    // node:http, not undici or fetch: a scripted `pbc get` makes one request and exits, and
-    // loading undici (llhttp in WebAssembly, HTTP/2, TLS) cost more than the request itself.
-    // Short idle life: a write sent on a socket the device is just closing is not retried.
-    const agentOptions = { keepAlive: true, timeout: 4_000 };
-    if (base.protocol === 'https:') {
-      const { ca, rejectUnauthorized } = tls;
-      const { Agent, request } = https();
-      this.agent = new Agent({
-        ...agentOptions,
-        rejectUnauthorized,
-        ...(ca !== undefined ? { ca } : {}),
-      });
-      this.send = request;
-    } else {
-      this.agent = new HttpAgent(agentOptions);
-      this.send = httpRequest;
-    }
-    const agent = this.agent;
-    // (hostname without an IPv6 address's brackets, port as a number: as node:http takes a URL)
-    const { protocol, hostname: name, port } = urlToHttpOptions(base);
-    const hostname = name ?? '';
-    // TLS's server name, as the Agent would work it out from Host for every request: the host
-    // name, none for an IP address
-    const servername = isIP(hostname) === 0 ? hostname : '';
-    this.options = {
-      protocol,
-      hostname,
-      servername,
-      agent,
-      ...(port !== undefined ? { port } : {}),
+    // (hostname without an IPv6 address's brackets, port as a number)
+    const { hostname: name, port } = urlToHttpOptions(base);
+    const host = name ?? '';
+    const https = base.protocol === 'https:';
+    // TLS's server name: the host name, none for an IP address
+    const servername = isIP(host) === 0 ? host : '';
+    const endpoint = {
+      host,
+      port: port !== undefined && port !== '' ? Number(port) : https ? 443 : 80,
+      ...(https ? { tls: { servername, ...tlsOptions } } : {}),
     };
+    // Short idle life: a write sent on a connection the device is just closing is not retried.
+    this.connections = new Connections(endpoint, 4_000, https ? tls().connect : undefined);
     // a URL without a path has pathname '/': joined as is, `//device` would name a host
     this.prefix = base.pathname === '/' ? '' : base.pathname;
-    // Host as node:http writes it for a URL (the port unless it is the scheme's default)
-    const headers = ['host', base.host, 'accept', 'application/json'];
-    if (authorization !== undefined) headers.push('authorization', authorization);
-    this.headers = Object.freeze(headers);
+    // Host as the URL has it (the port unless it is the scheme's default)
+    // (keep-alive said, as node:http says it: HTTP/1.1's default, but not every device's)
+    let fields = `host: ${base.host}\r\naccept: application/json\r\nconnection: keep-alive\r\n`;
+    if (authorization !== undefined) fields += `authorization: ${authorization}\r\n`;
+    this.fields = fields;
   }
 
-  /** Sends the request and reads its answer; fails with the request's error or ExchangeTimeout. */
+  /** Sends the request and reads its answer; fails with the connection's error or ExchangeTimeout. */
   exchange(spec: ExchangeSpec): Promise<Answer> {
     const { body, method } = spec;
-    const headers =
-      body !== undefined
-        ? [
-            ...this.headers,
-            'content-type',
-            'application/json',
-            'content-length',
-            String(Buffer.byteLength(body)),
-          ]
-        : // node:http would announce a chunked body for these (the head is written before `end`)
-          method === 'POST' || method === 'PUT'
-          ? [...this.headers, 'content-length', '0']
-          : this.headers;
+    const path = this.prefix + spec.target;
+    if (UNSAFE_TARGET.test(path) || !/^[A-Z]+$/.test(method)) return Promise.reject(unescaped());
+    let head = `${method} ${path} HTTP/1.1\r\n${this.fields}`;
+    if (body !== undefined)
+      head += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
+    // an empty POST or PUT says so (a device may wait for a body otherwise)
+    else if (method === 'POST' || method === 'PUT') head += 'content-length: 0\r\n';
     return new Promise((resolve, reject) => {
-      const req = this.send({
-        ...this.options,
-        method,
-        path: this.prefix + spec.target,
-        headers: headers as string[],
-      });
+      const socket = this.connections.take();
+      this.inFlight.add(socket);
+      const reader = new AnswerReader(spec.limit, spec.tooLarge, method === 'HEAD');
+      let timedOut = false;
       let settled = false;
-      const end = (error: unknown, answer?: Answer) => {
+      const end = (error: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        this.inFlight.delete(req);
-        if (answer) resolve(answer);
-        else {
-          req.destroy();
+        socket.removeListener('data', onData);
+        socket.removeListener('end', onEnd);
+        socket.removeListener('close', onEnd);
+        socket.removeListener('error', end);
+        this.inFlight.delete(socket);
+        if (error !== undefined) {
+          socket.destroy();
           reject(timedOut ? new ExchangeTimeout(error) : error);
+          return;
+        }
+        const { reusable, ...answer } = reader.answer();
+        if (reusable) this.connections.give(socket);
+        else socket.destroy();
+        resolve(answer);
+      };
+      const onData = (chunk: Buffer) => {
+        try {
+          reader.push(chunk);
+          if (reader.done) end(undefined);
+        } catch (error) {
+          end(error);
         }
       };
-      let timedOut = false;
+      // closed by the device: whole if the answer is framed by the close, else a hang-up
+      const onEnd = () => {
+        try {
+          reader.end();
+          end(undefined);
+        } catch (error) {
+          end(error);
+        }
+      };
       const timer = setTimeout(() => {
         timedOut = true;
         end(new Error('the exchange timed out'));
       }, spec.timeoutMs);
-      this.inFlight.add(req);
-      req.on('error', end);
-      req.on('response', (res) => this.read(res, spec, end));
-      req.end(body);
+      socket.on('data', onData);
+      socket.on('end', onEnd);
+      socket.on('close', onEnd);
+      socket.on('error', end);
+      socket.write(`${head}\r\n${body ?? ''}`);
     });
   }
 
-  /** Ends every exchange under way (each fails with the error destroying it gives) and the connections. */
+  /** Ends every exchange under way (each fails with a hang-up) and the connections. */
   close(): void {
-    for (const req of this.inFlight) req.destroy();
-    this.agent.destroy();
-  }
-
-  /** The answer's body, to `end` (an error, or the answer), within the limit. */
-  private read(
-    res: IncomingMessage,
-    spec: ExchangeSpec,
-    end: (error: unknown, answer?: Answer) => void,
-  ): void {
-    const declared = Number(res.headers['content-length']);
-    const length = Number.isFinite(declared) ? declared : undefined;
-    if (length !== undefined && length > spec.limit) {
-      end(spec.tooLarge(length));
-      return;
-    }
-    const buffer = new BodyBuffer(spec.limit, () => spec.tooLarge(), length);
-    let complete = false;
-    res.on('data', (chunk: Buffer) => {
-      try {
-        buffer.push(chunk);
-      } catch (error) {
-        end(error);
-      }
-    });
-    res.on('end', () => {
-      complete = true;
-      end(undefined, {
-        status: res.statusCode ?? 0,
-        bytes: buffer.bytes(),
-        location: res.headers.location,
-      });
-    });
-    res.on('error', end);
-    // closed before its end without an error: what reading it as a stream reports
-    res.on('close', () => {
-      if (!complete) end(prematureClose());
-    });
+    for (const socket of this.inFlight) socket.destroy();
+    this.connections.close();
   }
 }

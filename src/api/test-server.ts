@@ -17,6 +17,8 @@ export interface Recorded {
   query: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The client's port: one per connection. */
+  remotePort: number | undefined;
 }
 
 export type Handler = (
@@ -55,6 +57,7 @@ export async function startServer(
         query,
         headers: raw.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: raw.socket.remotePort,
       };
       requests.push(rec);
       Promise.resolve(handler(rec, res, requests.length - 1, raw)).catch((err) =>

@@ -1,5 +1,5 @@
 /**
- * HTTP to the device: one keep-alive node:http(s) Agent per client, basic auth, per-request
+ * HTTP to the device: kept-alive connections per client (exchange.ts), basic auth, per-request
  * timeout, one retry for GETs that met a reset or a timeout, none for writes, and error
  * mapping to the PbcError family. Responses are parsed losslessly (see json.ts), big ones in
  * slices (json-slices.ts).

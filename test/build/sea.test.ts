@@ -132,10 +132,14 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     // (what is loaded when the snapshot is made is deserialized at every start: ~20 of Node's
     // modules for these two, which neither `get` nor the console's first frame uses)
     const snapshotScript = readFileSync(join(root, 'dist-sea', 'snapshot', 'pbc.cjs'), 'utf8');
-    for (const id of ['crypto', 'child_process', 'http']) {
+    for (const id of ['crypto', 'child_process']) {
       expect(snapshotScript).not.toMatch(new RegExp(`\\brequire\\("(node:)?${id}"\\)`));
       expect(snapshotScript).toContain(`__pbcLazyBuiltin("node:${id}")`);
     }
+    // and node:http(s), which cannot be in a snapshot, not at all: pbc speaks HTTP on node:net
+    // (node:tls loaded for an https device only, src/api/exchange.ts)
+    expect(snapshotScript).not.toMatch(/\b(require|__pbcLazyBuiltin)\("(node:)?https?"\)/);
+    expect(snapshotScript).not.toMatch(/\brequire\("(node:)?tls"\)/);
   });
 
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {

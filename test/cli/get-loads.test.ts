@@ -4,7 +4,8 @@
  *   pbc may prompt is asked only when it must; with a user and no password it still asks, on
  *   a terminal: test/cli/tty.test.ts, auth.test.ts);
  * - it loads neither node:child_process (commander's, scripts/commander-lazy.mjs; the
- *   guard's, src/guard/liveness.ts) nor perf_hooks (src/api/transport.ts).
+ *   guard's, src/guard/liveness.ts) nor perf_hooks (src/api/transport.ts), nor node:http (pbc
+ *   speaks HTTP/1.1 on node:net, src/api/exchange.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ function getRules(nodeOptions: string[], env: Record<string, string>) {
 }
 
 describe('pbc get without a user', () => {
-  it("loads neither node:child_process nor perf_hooks (Node's own list of what it loaded)", async () => {
+  it("loads neither node:child_process, perf_hooks nor node:http (Node's own list of what it loaded)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pbc-loads-'));
     try {
       const list = join(dir, 'loaded.txt');
@@ -37,9 +38,12 @@ describe('pbc get without a user', () => {
       );
       await getRules(['--require', preload], {});
       const loaded = (await readFile(list, 'utf8')).split('\n');
-      expect(loaded).toContain('NativeModule http');
+      // (the list is the whole one: the connection the client tried)
+      expect(loaded).toContain('NativeModule net');
       expect(loaded).not.toContain('NativeModule child_process');
       expect(loaded).not.toContain('NativeModule perf_hooks');
+      expect(loaded).not.toContain('NativeModule http');
+      expect(loaded).not.toContain('NativeModule _http_client');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
