@@ -16,7 +16,7 @@ export const bodyText = (bytes: Uint8Array): string => utf8.decode(bytes);
  * A body gathered chunk by chunk into one Buffer. With a declared length it is written into
  * one buffer of that size as it arrives (no second copy); otherwise the chunks are joined at
  * the end. More than `limit` bytes: `push` throws `tooLarge()` at once, before the rest is
- * read or kept. The transport feeds it from the answer's 'data' events (no async iterator,
+ * read or kept. The answer reader (answer-reader.ts) feeds it the body's bytes (no async iterator,
  * no promise per chunk).
  */
 export class BodyBuffer {
