@@ -35,9 +35,12 @@ export class Connections {
     private readonly tlsConnect?: TlsConnect,
   ) {}
 
-  /** An idle connection, or a new one (being opened: writes are queued until it is). */
+  /**
+   * The idle connection used last (the one the device is least likely to be closing, as
+   * node:http's Agent picks), or a new one (being opened: writes are queued until it is).
+   */
   take(): Socket {
-    for (const socket of this.idle) {
+    for (const socket of [...this.idle].reverse()) {
       this.idle.delete(socket);
       socket.removeListener('data', strayData);
       if (socket.destroyed || !socket.writable) continue;

@@ -137,6 +137,24 @@ describe('exchange: connections', () => {
     expect(new Set(server.requests.map((r) => r.remotePort)).size).toBe(4);
   });
 
+  it('sends the next request on the connection used last (the least likely to be closing)', async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = await serve(async (req, res) => {
+      if (req.path.endsWith('/a')) await released;
+      json(res, 200, { result: 'OK' });
+    });
+    const t = transport(server.url);
+    const a = t.request('GET', '/a');
+    await t.request('GET', '/b'); // /b's connection is idle first
+    release();
+    await a; // then /a's: the one used last
+    await t.request('GET', '/c');
+    const port = (path: string) => server.requests.find((r) => r.path.endsWith(path))?.remotePort;
+    expect(port('/a')).not.toBe(port('/b'));
+    expect(port('/c')).toBe(port('/a'));
+  });
+
   it('opens a new connection once the device has closed the kept one', async () => {
     let closed = Promise.resolve();
     const server = await serve((_req, res, _i, raw) => {
