@@ -5,9 +5,11 @@
  * node:http (framed by the close, malformed).
  */
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError, TimeoutError } from './errors.js';
+import { TEST_CERT, TEST_KEY } from './test-cert.js';
 import { failure, json, startServer } from './test-server.js';
 import { Transport } from './transport.js';
 
@@ -200,5 +202,43 @@ describe('exchange: connections', () => {
     );
     expect(err.message).toMatch(/unescaped characters/);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('exchange: https', () => {
+  it('resumes the TLS session on a new connection to the same device', async () => {
+    const server = await startServer((_req, res) => json(res, 200, { result: 'OK' }), {
+      cert: TEST_CERT,
+      key: TEST_KEY,
+    });
+    cleanup.push(() => server.close());
+    const resumed: boolean[] = [];
+    const t = transport(server.url, { ca: TEST_CERT });
+    await t.request('GET', '/a');
+    // two at once: the kept connection and a new one
+    await Promise.all([t.request('GET', '/b'), t.request('GET', '/c')]);
+    for (const r of server.requests) resumed.push(r.tlsResumed === true);
+    expect(new Set(server.requests.map((r) => r.remotePort)).size).toBe(2);
+    expect(resumed).toContain(true);
+  });
+
+  it('refuses a trusted certificate that does not name the device', async (context) => {
+    const server = createHttpsServer({ cert: TEST_CERT, key: TEST_KEY }, (_req, res) =>
+      json(res, 200, { model: 'PB' }),
+    );
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) context.skip(); // no IPv6 loopback on this machine
+    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    // the certificate names 127.0.0.1 and localhost, not ::1
+    const err = await failure(
+      transport(`https://[::1]:${port}/rest`, { ca: TEST_CERT }).request('GET', '/device/model'),
+    );
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).kind).toBe('tls');
+    expect(err.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 export interface Recorded {
   method: string;
@@ -19,6 +20,8 @@ export interface Recorded {
   body: string;
   /** The client's port: one per connection. */
   remotePort: number | undefined;
+  /** HTTPS: the connection resumed an earlier TLS session. */
+  tlsResumed?: boolean;
 }
 
 export type Handler = (
@@ -58,6 +61,9 @@ export async function startServer(
         headers: raw.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         remotePort: raw.socket.remotePort,
+        ...('isSessionReused' in raw.socket
+          ? { tlsResumed: (raw.socket as TLSSocket).isSessionReused() }
+          : {}),
       };
       requests.push(rec);
       Promise.resolve(handler(rec, res, requests.length - 1, raw)).catch((err) =>
