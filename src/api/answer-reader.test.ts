@@ -103,6 +103,11 @@ describe('answer reader: an untrusted device', () => {
     ['a field without a colon', 'HTTP/1.1 200 OK\r\nbroken\r\n\r\n', 'HPE_INVALID_HEADER_TOKEN'],
     ['a folded field', 'HTTP/1.1 200 OK\r\nA: b\r\n c\r\n\r\n', 'HPE_INVALID_HEADER_TOKEN'],
     [
+      'a control character in a field',
+      'HTTP/1.1 301 Moved\r\nLocation: /x\r\u001b[2J\r\n\r\n',
+      'HPE_INVALID_HEADER_TOKEN',
+    ],
+    [
       'two different lengths',
       'HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n',
       'HPE_UNEXPECTED_CONTENT_LENGTH',

@@ -32,7 +32,8 @@ export const hangUp = (): Error =>
   Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?$/;
-const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
+// a field's value: visible characters, spaces and tabs (RFC 9110 §5.5); no CR, NUL or other control
+const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([^\x00-\x08\x0a-\x1f\x7f]*?)[ \t]*$/;
 const CR_LF = Buffer.from('\r\n');
 const HEAD_END = Buffer.from('\r\n\r\n');
 
