@@ -6,8 +6,13 @@
  */
 import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type AddressInfo,
+  createServer as createTcpServer,
+  type Server,
+  type Socket,
+} from 'node:net';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { TEST_CERT, TEST_KEY } from './test-cert.js';
 import { failure, json, startServer } from './test-server.js';
@@ -22,6 +27,17 @@ async function serve(handler: Parameters<typeof startServer>[0]) {
   const server = await startServer(handler);
   cleanup.push(() => server.close());
   return server;
+}
+
+/** `server` listening on ::1, closed after the test (skipped with no IPv6 loopback); its port. */
+async function onIpv6Loopback(server: Server, context: TestContext): Promise<number> {
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(0, '::1', () => resolve(true));
+  });
+  if (!listening) context.skip(); // no IPv6 loopback on this machine
+  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return (server.address() as AddressInfo).port;
 }
 
 function transport(url: string, extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
@@ -70,13 +86,7 @@ describe('exchange: the head', () => {
     const server = createServer((req, res) =>
       json(res, 200, { name: 'pb6', host: req.headers.host ?? '' }),
     );
-    const listening = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(0, '::1', () => resolve(true));
-    });
-    if (!listening) context.skip(); // no IPv6 loopback on this machine
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
+    const port = await onIpv6Loopback(server, context);
     const answer = await transport(`http://[::1]:${port}/rest`).request('GET', '/device/name');
     expect(answer).toEqual({ name: 'pb6', host: `[::1]:${port}` });
   });
@@ -226,13 +236,7 @@ describe('exchange: https', () => {
     const server = createHttpsServer({ cert: TEST_CERT, key: TEST_KEY }, (_req, res) =>
       json(res, 200, { model: 'PB' }),
     );
-    const listening = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(0, '::1', () => resolve(true));
-    });
-    if (!listening) context.skip(); // no IPv6 loopback on this machine
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
+    const port = await onIpv6Loopback(server, context);
     // the certificate names 127.0.0.1 and localhost, not ::1
     const err = await failure(
       transport(`https://[::1]:${port}/rest`, { ca: TEST_CERT }).request('GET', '/device/model'),
