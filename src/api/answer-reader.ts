@@ -23,13 +23,12 @@ export interface ReadAnswer {
 }
 
 /** An answer that breaks HTTP/1.1: code `HPE_…`, like node:http's parse errors. */
-export function malformed(code: string, what: string): Error {
+function malformed(code: string, what: string): Error {
   return Object.assign(new Error(`Parse Error: ${what}`), { code: `HPE_${code}` });
 }
 
 /** The connection closed before the answer was whole (node:http's words and code). */
-export const hangUp = (): Error =>
-  Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+const hangUp = (): Error => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?$/;
 // a field's value: visible characters, spaces and tabs (RFC 9110 §5.5); no CR, NUL or other control
@@ -64,7 +63,6 @@ function parseHead(text: string): Head {
 }
 
 type Framing =
-  | { kind: 'none' }
   | { kind: 'length'; left: number }
   | { kind: 'close' }
   | { kind: 'chunked'; left: number; state: 'size' | 'data' | 'data-end' | 'trailer' };
@@ -76,7 +74,8 @@ const listHas = (value: string | undefined, token: string) =>
 export class AnswerReader {
   private pending: Buffer | undefined;
   private head: Head | undefined;
-  private framing: Framing = { kind: 'none' };
+  /** (no body at all, after HEAD, 204 or 304: a length of 0) */
+  private framing: Framing = { kind: 'length', left: 0 };
   private body: BodyBuffer | undefined;
   private whole = false;
   /** Bytes after the answer's end: the connection is out of step and not reused. */
@@ -149,12 +148,9 @@ export class AnswerReader {
     }
     if (at > MAX_HEAD_BYTES) throw malformed('HEADER_OVERFLOW', 'header overflow');
     const head = parseHead(data.toString('latin1', 0, at));
-    // an interim answer (100 Continue, 103 Early Hints): the final one follows
-    if (head.status < 200) {
-      if (head.status === 101) throw malformed('UPGRADE', 'unexpected protocol switch');
-      return at + HEAD_END.length;
-    }
-    this.start(head);
+    if (head.status === 101) throw malformed('UPGRADE', 'unexpected protocol switch');
+    // an interim answer (100 Continue, 103 Early Hints) is skipped: the final one follows
+    if (head.status >= 200) this.start(head);
     return at + HEAD_END.length;
   }
 
@@ -209,8 +205,7 @@ export class AnswerReader {
       if (framing.left === 0) this.whole = true;
       return take;
     }
-    if (framing.kind === 'chunked') return this.readChunked(data, framing, body);
-    return data.length;
+    return this.readChunked(data, framing, body);
   }
 
   /** One step of a chunked body: a size line, data, the CRLF after it, or a trailer line. */

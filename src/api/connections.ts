@@ -25,7 +25,8 @@ function strayData(this: Socket): void {
 }
 
 export class Connections {
-  private readonly idle = new Set<Socket>();
+  /** Idle connections, the one given back last at the end. */
+  private idle: Socket[] = [];
   private readonly open = new Set<Socket>();
   private session: Buffer | undefined;
 
@@ -40,8 +41,7 @@ export class Connections {
    * node:http's Agent picks), or a new one (being opened: writes are queued until it is).
    */
   take(): Socket {
-    for (const socket of [...this.idle].reverse()) {
-      this.idle.delete(socket);
+    for (let socket = this.idle.pop(); socket; socket = this.idle.pop()) {
       socket.removeListener('data', strayData);
       if (socket.destroyed || !socket.writable) continue;
       socket.setTimeout(0);
@@ -54,17 +54,17 @@ export class Connections {
   /** Back from a whole exchange: kept for the next one. */
   give(socket: Socket): void {
     if (socket.destroyed || !socket.writable) return;
-    this.idle.add(socket);
+    this.idle.push(socket);
     socket.on('data', strayData);
     socket.unref();
     socket.setTimeout(this.idleMs);
   }
 
-  /** Every connection closed, idle or not. */
+  /** Every connection closed, idle or under way (an exchange on one fails with a hang-up). */
   close(): void {
     for (const socket of this.open) socket.destroy();
     this.open.clear();
-    this.idle.clear();
+    this.idle = [];
   }
 
   private connect(): Socket {
@@ -87,7 +87,7 @@ export class Connections {
     socket.on('timeout', () => socket.destroy());
     socket.on('close', () => {
       this.open.delete(socket);
-      this.idle.delete(socket);
+      this.idle = this.idle.filter((s) => s !== socket);
     });
     return socket;
   }

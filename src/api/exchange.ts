@@ -10,7 +10,7 @@
  * (answer-reader.ts). Connections are kept alive and reused (connections.ts).
  */
 import { createRequire } from 'node:module';
-import { isIP, type Socket } from 'node:net';
+import { isIP } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
 import { AnswerReader } from './answer-reader.js';
 import { Connections } from './connections.js';
@@ -44,6 +44,7 @@ export class ExchangeTimeout extends Error {
 
 /** A request target holds only visible ASCII: nothing that could end the request line. */
 const UNSAFE_TARGET = /[^\u0021-\u007e]/;
+const METHOD = /^[A-Z]+$/;
 
 /** node:tls (and with it crypto) is loaded only for an https:// device. */
 const tls = () => createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
@@ -53,14 +54,13 @@ const unescaped = () =>
     code: 'ERR_UNESCAPED_CHARACTERS',
   });
 
-/** The requests of one client: where they go, parsed once, and those under way. */
+/** The requests of one client: where they go, parsed once, and their connections. */
 export class Exchanges {
   private readonly connections: Connections;
   /** The base URL's path ('' for none), each request's target appended. */
   private readonly prefix: string;
   /** Host, Accept and Authorization lines: the head of every request after its first line. */
   private readonly fields: string;
-  private readonly inFlight = new Set<Socket>();
 
   /** `tls` applies to an https:// base: verify the certificate (against `ca`, if given) or not. */
   constructor(
@@ -94,7 +94,7 @@ export class Exchanges {
   exchange(spec: ExchangeSpec): Promise<Answer> {
     const { body, method } = spec;
     const path = this.prefix + spec.target;
-    if (UNSAFE_TARGET.test(path) || !/^[A-Z]+$/.test(method)) return Promise.reject(unescaped());
+    if (UNSAFE_TARGET.test(path) || !METHOD.test(method)) return Promise.reject(unescaped());
     let head = `${method} ${path} HTTP/1.1\r\n${this.fields}`;
     if (body !== undefined)
       head += `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
@@ -102,7 +102,6 @@ export class Exchanges {
     else if (method === 'POST' || method === 'PUT') head += 'content-length: 0\r\n';
     return new Promise((resolve, reject) => {
       const socket = this.connections.take();
-      this.inFlight.add(socket);
       const reader = new AnswerReader(spec.limit, spec.tooLarge, method === 'HEAD');
       let timedOut = false;
       let settled = false;
@@ -114,7 +113,6 @@ export class Exchanges {
         socket.removeListener('end', onEnd);
         socket.removeListener('close', onEnd);
         socket.removeListener('error', end);
-        this.inFlight.delete(socket);
         if (error !== undefined) {
           socket.destroy();
           reject(timedOut ? new ExchangeTimeout(error) : error);
@@ -156,7 +154,6 @@ export class Exchanges {
 
   /** Ends every exchange under way (each fails with a hang-up) and the connections. */
   close(): void {
-    for (const socket of this.inFlight) socket.destroy();
     this.connections.close();
   }
 }
