@@ -3,10 +3,10 @@
  * columns without breaking it, and the console's `d` (delete rule) is refused before anything
  * is sent, naming the holder; this console's own lock lets the same delete through.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { pendingPath } from '../../src/guard/pending.js';
+import { type PendingRevert, pendingPath, updatePending } from '../../src/guard/pending.js';
 import { formatLock, type LockHolder } from '../../src/ops/lock/format.js';
 import { thisHolder } from '../../src/ops/lock/identity.js';
 import { polled, type TestConsole } from './admin-console.js';
@@ -79,7 +79,7 @@ describe('an overdue auto-revert and a lock at 80 columns', () => {
     const t = await session.open('overview', { columns: 80, rows: 24 });
     // a change of this device whose revert is due and whose guard is not running
     const now = Date.now();
-    const entry = {
+    const entry: PendingRevert = {
       id: 'abc123',
       device: t.sim.url,
       what: 'rules add',
@@ -91,7 +91,7 @@ describe('an overdue auto-revert and a lock at 80 columns', () => {
       guardPid: 0,
       updatedAt: now - 600_000,
     };
-    writeFileSync(pendingPath(), JSON.stringify({ reverts: [entry] }));
+    updatePending((list) => list.push(entry));
     try {
       await lockFor(
         t,
