@@ -188,13 +188,18 @@ function removeEntry(list: PendingRevert[], id: string): void {
   if (i >= 0) list.splice(i, 1);
 }
 
-/** Entries still waiting (or being reverted) on `device`, or on every device. */
-export function pendingOn(device: string | undefined, env: NodeJS.ProcessEnv = process.env) {
-  return readPending(env).filter(
+/** Of `list`, the entries still waiting (or being reverted) on `device`, or on every device. */
+export function waitingOn(list: readonly PendingRevert[], device: string | undefined) {
+  return list.filter(
     (r) =>
       (r.state === 'pending' || r.state === 'reverting') &&
       (!device || sameDevice(r.device, device)),
   );
+}
+
+/** Entries still waiting (or being reverted) on `device`, or on every device. */
+export function pendingOn(device: string | undefined, env: NodeJS.ProcessEnv = process.env) {
+  return waitingOn(readPending(env), device);
 }
 
 export interface Confirmed {

@@ -6,7 +6,7 @@
  */
 
 import { Box, useApp, useInput, useStdin } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { DialogKeysContext } from '../screens/dialog-keys.js';
 import { dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
@@ -24,6 +24,7 @@ import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
 import { useOutsideChanges } from './outside-changes.js';
 import { Palette } from './palette.js';
+import { createPendingFeed } from './pending-feed.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { type Overlay, useAppActions } from './use-app-actions.js';
 import { useHelp } from './use-help.js';
@@ -47,7 +48,9 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { notice, setNotice, announce, reply, setReply } = useMessages();
   // `:login`'s form, over the screen (which stays mounted underneath)
   const login = useDialog(setNotice);
-  useGuardTrips(session.url, announce);
+  // the pending file, read once a second for the header and the guard outcomes alike
+  const [pending] = useState(createPendingFeed);
+  useGuardTrips(pending, session.url, announce);
   useOutsideChanges(announce);
   const lastError = useConsoleState((s) => s.lastError?.message);
   const { screen } = screens;
@@ -95,7 +98,12 @@ export function App(props: { initialScreen?: ScreenId }) {
           flexDirection="column"
           overflow="hidden"
         >
-          <Header width={frame.columns} screen={screen} demanded={view.resources} />
+          <Header
+            width={frame.columns}
+            screen={screen}
+            demanded={view.resources}
+            pending={pending}
+          />
           <Body
             {...{ screens, prompt, login }}
             help={overlay === 'help' ? help : null}

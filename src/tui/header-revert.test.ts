@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fitFirstLine, revertText } from './header.js';
+import { readPendingFile } from './pending-feed.js';
 
 const URL = 'http://127.0.0.1:9/rest';
 let saved: string | undefined;
@@ -43,21 +44,25 @@ describe('the header during an auto-revert', () => {
   const now = 1_000_000;
   it('counts down while the guard runs', () => {
     pendingEntry(now + 39_000, process.pid);
-    expect(revertText(URL, now)).toBe('REVERT IN 0:39 — C confirm');
-    expect(revertText(URL, now + 60_000)).toBe('REVERTING…');
+    expect(revertText(readPendingFile(), URL, now)).toBe('REVERT IN 0:39 — C confirm');
+    expect(revertText(readPendingFile(), URL, now + 60_000)).toBe('REVERTING…');
   });
   it('says the revert is overdue when the guard is not running', () => {
     pendingEntry(now + 39_000, 0);
-    expect(revertText(URL, now)).toBe('REVERT IN 0:39 — guard not running · pbc pending --resume');
-    expect(revertText(URL, now + 60_000)).toBe(
+    expect(revertText(readPendingFile(), URL, now)).toBe(
+      'REVERT IN 0:39 — guard not running · pbc pending --resume',
+    );
+    expect(revertText(readPendingFile(), URL, now + 60_000)).toBe(
       'REVERT OVERDUE — guard not running · pbc pending --resume',
     );
     pendingEntry(now, 0, 'reverting');
-    expect(revertText(URL, now)).toBe('REVERT STOPPED — guard not running · pbc pending --resume');
+    expect(revertText(readPendingFile(), URL, now)).toBe(
+      'REVERT STOPPED — guard not running · pbc pending --resume',
+    );
   });
   it('says a corrupt pending file holds the reverts', () => {
     writeFileSync(join(dir, 'pending.json'), '{"reverts": [');
-    expect(revertText(URL, now)).toBe('REVERTS ON HOLD — pending.json corrupt');
+    expect(revertText(readPendingFile(), URL, now)).toBe('REVERTS ON HOLD — pending.json corrupt');
   });
 });
 
@@ -86,16 +91,16 @@ describe('the header during a guarded change', () => {
     );
   it('counts the window down; C keeps the change', () => {
     guarded({ keepAtEnd: true });
-    expect(revertText(URL, now)).toBe('GUARDED 4:10 — C keep');
+    expect(revertText(readPendingFile(), URL, now)).toBe('GUARDED 4:10 — C keep');
     guarded({ keepAtEnd: false });
-    expect(revertText(URL, now)).toBe('GUARDED · REVERT IN 4:10 — C confirm');
+    expect(revertText(readPendingFile(), URL, now)).toBe('GUARDED · REVERT IN 4:10 — C confirm');
   });
   it('says which guard tripped while it reverts', () => {
     guarded(
       { keepAtEnd: true, trip: { kind: 'oversub', what: 'x', sample: 2, at: 0 } },
       'reverting',
     );
-    expect(revertText(URL, now)).toBe("REVERTING… (guard 'oversub')");
+    expect(revertText(readPendingFile(), URL, now)).toBe("REVERTING… (guard 'oversub')");
   });
 });
 

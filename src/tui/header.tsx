@@ -1,11 +1,11 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useSyncExternalStore } from 'react';
 import stringWidth from 'string-width';
 import type { Client } from '../api/index.js';
-import { pendingOn } from '../guard/arm.js';
+import { waitingOn } from '../guard/arm.js';
 import type { HealthState } from '../guard/health-state.js';
-import { alive, PendingFileError } from '../guard/pending.js';
+import { alive } from '../guard/pending.js';
 import { formatCountdown } from '../model/duration.js';
 import { levelName, sanitize } from '../model/index.js';
 import { thisHolder } from '../ops/lock/identity.js';
@@ -18,6 +18,7 @@ import { HEADER_RESOURCES, type ResourceKey } from '../store/resources.js';
 import { Text, TextLines } from '../widgets/index.js';
 import { clipLine, textWidth } from '../widgets/text.js';
 import { SCREENS, type ScreenId } from './keymap.js';
+import type { PendingFeed, PendingReading } from './pending-feed.js';
 
 export const HEADER_HEIGHT = 3;
 
@@ -82,14 +83,9 @@ export function tabBar(current: ScreenId, width: number): string {
  * A guard that is not running is said, never a countdown stuck at 0:00:
  * `REVERT OVERDUE — guard not running · pbc pending --resume`.
  */
-export function revertText(url: string, now: number): string {
-  let waiting: ReturnType<typeof pendingOn>;
-  try {
-    waiting = pendingOn(url);
-  } catch (e) {
-    return e instanceof PendingFileError ? 'REVERTS ON HOLD — pending.json corrupt' : '';
-  }
-  const first = waiting[0];
+export function revertText(pending: PendingReading, url: string, now: number): string {
+  if (pending.corrupt) return 'REVERTS ON HOLD — pending.json corrupt';
+  const first = waitingOn(pending.list, url)[0];
   if (!first) return '';
   const resume = 'guard not running · pbc pending --resume';
   if (!alive(first.guardPid)) {
@@ -159,6 +155,8 @@ export function Header(props: {
   width: number;
   screen: ScreenId;
   demanded: readonly ResourceKey[];
+  /** The pending file's reading, shared with the status line's guard outcomes. */
+  pending: PendingFeed;
 }) {
   const { session, poller, client } = useConsole();
   const identity = useConsoleState((s) => s.resources.identity.data);
@@ -193,8 +191,9 @@ export function Header(props: {
     session.insecure ? 'INSECURE TLS' : '',
   ].filter(Boolean);
 
-  // the pending file read once a second (its countdown's tick), not at every poll's commit
-  const revert = useMemo(() => revertText(session.url, now), [session.url, now]);
+  // the pending file as read this second for the whole console (pending-feed.ts)
+  const pending = useSyncExternalStore(props.pending.subscribe, props.pending.get);
+  const revert = revertText(pending, session.url, now);
   // --fleet: the fleet screen speaks for the fleet; a device's screens name its context
   const onFleet = fleet !== null && props.screen === 'fleet';
   const left1 = onFleet
