@@ -12,19 +12,19 @@ import { dialogPage } from '../screens/dialogs/dialog-view.js';
 import { useDialog } from '../screens/dialogs/use-dialog.js';
 import { KeyClockContext } from '../screens/key-clock.js';
 import { useConsole, useConsoleState } from '../store/react.js';
-import { StatusBar, Text } from '../widgets/index.js';
+import { Text } from '../widgets/index.js';
 import { useLive } from '../widgets/use-live.js';
 import { Body } from './body.js';
 import { dispatchKey } from './dispatch.js';
 import { frameSize, MIN_COLUMNS, MIN_ROWS } from './frame.js';
 import { useGuardTrips } from './guard-trips.js';
 import { HEADER_HEIGHT, Header } from './header.js';
-import { statusHints } from './hints.js';
 import { useKeyQueue } from './key-queue.js';
 import type { ScreenId } from './keymap.js';
 import { useOutsideChanges } from './outside-changes.js';
 import { Palette } from './palette.js';
 import { createPendingFeed } from './pending-feed.js';
+import { ScreenStatusBar } from './screen-hints.js';
 import { SCREEN_VIEWS } from './screens.js';
 import { type Overlay, useAppActions } from './use-app-actions.js';
 import { useHelp } from './use-help.js';
@@ -85,7 +85,6 @@ export function App(props: { initialScreen?: ScreenId }) {
   const { clock, handler } = useKeyQueue(onKey, exit);
   useInput(handler, { isActive: isRawModeSupported });
 
-  const hints = statusHints(screen, screens.active, session.readonly, screens.reading);
   help.size.current = { width: columns, height: frame.body };
   return (
     <KeyClockContext.Provider value={clock}>
@@ -114,11 +113,13 @@ export function App(props: { initialScreen?: ScreenId }) {
             height={frame.body}
           />
           {prompting ? <Palette mode={overlay} value={prompt.input} width={frame.columns} /> : null}
-          <StatusBar
+          <ScreenStatusBar
+            hints={screens.hints}
+            screen={screen}
+            readonly={session.readonly}
             width={frame.columns}
-            hints={hints}
-            {...(error ? { error } : {})}
-            {...(info ? { info } : {})}
+            error={error}
+            info={info}
           />
         </Box>
       </DialogKeysContext.Provider>

@@ -2,6 +2,7 @@
 import { Box } from 'ink';
 import { Fragment, useSyncExternalStore } from 'react';
 import stringWidth from 'string-width';
+import { useShallow } from 'zustand/react/shallow';
 import type { Client } from '../api/index.js';
 import { waitingOn } from '../guard/arm.js';
 import type { HealthState } from '../guard/health-state.js';
@@ -162,10 +163,7 @@ export function Header(props: {
   const identity = useConsoleState((s) => s.resources.identity.data);
   // a string, so the selector's answer is stable between commits
   const who = useConsoleState((s) => whoText(uacOf(s), session.user));
-  const reboot = useConsoleState((s) => s.reboot);
   const flows = useConsoleState((s) => s.resources.flows.data);
-  const paused = useConsoleState((s) => s.paused);
-  const resources = useConsoleState((s) => s.resources);
   const now = useNow(1000);
   // `⚿ alice@jump1 12m · maintenance`: who holds the device's lock (src/ops/lock), clipped
   const lockData = useConsoleState((s) => s.resources.savepoints.data);
@@ -176,9 +174,14 @@ export function Header(props: {
   const fleet = useFleet();
   // the header's own resources count too: a screen that never loaded still has an age to show
   const keys = [...new Set([...HEADER_RESOURCES, ...props.demanded])];
-  const conn = paused
-    ? { text: '‖ paused', color: 'yellow' }
-    : connectionText(connectionOf(resources, keys, (k) => poller.interval(k), now, reboot));
+  // the mark, not every resource: a request starting (`inFlight`) re-renders no header
+  const conn = useConsoleState(
+    useShallow((s) =>
+      s.paused
+        ? { text: '‖ paused', color: 'yellow' }
+        : connectionText(connectionOf(s.resources, keys, (k) => poller.interval(k), now, s.reboot)),
+    ),
+  );
 
   const device = identity
     ? `${sanitize(identity.name)} (${sanitize(identity.model)}) fw ${sanitize(identity.imageVersion)}`

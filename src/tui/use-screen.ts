@@ -5,12 +5,13 @@
  * screen's bindings above the app's, each command run by the screen's handler if it
  * registered one, else by the app's.
  */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
 import type { ScreenKeys } from '../screens/types.js';
 import { useLive } from '../widgets/use-live.js';
 import { type Dispatched, dialogCommand, openLayer, routeKey } from './dispatch.js';
 import type { ScreenId } from './keymap.js';
+import { createScreenHints } from './screen-hints.js';
 
 /**
  * Every command name each screen has registered a handler for in this process. The tests
@@ -38,10 +39,9 @@ export function useScreen(initial: ScreenId) {
   const pick = useRef<string | null>(null);
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
-  // what the screen handled at its last render, for the status bar's hints
-  const [active, setActive] = useState<readonly string[]>([]);
-  // whether a form or question of the screen reads the keys now (none of its commands work)
-  const [reading, setReading] = useState(false);
+  // what the screen handled at its last render, and whether a form or question of it reads
+  // the keys now (none of its commands work): the status bar's hints (screen-hints.ts)
+  const hints = useRef(createScreenHints()).current;
   const shown = useRef('');
   const commands = useRef({
     get current() {
@@ -57,8 +57,7 @@ export function useScreen(initial: ScreenId) {
       const seen = `${reads ? 'reading:' : ''}${now.join(' ')}`;
       if (seen === shown.current) return;
       shown.current = seen;
-      setActive(now);
-      setReading(reads);
+      hints.set({ active: now, reading: reads });
     },
   }).current;
   const go = (id: ScreenId) => {
@@ -66,18 +65,18 @@ export function useScreen(initial: ScreenId) {
     commands.current = null;
     // a screen without commands of its own (Overview) shows none of the last one's
     shown.current = '';
-    setActive([]);
-    setReading(false);
+    hints.set({ active: [], reading: false });
     setScreen(id);
   };
   return {
     screen,
     /** The screen now, for key handlers (ahead of React's render). */
     live,
-    /** The commands the screen handles now (its focused view), as of its last render. */
-    active,
-    /** Whether an open form or question reads the keys, as of the screen's last render. */
-    reading,
+    /**
+     * The commands the screen handles now (its focused view) and whether an open form or
+     * question reads the keys, as of the screen's last render: for the status bar alone.
+     */
+    hints,
     keys,
     commands,
     pick,
