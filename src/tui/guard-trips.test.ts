@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingRevert } from '../guard/pending.js';
+import { pendingEntry as entry } from '../../test/harness/pending-entry.js';
 import { guardOutcome } from './guard-trips.js';
 
-const entry = (o: Partial<PendingRevert>): PendingRevert => ({
-  id: 'abc123',
-  device: 'http://d/rest',
-  what: 'rules add',
-  createdAt: 0,
-  expiresAt: 0,
-  revert: [],
-  cleanup: [],
-  state: 'pending',
-  guardPid: 0,
-  updatedAt: 10,
-  ...o,
-});
 const health = { spec: {} as never, keepAtEnd: true };
 
 describe('the status line of a guarded change that ended', () => {

@@ -7,22 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pendingEntry as entry } from '../../test/harness/pending-entry.js';
 import { type PendingRevert, readPending } from '../guard/pending.js';
 import { createPendingFeed, readPendingFile } from './pending-feed.js';
-
-const entry = (o: Partial<PendingRevert>): PendingRevert => ({
-  id: 'abc123',
-  device: 'http://d/rest',
-  what: 'rules add',
-  createdAt: 0,
-  expiresAt: 0,
-  revert: [],
-  cleanup: [],
-  state: 'pending',
-  guardPid: 0,
-  updatedAt: 10,
-  ...o,
-});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
