@@ -1,6 +1,6 @@
 /** Who and what we are connected to, and whether the data is live. */
 import { Box } from 'ink';
-import { Fragment, useSyncExternalStore } from 'react';
+import { Fragment, useMemo, useSyncExternalStore } from 'react';
 import stringWidth from 'string-width';
 import { useShallow } from 'zustand/react/shallow';
 import type { Client } from '../api/index.js';
@@ -195,8 +195,9 @@ export function Header(props: {
   ].filter(Boolean);
 
   // the pending file as read this second for the whole console (pending-feed.ts)
+  // (made once a second, the countdown's tick: a guard's liveness is a system call)
   const pending = useSyncExternalStore(props.pending.subscribe, props.pending.get);
-  const revert = revertText(pending, session.url, now);
+  const revert = useMemo(() => revertText(pending, session.url, now), [pending, session.url, now]);
   // --fleet: the fleet screen speaks for the fleet; a device's screens name its context
   const onFleet = fleet !== null && props.screen === 'fleet';
   const left1 = onFleet

@@ -62,7 +62,7 @@ export function createPendingFeed(
       listeners.add(listener);
       if (!timer) {
         timer = setInterval(tick, everyMs);
-        timer.unref?.();
+        timer.unref();
       }
       return () => {
         listeners.delete(listener);

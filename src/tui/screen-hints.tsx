@@ -6,7 +6,8 @@
  * console (at the first frame that second render of every screen, header and widget was
  * ~4 ms before the frame could be drawn: docs/performance.md).
  */
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { StatusBar } from '../widgets/index.js';
 import { statusHints } from './hints.js';
 import type { ScreenId } from './keymap.js';
@@ -16,40 +17,21 @@ export interface ScreenHints {
   readonly reading: boolean;
 }
 
-export interface ScreenHintsFeed {
-  get(): ScreenHints;
-  set(next: ScreenHints): void;
-  subscribe(listener: () => void): () => void;
-}
+export type ScreenHintsStore = StoreApi<ScreenHints>;
 
-export function createScreenHints(): ScreenHintsFeed {
-  let value: ScreenHints = { active: [], reading: false };
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      value = next;
-      for (const l of [...listeners]) l();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
+export const createScreenHints = (): ScreenHintsStore =>
+  createStore<ScreenHints>(() => ({ active: [], reading: false }));
 
 /** The status bar, its hints those of the screen's last commit. */
 export function ScreenStatusBar(props: {
-  hints: ScreenHintsFeed;
+  hints: ScreenHintsStore;
   screen: ScreenId;
   readonly: boolean;
   width: number;
   error: string | undefined;
   info: string | undefined;
 }) {
-  const { active, reading } = useSyncExternalStore(props.hints.subscribe, props.hints.get);
+  const { active, reading } = useStore(props.hints);
   const { error, info } = props;
   return (
     <StatusBar

@@ -5,7 +5,7 @@
  * screen's bindings above the app's, each command run by the screen's handler if it
  * registered one, else by the app's.
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { CommandHandlers } from '../screens/commands.js';
 import type { ScreenKeys } from '../screens/types.js';
 import { useLive } from '../widgets/use-live.js';
@@ -40,8 +40,8 @@ export function useScreen(initial: ScreenId) {
   const slot = useRef<CommandHandlers | null>(null);
   // the screen sets `current` on each render (useCommands); what it registers is recorded
   // what the screen handled at its last render, and whether a form or question of it reads
-  // the keys now (none of its commands work): the status bar's hints (screen-hints.ts)
-  const hints = useRef(createScreenHints()).current;
+  // the keys now (none of its commands work): the status bar's hints (screen-hints.tsx)
+  const [hints] = useState(createScreenHints);
   const shown = useRef('');
   const commands = useRef({
     get current() {
@@ -57,7 +57,7 @@ export function useScreen(initial: ScreenId) {
       const seen = `${reads ? 'reading:' : ''}${now.join(' ')}`;
       if (seen === shown.current) return;
       shown.current = seen;
-      hints.set({ active: now, reading: reads });
+      hints.setState({ active: now, reading: reads });
     },
   }).current;
   const go = (id: ScreenId) => {
@@ -65,7 +65,7 @@ export function useScreen(initial: ScreenId) {
     commands.current = null;
     // a screen without commands of its own (Overview) shows none of the last one's
     shown.current = '';
-    hints.set({ active: [], reading: false });
+    hints.setState({ active: [], reading: false });
     setScreen(id);
   };
   return {
