@@ -13,8 +13,17 @@
  * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB);
  * whether it costs keys during polls was not settled under load (docs/performance.md,
  * "Memory at 65,536 rules").
+ *
+ * V8 sets the old generation's next limit at each full collection, from the flags in force
+ * then. The first huge answer is read before the policy (checked once a second) sees it: a
+ * full collection during that read, in size mode (or V8's own, before the policy starts),
+ * could set a limit of up to twice the live data or more, and the next poll's garbage then
+ * piled onto the last one's before any collection (a 294 MiB peak in bench/memory.mjs,
+ * against 233–240 without it). So entering the huge-table mode also asks for one full
+ * collection (~50 ms, once per entry), which sets the limit under the capped growth.
  */
 import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export interface MemoryPolicyOptions {
   /** Whether the console now holds a data set too large to collect often. */
@@ -22,6 +31,8 @@ export interface MemoryPolicyOptions {
   everyMs?: number;
   /** For tests: the V8 flag setter. */
   setFlags?: (flags: string) => void;
+  /** For tests: a full garbage collection (V8's `gc`, exposed when first asked for). */
+  collect?: () => void;
 }
 
 /** Rules beyond which the console optimizes for speed, not size (4,096 fill a TCAM). */
@@ -35,12 +46,14 @@ export const DEFAULT_FLAGS = '--no-optimize-for-size --heap-growing-percent=0';
 /** Starts the policy; returns a function that stops it (and leaves V8 as it found it). */
 export function startMemoryPolicy(options: MemoryPolicyOptions): () => void {
   const set = options.setFlags ?? ((flags: string) => v8.setFlagsFromString(flags));
+  const collect = options.collect ?? fullCollection;
   let small: boolean | undefined;
   const check = () => {
     const next = !options.large();
     if (next !== small) {
       small = next;
       set(small ? SIZE_FLAGS : LARGE_FLAGS);
+      if (!small) collect();
     }
   };
   check();
@@ -50,4 +63,18 @@ export function startMemoryPolicy(options: MemoryPolicyOptions): () => void {
     clearInterval(timer);
     set(DEFAULT_FLAGS);
   };
+}
+
+let gc: (() => void) | undefined;
+
+/**
+ * A full collection now: V8's `gc`, which `--expose-gc` installs in contexts made after it is
+ * set (this process's main context was made before: a new one lends its `gc`).
+ */
+function fullCollection(): void {
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
 }
