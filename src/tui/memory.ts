@@ -9,18 +9,19 @@
  * table V8 would let the old generation grow to several times the live data between full
  * collections (every poll of it leaves garbage: ~100 MB while the answer was decoded and parsed
  * whole, ~50 MB since it is parsed from its bytes, a slice of rules at a time):
- * the growth factor is capped at 1.3 instead (`--heap-growing-percent`, also read at each
- * sizing decision), which kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB);
- * whether it costs keys during polls was not settled under load (docs/performance.md,
- * "Memory at 65,536 rules").
+ * the growth factor is capped instead (`--heap-growing-percent`, also read at each sizing
+ * decision): at 1.3 it kept the 65,536-rule Rules screen under 300 MB RSS (from 437 MB), at
+ * 1.15 its usual peak is ~25 MiB lower still (230–242 MiB against 244–279) with keys during
+ * polls no slower on a quiet host (docs/performance.md, "Memory at 65,536 rules").
  *
  * V8 sets the old generation's next limit at each full collection, from the flags in force
  * then. The first huge answer is read before the policy (checked once a second) sees it: a
  * full collection during that read, in size mode (or V8's own, before the policy starts),
- * could set a limit of up to twice the live data or more, and the next poll's garbage then
- * piled onto the last one's before any collection (a 294 MiB peak in bench/memory.mjs,
- * against 233–240 without it). So entering the huge-table mode also asks for one full
- * collection (~50 ms, once per entry), which sets the limit under the capped growth.
+ * could set a limit so high that the next polls' garbage piled up with no full collection
+ * (bench/memory.mjs: peaks of 294 and 360 MiB, each once in some forty runs; with the policy
+ * checked every 3 s, 382 MiB, 20 s without one). So entering the huge-table mode also asks
+ * for one full collection (~80 ms, once per entry), which sets the limit under the capped
+ * growth.
  */
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -40,7 +41,7 @@ export const LARGE_RULE_TABLE = 16_384;
 
 /** The V8 flags of each mode, and V8's own defaults. */
 export const SIZE_FLAGS = '--optimize-for-size --heap-growing-percent=0';
-export const LARGE_FLAGS = '--no-optimize-for-size --heap-growing-percent=30';
+export const LARGE_FLAGS = '--no-optimize-for-size --heap-growing-percent=15';
 export const DEFAULT_FLAGS = '--no-optimize-for-size --heap-growing-percent=0';
 
 /** Starts the policy; returns a function that stops it (and leaves V8 as it found it). */
