@@ -3,7 +3,8 @@
 // intervals. RSS of the console's node process is read from /proc/PID/status every second for
 // BENCH_MEMORY_SECONDS (60) after the table is first shown: the range of VmRSS over the run and
 // VmHWM (the kernel's peak) at its end. Prints a markdown table row and a JSON line.
-// `node bench/memory.mjs` (after `npm run build`); BENCH_MEMORY_RULES changes the rule count.
+// `node bench/memory.mjs` (after `npm run build`); BENCH_MEMORY_RULES changes the rule count;
+// BENCH_MEMORY_EXE=file measures that executable (`npm run sea`'s) instead of dist.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -11,6 +12,8 @@ import { bundleInproc, cli, machine, operatorEnv, startChild } from './lib.mjs';
 
 const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const rules = Number(process.env.BENCH_MEMORY_RULES ?? 65_536);
+/** The console's command line: the executable given, or dist with this Node. */
+const consoleCommand = process.env.BENCH_MEMORY_EXE ?? `${process.execPath} ${cli}`;
 const session = `pbc-memory-${process.pid}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const tmux = (...args) => execFileSync('tmux', args, { encoding: 'utf8' });
@@ -43,7 +46,7 @@ export async function benchMemory() {
     '-y',
     '30',
     ...envArgs,
-    `exec ${process.execPath} ${cli} --url ${device.url}`,
+    `exec ${consoleCommand} --url ${device.url}`,
   );
   try {
     const pid = tmux('display-message', '-p', '-t', session, '#{pane_pid}').trim();
