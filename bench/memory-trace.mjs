@@ -1,6 +1,6 @@
 // A probe for bench/memory.mjs (diagnosis, not a benchmark): loaded into every Node process the
 // bench starts through `NODE_OPTIONS='--import <this file>'`, it appends to
-// /tmp/pbc-memory-trace-<pid>.log (or BENCH_MEMORY_TRACE_DIR) every 100 ms the process's
+// /tmp/pbc-memory-trace-<pid>.log every 100 ms the process's
 // `process.memoryUsage()` in MiB, and every garbage collection (kind: 1 scavenge, 4 mark-compact,
 // 8 incremental marking; its duration). The console's log is the one with the Rules screen's
 // rows: its peak lines say what the heap, the buffers and the rest held at the peak.
@@ -9,10 +9,9 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 
-const file = join(
-  process.env.BENCH_MEMORY_TRACE_DIR ?? '/tmp',
-  `pbc-memory-trace-${process.pid}.log`,
-);
+// (a fixed place: bench/memory.mjs gives the console in tmux only PATH, HOME, TERM, LANG,
+// NODE_OPTIONS and PBC_* variables, so a directory named by another would not reach it)
+const file = join('/tmp', `pbc-memory-trace-${process.pid}.log`);
 writeFileSync(file, `${process.argv.join(' ')}\n`);
 const t0 = performance.now();
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
