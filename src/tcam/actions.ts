@@ -88,19 +88,33 @@ export function parseOp(raw: string): Op {
   }
 }
 
-/** Parsed actions per array, with the texts they were parsed from (an array may change in place). */
-const parsed = new WeakMap<readonly string[], { texts: string[]; ops: Op[] }>();
+/**
+ * Parsed action lists by their text, not by array: a rule table repeats a few action lists
+ * (`output:5`), and a cache per array kept one parsed copy for every rule as long as the rule
+ * lived — on a 65,536-rule device, once the Overview had computed its port loads, ~30 MiB more
+ * at the Rules screen's peak (docs/performance.md, "Memory at 65,536 rules"). The parsed lists
+ * are shared: read, never changed. Bounded: each map is cleared when it reaches
+ * OPS_BY_TEXT_MAX distinct texts. One action (the common case) is keyed by its own text; a
+ * longer list by its JSON, in a map of its own (no list's key can be another's).
+ */
+export const OPS_BY_TEXT_MAX = 4_096;
+const oneAction = new Map<string, readonly Op[]>();
+const actionLists = new Map<string, readonly Op[]>();
 
-export function opsOf(actions: readonly string[]): Op[] {
-  const hit = parsed.get(actions);
-  if (hit !== undefined && hit.texts.length === actions.length) {
-    let same = true;
-    for (let i = 0; i < actions.length && same; i++) same = hit.texts[i] === actions[i];
-    if (same) return hit.ops;
+function remembered(map: Map<string, readonly Op[]>, key: string, actions: readonly string[]) {
+  let ops = map.get(key);
+  if (ops === undefined) {
+    ops = actions.map(parseOp);
+    if (map.size >= OPS_BY_TEXT_MAX) map.clear();
+    map.set(key, ops);
   }
-  const ops = actions.map(parseOp);
-  parsed.set(actions, { texts: [...actions], ops });
   return ops;
+}
+
+export function opsOf(actions: readonly string[]): readonly Op[] {
+  return actions.length === 1
+    ? remembered(oneAction, actions[0]!, actions)
+    : remembered(actionLists, JSON.stringify(actions), actions);
 }
 
 /** The group (and bucket) a copy went through. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../model/index.js';
-import { GROUP_NESTING, opsOf, walkActions } from '../tcam/actions.js';
+import { GROUP_NESTING, OPS_BY_TEXT_MAX, opsOf, parseOp, walkActions } from '../tcam/actions.js';
 import type { Flow } from './flow.js';
 import { forward } from './forward.js';
 import { deliveries, sharesByPort } from './load.js';
@@ -92,5 +92,41 @@ describe('the one action interpreter', () => {
     expect(seen).toEqual(['out 1 1 4', 'out 2 1 4', 'no group']);
     // the vendor's bare port list reads as output
     expect(opsOf(['3,4'])).toEqual([{ k: 'out', ports: [3, 4] }]);
+  });
+});
+
+describe('parsed action lists (opsOf)', () => {
+  it('parses each action text once, whichever rule holds it: a big table repeats a few lists', () => {
+    const texts = [['output:1'], ['output:2,3'], ['push_vlan:0x8100', 'output:4']];
+    const first = texts.map((t) => opsOf([...t]));
+    // 10,000 rules, each with its own array (as every rule of a poll's answer has)
+    for (let i = 0; i < 10_000; i++) {
+      const t = texts[i % 3]!;
+      expect(opsOf([...t])).toBe(first[i % 3]);
+    }
+    expect(first[1]).toEqual([{ k: 'out', ports: [2, 3] }]);
+    expect(first[2]).toEqual([
+      { k: 'vlan', push: true },
+      { k: 'out', ports: [4] },
+    ]);
+  });
+
+  it('tells every list from every other: one action is not the list its text spells', () => {
+    const one = 'output:1","output:2';
+    expect(opsOf(['output:1', 'output:2'])).toEqual([
+      { k: 'out', ports: [1] },
+      { k: 'out', ports: [2] },
+    ]);
+    expect(opsOf([one])).toEqual([parseOp(one)]);
+    expect(opsOf(['["output:1","output:2"]'])).toEqual([parseOp('["output:1","output:2"]')]);
+    expect(opsOf(['a\u0000b', 'c'])).not.toBe(opsOf(['a', '\u0000b,c']));
+  });
+
+  it('forgets what it parsed past OPS_BY_TEXT_MAX texts, and still parses right', () => {
+    const kept = opsOf(['output:7']);
+    for (let i = 0; i <= OPS_BY_TEXT_MAX; i++) opsOf([`output:${10_000 + i}`]);
+    const again = opsOf(['output:7']);
+    expect(again).not.toBe(kept);
+    expect(again).toEqual([{ k: 'out', ports: [7] }]);
   });
 });
