@@ -8,6 +8,8 @@
 // BENCH_MEMORY_AFTER_OVERVIEW=1 opens the Rules screen as an operator does: once the Overview has
 // drawn the huge table's answer (its header counts the rules) and BENCH_MEMORY_OVERVIEW_MS (2000)
 // more, not as soon as the console draws; the Overview computes its port loads over every rule.
+// BENCH_MEMORY_EDITOR=1 then opens the rule editor on the first rule (`e`) once the table is shown,
+// and measures with it open: its shadowing check and traffic impact normalize every rule's match.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +26,7 @@ const kib = (status, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(sta
 
 const afterOverview = process.env.BENCH_MEMORY_AFTER_OVERVIEW === '1';
 const overviewMs = Number(process.env.BENCH_MEMORY_OVERVIEW_MS ?? 2000);
+const editor = process.env.BENCH_MEMORY_EDITOR === '1';
 
 /**
  * Waits until the pane shows `text` (the table's rows carry the synthetic rules' names), or
@@ -68,6 +71,10 @@ export async function benchMemory() {
     }
     tmux('send-keys', '-t', session, '3');
     const shownMs = await waitFor('rule-');
+    if (editor) {
+      tmux('send-keys', '-t', session, 'e');
+      await waitFor('Edit rule');
+    }
     const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
     const rss = [];
     const t0 = Date.now();
@@ -80,6 +87,7 @@ export async function benchMemory() {
       rules,
       seconds,
       afterOverview,
+      editor,
       shownMs,
       peakMiB: peak,
       minMiB: Math.min(...rss),

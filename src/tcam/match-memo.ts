@@ -1,11 +1,15 @@
 /**
- * Remembers what a function computes from a match, per match object and per match text:
- * each poll brings new rule objects whose matches repeat the last poll's. The text cache is
- * cleared when it reaches 200,000 entries, so memory stays bounded.
+ * Remembers what a function computes from a match, per match object and per match text.
+ * Per object (a WeakMap) it lives as long as the match: src/store/share-rules.ts keeps an
+ * unchanged rule's match the same object from poll to poll. Per text it catches a match read
+ * again as a new object; that map holds its entries strongly, so it is cleared when it reaches
+ * BY_TEXT_MAX (two full TCAMs): at 200,000, a 65,536-rule table replaced by another (a
+ * save-point activated) kept the first table's forms alive, +57 MiB of normal forms
+ * (docs/performance.md, "The Overview first").
  */
 import type { Match } from '../model/index.js';
 
-const BY_TEXT_MAX = 200_000;
+export const BY_TEXT_MAX = 8_192;
 
 export function memoByMatch<T>(compute: (match: Match) => T): (match: Match) => T {
   const byObject = new WeakMap<Match, T>();
