@@ -1,3 +1,4 @@
+export * from './bounded.js';
 export * from './dialect.js';
 export * from './levels.js';
 export * from './line-rate.js';

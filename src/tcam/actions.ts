@@ -18,7 +18,7 @@
  * does not exist.
  */
 import type { Group } from '../model/index.js';
-import { outputForm } from '../model/index.js';
+import { outputForm, setBounded } from '../model/index.js';
 
 /** How deep groups are followed: a rule's group, not a group inside a bucket. */
 export const GROUP_NESTING = 1;
@@ -102,13 +102,7 @@ const oneAction = new Map<string, readonly Op[]>();
 const actionLists = new Map<string, readonly Op[]>();
 
 function remembered(map: Map<string, readonly Op[]>, key: string, actions: readonly string[]) {
-  let ops = map.get(key);
-  if (ops === undefined) {
-    ops = actions.map(parseOp);
-    if (map.size >= OPS_BY_TEXT_MAX) map.clear();
-    map.set(key, ops);
-  }
-  return ops;
+  return map.get(key) ?? setBounded(map, OPS_BY_TEXT_MAX, key, actions.map(parseOp));
 }
 
 export function opsOf(actions: readonly string[]): readonly Op[] {

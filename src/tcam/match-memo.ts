@@ -7,7 +7,7 @@
  * save-point activated) kept the first table's forms alive, +57 MiB of normal forms
  * (docs/performance.md, "The Overview first").
  */
-import type { Match } from '../model/index.js';
+import { type Match, setBounded } from '../model/index.js';
 
 export const BY_TEXT_MAX = 8_192;
 
@@ -20,11 +20,7 @@ export function memoByMatch<T>(compute: (match: Match) => T): (match: Match) => 
     let text = '';
     for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
     v = byText.get(text);
-    if (v === undefined) {
-      v = compute(match);
-      if (byText.size >= BY_TEXT_MAX) byText.clear();
-      byText.set(text, v);
-    }
+    if (v === undefined) v = setBounded(byText, BY_TEXT_MAX, text, compute(match));
     byObject.set(match, v);
     return v;
   };

@@ -11,7 +11,7 @@
  * hashes in its own way, so the text also says which buckets were candidates.
  */
 import type { Group, GroupHash, Match, PortConfig, PortInfo } from '../model/index.js';
-import { portStates } from '../model/index.js';
+import { portStates, setBounded } from '../model/index.js';
 import { groupsUsed } from '../tcam/groups.js';
 import { type CompiledMatch, compileMatch, firstMismatch } from './flow.js';
 import { type Flow, type PackedFlow, packFlow } from './flow-pack.js';
@@ -241,7 +241,7 @@ function rankedOf(rules: readonly TraceRule[]): Ranked {
 
 function candidatesOf(r: Ranked, inPort: number, dlType: number): Int32Array {
   const key = (inPort + 1) * 0x20000 + (dlType + 1);
-  let list = r.candidates.get(key);
+  const list = r.candidates.get(key);
   if (list) return list;
   // the rules naming the port and the rules naming none, merged in rank order
   const named = r.byPort.get(inPort) ?? [];
@@ -257,10 +257,7 @@ function candidatesOf(r: Ranked, inPort: number, dlType: number): Int32Array {
     const t = dl[k]!;
     if (t === -1 || t === dlType) out[m++] = k;
   }
-  list = out.slice(0, m);
-  if (r.candidates.size >= MAX_CANDIDATE_LISTS) r.candidates.clear();
-  r.candidates.set(key, list);
-  return list;
+  return setBounded(r.candidates, MAX_CANDIDATE_LISTS, key, out.slice(0, m));
 }
 
 export function hashFieldsOf(hash: GroupHash | null): string[] {

@@ -7,7 +7,7 @@
  * the text that can be shown.
  */
 import stringWidth from 'string-width';
-import { sanitize } from '../model/index.js';
+import { sanitize, setBounded } from '../model/index.js';
 import oneColumn from '../model/one-column.json' with { type: 'json' };
 
 // made at first use: the first Intl.Segmenter of a process loads ICU's grapheme rules (15–30
@@ -64,9 +64,7 @@ function graphemeWidth(segment: string): number {
   if (ONE_COLUMN.test(segment)) return 1;
   let width = graphemeWidths.get(segment);
   if (width === undefined) {
-    width = stringWidth(segment);
-    if (graphemeWidths.size >= 4096) graphemeWidths.clear();
-    graphemeWidths.set(segment, width);
+    width = setBounded(graphemeWidths, 4096, segment, stringWidth(segment));
   }
   return width;
 }

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { setBounded } from './bounded.js';
+
+describe('setBounded', () => {
+  it('keeps at most max entries: full, it starts again from the new one', () => {
+    const map = new Map<string, number>();
+    for (let i = 0; i < 3; i++) expect(setBounded(map, 3, `k${i}`, i)).toBe(i);
+    expect([...map.keys()]).toEqual(['k0', 'k1', 'k2']);
+    setBounded(map, 3, 'k3', 3);
+    expect([...map.entries()]).toEqual([['k3', 3]]);
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * The one bound of pbc's caches: `key → value` set in `map`, which is cleared first when it
+ * already holds `max` entries, so a cache keeps at most what one screen or one table uses.
+ * Returns `value`.
+ */
+export function setBounded<K, V>(map: Map<K, V>, max: number, key: K, value: V): V {
+  if (map.size >= max) map.clear();
+  map.set(key, value);
+  return value;
+}
