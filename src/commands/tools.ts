@@ -11,6 +11,7 @@ import { watchToolPorts } from '../guard/health-spec.js';
 import { UsageError } from '../model/errors.js';
 import { type Rule, sanitize } from '../model/index.js';
 import { readDeviceState } from '../ops/desired/device-state.js';
+import { matchIdentity } from '../ops/desired/identity.js';
 import { planImpact } from '../ops/desired/impact.js';
 import { withBases } from '../ops/desired/plan-base.js';
 import { readOnce } from '../ops/read-once.js';
@@ -23,7 +24,6 @@ import {
 } from '../ops/tools/plan.js';
 import { resolveIntents } from '../ops/tools/resolve.js';
 import { classRateText } from '../store/figures.js';
-import { normalMatch } from '../tcam/index.js';
 import { hashFieldsOf, type TracePort, tracePorts } from '../traffic/index.js';
 import {
   type ClassRate,
@@ -153,10 +153,9 @@ export async function explain(
     throw new UsageError(`priority must be an integer 0..65535, got '${priorityText}'`);
   const match = parseMatch(words);
   const dev = await tableDevice(await run.client());
-  const key = JSON.stringify(normalMatch(match));
-  const target = dev.rules.find(
-    (r) => r.priority === priority && JSON.stringify(normalMatch(r.match)) === key,
-  );
+  // the same rule by meaning: `1-4` finds a rule written `in_port=1,2,3,4`
+  const key = matchIdentity(match);
+  const target = dev.rules.find((r) => r.priority === priority && matchIdentity(r.match) === key);
   if (!target) throw new UsageError(`no rule with priority ${priority} and that match`);
   const e = explainRule(target, { ...dev, ports: dev.ports.map((p) => p.no) });
   const name = (n: number) => dev.ports.find((p) => p.no === n)?.name ?? String(n);

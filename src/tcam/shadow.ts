@@ -24,17 +24,25 @@ import {
 import { MATCH_FIELD_BY_NAME, OFPVID_PRESENT, SHORTHANDS } from '../model/vocabulary.js';
 import { memoByMatch } from './match-memo.js';
 
-/** A set of values one field admits. */
-type Constraint =
-  | { t: 'set'; values: readonly number[] }
-  | { t: 'range'; lo: number; hi: number }
-  | { t: 'bits'; value: bigint; mask: bigint };
+/**
+ * A set of values one field admits. An exact value is the number itself (most constraints
+ * are: ethertype, protocol, a port), so it costs no object of its own.
+ */
+export type Constraint =
+  | number
+  | { readonly t: 'set'; readonly values: readonly number[] }
+  | { readonly t: 'range'; readonly lo: number; readonly hi: number }
+  | { readonly t: 'bits'; readonly value: bigint; readonly mask: bigint };
 
+/**
+ * A match's normal form, compact: a 65,536-rule table keeps one per rule while the rule
+ * editor is open (docs/performance.md, "The rule editor's normal forms").
+ */
 export interface NormalMatch {
-  /** Canonical field → constraint; an absent field is a wildcard. */
-  readonly fields: ReadonlyMap<string, Constraint>;
-  /** One bit per canonical field present, for a quick "a has a field b lacks" test. */
+  /** One bit per canonical field constrained (CANONICAL's order); an absent field is a wildcard. */
   readonly keys: number;
+  /** One constraint per bit of `keys`, lowest bit first. */
+  readonly cons: readonly Constraint[];
   /** False when a value does not parse or two fields contradict: such a match is skipped. */
   readonly valid: boolean;
 }
@@ -61,6 +69,40 @@ const CANONICAL = [
 ] as const;
 const BIT = new Map<string, number>(CANONICAL.map((f, i) => [f, 1 << i]));
 
+/** The constraint a normal form puts on a canonical field (undefined: any value). */
+export function fieldConstraint(n: NormalMatch, field: string): Constraint | undefined {
+  const bit = BIT.get(field);
+  if (bit === undefined || (n.keys & bit) === 0) return undefined;
+  return n.cons[popcount(n.keys & (bit - 1))];
+}
+
+/** Canonical field → constraint, in CANONICAL's order. */
+export function fieldEntries(n: NormalMatch): Array<[string, Constraint]> {
+  const out: Array<[string, Constraint]> = [];
+  let j = 0;
+  for (let i = 0; i < CANONICAL.length; i++)
+    if (n.keys & (1 << i)) out.push([CANONICAL[i]!, n.cons[j++]!]);
+  return out;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/** Shared copies of small values: in_port sets and masks repeat across thousands of rules. */
+const shared = new Map<string, Constraint>();
+const SHARED_MAX = 4_096;
+function share(key: string, make: () => Constraint): Constraint {
+  const have = shared.get(key);
+  if (have !== undefined) return have;
+  const c = make();
+  if (shared.size >= SHARED_MAX) shared.clear();
+  shared.set(key, c);
+  return c;
+}
+
 /** Where each match field name lands (L4 ports of any protocol share tp_*: nw_proto tells them apart). */
 const L4: Record<string, string> = {
   tcp_src: 'tp_src',
@@ -73,12 +115,25 @@ const L4: Record<string, string> = {
   tp_dst: 'tp_dst',
 };
 
-const exact = (n: number): Constraint => ({ t: 'range', lo: n, hi: n });
+const exact = (n: number): Constraint => n;
+const range = (lo: number, hi: number): Constraint => (lo === hi ? lo : { t: 'range', lo, hi });
+
+/** Prefix masks, one bigint per (width, length), made once. */
+const masks = new Map<number, bigint>();
+function prefixMask(prefix: number, width: number): bigint {
+  const key = width * 256 + prefix;
+  let m = masks.get(key);
+  if (m === undefined) {
+    const all = (1n << BigInt(width)) - 1n;
+    m = (all << BigInt(width - prefix)) & all;
+    masks.set(key, m);
+  }
+  return m;
+}
 
 function prefixBits(addr: bigint, prefix: number, width: number): Constraint | null {
   if (prefix === 0) return null;
-  const all = (1n << BigInt(width)) - 1n;
-  const mask = (all << BigInt(width - prefix)) & all;
+  const mask = prefixMask(prefix, width);
   return { t: 'bits', value: addr & mask, mask };
 }
 
@@ -100,9 +155,12 @@ function constraintOf(name: string, value: string): [string, Constraint | null] 
   switch (spec.kind) {
     case 'ports': {
       const ports = parseInPorts(value);
-      return ports
-        ? [canonical, { t: 'set', values: [...new Set(ports)].sort((a, b) => a - b) }]
-        : undefined;
+      if (!ports) return undefined;
+      const values = [...new Set(ports)].sort((a, b) => a - b);
+      return [
+        canonical,
+        values.length === 1 ? values[0]! : share(`s${values}`, () => ({ t: 'set', values })),
+      ];
     }
     case 'mac': {
       const c = macBits(value);
@@ -119,7 +177,7 @@ function constraintOf(name: string, value: string): [string, Constraint | null] 
     case 'l4port': {
       const r = parseL4Range(value);
       if (!r) return undefined;
-      return [canonical, r[0] === 0 && r[1] === 65535 ? null : { t: 'range', lo: r[0], hi: r[1] }];
+      return [canonical, r[0] === 0 && r[1] === 65535 ? null : range(r[0], r[1])];
     }
     case 'vlan_tci': {
       const t = parseValueMask16(value);
@@ -146,19 +204,28 @@ function sameConstraint(a: Constraint, b: Constraint): boolean {
   return contains(a, b) && contains(b, a);
 }
 
+class Normal implements NormalMatch {
+  constructor(
+    readonly keys: number,
+    readonly cons: readonly Constraint[],
+    readonly valid: boolean,
+  ) {}
+}
+
 /** The normal form of a match (uncached; see `normalize`). */
 export function normalizeMatch(written: Match): NormalMatch {
-  const fields = new Map<string, Constraint>();
+  const byBit: Array<Constraint | undefined> = [];
   let keys = 0;
   // The vendor's dialect is compared in its OpenFlow form (protocol=tcp ≡ tcp).
   const canonical = canonicalMatch(written);
   const match = canonical.match;
   let valid = canonical.issues.length === 0;
   const put = (field: string, c: Constraint) => {
-    const prev = fields.get(field);
-    if (prev && !sameConstraint(prev, c)) valid = false; // e.g. tcp with nw_proto=17
-    fields.set(field, c);
-    keys |= BIT.get(field) ?? 0;
+    const i = CANONICAL.indexOf(field as (typeof CANONICAL)[number]);
+    const prev = byBit[i];
+    if (prev !== undefined && !sameConstraint(prev, c)) valid = false; // e.g. tcp with nw_proto=17
+    byBit[i] = c;
+    keys |= 1 << i;
   };
   for (const [name, value] of Object.entries(match)) {
     const sh = SHORTHANDS[name];
@@ -175,7 +242,9 @@ export function normalizeMatch(written: Match): NormalMatch {
     }
     if (c[1] !== null) put(c[0], c[1]);
   }
-  return { fields, keys, valid };
+  const cons: Constraint[] = [];
+  for (const c of byBit) if (c !== undefined) cons.push(c);
+  return new Normal(keys, cons, valid);
 }
 
 /** `normalizeMatch`, remembered per match object and per match text. */
@@ -184,44 +253,81 @@ const normalize = memoByMatch(normalizeMatch);
 /** The remembered normal form of a match, for callers comparing one match with many. */
 export const normalMatch = (m: Match): NormalMatch => normalize(m);
 
+type Interval = { lo: number; hi: number };
+const interval = (c: Constraint): Interval | undefined =>
+  typeof c === 'number' ? { lo: c, hi: c } : c.t === 'range' ? c : undefined;
+
 /** Every value `b` admits, `a` admits too. */
 function contains(a: Constraint, b: Constraint): boolean {
-  if (a.t === 'range' && b.t === 'range') return a.lo <= b.lo && b.hi <= a.hi;
-  if (a.t === 'bits' && b.t === 'bits')
-    return (a.mask & ~b.mask) === 0n && ((a.value ^ b.value) & a.mask) === 0n;
-  if (a.t === 'set' && b.t === 'set') return b.values.every((v) => a.values.includes(v));
-  return false;
+  if (a === b) return true;
+  const ia = interval(a);
+  if (ia !== undefined) {
+    if (typeof b === 'object' && b.t === 'set') return b.values.every((v) => ia.lo <= v && v <= ia.hi);
+    const ib = interval(b);
+    return ib !== undefined && ia.lo <= ib.lo && ib.hi <= ia.hi;
+  }
+  if (typeof a === 'number' || a.t === 'range') return false;
+  if (a.t === 'set') {
+    if (typeof b === 'number') return a.values.includes(b);
+    return b.t === 'set' && b.values.every((v) => a.values.includes(v));
+  }
+  return (
+    typeof b === 'object' &&
+    b.t === 'bits' &&
+    (a.mask & ~b.mask) === 0n &&
+    ((a.value ^ b.value) & a.mask) === 0n
+  );
 }
 
 /** Some value is admitted by both. */
 function intersects(a: Constraint, b: Constraint): boolean {
-  if (a.t === 'range' && b.t === 'range') return Math.max(a.lo, b.lo) <= Math.min(a.hi, b.hi);
-  if (a.t === 'bits' && b.t === 'bits') return ((a.value ^ b.value) & a.mask & b.mask) === 0n;
-  if (a.t === 'set' && b.t === 'set') return a.values.some((v) => b.values.includes(v));
+  if (a === b) return true;
+  const ia = interval(a);
+  const ib = interval(b);
+  if (ia !== undefined && ib !== undefined) return Math.max(ia.lo, ib.lo) <= Math.min(ia.hi, ib.hi);
+  const set = (c: Constraint) => (typeof c === 'object' && c.t === 'set' ? c.values : undefined);
+  const sa = set(a);
+  const sb = set(b);
+  if (sa !== undefined && sb !== undefined) return sa.some((v) => sb.includes(v));
+  if (sa !== undefined && ib !== undefined) return sa.some((v) => ib.lo <= v && v <= ib.hi);
+  if (sb !== undefined && ia !== undefined) return sb.some((v) => ia.lo <= v && v <= ia.hi);
+  if (typeof a === 'object' && a.t === 'bits' && typeof b === 'object' && b.t === 'bits')
+    return ((a.value ^ b.value) & a.mask & b.mask) === 0n;
   return true;
 }
 
 function normal(m: Match | NormalMatch): NormalMatch {
-  return 'fields' in m && m.fields instanceof Map ? (m as NormalMatch) : normalize(m as Match);
+  return m instanceof Normal ? m : normalize(m as Match);
+}
+
+/** Walks the fields both forms constrain, lowest bit first; stops when `each` says false. */
+function everyShared(
+  na: NormalMatch,
+  nb: NormalMatch,
+  each: (ca: Constraint, cb: Constraint) => boolean,
+): boolean {
+  const both = na.keys & nb.keys;
+  let ia = 0;
+  let ib = 0;
+  for (let bits = na.keys | nb.keys; bits !== 0; bits &= bits - 1) {
+    const bit = bits & -bits;
+    if (both & bit) {
+      if (!each(na.cons[ia]!, nb.cons[ib]!)) return false;
+    }
+    if (na.keys & bit) ia++;
+    if (nb.keys & bit) ib++;
+  }
+  return true;
 }
 
 function coversNormal(na: NormalMatch, nb: NormalMatch): boolean {
   if (!na.valid || !nb.valid || (na.keys & ~nb.keys) !== 0) return false;
-  for (const [field, ca] of na.fields) {
-    const cb = nb.fields.get(field);
-    if (cb === undefined || !contains(ca, cb)) return false;
-  }
-  return true;
+  return everyShared(na, nb, contains);
 }
 
 function overlapsNormal(na: NormalMatch, nb: NormalMatch): boolean {
   if (!na.valid || !nb.valid) return false;
-  const [small, large] = na.fields.size <= nb.fields.size ? [na, nb] : [nb, na];
-  for (const [field, cs] of small.fields) {
-    const cl = large.fields.get(field);
-    if (cl !== undefined && !intersects(cs, cl)) return false;
-  }
-  return true;
+  return everyShared(na, nb, intersects);
 }
 
 /** a's match set ⊇ b's: every field a constrains, b constrains at least as tightly. */

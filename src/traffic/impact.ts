@@ -272,7 +272,7 @@ function unmatchedMoves<R extends RatedRule>(
 ): Move[] {
   if (!mine.valid) return [];
   const ports = inPortsOf(mine);
-  const onlyInPort = mine.fields.size === (ports === null ? 0 : 1);
+  const onlyInPort = mine.cons.length === (ports === null ? 0 : 1);
   const bounds = unmatchedByPort(ctx.rules, ctx.ports);
   for (const no of ports ?? bounds.keys()) {
     const u = bounds.get(no);

@@ -16,7 +16,7 @@
  * (each poll brings a new one), not on every keystroke of the editor.
  */
 
-import { normalMatch } from '../tcam/shadow.js';
+import { fieldConstraint, normalMatch } from '../tcam/shadow.js';
 import type { LoadPort, RatedRule } from './load.js';
 
 interface PortSums {
@@ -36,7 +36,8 @@ const cache = new WeakMap<readonly RatedRule[], PortSums>();
 
 /** The in_port set a match names: the ports, or null for every port (no in_port). */
 export function inPortsOf(m: ReturnType<typeof normalMatch>): readonly number[] | null {
-  const c = m.fields.get('in_port');
+  const c = fieldConstraint(m, 'in_port');
+  if (typeof c === 'number') return [c];
   return c?.t === 'set' ? c.values : null;
 }
 

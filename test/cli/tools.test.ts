@@ -191,6 +191,10 @@ describe('pbc tools', () => {
     const e = json(explained);
     expect(e.taken_by.map((t: { name: string }) => t.name)).toContain('thief');
     expect(e.shadowed).toBe(false);
+    // the rule by meaning, never another one with the same fields: in_port=5 is not in_port=1-4
+    const other = await run(['rules', 'explain', '19991', 'in_port=5', 'tcp']);
+    expect(other.code).not.toBe(0);
+    expect(other.stderr).toContain('no rule with priority 19991 and that match');
     expect((await run(['rules', 'rm', ...THIEF, '--yes'])).code).toBe(0);
   });
 

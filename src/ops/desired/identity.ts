@@ -19,11 +19,10 @@ import {
   parseIntStrict,
   splitActions,
 } from '../../model/index.js';
-import { type NormalMatch, normalMatch } from '../../tcam/index.js';
-
-type Constraint = NormalMatch['fields'] extends ReadonlyMap<string, infer C> ? C : never;
+import { type Constraint, fieldEntries, normalMatch } from '../../tcam/index.js';
 
 function constraintText(c: Constraint): string {
+  if (typeof c === 'number') return String(c);
   switch (c.t) {
     case 'set':
       return c.values.join(',');
@@ -46,7 +45,7 @@ function writtenText(match: Match): string {
 export function matchIdentity(match: Match): string {
   const normal = normalMatch(match);
   if (!normal.valid) return `as-written:${writtenText(match)}`;
-  const parts = [...normal.fields].map(([field, c]) => `${field}=${constraintText(c)}`).sort();
+  const parts = fieldEntries(normal).map(([field, c]) => `${field}=${constraintText(c)}`).sort();
   const { hard, idle } = canonicalMatch(match).timeouts;
   if (hard) parts.push(`~hard_timeout=${hard}`);
   if (idle) parts.push(`~idle_timeout=${idle}`);
