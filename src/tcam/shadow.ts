@@ -262,7 +262,8 @@ function contains(a: Constraint, b: Constraint): boolean {
   if (a === b) return true;
   const ia = interval(a);
   if (ia !== undefined) {
-    if (typeof b === 'object' && b.t === 'set') return b.values.every((v) => ia.lo <= v && v <= ia.hi);
+    if (typeof b === 'object' && b.t === 'set')
+      return b.values.every((v) => ia.lo <= v && v <= ia.hi);
     const ib = interval(b);
     return ib !== undefined && ia.lo <= ib.lo && ib.hi <= ia.hi;
   }

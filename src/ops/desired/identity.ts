@@ -45,7 +45,9 @@ function writtenText(match: Match): string {
 export function matchIdentity(match: Match): string {
   const normal = normalMatch(match);
   if (!normal.valid) return `as-written:${writtenText(match)}`;
-  const parts = fieldEntries(normal).map(([field, c]) => `${field}=${constraintText(c)}`).sort();
+  const parts = fieldEntries(normal)
+    .map(([field, c]) => `${field}=${constraintText(c)}`)
+    .sort();
   const { hard, idle } = canonicalMatch(match).timeouts;
   if (hard) parts.push(`~hard_timeout=${hard}`);
   if (idle) parts.push(`~idle_timeout=${idle}`);
