@@ -8,11 +8,13 @@
 //               meets them
 //   preview N — the rule editor's per-keystroke analysis (validation, TCAM preview,
 //               shadowing against N rules): first ever (every match normalized), first
-//               after a poll (new rule objects, matches seen before) and warm
+//               after a poll (new rule objects sharing the last poll's matches, as
+//               src/store/share-rules.ts makes them) and warm
 import type { Rule } from '../src/model/index.js';
 import { deviceView } from '../src/screens/device-view.js';
 import { analyze } from '../src/screens/rules/analysis.js';
 import { newRuleForm } from '../src/screens/rules/editor-state.js';
+import { ruleSharer } from '../src/store/share-rules.js';
 import { commitSuccess, createConsoleStore } from '../src/store/store.js';
 import { LARGE_RULE_TABLE, startMemoryPolicy } from '../src/tui/memory.js';
 import { mountTestConsole } from '../test/harness/console.js';
@@ -220,8 +222,13 @@ function preview(n: number) {
   const t0 = performance.now();
   analyze(form(0), device);
   const cold = performance.now() - t0;
-  // the next poll brings new rule objects with the same matches
-  const again = syntheticRules(n);
+  // the next poll brings new rule objects (counters moved), shared with the last poll's as
+  // the console shares them (src/store/share-rules.ts): each keeps its old match object
+  const share = ruleSharer(rules);
+  const again = syntheticRules(n).map((r) => {
+    r.n_packets += 1n;
+    return share ? share(r) : r;
+  });
   const next = deviceView({
     rules: { rules: again, used_flows: n },
     flows: { used_flows: n, maximum_flows: 4096 },
