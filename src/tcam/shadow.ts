@@ -255,47 +255,62 @@ const normalize = memoByMatch(normalizeMatch);
 /** The remembered normal form of a match, for callers comparing one match with many. */
 export const normalMatch = (m: Match): NormalMatch => normalize(m);
 
-type Interval = { lo: number; hi: number };
-const interval = (c: Constraint): Interval | undefined =>
-  typeof c === 'number' ? { lo: c, hi: c } : c.t === 'range' ? c : undefined;
+// (no allocation below: these run for every rule at every keystroke of the rule editor)
+
+/** The lowest and highest value a number or a range admits (NaN for a set or bits). */
+const lowOf = (c: Constraint): number =>
+  typeof c === 'number' ? c : c.t === 'range' ? c.lo : Number.NaN;
+const highOf = (c: Constraint): number =>
+  typeof c === 'number' ? c : c.t === 'range' ? c.hi : Number.NaN;
+const setOf = (c: Constraint): readonly number[] | undefined =>
+  typeof c === 'object' && c.t === 'set' ? c.values : undefined;
+
+function someIn(values: readonly number[], lo: number, hi: number): boolean {
+  for (const v of values) if (lo <= v && v <= hi) return true;
+  return false;
+}
 
 /** Every value `b` admits, `a` admits too. */
 function contains(a: Constraint, b: Constraint): boolean {
   if (a === b) return true;
-  const ia = interval(a);
-  if (ia !== undefined) {
-    // a set holds two values or more (one is a number): no single value contains it
-    const ib = interval(b);
-    return ib !== undefined && ia.lo <= ib.lo && ib.hi <= ia.hi;
+  // a one-value range is a number, and a set holds two values or more: a number contains only itself
+  if (typeof a === 'number') return false;
+  switch (a.t) {
+    case 'range':
+      return a.lo <= lowOf(b) && highOf(b) <= a.hi; // NaN for a set or bits: false
+    case 'set': {
+      if (typeof b === 'number') return a.values.includes(b);
+      if (b.t !== 'set') return false;
+      for (const v of b.values) if (!a.values.includes(v)) return false;
+      return true;
+    }
+    case 'bits':
+      return (
+        typeof b === 'object' &&
+        b.t === 'bits' &&
+        (a.mask & ~b.mask) === 0n &&
+        ((a.value ^ b.value) & a.mask) === 0n
+      );
   }
-  if (typeof a === 'number' || a.t === 'range') return false;
-  if (a.t === 'set') {
-    if (typeof b === 'number') return a.values.includes(b);
-    return b.t === 'set' && b.values.every((v) => a.values.includes(v));
-  }
-  return (
-    typeof b === 'object' &&
-    b.t === 'bits' &&
-    (a.mask & ~b.mask) === 0n &&
-    ((a.value ^ b.value) & a.mask) === 0n
-  );
 }
 
 /** Some value is admitted by both. */
 function intersects(a: Constraint, b: Constraint): boolean {
   if (a === b) return true;
-  const ia = interval(a);
-  const ib = interval(b);
-  if (ia !== undefined && ib !== undefined) return Math.max(ia.lo, ib.lo) <= Math.min(ia.hi, ib.hi);
-  const set = (c: Constraint) => (typeof c === 'object' && c.t === 'set' ? c.values : undefined);
-  const sa = set(a);
-  const sb = set(b);
-  if (sa !== undefined && sb !== undefined) return sa.some((v) => sb.includes(v));
-  if (sa !== undefined && ib !== undefined) return sa.some((v) => ib.lo <= v && v <= ib.hi);
-  if (sb !== undefined && ia !== undefined) return sb.some((v) => ia.lo <= v && v <= ia.hi);
-  if (typeof a === 'object' && a.t === 'bits' && typeof b === 'object' && b.t === 'bits')
-    return ((a.value ^ b.value) & a.mask & b.mask) === 0n;
-  return true;
+  const sa = setOf(a);
+  const sb = setOf(b);
+  if (sa !== undefined && sb !== undefined) {
+    for (const v of sa) if (sb.includes(v)) return true;
+    return false;
+  }
+  if (sa !== undefined) return Number.isNaN(lowOf(b)) || someIn(sa, lowOf(b), highOf(b));
+  if (sb !== undefined) return Number.isNaN(lowOf(a)) || someIn(sb, lowOf(a), highOf(a));
+  if (typeof a === 'object' && a.t === 'bits')
+    return (
+      typeof b !== 'object' || b.t !== 'bits' || ((a.value ^ b.value) & a.mask & b.mask) === 0n
+    );
+  if (typeof b === 'object' && b.t === 'bits') return true;
+  return Math.max(lowOf(a), lowOf(b)) <= Math.min(highOf(a), highOf(b));
 }
 
 function normal(m: Match | NormalMatch): NormalMatch {
