@@ -18,6 +18,42 @@ const RULES = `{
 }`;
 
 describe('normalizeRuleList', () => {
+  it('rules with the same actions share one frozen array; other lists stay apart', () => {
+    const rule = (i: number, actions: unknown) => ({
+      cookie: i,
+      name: `r${i}`,
+      priority: i,
+      match: { in_port: String(i) },
+      actions,
+    });
+    const wire = {
+      rules: [
+        rule(1, 'output:9'),
+        rule(2, 'output:9'),
+        rule(3, ['output:9']),
+        rule(4, 'output:9,push_vlan:0x8100'),
+        rule(5, ['output:9', 'push_vlan:0x8100']),
+        rule(6, '["output:9","push_vlan:0x8100"]'),
+        rule(7, ''),
+      ],
+      used_flows: 7,
+    };
+    const { rules } = normalizeRuleList(parseJson(JSON.stringify(wire)));
+    const [a, b, c, d, e, f, g] = rules.map((r) => r.actions);
+    expect(a).toEqual(['output:9']);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(d).toEqual(['output:9', 'push_vlan:0x8100']);
+    expect(e).toBe(d);
+    // a device's odd text that reads like a list is its own actions, not another rule's
+    expect(f).toEqual(['["output:9"', '"push_vlan:0x8100"]']);
+    expect(f).not.toBe(d);
+    expect(g).toEqual([]);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(() => (a as string[]).push('drop')).toThrow(TypeError);
+    expect(rules[0]?.actions).toEqual(['output:9']);
+  });
+
   it('normalizes a recorded /rules/all answer with odd types', () => {
     const { rules, used_flows } = normalizeRuleList(parseJson(RULES));
     expect(used_flows).toBe(4);

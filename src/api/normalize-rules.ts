@@ -1,4 +1,6 @@
 /** Wire → model for rules and groups (GET /rules/all, GET /groups/all, save-point contents). */
+
+import { setBounded } from '../model/bounded.js';
 import type { Bucket, Group, GroupType, Match, Rule } from '../model/types.js';
 import { splitActions } from '../model/vocabulary.js';
 import { parseJson } from './json.js';
@@ -10,10 +12,30 @@ export const DEFAULT_PRIORITY = 32768;
 
 /** Actions arrive as one comma string (/rules/all, groups) or an array (save-points). */
 function normalizeActions(value: unknown, at: At): string[] {
-  if (value === undefined || value === null) return [];
-  if (typeof value === 'string') return splitActions(value);
-  if (Array.isArray(value)) return value.flatMap((v, i) => splitActions(str(v, at.index(i))));
+  if (value === undefined || value === null) return NO_ACTIONS;
+  if (typeof value === 'string') return sharedActions(splitActions(value));
+  if (Array.isArray(value))
+    return sharedActions(value.flatMap((v, i) => splitActions(str(v, at.index(i)))));
   return at.fail('actions as a comma-separated string or an array', value);
+}
+
+/**
+ * One frozen array per distinct action list, shared by every rule and bucket that has it. A
+ * table uses a few lists, and a list made by `push` keeps ~17 slots: on 65,536 rules the
+ * rules' own arrays were ~12 MB of the console's heap (docs/performance.md, "The Rules
+ * screen's heap"). Frozen, so that no code can change one rule's actions through another's.
+ */
+const NO_ACTIONS = Object.freeze([]) as unknown as string[];
+const ACTION_LISTS_MAX = 4_096;
+const actionLists = new Map<string, string[]>();
+
+function sharedActions(list: string[]): string[] {
+  if (list.length === 0) return NO_ACTIONS;
+  // (one action never holds a comma: split at them; the JSON of two or more always does)
+  const key = list.length === 1 ? list[0]! : JSON.stringify(list);
+  const have = actionLists.get(key);
+  if (have !== undefined) return have;
+  return setBounded(actionLists, ACTION_LISTS_MAX, key, Object.freeze(list.slice()) as string[]);
 }
 
 /** A rule priority exactly as the device must have meant it, or null. */
