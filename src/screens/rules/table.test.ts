@@ -40,6 +40,15 @@ describe('rules table', () => {
     expect(filterRows(rows, 'nothing-like-this')).toEqual([]);
   });
 
+  it('two lists filtered in turn each find their own rows (one index is kept, the last)', () => {
+    const a = ruleRows([rule(1, 'alpha'), rule(2, 'beta')]);
+    const b = ruleRows([rule(3, 'gamma'), rule(4, 'alphabet')]);
+    for (let i = 0; i < 3; i++) {
+      expect(filterRows(a, 'alpha').map((r) => r.rule.name)).toEqual(['alpha']);
+      expect(filterRows(b, 'alpha').map((r) => r.rule.name)).toEqual(['alphabet']);
+    }
+  });
+
   it('finds exactly the rows a plain substring test finds (property)', () => {
     const names = fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 25 });
     fc.assert(
