@@ -36,7 +36,7 @@ export type Constraint =
 
 /**
  * A match's normal form, compact: a 65,536-rule table keeps one per rule while the rule
- * editor is open (docs/performance.md, "The rule editor's normal forms").
+ * editor is open (docs/performance.md, "The rule editor within the target").
  */
 export interface NormalMatch {
   /** One bit per canonical field constrained (CANONICAL's order); an absent field is a wildcard. */
