@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '../model/index.js';
-import { type Flow, MATCH_ORDER, matchesFlow, mismatch } from './index.js';
+import {
+  admits,
+  type CompiledMatch,
+  compileMatch,
+  type Flow,
+  MATCH_ORDER,
+  matchesFlow,
+  mismatch,
+  pack,
+} from './index.js';
 
 let nextId = 1;
 /** A TCP flow 10.1.2.3:40000 → 10.0.0.9:445 on port 3, untagged, unless told otherwise. */
@@ -247,5 +256,35 @@ describe('mismatch: each match field', () => {
     );
     expect(mismatch({ vlan: 'neg_match', dl_src: '00:00:00:00:00:01' }, f)).toBe('dl_src');
     expect(MATCH_ORDER.indexOf('in_port')).toBe(0);
+  });
+});
+
+describe('compileMatch: parts shared by field', () => {
+  it('rules holding the same field=value share its check; each keeps what it requires', () => {
+    const a = compileMatch({ in_port: '5', tcp: '', tcp_dst: '80' });
+    const b = compileMatch({ in_port: '5', udp: '', udp_dst: '53' });
+    const check = (c: CompiledMatch, field: string) => c.checks.find((x) => x.field === field);
+    expect(check(a, 'in_port')).toBe(check(b, 'in_port'));
+    expect(a.ports).toEqual([5]);
+    expect(b.ports).toBe(a.ports);
+    expect([a.needs.proto, a.needs.tpDstLo, a.dlType]).toEqual([6, 80, 0x0800]);
+    expect([b.needs.proto, b.needs.tpDstLo, b.dlType]).toEqual([17, 53, 0x0800]);
+    expect(admits(a, pack(flow({ in_port: 5, tp_dst: 80 })))).toBe(true);
+    expect(admits(b, pack(flow({ in_port: 5, tp_dst: 80 })))).toBe(false);
+  });
+
+  it('the first field that requires a protocol decides it, whichever rule made the part first', () => {
+    const first = compileMatch({ nw_proto: '17', tcp: '' });
+    const second = compileMatch({ tcp: '', nw_proto: '17' });
+    expect(first.needs.proto).toBe(17);
+    expect(second.needs.proto).toBe(6);
+    // a contradiction matches nothing either way
+    expect(admits(first, pack(flow()))).toBe(false);
+    expect(admits(second, pack(flow({ nw_proto: 17 })))).toBe(false);
+  });
+
+  it('a vendor-dialect field is reported by its written name, apart from the OpenFlow one', () => {
+    expect(mismatch({ protocol: 'udp' }, flow())).toBe('protocol');
+    expect(mismatch({ udp: '' }, flow())).toBe('udp');
   });
 });

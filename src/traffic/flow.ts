@@ -29,6 +29,7 @@
  * treat a Flow as immutable.
  */
 
+import { setBounded } from '../model/bounded.js';
 import { canonicalMatch } from '../model/dialect.js';
 import type { Match } from '../model/types.js';
 import {
@@ -262,33 +263,80 @@ function writtenName(written: Match, field: string): string {
   return SHORTHANDS[field] ? 'protocol' : 'vlan';
 }
 
+const noNeeds = (): MatchNeeds => ({
+  proto: -1,
+  tpDstLo: -1,
+  tpDstHi: -1,
+  tpSrcLo: -1,
+  tpSrcHi: -1,
+  v4src: null,
+  v4dst: null,
+  vid: -1,
+});
+const UNSET = noNeeds();
+const NEED_KEYS = Object.keys(UNSET) as (keyof MatchNeeds)[];
+
+/** What one field=value (written as `name`) compiles to, in whichever rule it stands. */
+interface FieldPart {
+  readonly check: FieldCheck;
+  /** What the field requires of a flow: set on a rule's needs where nothing set them yet. */
+  readonly needs: Partial<MatchNeeds>;
+  /** in_port's ports (undefined for another field). */
+  readonly ports: readonly number[] | undefined;
+  /** The ethertype an ethertype field or a shorthand requires. */
+  readonly dlType: number | undefined;
+}
+
+/**
+ * Parts shared by the rules that hold the same field=value: a test is a closure (with its
+ * context, and a Set for in_port), and a 65,536-rule table compiled for a trace kept one per
+ * field per rule, ~1.2–1.4 KB a rule (docs/performance.md, "Compiled matches shared by
+ * field"). Bounded like the match memo.
+ */
+const parts = new Map<string, FieldPart>();
+const PARTS_MAX = 8_192;
+
+function fieldPart(name: string, field: string, value: string): FieldPart {
+  const key = `${name}\u0000${field}\u0000${value}`;
+  const have = parts.get(key);
+  if (have !== undefined) return have;
+  const needs = noNeeds();
+  const check: FieldCheck = {
+    field: name,
+    order: orderOf(name),
+    test: fieldTest(field, value, needs),
+  };
+  const set: Partial<MatchNeeds> = {};
+  for (const k of NEED_KEYS) if (needs[k] !== UNSET[k]) Object.assign(set, { [k]: needs[k] });
+  const spec = MATCH_FIELD_BY_NAME.get(field);
+  const ports =
+    spec?.kind === 'ports' ? Object.freeze([...new Set(parseInPorts(value) ?? [])]) : undefined;
+  const dlType =
+    spec?.kind === 'ethertype' ? (parseIntStrict(value) ?? undefined) : SHORTHANDS[field]?.dlType;
+  return setBounded(parts, PARTS_MAX, key, { check, needs: set, ports, dlType });
+}
+
 function compile(written: Match): CompiledMatch {
   const canonical = canonicalMatch(written);
-  const checks: FieldCheck[] = [];
+  const entries = Object.entries(canonical.match);
+  // sized once: an array grown by push keeps ~17 slots
+  const checks = new Array<FieldCheck>(canonical.issues.length + entries.length);
+  let n = 0;
   for (const issue of canonical.issues)
-    checks.push({ field: issue.field, order: orderOf(issue.field), test: never });
-  let ports: number[] | null = null;
+    checks[n++] = { field: issue.field, order: orderOf(issue.field), test: never };
+  let ports: readonly number[] | null = null;
   const dlTypes = new Set<number>();
-  const needs: MatchNeeds = {
-    proto: -1,
-    tpDstLo: -1,
-    tpDstHi: -1,
-    tpSrcLo: -1,
-    tpSrcHi: -1,
-    v4src: null,
-    v4dst: null,
-    vid: -1,
-  };
-  for (const [field, raw] of Object.entries(canonical.match)) {
-    const value = String(raw);
-    const name = writtenName(written, field);
-    checks.push({ field: name, order: orderOf(name), test: fieldTest(field, value, needs) });
-    const spec = MATCH_FIELD_BY_NAME.get(field);
-    if (spec?.kind === 'ports') ports = [...new Set(parseInPorts(value) ?? [])];
-    else if (spec?.kind === 'ethertype') {
-      const t = parseIntStrict(value);
-      if (t !== null) dlTypes.add(t);
-    } else if (SHORTHANDS[field]) dlTypes.add(SHORTHANDS[field].dlType);
+  const needs = noNeeds();
+  for (const [field, raw] of entries) {
+    const part = fieldPart(writtenName(written, field), field, String(raw));
+    checks[n++] = part.check;
+    // the first field to require something decides it, as when each test was made in turn
+    for (const k of NEED_KEYS) {
+      const v = part.needs[k];
+      if (v !== undefined && needs[k] === UNSET[k]) Object.assign(needs, { [k]: v });
+    }
+    if (part.ports !== undefined) ports = part.ports;
+    if (part.dlType !== undefined) dlTypes.add(part.dlType);
   }
   checks.sort((a, b) => a.order - b.order || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
   return {
