@@ -10,6 +10,8 @@
 // more, not as soon as the console draws; the Overview computes its port loads over every rule.
 // BENCH_MEMORY_EDITOR=1 then opens the rule editor on the first rule (`e`) once the table is shown,
 // and measures with it open: its shadowing check and traffic impact normalize every rule's match.
+// BENCH_MEMORY_TRACE=1 instead traces a packet from the table (`t`, in_port 3, Enter: the table then
+// selects the rule it meets) and measures after it: the trace compiles every rule's match.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,6 +29,7 @@ const kib = (status, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(sta
 const afterOverview = process.env.BENCH_MEMORY_AFTER_OVERVIEW === '1';
 const overviewMs = Number(process.env.BENCH_MEMORY_OVERVIEW_MS ?? 2000);
 const editor = process.env.BENCH_MEMORY_EDITOR === '1';
+const trace = process.env.BENCH_MEMORY_TRACE === '1';
 
 /**
  * Waits until the pane shows `text` (the table's rows carry the synthetic rules' names), or
@@ -74,6 +77,12 @@ export async function benchMemory() {
     if (editor) {
       tmux('send-keys', '-t', session, 'e');
       await waitFor('Edit rule');
+    } else if (trace) {
+      tmux('send-keys', '-t', session, 't');
+      await waitFor('Trace a packet');
+      tmux('send-keys', '-t', session, '-l', '3');
+      tmux('send-keys', '-t', session, 'Enter');
+      await waitFor((pane) => !pane.includes('Trace a packet'));
     }
     const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
     const rss = [];
@@ -88,6 +97,7 @@ export async function benchMemory() {
       seconds,
       afterOverview,
       editor,
+      trace,
       shownMs,
       peakMiB: peak,
       minMiB: Math.min(...rss),
