@@ -1,8 +1,8 @@
 /** Wire → model for rules and groups (GET /rules/all, GET /groups/all, save-point contents). */
 
-import { setBounded } from '../model/bounded.js';
+import { rememberBounded } from '../model/bounded.js';
 import type { Bucket, Group, GroupType, Match, Rule } from '../model/types.js';
-import { splitActions } from '../model/vocabulary.js';
+import { actionListKey, splitActions } from '../model/vocabulary.js';
 import { parseJson } from './json.js';
 import { type ElementMap, mapElements } from './json-slices.js';
 import { At, type Item, isObject, items, Rec, str, stringMap } from './shape.js';
@@ -31,11 +31,13 @@ const actionLists = new Map<string, string[]>();
 
 function sharedActions(list: string[]): string[] {
   if (list.length === 0) return NO_ACTIONS;
-  // (one action never holds a comma: split at them; the JSON of two or more always does)
-  const key = list.length === 1 ? list[0]! : JSON.stringify(list);
-  const have = actionLists.get(key);
-  if (have !== undefined) return have;
-  return setBounded(actionLists, ACTION_LISTS_MAX, key, Object.freeze(list.slice()) as string[]);
+  return rememberBounded(
+    actionLists,
+    ACTION_LISTS_MAX,
+    actionListKey(list),
+    // (a copy: `slice` sizes it to the list, without push's spare slots)
+    () => Object.freeze(list.slice()) as string[],
+  );
 }
 
 /** A rule priority exactly as the device must have meant it, or null. */

@@ -8,3 +8,9 @@ export function setBounded<K, V>(map: Map<K, V>, max: number, key: K, value: V):
   map.set(key, value);
   return value;
 }
+
+/** What `map` holds for `key`, or `make()`'s value, then kept under `setBounded`'s bound. */
+export function rememberBounded<K, V>(map: Map<K, V>, max: number, key: K, make: () => V): V {
+  const have = map.get(key);
+  return have !== undefined ? have : setBounded(map, max, key, make());
+}

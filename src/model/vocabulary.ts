@@ -179,6 +179,16 @@ export function outputForm(action: string): string {
   return /^\d+(\s*,\s*\d+)*$/.test(t) ? `output:${t}` : action;
 }
 
+/**
+ * A cache key for an action list, different for every two lists: one action is its own text
+ * (the common case, nothing made), unless that text starts with `[`; every other list is its
+ * JSON, which always starts with `[`.
+ */
+export function actionListKey(actions: readonly string[]): string {
+  const one = actions.length === 1 ? actions[0]! : undefined;
+  return one !== undefined && !one.startsWith('[') ? one : JSON.stringify(actions);
+}
+
 export function joinActions(actions: readonly string[]): string {
   return actions.join(',');
 }

@@ -18,7 +18,7 @@
  * does not exist.
  */
 import type { Group } from '../model/index.js';
-import { outputForm, setBounded } from '../model/index.js';
+import { actionListKey, outputForm, rememberBounded } from '../model/index.js';
 
 /** How deep groups are followed: a rule's group, not a group inside a bucket. */
 export const GROUP_NESTING = 1;
@@ -93,22 +93,15 @@ export function parseOp(raw: string): Op {
  * (`output:5`), and a cache per array kept one parsed copy for every rule as long as the rule
  * lived — on a 65,536-rule device, once the Overview had computed its port loads, ~30 MiB more
  * at the Rules screen's peak (docs/performance.md, "Memory at 65,536 rules"). The parsed lists
- * are shared: read, never changed. Bounded: each map is cleared when it reaches
- * OPS_BY_TEXT_MAX distinct texts. One action (the common case) is keyed by its own text; a
- * longer list by its JSON, in a map of its own (no list's key can be another's).
+ * are shared: read, never changed. Bounded: cleared when it reaches OPS_BY_TEXT_MAX lists.
  */
 export const OPS_BY_TEXT_MAX = 4_096;
-const oneAction = new Map<string, readonly Op[]>();
-const actionLists = new Map<string, readonly Op[]>();
-
-function remembered(map: Map<string, readonly Op[]>, key: string, actions: readonly string[]) {
-  return map.get(key) ?? setBounded(map, OPS_BY_TEXT_MAX, key, actions.map(parseOp));
-}
+const parsed = new Map<string, readonly Op[]>();
 
 export function opsOf(actions: readonly string[]): readonly Op[] {
-  return actions.length === 1
-    ? remembered(oneAction, actions[0]!, actions)
-    : remembered(actionLists, JSON.stringify(actions), actions);
+  return rememberBounded(parsed, OPS_BY_TEXT_MAX, actionListKey(actions), () =>
+    actions.map(parseOp),
+  );
 }
 
 /** The group (and bucket) a copy went through. */

@@ -7,7 +7,7 @@
  * save-point activated) kept the first table's forms alive, +57 MiB of normal forms
  * (docs/performance.md, "The Overview first").
  */
-import { type Match, setBounded } from '../model/index.js';
+import { type Match, rememberBounded } from '../model/index.js';
 
 export const BY_TEXT_MAX = 8_192;
 
@@ -19,8 +19,7 @@ export function memoByMatch<T>(compute: (match: Match) => T): (match: Match) => 
     if (v !== undefined) return v;
     let text = '';
     for (const k in match) text += `${k}\u0000${match[k]}\u0001`;
-    v = byText.get(text);
-    if (v === undefined) v = setBounded(byText, BY_TEXT_MAX, text, compute(match));
+    v = rememberBounded(byText, BY_TEXT_MAX, text, () => compute(match));
     byObject.set(match, v);
     return v;
   };

@@ -11,6 +11,7 @@
  * counts as no constraint.
  */
 
+import { rememberBounded } from '../model/bounded.js';
 import { canonicalMatch } from '../model/dialect.js';
 import type { Match, RuleKey } from '../model/types.js';
 import {
@@ -67,12 +68,14 @@ const CANONICAL = [
   'ipv6_dst',
   'mpls_label',
 ] as const;
-const BIT = new Map<string, number>(CANONICAL.map((f, i) => [f, 1 << i]));
+/** Canonical field → its bit's index in `keys`. */
+const INDEX = new Map<string, number>(CANONICAL.map((f, i) => [f, i]));
 
 /** The constraint a normal form puts on a canonical field (undefined: any value). */
 export function fieldConstraint(n: NormalMatch, field: string): Constraint | undefined {
-  const bit = BIT.get(field);
-  if (bit === undefined || (n.keys & bit) === 0) return undefined;
+  const i = INDEX.get(field);
+  const bit = i === undefined ? 0 : 1 << i;
+  if ((n.keys & bit) === 0) return undefined;
   return n.cons[popcount(n.keys & (bit - 1))];
 }
 
@@ -91,17 +94,11 @@ function popcount(x: number): number {
   return n;
 }
 
-/** Shared copies of small values: in_port sets and masks repeat across thousands of rules. */
+/** Shared copies of small values: in_port sets repeat across thousands of rules. */
 const shared = new Map<string, Constraint>();
 const SHARED_MAX = 4_096;
-function share(key: string, make: () => Constraint): Constraint {
-  const have = shared.get(key);
-  if (have !== undefined) return have;
-  const c = make();
-  if (shared.size >= SHARED_MAX) shared.clear();
-  shared.set(key, c);
-  return c;
-}
+const share = (key: string, make: () => Constraint): Constraint =>
+  rememberBounded(shared, SHARED_MAX, key, make);
 
 /** Where each match field name lands (L4 ports of any protocol share tp_*: nw_proto tells them apart). */
 const L4: Record<string, string> = {
@@ -221,7 +218,7 @@ export function normalizeMatch(written: Match): NormalMatch {
   const match = canonical.match;
   let valid = canonical.issues.length === 0;
   const put = (field: string, c: Constraint) => {
-    const i = CANONICAL.indexOf(field as (typeof CANONICAL)[number]);
+    const i = INDEX.get(field)!; // constraintOf names canonical fields only
     const prev = byBit[i];
     if (prev !== undefined && !sameConstraint(prev, c)) valid = false; // e.g. tcp with nw_proto=17
     byBit[i] = c;

@@ -29,7 +29,7 @@
  * treat a Flow as immutable.
  */
 
-import { setBounded } from '../model/bounded.js';
+import { rememberBounded } from '../model/bounded.js';
 import { canonicalMatch } from '../model/dialect.js';
 import type { Match } from '../model/types.js';
 import {
@@ -279,8 +279,8 @@ const NEED_KEYS = Object.keys(UNSET) as (keyof MatchNeeds)[];
 /** What one field=value (written as `name`) compiles to, in whichever rule it stands. */
 interface FieldPart {
   readonly check: FieldCheck;
-  /** What the field requires of a flow: set on a rule's needs where nothing set them yet. */
-  readonly needs: Partial<MatchNeeds>;
+  /** What the field requires of a flow (UNSET's values where nothing): taken by a rule where nothing set them yet. */
+  readonly needs: MatchNeeds;
   /** in_port's ports (undefined for another field). */
   readonly ports: readonly number[] | undefined;
   /** The ethertype an ethertype field or a shorthand requires. */
@@ -297,23 +297,27 @@ const parts = new Map<string, FieldPart>();
 const PARTS_MAX = 8_192;
 
 function fieldPart(name: string, field: string, value: string): FieldPart {
-  const key = `${name}\u0000${field}\u0000${value}`;
-  const have = parts.get(key);
-  if (have !== undefined) return have;
-  const needs = noNeeds();
-  const check: FieldCheck = {
-    field: name,
-    order: orderOf(name),
-    test: fieldTest(field, value, needs),
-  };
-  const set: Partial<MatchNeeds> = {};
-  for (const k of NEED_KEYS) if (needs[k] !== UNSET[k]) Object.assign(set, { [k]: needs[k] });
-  const spec = MATCH_FIELD_BY_NAME.get(field);
-  const ports =
-    spec?.kind === 'ports' ? Object.freeze([...new Set(parseInPorts(value) ?? [])]) : undefined;
-  const dlType =
-    spec?.kind === 'ethertype' ? (parseIntStrict(value) ?? undefined) : SHORTHANDS[field]?.dlType;
-  return setBounded(parts, PARTS_MAX, key, { check, needs: set, ports, dlType });
+  return rememberBounded(parts, PARTS_MAX, `${name}\u0000${field}\u0000${value}`, () => {
+    const needs = noNeeds();
+    const test = fieldTest(field, value, needs);
+    const spec = MATCH_FIELD_BY_NAME.get(field);
+    return {
+      check: { field: name, order: orderOf(name), test },
+      needs,
+      ports:
+        spec?.kind === 'ports' ? Object.freeze([...new Set(parseInPorts(value) ?? [])]) : undefined,
+      dlType:
+        spec?.kind === 'ethertype'
+          ? (parseIntStrict(value) ?? undefined)
+          : SHORTHANDS[field]?.dlType,
+    };
+  });
+}
+
+/** `part`'s requirements into a rule's, where nothing set them yet (the first field decides). */
+function takeNeeds(needs: MatchNeeds, part: MatchNeeds): void {
+  const into = needs as unknown as Record<string, unknown>;
+  for (const k of NEED_KEYS) if (needs[k] === UNSET[k]) into[k] = part[k];
 }
 
 function compile(written: Match): CompiledMatch {
@@ -330,11 +334,7 @@ function compile(written: Match): CompiledMatch {
   for (const [field, raw] of entries) {
     const part = fieldPart(writtenName(written, field), field, String(raw));
     checks[n++] = part.check;
-    // the first field to require something decides it, as when each test was made in turn
-    for (const k of NEED_KEYS) {
-      const v = part.needs[k];
-      if (v !== undefined && needs[k] === UNSET[k]) Object.assign(needs, { [k]: v });
-    }
+    takeNeeds(needs, part.needs);
     if (part.ports !== undefined) ports = part.ports;
     if (part.dlType !== undefined) dlTypes.add(part.dlType);
   }
