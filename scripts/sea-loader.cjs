@@ -74,6 +74,17 @@ if (out && !inSea) {
   process.on('exit', () => writeFileSync(out, script.createCachedData()));
 }
 
+// Building the snapshot with PBC_SEA_LOADED_OUT=file: the built-in modules the snapshot holds
+// loaded, written there as it is saved (scripts/sea.mjs drops their code cache from the blob:
+// scripts/sea-code-cache.mjs)
+const loadedOut = building ? process.env.PBC_SEA_LOADED_OUT : undefined;
+if (loadedOut)
+  require('node:v8').startupSnapshot.addSerializeCallback(() => {
+    const builtin = 'NativeModule ';
+    const ids = process.moduleLoadList.filter((m) => m.startsWith(builtin));
+    writeFileSync(loadedOut, JSON.stringify(ids.map((m) => m.slice(builtin.length))));
+  });
+
 const filename = inSea ? __filename : join(__dirname, 'pbc.cjs');
 // (the snapshot builder runs this script without `module`)
 const mod = typeof module === 'undefined' ? { exports: {} } : module;

@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postject from 'postject';
 import { APART } from './sea-apart.mjs';
+import { seaBlobWithout } from './sea-code-cache.mjs';
 import { YOGA_WASM } from './sea-esm.mjs';
 import { train } from './sea-train.mjs';
 
@@ -33,6 +34,9 @@ const out = resolve(root, process.env.PBC_SEA_OUT ?? join(dir, `pbc-${platform()
 const tmp = `${out}.tmp-${process.pid}`;
 const config = join(dir, `sea-config.${process.pid}.json`);
 const blob = join(dir, `sea-prep.${process.pid}.blob`);
+const loaded = join(dir, `sea-loaded.${process.pid}.json`);
+/** What leanBlob did, for the last line. */
+let leanText = '';
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 const withSnapshot = process.env.PBC_SEA_SNAPSHOT !== '0';
@@ -65,16 +69,36 @@ async function makeExecutable(seaConfig) {
     JSON.stringify({ ...seaConfig, output: blob, disableExperimentalSEAWarning: true }),
   );
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' };
+  if (seaConfig.useSnapshot) env.PBC_SEA_LOADED_OUT = loaded;
   execFileSync(process.execPath, ['--experimental-sea-config', config], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 << 20,
   });
+  const bytes = seaConfig.useSnapshot ? await leanBlob(await readFile(blob)) : await readFile(blob);
   await copyFile(process.execPath, tmp);
-  await postject.inject(tmp, 'NODE_SEA_BLOB', await readFile(blob), {
+  await postject.inject(tmp, 'NODE_SEA_BLOB', bytes, {
     sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   });
   await chmod(tmp, 0o755);
+}
+
+/**
+ * The snapshot's blob without the code cache of the built-in modules it has loaded
+ * (scripts/sea-code-cache.mjs); as it is, said on stderr, if its layout is not Node 20's.
+ */
+async function leanBlob(bytes) {
+  const drop = new Set(JSON.parse(await readFile(loaded, 'utf8')));
+  const lean = seaBlobWithout(bytes, drop);
+  if (!lean) {
+    process.stderr.write(
+      'sea: the snapshot is not laid out as expected; its code cache kept whole\n',
+    );
+    return bytes;
+  }
+  const mb = (n) => (n / 2 ** 20).toFixed(1);
+  leanText = `, Node's code cache ${lean.modules[0]} → ${lean.modules[1]} modules (snapshot ${mb(lean.bytes[0])} → ${mb(lean.bytes[1])} MiB)`;
+  return lean.blob;
 }
 
 /** A: the startup snapshot; its description, or undefined when it could not be made. */
@@ -125,9 +149,9 @@ try {
   kind = (withSnapshot && (await snapshotExecutable())) || (await codeCacheExecutable());
   await rename(tmp, out);
 } finally {
-  await Promise.all([config, blob, tmp].map((f) => rm(f, { force: true })));
+  await Promise.all([config, blob, tmp, loaded].map((f) => rm(f, { force: true })));
 }
 const { size } = await stat(out);
 process.stdout.write(
-  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${kind}, Node ${process.version}\n`,
+  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${kind}${leanText}, Node ${process.version}\n`,
 );

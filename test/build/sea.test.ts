@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync 
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinCodeCache, seaSnapshot } from '../../scripts/sea-code-cache.mjs';
 import { yogaInitialMemory, yogaLoaderWasm } from '../../scripts/yoga-memory.mjs';
 import { type SimServer, startSim } from '../../src/sim/server.js';
 import { hasTmux, TmuxSession } from '../e2e/tmux.js';
@@ -140,6 +141,26 @@ describe("what the executable's startup snapshot holds (scripts/sea.mjs)", () =>
     // (node:tls loaded for an https device only, src/api/exchange.ts)
     expect(snapshotScript).not.toMatch(/\b(require|__pbcLazyBuiltin)\("(node:)?https?"\)/);
     expect(snapshotScript).not.toMatch(/\brequire\("(node:)?tls"\)/);
+  });
+
+  it("carries Node's code cache only for the modules not in its heap (scripts/sea-code-cache.mjs)", () => {
+    const file = readFileSync(exe);
+    // the SEA blob: where its magic starts a blob whose snapshot's code cache reads
+    const magic = Buffer.from([0x20, 0xda, 0x43, 0x01]);
+    let ids: string[] | undefined;
+    for (let at = file.indexOf(magic); at >= 0 && !ids; at = file.indexOf(magic, at + 1)) {
+      const where = seaSnapshot(file.subarray(at));
+      const snap = where && file.subarray(at + where.start, at + where.end);
+      ids = snap && builtinCodeCache(snap)?.entries.map((e) => e.id);
+    }
+    // node:fs and node:events are loaded by every snapshot, node:net by pbc's transport; node:http
+    // only by `pbc sim`, after the start, from its cache (Node 20 carries 324 modules' caches)
+    expect(ids).toBeDefined();
+    expect(ids).not.toContain('fs');
+    expect(ids).not.toContain('events');
+    expect(ids).not.toContain('net');
+    expect(ids).toContain('_http_server');
+    expect(ids!.length).toBeLessThan(250);
   });
 
   it("leaves yoga's WebAssembly out of pbc's script: yoga.wasm, an asset", () => {
