@@ -24,7 +24,7 @@ console.error('bench: cli…');
 sections.push(cliSection(await benchCli({ runs: quick ? 5 : 20 })));
 console.error('bench: start-up…');
 sections.push(
-  `### Start-up: \`node -e 0\`, a bare node:http client, \`pbc get\` and the console's first frame with data (dist, bundle and executable)\n\n${startupSection(await benchStartup({ runs: quick ? 3 : 15 }))}`,
+  `### Start-up: \`node -e 0\`, a bare node:http client, \`pbc get\` and the console's first frame with data (dist, bundle and executable)\n\n${startupSection(await benchStartup({ runs: quick ? 3 : 61 }))}`,
 );
 console.error('bench: console…');
 sections.push(

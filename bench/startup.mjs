@@ -14,7 +14,9 @@
 // adds more executables (e.g. one built with PBC_SEA_CODE_CACHE=0 PBC_SEA_OUT=…).
 // BENCH_BUILDS=before=/tmp/old,after=. measures several builds (each a directory holding
 // dist/ and dist-bundle/) interleaved in the same rounds, so a busy moment of the machine hits
-// them alike. BENCH_RUNS=n rounds (default 15). NODE_EXTRA_CA_CERTS is unset for every process
+// them alike. BENCH_RUNS=n rounds (default 61: at 15, the ratios of one run moved by ±10 % from
+// run to run on this host, more than the margins they are judged by; at 61, by ±3 %;
+// docs/performance.md). NODE_EXTRA_CA_CERTS is unset for every process
 // measured: it makes Node read a certificate file at every start (~50 ms here), which a jump
 // host does not. Every executable is measured from a copy made here, all the same way: on
 // Linux 6.x a file as `npm run sea` wrote it (in one piece) sits in larger page-cache folios and
@@ -249,6 +251,6 @@ ${rows.join('\n')}
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchStartup({ runs: Number(process.env.BENCH_RUNS ?? 15) });
+  const r = await benchStartup({ runs: Number(process.env.BENCH_RUNS ?? 61) });
   console.log(startupSection(r));
 }
