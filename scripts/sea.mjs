@@ -130,6 +130,7 @@ async function snapshotExecutable() {
 
 /** B: the loader with a trained code cache (or none, PBC_SEA_CODE_CACHE=0). */
 async function codeCacheExecutable() {
+  leanText = ''; // (a snapshot that failed its check may have set it)
   const bundle = join(dir, 'bundle');
   const bytes = await trainedBundle('--sea', bundle);
   await makeExecutable({
