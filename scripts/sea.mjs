@@ -88,12 +88,11 @@ async function makeExecutable(seaConfig) {
  * (scripts/sea-code-cache.mjs); as it is, said on stderr, if its layout is not Node 20's.
  */
 async function leanBlob(bytes) {
-  const drop = new Set(JSON.parse(await readFile(loaded, 'utf8')));
-  const lean = seaBlobWithout(bytes, drop);
+  const ids = await readFile(loaded, 'utf8').then(JSON.parse, () => undefined);
+  const lean = Array.isArray(ids) ? seaBlobWithout(bytes, new Set(ids)) : undefined;
   if (!lean) {
-    process.stderr.write(
-      'sea: the snapshot is not laid out as expected; its code cache kept whole\n',
-    );
+    const why = ids ? 'the snapshot is not laid out as expected' : 'no list of its loaded modules';
+    process.stderr.write(`sea: ${why}; its code cache kept whole\n`);
     return bytes;
   }
   const mb = (n) => (n / 2 ** 20).toFixed(1);
