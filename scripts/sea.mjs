@@ -35,8 +35,6 @@ const tmp = `${out}.tmp-${process.pid}`;
 const config = join(dir, `sea-config.${process.pid}.json`);
 const blob = join(dir, `sea-prep.${process.pid}.blob`);
 const loaded = join(dir, `sea-loaded.${process.pid}.json`);
-/** What leanBlob did, for the last line. */
-let leanText = '';
 const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
 const withSnapshot = process.env.PBC_SEA_SNAPSHOT !== '0';
@@ -61,7 +59,8 @@ const cacheText = (bytes) =>
 /**
  * The blob of `seaConfig`, injected into a copy of this Node at `tmp`. The snapshot runs pbc's
  * modules at build time: with CI, colour and Node variables unset, so none of the build
- * machine's answers land in the heap (scripts/sea-snapshot-esm.mjs).
+ * machine's answers land in the heap (scripts/sea-snapshot-esm.mjs). With a snapshot, the blob
+ * is made lean first (leanBlob); what that did is returned for the build's last line.
  */
 async function makeExecutable(seaConfig) {
   await writeFile(
@@ -75,12 +74,14 @@ async function makeExecutable(seaConfig) {
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 << 20,
   });
-  const bytes = seaConfig.useSnapshot ? await leanBlob(await readFile(blob)) : await readFile(blob);
+  const prep = await readFile(blob);
+  const { bytes, text } = seaConfig.useSnapshot ? await leanBlob(prep) : { bytes: prep, text: '' };
   await copyFile(process.execPath, tmp);
   await postject.inject(tmp, 'NODE_SEA_BLOB', bytes, {
     sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
   });
   await chmod(tmp, 0o755);
+  return text;
 }
 
 /**
@@ -93,11 +94,11 @@ async function leanBlob(bytes) {
   if (!lean) {
     const why = ids ? 'the snapshot is not laid out as expected' : 'no list of its loaded modules';
     process.stderr.write(`sea: ${why}; its code cache kept whole\n`);
-    return bytes;
+    return { bytes, text: '' };
   }
   const mb = (n) => (n / 2 ** 20).toFixed(1);
-  leanText = `, Node's code cache ${lean.modules[0]} → ${lean.modules[1]} modules (snapshot ${mb(lean.bytes[0])} → ${mb(lean.bytes[1])} MiB)`;
-  return lean.blob;
+  const text = `, Node's code cache ${lean.modules[0]} → ${lean.modules[1]} modules (snapshot ${mb(lean.bytes[0])} → ${mb(lean.bytes[1])} MiB)`;
+  return { bytes: lean.blob, text };
 }
 
 /** A: the startup snapshot; its description, or undefined when it could not be made. */
@@ -105,14 +106,14 @@ async function snapshotExecutable() {
   try {
     const bundle = join(dir, 'snapshot');
     const bytes = await trainedBundle('--sea-snapshot', bundle);
-    await makeExecutable({
+    const lean = await makeExecutable({
       main: join(bundle, 'sea-loader.cjs'),
       useSnapshot: true,
       assets: assets(bundle),
     });
     const answer = execFileSync(tmp, ['--version'], { encoding: 'utf8', timeout: 30_000 });
     if (answer !== `${version}\n`) throw new Error(`--version answered ${JSON.stringify(answer)}`);
-    return `, startup snapshot (${cacheText(bytes)})`;
+    return `, startup snapshot (${cacheText(bytes)})${lean}`;
   } catch (e) {
     const detail = `${e.stdout ?? ''}\n${e.stderr ?? ''}\n${e.message ?? e}`;
     // Node's own warnings and the fatal error's frame are noise; the cause is in the rest
@@ -129,7 +130,6 @@ async function snapshotExecutable() {
 
 /** B: the loader with a trained code cache (or none, PBC_SEA_CODE_CACHE=0). */
 async function codeCacheExecutable() {
-  leanText = ''; // (a snapshot that failed its check may have set it)
   const bundle = join(dir, 'bundle');
   const bytes = await trainedBundle('--sea', bundle);
   await makeExecutable({
@@ -153,5 +153,5 @@ try {
 }
 const { size } = await stat(out);
 process.stdout.write(
-  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${kind}${leanText}, Node ${process.version}\n`,
+  `${out}: ${(size / 2 ** 20).toFixed(1)} MiB${kind}, Node ${process.version}\n`,
 );
