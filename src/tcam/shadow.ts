@@ -115,17 +115,13 @@ const L4: Record<string, string> = {
 const exact = (n: number): Constraint => n;
 const range = (lo: number, hi: number): Constraint => (lo === hi ? lo : { t: 'range', lo, hi });
 
-/** Prefix masks, one bigint per (width, length), made once. */
+/** Prefix masks, one bigint per (width, length), made once (at most 33 + 129 of them). */
 const masks = new Map<number, bigint>();
 function prefixMask(prefix: number, width: number): bigint {
-  const key = width * 256 + prefix;
-  let m = masks.get(key);
-  if (m === undefined) {
+  return rememberBounded(masks, 1_024, width * 256 + prefix, () => {
     const all = (1n << BigInt(width)) - 1n;
-    m = (all << BigInt(width - prefix)) & all;
-    masks.set(key, m);
-  }
-  return m;
+    return (all << BigInt(width - prefix)) & all;
+  });
 }
 
 function prefixBits(addr: bigint, prefix: number, width: number): Constraint | null {
